@@ -1,0 +1,68 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { footerLinks } from "~/config/navigation";
+import { site } from "~/config/site";
+import { serviceSummaries } from "~/content/services";
+import { Logo } from "./logo";
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-ink text-slate-300" id="site-footer">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="space-y-4">
+          <Logo inverse />
+          <p className="text-sm leading-relaxed">{site.tagline}. Paid advertising, SEO, CRO and AI automation for South African businesses.</p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <a href={`mailto:${site.email}`} className="flex items-center gap-2 hover:text-white">
+                <Mail className="size-4" aria-hidden="true" /> {site.email}
+              </a>
+            </li>
+            <li>
+              <a href={site.phone.href} className="flex items-center gap-2 hover:text-white">
+                <Phone className="size-4" aria-hidden="true" /> {site.phone.display}
+              </a>
+              <span className="mt-1 block pl-6 text-xs text-slate-400">{site.phoneHours}</span>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin className="size-4" aria-hidden="true" /> {site.address.locality}, {site.address.country}
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Services">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Services</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {serviceSummaries.map((service) => (
+              <li key={service.slug}>
+                <Link to={`/services/${service.slug}`} className="hover:text-white">
+                  {service.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
+          © {year} {site.legalName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

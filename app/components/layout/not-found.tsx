@@ -1,0 +1,22 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+
+/** The 404 page; it also logs the path the visitor asked for. */
+export function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.warn("404: page not found:", pathname);
+  }, [pathname]);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <meta name="robots" content="noindex" />
+      <p className="text-6xl font-extrabold text-brand-600">404</p>
+      <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
+      <p className="mt-4 text-slate-600">The page you were looking for does not exist or has moved.</p>
+      <Link to="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}

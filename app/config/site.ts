@@ -1,0 +1,26 @@
+/**
+ * The agency's identity and contact details: the one place the header, footer,
+ * legal pages, structured data and notification emails read them from.
+ */
+export const site = {
+  name: "ROI Media",
+  legalName: "ROI Media (Pty) Ltd",
+  tagline: "Performance marketing that pays for itself",
+  description:
+    "Johannesburg performance-marketing agency: Google, Meta and LinkedIn ads, SEO, CRO, analytics and AI automation priced in rand.",
+  email: "info@roimedia.co.za",
+  phone: { display: "+27 11 568 0287", href: "tel:+27115680287" },
+  phoneHours: "Weekdays 9AM-6PM SAST",
+  address: {
+    locality: "Johannesburg",
+    region: "Gauteng",
+    country: "South Africa",
+    countryCode: "ZA",
+  },
+  currency: "ZAR",
+  locale: "en-ZA",
+  timeZone: "Africa/Johannesburg",
+  themeColor: "#0f172a",
+} as const;
+
+export type Site = typeof site;

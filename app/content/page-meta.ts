@@ -1,0 +1,156 @@
+import type { ArticleSlug } from "./articles";
+import type { ServiceSlug } from "./services";
+
+/** Each page's search title (at most 60 characters with the brand) and description (50-160). */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export const pageMeta = {
+  home: {
+    title: "Performance Marketing Agency in Johannesburg",
+    description:
+      "Google, Meta and LinkedIn ads that pay for themselves. 287% average ROI increase for 50+ South African clients. Get a free ad audit within 48 hours.",
+  },
+  about: {
+    title: "About Us: Founders, Values and Results",
+    description:
+      "Meet the co-founders behind our performance-marketing agency in Johannesburg: 8+ years of paid media, 90% client retention and R250K ad spend optimised.",
+  },
+  services: {
+    title: "Performance Marketing Services",
+    description:
+      "Google Ads, Meta Ads, LinkedIn Ads, funnel and CRO, analytics, strategy and AI prompt engineering: every service built around measurable return on ad spend.",
+  },
+  pricing: {
+    title: "Pricing in Rand: Ads, CRO, Analytics and AI",
+    description:
+      "Transparent monthly pricing in South African rand for Google, Meta and LinkedIn ads, CRO, analytics, strategy and AI automation, backed by a 90-day guarantee.",
+  },
+  blog: {
+    title: "Blog: Paid Advertising Insights for South Africa",
+    description:
+      "Practical guides on Google Ads, Meta attribution, LinkedIn lead costs, CRO and attribution models, written for South African advertisers by our co-founders.",
+  },
+  contact: {
+    title: "Contact Us: Free ROI Analysis in 2-4 Hours",
+    description:
+      "Email, call or book a 15-minute ROI consultation with our Johannesburg team. Tell us about your ads and get a free ROI analysis within 2-4 hours.",
+  },
+  freeAudit: {
+    title: "Free Ad Audit: Find Wasted Spend in 48 Hours",
+    description:
+      "Get a complete audit of your Google, Meta and LinkedIn ad accounts within 48 hours. No credit card, no sales calls, and a custom ROI improvement roadmap.",
+  },
+  freeAiAssessment: {
+    title: "Free AI Assessment with ROI, Our AI Agent",
+    description:
+      "Find out where AI can save your team time: a free AI readiness analysis, custom ROI roadmap, quick wins and growth projections within 24 hours.",
+  },
+  getStarted: {
+    title: "Get Started: Order a Service Package",
+    description:
+      "Choose your service and tier, tell us about your business and goals, and pick a start date. We contact you within 24 hours to discuss your project.",
+  },
+  caseStudies: {
+    title: "Case Studies: Measured Results for Our Clients",
+    description:
+      "How South African businesses grew with paid advertising, CRO, analytics and AI automation: the problem, what we did and the measured result of each.",
+  },
+  calendar: {
+    title: "Book a 15-Minute ROI Consultation",
+    description:
+      "Pick a free 15-minute slot on a weekday between 9AM and 6PM SAST for a no-pressure ROI consultation about your advertising, and get a calendar invite.",
+  },
+  privacy: {
+    title: "Privacy Policy (POPIA)",
+    description:
+      "How we collect, use, keep and protect the personal information you share through our forms and cookies, and how to exercise your rights under POPIA.",
+  },
+  terms: {
+    title: "Terms of Service",
+    description:
+      "The terms that govern our performance-marketing services: monthly billing in advance, payment within 30 days, 30 days' notice and limits of liability.",
+  },
+  notFound: {
+    title: "Page Not Found",
+    description: "The page you were looking for does not exist. Return to the home page to find our services, pricing and free ad audit.",
+  },
+} satisfies Record<string, PageMeta>;
+
+export const serviceMeta: Record<ServiceSlug, PageMeta> = {
+  "google-ads": {
+    title: "Google Ads Management in South Africa",
+    description:
+      "Google Ads management that lifts return on ad spend: search, Performance Max and shopping campaigns, with measurable ROAS improvement within 60 days.",
+  },
+  "meta-ads": {
+    title: "Meta Ads: Facebook and Instagram Advertising",
+    description:
+      "Facebook and Instagram campaigns that scale profitably: creative testing, audience strategy and server-side tracking, with profitable scaling in 90 days.",
+  },
+  "linkedin-ads": {
+    title: "LinkedIn Ads Lead Generation for B2B",
+    description:
+      "B2B lead generation on LinkedIn: account-based targeting, lead gen forms and nurture sequences that deliver qualified meetings within 60 days.",
+  },
+  "seo-content": {
+    title: "SEO and Content Marketing Services",
+    description:
+      "Technical SEO, content strategy and link earning for South African businesses, aiming for first-page rankings on the searches that bring buyers within 6 months.",
+  },
+  "funnel-cro": {
+    title: "Funnel and Conversion Rate Optimisation",
+    description:
+      "Landing page audits, A/B testing and funnel fixes that turn more of your paid traffic into leads and sales, with measurable conversion gains in 60 days.",
+  },
+  analytics: {
+    title: "Analytics and Reporting: GA4 and Dashboards",
+    description:
+      "GA4, server-side tracking, conversion APIs and live dashboards you can trust: 95%+ data accuracy within 30 days, so every rand of spend is accounted for.",
+  },
+  strategy: {
+    title: "Marketing Strategy and Consulting",
+    description:
+      "Channel strategy, budget allocation and growth planning from senior performance marketers, from a one-time audit to a premium partnership, in rand.",
+  },
+  "prompt-engineering": {
+    title: "AI Prompt Engineering with ROI, Our AI Agent",
+    description:
+      "Automate reporting, content and lead follow-up with ROI, our custom AI agent: prompt engineering, workflows and team training from R2,000 a month.",
+  },
+};
+
+export const articleMeta: Record<ArticleSlug, PageMeta> = {
+  "google-ads-roi-strategies": {
+    title: "Google Ads ROI: Strategies for South African Brands",
+    description:
+      "How South African advertisers raise Google Ads return on ad spend: account structure, bidding, search terms, landing pages and measurement that holds up.",
+  },
+  "meta-ads-attribution-after-ios-14-5": {
+    title: "Meta Ads Attribution After iOS 14.5",
+    description:
+      "What changed for Facebook and Instagram measurement after Apple's App Tracking Transparency, and how to rebuild reliable attribution with CAPI and tests.",
+  },
+  "linkedin-lead-generation-cost-reduction": {
+    title: "Cutting LinkedIn Ads Cost per Lead",
+    description:
+      "Practical ways B2B marketers lower LinkedIn cost per lead: tighter audiences, lead gen forms, creative rotation, bidding and qualifying leads before sales.",
+  },
+  "cro-80-20-framework": {
+    title: "The 80/20 Framework for Conversion Optimisation",
+    description:
+      "Focus conversion rate optimisation on the few pages and fixes that move revenue: a practical 80/20 framework for prioritising tests on South African sites.",
+  },
+  "google-ads-quality-score-optimization": {
+    title: "Google Ads Quality Score Optimisation Guide",
+    description:
+      "Raise Quality Score and cut cost per click: expected click-through rate, ad relevance and landing page experience explained with fixes you can apply today.",
+  },
+  "performance-marketing-attribution-models": {
+    title: "Attribution Models for Performance Marketing",
+    description:
+      "Last click, data-driven, position-based and incrementality tests compared: choosing an attribution model that shows which ads really earn your revenue.",
+  },
+};

@@ -1,0 +1,96 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/config/site";
+
+/** SPEC.md section 2: structured data lists at most 10 offers. */
+export const MAX_STRUCTURED_OFFERS = 10;
+
+export type JsonLd = Record<string, unknown> & { "@type": string };
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** The page's own path, from which its canonical URL is built. */
+  path: string;
+  /** Search engines may index the page unless this says otherwise. */
+  robots?: string;
+  type?: "website" | "article";
+  /** The page's own structured data, besides the agency's. */
+  jsonLd?: JsonLd[];
+}
+
+/** What the root loader hands every page's meta function. */
+export interface RootData {
+  siteUrl: string;
+}
+
+interface MetaArgsLike {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+}
+
+export function siteUrlFrom(args: MetaArgsLike): string {
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  return root?.siteUrl ?? "http://localhost:3000";
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return path === "/" ? `${siteUrl}/` : `${siteUrl}${path}`;
+}
+
+/** Keeps structured data within the offer limit of SPEC.md section 2. */
+export function capOffers<T>(offers: readonly T[]): T[] {
+  return offers.slice(0, MAX_STRUCTURED_OFFERS);
+}
+
+/** The agency itself, as every page describes it to search engines. */
+export function agencyJsonLd(siteUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfessionalService",
+    "@id": `${siteUrl}/#agency`,
+    name: site.name,
+    legalName: site.legalName,
+    description: site.description,
+    url: `${siteUrl}/`,
+    email: site.email,
+    telephone: site.phone.display,
+    priceRange: "R1,000-R35,000+",
+    currenciesAccepted: site.currency,
+    areaServed: { "@type": "Country", name: site.address.country },
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: site.address.locality,
+      addressRegion: site.address.region,
+      addressCountry: site.address.countryCode,
+    },
+    openingHoursSpecification: {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "09:00",
+      closes: "18:00",
+    },
+  };
+}
+
+/** Every tag a page sets: title, description, robots, canonical, social cards and JSON-LD. */
+export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
+  const siteUrl = siteUrlFrom(args);
+  const url = absoluteUrl(siteUrl, page.path);
+  const title = page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { name: "robots", content: page.robots ?? "index, follow" },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:locale", content: site.locale.replace("-", "_") },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { "script:ld+json": agencyJsonLd(siteUrl) },
+    ...(page.jsonLd ?? []).map((data) => ({ "script:ld+json": { "@context": "https://schema.org", ...data } })),
+  ];
+}

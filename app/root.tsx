@@ -1,0 +1,83 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { Toaster } from "sonner";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { NotFound } from "~/components/layout/not-found";
+import { site } from "~/config/site";
+import { useNonce } from "~/lib/csp-nonce";
+import type { RootData } from "~/lib/seo";
+import { env } from "../server/env";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export function loader(): RootData {
+  return { siteUrl: env().SITE_URL };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={site.themeColor} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="flex-1" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <Toaster position="top-right" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = isRouteErrorResponse(error)
+    ? error.statusText || `Error ${error.status}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <title>{`Unexpected Application Error! | ${site.name}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-slate-600">{detail}</p>
+      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </section>
+  );
+}

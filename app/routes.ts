@@ -1,0 +1,24 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Mirrors SPEC.md section 2. The eight service pages and six articles share one
+// template each; their loaders answer 404 for a slug the content does not know.
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/:slug", "routes/service.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/article.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("free-audit", "routes/free-audit.tsx"),
+  route("free-ai-assessment", "routes/free-ai-assessment.tsx"),
+  route("get-started", "routes/get-started.tsx"),
+  route("case-studies", "routes/case-studies.tsx"),
+  route("calendar", "routes/calendar.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,10 @@
+import { PageHero } from "~/components/sections/page-hero";
+import { pageMeta } from "~/content/page-meta";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/blog";
+
+export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.blog, path: "/blog" });
+
+export default function BlogPage() {
+  return <PageHero title="Blog" lead={pageMeta.blog.description} />;
+}

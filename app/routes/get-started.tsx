@@ -1,0 +1,10 @@
+import { PageHero } from "~/components/sections/page-hero";
+import { pageMeta } from "~/content/page-meta";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/get-started";
+
+export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.getStarted, path: "/get-started" });
+
+export default function GetStartedPage() {
+  return <PageHero title="Get Started" lead={pageMeta.getStarted.description} />;
+}

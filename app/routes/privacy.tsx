@@ -1,0 +1,16 @@
+import { PageHero } from "~/components/sections/page-hero";
+import { pageMeta } from "~/content/page-meta";
+import { formatLongDate } from "~/lib/format";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/privacy";
+
+// Rendered per request: the last-updated date is today's (SPEC.md section 2).
+export function loader() {
+  return { lastUpdated: formatLongDate(new Date()) };
+}
+
+export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.privacy, path: "/privacy" });
+
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <PageHero title="Privacy Policy" lead={`Last updated: ${loaderData.lastUpdated}`} />;
+}

@@ -1,0 +1,28 @@
+// Precompresses the client build so the server can send brotli or gzip
+// without compressing on every request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const clientDir = path.resolve("build/client");
+const compressible = /\.(js|css|html|svg|json|txt|xml|data|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+let count = 0;
+for (const file of walk(clientDir)) {
+  // Prerendered HTML gets a fresh nonce per response, so it is compressed on the fly.
+  if (!compressible.test(file) || file.endsWith(".html")) continue;
+  const body = readFileSync(file);
+  if (body.length < MIN_BYTES) continue;
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  count++;
+}
+console.log(`postbuild: precompressed ${count} files`);

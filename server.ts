@@ -1,0 +1,68 @@
+// The HTTP process: loads the app (the production build, or the sources through
+// Vite with --dev), listens, and shuts down gracefully. Request handling lives
+// in server/app.ts.
+import type { Server } from "node:http";
+import type { SiteApp } from "./server/app.ts";
+
+const dev = process.argv.includes("--dev");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; attach?: (app: SiteApp["app"]) => void }> {
+  if (!dev) {
+    const bundle = "./build/server/index.js";
+    const build = (await import(bundle)) as typeof import("./server/app.ts");
+    const settings = build.env();
+    return { site: await build.createApp(), port: settings.PORT, host: settings.HOST };
+  }
+  const vite = await import("vite");
+  const express = (await import("express")).default;
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  const mod = (await viteServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
+  const inner = await mod.createApp({ dev: true });
+  const outer = express();
+  outer.use(viteServer.middlewares);
+  outer.use(inner.app);
+  const settings = mod.env();
+  return {
+    site: { app: outer, close: async () => { await inner.close(); await viteServer.close(); } },
+    port: settings.PORT,
+    host: settings.HOST,
+  };
+}
+
+let loaded: Awaited<ReturnType<typeof loadApp>>;
+try {
+  loaded = await loadApp();
+} catch (error) {
+  // A bad setting names itself; anything else is printed whole.
+  console.error(error instanceof Error && error.name === "EnvError" ? error.message : error);
+  process.exit(1);
+}
+
+const { site, port, host } = loaded;
+const server: Server = site.app.listen(port, host, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  console.log(`Serving on http://localhost:${actualPort}${dev ? " (development)" : ""}`);
+});
+server.on("error", (error) => {
+  console.error(`Cannot listen on ${host}:${port}:`, error.message);
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests`);
+  const force = setTimeout(() => {
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await site.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

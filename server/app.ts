@@ -1,0 +1,56 @@
+import "react-router";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { cspNonceContext } from "../app/lib/csp-nonce.ts";
+import { env } from "./env.ts";
+import { emptyAllowances, securityHeaders } from "./security.ts";
+import { staticFiles } from "./static.ts";
+
+export { env } from "./env.ts";
+// The bundle also is the React Router server build, so the build's own tools
+// (prerendering, the preview server) can load it like the default one.
+export * from "virtual:react-router/server-build";
+
+/** The directory of the client build, next to the server bundle this module is compiled into. */
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+
+export interface SiteApp {
+  app: express.Express;
+  /** Stops background work (the outbox worker, timers) before the process exits. */
+  close(): Promise<void>;
+}
+
+export async function createApp({ dev = false }: { dev?: boolean } = {}): Promise<SiteApp> {
+  const settings = env();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  app.use(securityHeaders(settings, emptyAllowances));
+  app.use(compression());
+
+  if (!dev) app.use(staticFiles(clientDir).handler);
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, res.locals.cspNonce);
+        return context;
+      },
+      mode: dev ? "development" : "production",
+    }),
+  );
+
+  return { app, close: async () => {} };
+}

@@ -1,0 +1,115 @@
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { RequestHandler, Response } from "express";
+import { NONCE_PLACEHOLDER } from "../app/lib/csp-nonce.ts";
+
+/** Hashed build assets never change under their name. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Everything else is checked with the server on each use. */
+export const REVALIDATE = "public, max-age=0, must-revalidate";
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".data": "text/x-script; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+};
+
+interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  cacheControl: string;
+  etag: string;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/**
+ * Serves the client build from memory: hashed assets with immutable caching and
+ * their precompressed brotli/gzip twins, and prerendered pages with a fresh CSP
+ * nonce stamped in on every response.
+ */
+export function staticFiles(clientDir: string): { handler: RequestHandler; prerendered: Set<string> } {
+  const files = new Map<string, StaticFile>();
+  const pages = new Map<string, string>();
+  if (existsSync(clientDir)) {
+    for (const full of walk(clientDir)) {
+      if (full.endsWith(".br") || full.endsWith(".gz")) continue;
+      const rel = "/" + path.relative(clientDir, full).split(path.sep).join("/");
+      if (rel.endsWith("/index.html") || rel === "/index.html") {
+        const route = rel.slice(0, -"/index.html".length) || "/";
+        pages.set(route, readFileSync(full, "utf8"));
+        continue;
+      }
+      const body = readFileSync(full);
+      const stat = statSync(full);
+      files.set(rel, {
+        body,
+        br: existsSync(full + ".br") ? readFileSync(full + ".br") : undefined,
+        gzip: existsSync(full + ".gz") ? readFileSync(full + ".gz") : undefined,
+        type: contentTypes[path.extname(full)] ?? "application/octet-stream",
+        cacheControl: rel.startsWith("/assets/") ? IMMUTABLE : REVALIDATE,
+        etag: `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
+      });
+    }
+  }
+
+  function send(res: Response, file: StaticFile, acceptEncoding: string, head: boolean) {
+    const encoded = /\bbr\b/.test(acceptEncoding) && file.br
+      ? { body: file.br, encoding: "br" }
+      : /\bgzip\b/.test(acceptEncoding) && file.gzip
+        ? { body: file.gzip, encoding: "gzip" }
+        : { body: file.body, encoding: undefined };
+    res.setHeader("Content-Type", file.type);
+    res.setHeader("Cache-Control", file.cacheControl);
+    res.setHeader("ETag", file.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (encoded.encoding) res.setHeader("Content-Encoding", encoded.encoding);
+    res.setHeader("Content-Length", encoded.body.length);
+    res.end(head ? undefined : encoded.body);
+  }
+
+  const handler: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const head = req.method === "HEAD";
+    const file = files.get(req.path);
+    if (file) {
+      if (req.headers["if-none-match"] === file.etag) {
+        res.status(304).setHeader("Cache-Control", file.cacheControl).end();
+        return;
+      }
+      return send(res, file, String(req.headers["accept-encoding"] ?? ""), head);
+    }
+    const route = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const page = pages.get(route);
+    if (page !== undefined) {
+      res.setHeader("Content-Type", contentTypes[".html"]!);
+      // Each response carries its own nonce, so a cached copy must not be reused as is.
+      res.setHeader("Cache-Control", "no-cache");
+      const html = page.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce);
+      res.end(head ? undefined : html);
+      return;
+    }
+    next();
+  };
+  return { handler, prerendered: new Set(pages.keys()) };
+}
