@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext, NonceContext } from "~/lib/csp-nonce";
+import { cspNonceContext, NonceContext } from "~/lib/build-stamps";
 
 export const streamTimeout = 5_000;
 

@@ -12,7 +12,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { site } from "~/config/site";
-import { useNonce } from "~/lib/csp-nonce";
+import { useNonce } from "~/lib/build-stamps";
 import type { RootData } from "~/lib/seo";
 import { env } from "../server/env";
 import type { Route } from "./+types/root";

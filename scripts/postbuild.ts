@@ -5,7 +5,8 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const clientDir = path.resolve("build/client");
-const compressible = /\.(js|css|html|svg|json|txt|xml|data|webmanifest)$/;
+// Prerendered pages and their .data are stamped by the server, so they are compressed on the fly.
+const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 const MIN_BYTES = 1024;
 
 function walk(dir: string): string[] {
@@ -17,8 +18,7 @@ function walk(dir: string): string[] {
 
 let count = 0;
 for (const file of walk(clientDir)) {
-  // Prerendered HTML gets a fresh nonce per response, so it is compressed on the fly.
-  if (!compressible.test(file) || file.endsWith(".html")) continue;
+  if (!compressible.test(file)) continue;
   const body = readFileSync(file);
   if (body.length < MIN_BYTES) continue;
   writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

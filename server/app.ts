@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { cspNonceContext } from "../app/lib/csp-nonce.ts";
+import { cspNonceContext } from "../app/lib/build-stamps.ts";
 import { env } from "./env.ts";
 import { emptyAllowances, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static.ts";
@@ -38,7 +38,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   app.use(securityHeaders(settings, emptyAllowances));
   app.use(compression());
 
-  if (!dev) app.use(staticFiles(clientDir).handler);
+  if (!dev) app.use(staticFiles(clientDir, settings.SITE_URL).handler);
 
   app.use(
     createRequestHandler({

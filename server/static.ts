@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler, Response } from "express";
-import { NONCE_PLACEHOLDER } from "../app/lib/csp-nonce.ts";
+import { BUILD_SITE_URL, NONCE_PLACEHOLDER } from "../app/lib/build-stamps.ts";
 
 /** Hashed build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -36,6 +36,10 @@ interface StaticFile {
   etag: string;
 }
 
+function readIfPresent(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -48,7 +52,7 @@ function walk(dir: string): string[] {
  * their precompressed brotli/gzip twins, and prerendered pages with a fresh CSP
  * nonce stamped in on every response.
  */
-export function staticFiles(clientDir: string): { handler: RequestHandler; prerendered: Set<string> } {
+export function staticFiles(clientDir: string, siteUrl: string): { handler: RequestHandler; prerendered: Set<string> } {
   const files = new Map<string, StaticFile>();
   const pages = new Map<string, string>();
   if (existsSync(clientDir)) {
@@ -57,15 +61,18 @@ export function staticFiles(clientDir: string): { handler: RequestHandler; prere
       const rel = "/" + path.relative(clientDir, full).split(path.sep).join("/");
       if (rel.endsWith("/index.html") || rel === "/index.html") {
         const route = rel.slice(0, -"/index.html".length) || "/";
-        pages.set(route, readFileSync(full, "utf8"));
+        pages.set(route, readFileSync(full, "utf8").replaceAll(BUILD_SITE_URL, siteUrl));
         continue;
       }
-      const body = readFileSync(full);
+      // Prerendered loader data holds the site's address too.
+      const body = full.endsWith(".data")
+        ? Buffer.from(readFileSync(full, "utf8").replaceAll(BUILD_SITE_URL, siteUrl))
+        : readFileSync(full);
       const stat = statSync(full);
       files.set(rel, {
         body,
-        br: existsSync(full + ".br") ? readFileSync(full + ".br") : undefined,
-        gzip: existsSync(full + ".gz") ? readFileSync(full + ".gz") : undefined,
+        br: readIfPresent(full + ".br"),
+        gzip: readIfPresent(full + ".gz"),
         type: contentTypes[path.extname(full)] ?? "application/octet-stream",
         cacheControl: rel.startsWith("/assets/") ? IMMUTABLE : REVALIDATE,
         etag: `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,

@@ -1,0 +1,161 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicRoutes } from "~/config/public-routes";
+import { serviceSummaries } from "~/content/services";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
+import { type RunningServer, startServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("navigation", () => {
+  it("highlights the current route's item, and Services on a service page", async () => {
+    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = tracked;
+    await page.goto(`${server.url}/pricing`);
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect.poll(() => main.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
+    expect(await main.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+    await page.goto(`${server.url}/services/analytics`);
+    expect(await main.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("opens the Services dropdown and reaches a service page with the keyboard alone", async () => {
+    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = tracked;
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    const trigger = page.getByRole("button", { name: "Service pages" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    const items = menu.getByRole("menuitem");
+    expect(await items.allTextContents()).toEqual(serviceSummaries.map((s) => s.name));
+    // Arrow keys move through the services; Enter follows the focused one.
+    const target = serviceSummaries[2]!;
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    for (let step = 0; step < serviceSummaries.length && (await focused()) !== target.name; step++) {
+      await page.keyboard.press("ArrowDown");
+    }
+    expect(await focused()).toBe(target.name);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${server.url}/services/${target.slug}`);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("opens the drawer titled Menu at 375 px and closes it when a link is chosen", async () => {
+    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 } });
+    const { page } = tracked;
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const box = (await drawer.boundingBox())!;
+    expect(Math.round(box.x + box.width)).toBe(375);
+    expect(await drawer.getByRole("link", { name: "Get Free Audit" }).getAttribute("href")).toBe("/free-audit");
+    for (const label of ["Home", "About", "Services", "Pricing", "Blog", "Contact"]) {
+      expect(await drawer.getByRole("link", { name: label, exact: true }).count()).toBe(1);
+    }
+    await drawer.getByRole("link", { name: "Contact", exact: true }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    await expect.poll(() => drawer.count()).toBe(0);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("scrolls to the top on a path change and restores the position on back", async () => {
+    const tracked = await openPage(browser, { viewport: { width: 1280, height: 600 } });
+    const { page } = tracked;
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await page.locator("footer").getByRole("link", { name: "Case Studies" }).click();
+    await page.waitForURL(`${server.url}/case-studies`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+});
+
+describe("error screens", () => {
+  it("shows the 404 page and logs the requested path in the console", async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    const warnings: string[] = [];
+    page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+    const res = await page.goto(`${server.url}/does/not/exist`);
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
+    await expect.poll(() => warnings.some((w) => w.includes("/does/not/exist"))).toBe(true);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await tracked.close();
+  });
+
+  it("shows the Unexpected Application Error! screen with the message when a page's data fails", async () => {
+    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = tracked;
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    // The server answers a client navigation's data request with a failure.
+    await page.route("**/pricing.data*", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
+    );
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Unexpected Application Error!");
+    expect(await page.locator("main").textContent()).toMatch(/Error|boom|500/);
+    await tracked.close();
+  });
+});
+
+describe("every public route", () => {
+  it.each(publicRoutes.map((r) => r.path))("%s has its meta tags, valid JSON-LD and no axe violations", async (path) => {
+    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = tracked;
+    await page.goto(server.url + path);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    const head = await page.evaluate(() => ({
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
+      robots: document.querySelector('meta[name="robots"]')?.getAttribute("content"),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+      ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
+      ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute("content"),
+      twitterCard: document.querySelector('meta[name="twitter:card"]')?.getAttribute("content"),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ""),
+    }));
+    expect(head.title.length).toBeGreaterThan(10);
+    expect(head.description?.length).toBeGreaterThanOrEqual(50);
+    expect(head.robots).toBe("index, follow");
+    expect(head.canonical).toBe(path === "/" ? `${server.url}/` : server.url + path);
+    expect(head.ogUrl).toBe(head.canonical);
+    expect(head.ogTitle).toBe(head.title);
+    expect(head.twitterCard).toBeTruthy();
+    expect(head.jsonLd.length).toBeGreaterThan(0);
+    const parsed = head.jsonLd.map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(parsed.some((d) => d["@type"] === "ProfessionalService")).toBe(true);
+    for (const d of parsed) expect(d["@context"]).toBe("https://schema.org");
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+});

@@ -1,0 +1,112 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicRoutes } from "~/config/public-routes";
+import { type RunningServer, startServer } from "../support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("serving", () => {
+  it.each(publicRoutes.map((r) => r.path))("answers 200 with HTML for %s", async (path) => {
+    const res = await fetch(server.url + path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="en-ZA"/);
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+
+  it("answers 404 with the not-found page for an unknown path and logs it", async () => {
+    const res = await fetch(`${server.url}/no-such-page`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    expect(server.output()).toContain("/no-such-page");
+  });
+
+  it("answers 404 for a service or article the content does not know", async () => {
+    expect((await fetch(`${server.url}/services/knitting`)).status).toBe(404);
+    expect((await fetch(`${server.url}/blog/no-such-article`)).status).toBe(404);
+  });
+
+  it("sends security headers with a fresh script nonce and no unsafe-inline scripts", async () => {
+    const first = await fetch(`${server.url}/about`);
+    const second = await fetch(`${server.url}/about`);
+    const csp = first.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toBe(second.headers.get("content-security-policy"));
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    const html = await first.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).not.toContain("__CSP_NONCE__");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("permissions-policy")).toContain("camera=()");
+    // HSTS only makes sense behind HTTPS; this test server is plain HTTP.
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("serves per-request pages with the nonce of their own response", async () => {
+    const res = await fetch(`${server.url}/contact`);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1]!;
+    const html = await res.text();
+    const nonces = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+  });
+
+  it("serves hashed assets immutable and precompressed", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const asset = script![1] ?? script![2];
+    const br = await fetch(server.url + asset, { headers: { "accept-encoding": "br" } });
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    const gz = await fetch(server.url + css, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("revalidates HTML instead of caching it", async () => {
+    const res = await fetch(`${server.url}/pricing`);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("reports health", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("lists every public route in the sitemap, which robots.txt points to", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const route of publicRoutes) expect(xml).toContain(`<loc>${server.url}${route.path === "/" ? "/" : route.path}</loc>`);
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});
+
+describe("process", () => {
+  it("stops at start with a message naming a bad setting", () => {
+    const result = spawnSync(process.execPath, ["server.ts"], {
+      env: { ...process.env, PORT: "not-a-port" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("PORT");
+  });
+
+  it("finishes gracefully on SIGTERM", async () => {
+    const other = await startServer();
+    await other.stop();
+    expect(other.output()).toContain("SIGTERM received");
+  });
+});

@@ -1,0 +1,55 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Flags that keep Debian's Chromium quiet on a machine without outside network. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface TrackedPage {
+  page: Page;
+  /** console.error and uncaught exceptions seen so far: a test fails on any. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh page in its own context that records console errors and page crashes. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+export function expectNoConsoleErrors(tracked: TrackedPage, allow: RegExp[] = []) {
+  const unexpected = tracked.errors.filter((text) => !allow.some((pattern) => pattern.test(text)));
+  expect(unexpected, "console errors").toEqual([]);
+}
+
+/** Runs axe with WCAG 2.1 AA rules and fails on any violation, naming each. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
