@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { LeadResult } from "./lead-result";
 
 /** Every form the site receives; each page's action names its own. */
 export type FormKey = "contact" | "audit" | "aiAssessment" | "newsletter" | "companyProfile" | "order";
@@ -8,5 +9,6 @@ export type FormKey = "contact" | "audit" | "aiAssessment" | "newsletter" | "com
  * Until the pipeline lands (issue 4) posts are refused rather than dropped silently.
  */
 export function leadAction(form: FormKey) {
-  return async () => data({ ok: false as const, form, message: "Forms are not accepting submissions yet." }, { status: 503 });
+  return async () =>
+    data<LeadResult>({ ok: false, form, title: "Error", message: "Forms are not accepting submissions yet." }, { status: 503 });
 }

@@ -1,0 +1,21 @@
+import type { FormKey } from "./lead-action.server";
+
+/**
+ * What every form's action answers, to the enhanced form (toasts) and to the
+ * page rendered without JavaScript alike. Titles and messages are SPEC.md
+ * section 8's, chosen on the server.
+ */
+export type LeadResult =
+  | { ok: true; form: FormKey; title: string; message: string }
+  | {
+      ok: false;
+      form: FormKey;
+      title: string;
+      message: string;
+      /** Per-field messages from the form's schema. */
+      fieldErrors?: Record<string, string[]>;
+      /** Set when the rate limit stopped the post: whole minutes until it may be tried again. */
+      retryAfterMinutes?: number;
+      /** What the visitor typed, so a page rendered without JavaScript can show it again. */
+      values?: Record<string, string | string[]>;
+    };
