@@ -1,7 +1,6 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names, letting later Tailwind utilities override earlier ones. */
+/** Joins conditional class names. Callers pass non-conflicting utilities. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -33,9 +33,11 @@ export function Header() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/free-audit" className={buttonClass({ className: "hidden sm:inline-flex" })}>
-            Free Audit
-          </Link>
+          <div className="hidden sm:block">
+            <Link to="/free-audit" className={buttonClass()}>
+              Free Audit
+            </Link>
+          </div>
           <MobileNav />
         </div>
       </div>

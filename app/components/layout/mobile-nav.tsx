@@ -1,79 +1,33 @@
-import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { NavLink, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { mainNav } from "~/config/navigation";
-import { serviceSummaries } from "~/content/services";
-import { cn } from "~/lib/cn";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 
-/** The small-screen menu: a right-hand drawer titled Menu that closes when a link is chosen. */
+// The drawer's code loads on the first tap, not with every page.
+const MobileDrawer = lazy(() => import("./mobile-drawer"));
+
 export function MobileNav() {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-md p-2 text-ink hover:bg-slate-100 lg:hidden" aria-label="Open menu">
+    <>
+      <button
+        type="button"
+        className="rounded-md p-2 text-ink hover:bg-slate-100 lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => setWanted(true)}
+      >
         <Menu className="size-6" aria-hidden="true" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-in" />
-        <Dialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-6 shadow-xl"
-          aria-describedby={undefined}
-        >
-          <div className="mb-6 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold text-ink">Menu</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            <ul className="space-y-1">
-              {mainNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    onClick={close}
-                    className={({ isActive }) =>
-                      cn(
-                        "block rounded-lg px-3 py-2 font-medium",
-                        isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
-                      )
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                  {item.to === "/services" && (
-                    <ul className="mt-1 ml-3 space-y-1 border-l border-slate-200 pl-3">
-                      {serviceSummaries.map((service) => (
-                        <li key={service.slug}>
-                          <NavLink
-                            to={`/services/${service.slug}`}
-                            onClick={close}
-                            className={({ isActive }) =>
-                              cn(
-                                "block rounded-md px-2 py-1.5 text-sm",
-                                isActive ? "text-brand-800 font-semibold" : "text-slate-600 hover:text-ink",
-                              )
-                            }
-                          >
-                            {service.name}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Link to="/free-audit" onClick={close} className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
-            Get Free Audit
-          </Link>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
