@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { LeadResult } from "./lead-result";
-
-/** Every form the site receives; each page's action names its own. */
-export type FormKey = "contact" | "audit" | "aiAssessment" | "newsletter" | "companyProfile" | "order";
+import type { FormKey } from "./form-keys";
+export type { FormKey } from "./form-keys";
 
 /**
  * The action of a page that holds a form: runs the lead pipeline for that form.

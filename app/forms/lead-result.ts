@@ -1,4 +1,4 @@
-import type { FormKey } from "./lead-action.server";
+import type { FormKey } from "./form-keys";
 
 /**
  * What every form's action answers, to the enhanced form (toasts) and to the
