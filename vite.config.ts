@@ -8,6 +8,9 @@ export default defineConfig({
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
   },
+  // In development React Router is processed by Vite; the request handler must
+  // use that same copy, or its RouterContextProvider check fails.
+  ssr: { noExternal: ["@react-router/express", "@react-router/node"] },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 });
