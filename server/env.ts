@@ -22,6 +22,11 @@ export const envSchema = z.object({
     .default("none")
     .describe("which proxy header names the client address"),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "a Google Analytics 4 measurement id looks like G-XXXXXXXXXX")
+    .optional()
+    .describe("turns on Google Analytics 4, behind the visitor's cookie consent"),
 });
 
 export type Env = z.infer<typeof envSchema>;
