@@ -27,7 +27,45 @@ export const envSchema = z.object({
     .regex(/^G-[A-Z0-9]+$/, "a Google Analytics 4 measurement id looks like G-XXXXXXXXXX")
     .optional()
     .describe("turns on Google Analytics 4, behind the visitor's cookie consent"),
+
+  // Leads: storage, notifications and bot checks (docs/decisions).
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional()
+    .describe("PostgreSQL instead of the embedded SQLite file"),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .optional()
+    .describe("mail server for notifications; without it they are written as .eml files"),
+  MAIL_FROM: z.string().min(3).optional().describe("sender of notifications (default: the site's name and email)"),
+  NOTIFY_TO: z.string().min(3).optional().describe("who receives lead notifications (default: the agency email)"),
+  CAPTCHA_PROVIDER: z.enum(["altcha", "recaptcha-v3", "recaptcha-v2", "turnstile"]).default("altcha"),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional().describe("siteverify URL override (tests)"),
+  CAPTCHA_WIDGET: z.enum(["visible", "invisible"]).default("visible"),
+  ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  NOSCRIPT_POSTS: z.enum(["accept", "reject"]).default("accept"),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(24),
 });
+
+/** Settings that are valid one by one but not together, each naming its variable. */
+function combinationIssues(env: z.infer<typeof envSchema>): string[] {
+  const issues: string[] = [];
+  if (env.CAPTCHA_PROVIDER !== "altcha") {
+    for (const name of ["CAPTCHA_SITE_KEY", "CAPTCHA_SECRET_KEY"] as const) {
+      if (!env[name]) issues.push(`${name}: required when CAPTCHA_PROVIDER is ${env.CAPTCHA_PROVIDER}`);
+    }
+  }
+  if (env.OUTBOX_RETRY_MAX_MS < env.OUTBOX_RETRY_BASE_MS) {
+    issues.push("OUTBOX_RETRY_MAX_MS: must not be less than OUTBOX_RETRY_BASE_MS");
+  }
+  return issues;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -42,6 +80,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
   }
+  const combined = combinationIssues(result.data);
+  if (combined.length) throw new EnvError(`Invalid settings:\n${combined.map((line) => `  ${line}`).join("\n")}`);
   return result.data;
 }
 
