@@ -5,6 +5,8 @@ import { BUILD_SITE_URL, NONCE_PLACEHOLDER } from "../app/lib/build-stamps.ts";
 
 /** Hashed build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Folders whose file names carry a hash of their content (Vite's assets, social cards). */
+const HASHED_DIRS = ["/assets/", "/og/"];
 /** Everything else is checked with the server on each use. */
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 
@@ -74,7 +76,7 @@ export function staticFiles(clientDir: string, siteUrl: string): { handler: Requ
         br: readIfPresent(full + ".br"),
         gzip: readIfPresent(full + ".gz"),
         type: contentTypes[path.extname(full)] ?? "application/octet-stream",
-        cacheControl: rel.startsWith("/assets/") ? IMMUTABLE : REVALIDATE,
+        cacheControl: HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE,
         etag: `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
       });
     }

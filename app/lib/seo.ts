@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
+import { OG_HEIGHT, OG_WIDTH, ogImagePath } from "~/lib/og";
 
 /** SPEC.md section 2: structured data lists at most 10 offers. */
 export const MAX_STRUCTURED_OFFERS = 10;
@@ -87,9 +88,15 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
+    { property: "og:image", content: `${siteUrl}${ogImagePath(page.path, page.title)}` },
+    { property: "og:image:width", content: String(OG_WIDTH) },
+    { property: "og:image:height", content: String(OG_HEIGHT) },
+    { property: "og:image:alt", content: page.title },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: `${siteUrl}${ogImagePath(page.path, page.title)}` },
+    { name: "twitter:image:alt", content: page.title },
     { "script:ld+json": agencyJsonLd(siteUrl) },
     ...(page.jsonLd ?? []).map((data) => ({ "script:ld+json": { "@context": "https://schema.org", ...data } })),
   ];

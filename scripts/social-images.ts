@@ -1,0 +1,102 @@
+// Draws every page's social card (1200x630 PNG) and the app icons into the
+// client build. Titles come from the built pages themselves, so a card always
+// shows what the page's og:image tag promises.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import satori from "satori";
+import { BUILD_SITE_URL } from "../app/lib/build-stamps.ts";
+import { OG_HEIGHT, OG_WIDTH, ogSection } from "../app/lib/og.ts";
+
+const clientDir = path.resolve("build/client");
+const font = (weight: number) =>
+  readFileSync(path.resolve(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const fonts = [
+  { name: "Inter", data: font(500), weight: 500 as const, style: "normal" as const },
+  { name: "Inter", data: font(800), weight: 800 as const, style: "normal" as const },
+];
+
+const logo = `data:image/svg+xml;base64,${readFileSync(path.resolve("public/favicon.svg")).toString("base64")}`;
+
+type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } };
+const h = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
+  type,
+  props: { style, children, ...extra },
+});
+
+function card(title: string, section: string, brand: string): Node {
+  const size = title.length > 48 ? 56 : 68;
+  return h(
+    "div",
+    {
+      width: "100%",
+      height: "100%",
+      display: "flex",
+      flexDirection: "column",
+      justifyContent: "space-between",
+      padding: "64px 72px",
+      boxSizing: "border-box",
+      background: "linear-gradient(135deg, #0f172a 0%, #1e3a8a 100%)",
+      fontFamily: "Inter",
+      color: "#ffffff",
+    },
+    [
+      h("div", { display: "flex", alignItems: "center", gap: 18 }, [
+        h("img", { width: 56, height: 56 }, undefined, { src: logo, width: 56, height: 56 }),
+        h("div", { fontSize: 34, fontWeight: 800 }, brand),
+      ]),
+      h("div", { display: "flex", flexDirection: "column", gap: 20 }, [
+        h("div", { fontSize: 30, fontWeight: 500, color: "#6ee7b7", textTransform: "uppercase", letterSpacing: 3 }, section),
+        h("div", { fontSize: size, fontWeight: 800, lineHeight: 1.1, maxWidth: 1000 }, title),
+      ]),
+      h("div", { display: "flex", width: "100%", justifyContent: "space-between", fontSize: 26, fontWeight: 500, color: "#cbd5e1" }, [
+        h("div", { display: "flex" }, "Johannesburg, South Africa"),
+        h("div", { display: "flex", color: "#6ee7b7" }, "Free ad audit in 48 hours"),
+      ]),
+    ],
+  );
+}
+
+async function png(node: Node, width: number, height: number): Promise<Buffer> {
+  const svg = await satori(node as never, { width, height, fonts });
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
+}
+
+function iconPng(size: number): Buffer {
+  const svg = readFileSync(path.resolve("public/favicon.svg"), "utf8");
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: size } }).render().asPng());
+}
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
+const unescape = (text: string) =>
+  text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+
+// Render the pages through the built app, as the prerenderer does.
+const dataDir = mkdtempSync(path.join(tmpdir(), "social-images-"));
+process.env.SITE_URL = BUILD_SITE_URL;
+process.env.DATA_DIR = dataDir;
+try {
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  const sitemap = await (await handle(new Request(`${BUILD_SITE_URL}/sitemap.xml`))).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  mkdirSync(path.join(clientDir, "og"), { recursive: true });
+  for (const pagePath of paths) {
+    const html = await (await handle(new Request(BUILD_SITE_URL + pagePath))).text();
+    const image = meta(html, "og:image");
+    const title = meta(html, "og:image:alt");
+    if (!image || !title) throw new Error(`${pagePath} has no og:image or og:image:alt`);
+    const brand = unescape(meta(html, "og:site_name") ?? "");
+    const file = path.join(clientDir, new URL(image).pathname);
+    writeFileSync(file, await png(card(unescape(title), ogSection(pagePath), brand), OG_WIDTH, OG_HEIGHT));
+  }
+  writeFileSync(path.join(clientDir, "apple-touch-icon.png"), iconPng(180));
+  writeFileSync(path.join(clientDir, "icon-192.png"), iconPng(192));
+  writeFileSync(path.join(clientDir, "icon-512.png"), iconPng(512));
+  console.log(`social-images: ${paths.length} cards and 3 icons`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
