@@ -1,0 +1,99 @@
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicRoutes } from "~/config/public-routes";
+import { type RunningServer, startServer } from "../support/server";
+
+// Everything here is read from the server-rendered HTML, as a crawler sees it: no JavaScript runs.
+let server: RunningServer;
+const pages = new Map<string, string>();
+beforeAll(async () => {
+  server = await startServer();
+  for (const route of publicRoutes) pages.set(route.path, await (await fetch(server.url + route.path)).text());
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const decode = (text: string) =>
+  text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
+/** The attributes of every <link> with this rel, whatever their order. */
+const linksWithRel = (html: string, rel: string) =>
+  [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((m) => Object.fromEntries([...m[0].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])))
+    .filter((attrs) => attrs.rel === rel);
+const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
+const descriptionOf = (html: string) => decode(metaContent(html, "description") ?? "");
+
+describe("tags that pass review", () => {
+  const paths = publicRoutes.map((r) => r.path);
+
+  it("gives every page a unique title of at most 60 characters", () => {
+    const titles = paths.map((p) => titleOf(pages.get(p)!));
+    for (const [i, title] of titles.entries()) {
+      expect(title.length, `${paths[i]}: "${title}"`).toBeGreaterThan(10);
+      expect(title.length, `${paths[i]}: "${title}"`).toBeLessThanOrEqual(60);
+    }
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it("gives every page a unique description of 50 to 160 characters", () => {
+    const descriptions = paths.map((p) => descriptionOf(pages.get(p)!));
+    for (const [i, description] of descriptions.entries()) {
+      expect(description.length, `${paths[i]}`).toBeGreaterThanOrEqual(50);
+      expect(description.length, `${paths[i]}`).toBeLessThanOrEqual(160);
+    }
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+
+  it.each(paths)("%s has one h1, en-ZA, canonical, theme colour, manifest and icons", (path) => {
+    const html = pages.get(path)!;
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toContain('<html lang="en-ZA"');
+    expect(linksWithRel(html, "canonical").map((l) => l.href)).toEqual([path === "/" ? `${server.url}/` : server.url + path]);
+    expect(metaContent(html, "theme-color")).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(linksWithRel(html, "manifest")).toMatchObject([{ href: "/manifest.webmanifest" }]);
+    expect(linksWithRel(html, "icon")).toMatchObject([{ href: "/favicon.svg", type: "image/svg+xml" }]);
+    expect(linksWithRel(html, "apple-touch-icon")).toMatchObject([{ href: "/apple-touch-icon.png", sizes: "180x180" }]);
+  });
+
+  it.each(paths)("%s has a large social card with its size and alt text", async (path) => {
+    const html = pages.get(path)!;
+    const image = metaContent(html, "og:image")!;
+    expect(image).toMatch(new RegExp(`^${server.url}/og/[a-z0-9-]+\\.[a-z0-9]+\\.png$`));
+    expect(metaContent(html, "twitter:image")).toBe(image);
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "og:image:width")).toBe("1200");
+    expect(metaContent(html, "og:image:height")).toBe("630");
+    expect(metaContent(html, "og:image:alt")?.length).toBeGreaterThan(5);
+    const res = await fetch(image);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it.each(["/", "/services/google-ads", "/pricing"])("draws %s's card as a real 1200x630 picture", async (path) => {
+    const image = metaContent(pages.get(path)!, "og:image")!;
+    const png = PNG.sync.read(Buffer.from(await (await fetch(image)).arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    const colours = new Set<number>();
+    for (let i = 0; i < png.data.length; i += 4 * 97) colours.add(png.data.readUInt32BE(i));
+    expect(colours.size).toBeGreaterThan(50);
+  });
+
+  it("serves the manifest and icons it names", async () => {
+    const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
+    for (const icon of manifest.icons as Array<{ src: string; sizes: string; type: string }>) {
+      const res = await fetch(server.url + icon.src);
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get("content-type")).toBe(icon.type);
+      if (icon.type === "image/png") {
+        const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+        expect(`${png.width}x${png.height}`).toBe(icon.sizes);
+      }
+    }
+    const touch = PNG.sync.read(Buffer.from(await (await fetch(`${server.url}/apple-touch-icon.png`)).arrayBuffer()));
+    expect([touch.width, touch.height]).toEqual([180, 180]);
+  });
+});
