@@ -1,0 +1,27 @@
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
+import type { AddOn } from "~/content/pricing";
+
+/** Services that can be added to any plan, with their prices. */
+export function AddOnList({ addOns }: { addOns: readonly AddOn[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {addOns.map((addOn) => (
+        <li key={addOn.service} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Plus className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h3 className="font-semibold">
+              <Link to={`/services/${addOn.serviceSlug}`} className="hover:underline">
+                {addOn.service}
+              </Link>
+            </h3>
+            <p className="mt-1 text-lg font-bold text-brand-700">{addOn.price}</p>
+            <p className="mt-1 text-sm leading-relaxed text-slate-600">{addOn.description}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

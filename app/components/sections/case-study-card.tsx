@@ -1,0 +1,45 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { CaseStudy } from "~/content/case-studies";
+import { serviceSummary } from "~/content/services";
+
+/** A success story: the problem, what we did and the measured result. */
+export function CaseStudyCard({ study, headingLevel = 3, linkToAll = false }: { study: CaseStudy; headingLevel?: 2 | 3; linkToAll?: boolean }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const service = serviceSummary(study.service);
+  return (
+    <article className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-[1fr_16rem]">
+      <div className="p-6 sm:p-8">
+        <p className="text-sm font-semibold text-brand-700">
+          {service.name} · {study.industry}
+        </p>
+        <Heading className="mt-2 text-2xl font-bold">{study.headline}</Heading>
+        <p className="mt-1 text-slate-600">{study.client}</p>
+        <dl className="mt-6 grid gap-5 sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold text-ink">The problem</dt>
+            <dd className="mt-1 text-sm leading-relaxed text-slate-600">{study.problem}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-ink">What we did</dt>
+            <dd className="mt-1 text-sm leading-relaxed text-slate-600">{study.solution}</dd>
+          </div>
+        </dl>
+        {linkToAll ? (
+          <Link to="/case-studies" className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            Read more case studies <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        ) : (
+          <Link to={`/services/${study.service}`} className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            About our {service.name} service <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        )}
+      </div>
+      <div className="flex flex-col justify-center bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-center text-white sm:p-8">
+        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Measured result</p>
+        <p className="mt-2 text-5xl font-extrabold">{study.result.value}</p>
+        <p className="mt-2 text-brand-100">{study.result.label}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Stat } from "~/content/stats";
+import { cn } from "~/lib/cn";
+
+/** Headline figures, as plain figures on a dark band or as cards on a light one. */
+export function StatGrid({ stats, variant = "cards", className }: { stats: readonly Stat[]; variant?: "cards" | "inverse" | "plain"; className?: string }) {
+  const columns = stats.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 lg:grid-cols-4";
+  return (
+    <dl className={cn("grid gap-4", columns, className)}>
+      {stats.map((stat) => (
+        <div
+          key={stat.label}
+          className={cn(
+            "flex flex-col-reverse rounded-2xl p-5 text-center",
+            variant === "cards" && "bg-white shadow-sm ring-1 ring-slate-200",
+            variant === "inverse" && "bg-white/5 ring-1 ring-white/15",
+          )}
+        >
+          <dt className={cn("mt-1 text-sm font-medium", variant === "inverse" ? "text-slate-300" : "text-slate-600")}>{stat.label}</dt>
+          <dd className={cn("text-3xl font-extrabold tracking-tight sm:text-4xl", variant === "inverse" ? "text-white" : "text-brand-700")}>
+            {stat.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

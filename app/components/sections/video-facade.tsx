@@ -1,0 +1,55 @@
+import { Play } from "lucide-react";
+import { useState } from "react";
+import { VideoPoster } from "~/components/illustrations/video-poster";
+
+/** The privacy-friendly host of the intro video: nothing loads from it until the visitor presses play. */
+export const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+
+export function videoEmbedUrl(videoId: string): string {
+  return `${VIDEO_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}?autoplay=1`;
+}
+
+/**
+ * A poster with a play button standing in for the video player. The iframe (and
+ * with it the host's scripts and cookies) is only inserted once play is pressed.
+ * Without JavaScript the play control is a plain link to the video.
+ */
+export function VideoFacade({ videoId, title, caption }: { videoId: string; title: string; caption: string }) {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <figure className="overflow-hidden rounded-2xl bg-ink shadow-2xl ring-1 ring-white/10">
+      <div className="relative aspect-video">
+        {playing ? (
+          <iframe
+            src={videoEmbedUrl(videoId)}
+            title={title}
+            width="640"
+            height="360"
+            className="absolute inset-0 size-full"
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <a
+            href={`https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              setPlaying(true);
+            }}
+            className="group absolute inset-0 block focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-emerald-300"
+          >
+            <VideoPoster className="absolute inset-0 size-full" />
+            <span className="absolute inset-0 flex items-center justify-center">
+              <span className="flex size-20 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg transition-transform group-hover:scale-105">
+                <Play className="ml-1 size-9 fill-current" aria-hidden="true" />
+              </span>
+            </span>
+            <span className="sr-only">Play video: {title}</span>
+          </a>
+        )}
+      </div>
+      <figcaption className="px-4 py-3 text-sm text-slate-300">{caption}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,35 @@
+import { claims, type Stat } from "./stats";
+
+/** The six audit inclusions of SPEC.md section 3, shown on the home page. */
+export const auditInclusions = [
+  "Complete ad account analysis across all platforms.",
+  "Audience targeting and bidding optimisation review.",
+  "Landing page conversion audit.",
+  "Competitor analysis and market positioning.",
+  "Custom ROI improvement roadmap.",
+  "Priority action items for immediate wins.",
+] as const;
+
+/** The free-audit page lists eight: SPEC.md's six and two more. */
+export const fullAuditInclusions = [
+  ...auditInclusions,
+  "Conversion tracking and attribution health check.",
+  "Budget allocation review across campaigns and channels.",
+] as const;
+
+/** The promises made wherever the free audit is offered. */
+export const auditPromises = ["Delivered within 48 hours", "No credit card required", "No sales calls"] as const;
+
+/** The free-audit page's four headline figures. */
+export const auditStats: readonly Stat[] = [
+  claims.savingsFound,
+  claims.auditsCompleted,
+  claims.auditValue,
+  claims.auditTurnaround,
+];
+
+/** The audit guarantee card (SPEC.md section 9). */
+export const auditGuarantee = {
+  title: "The R90,000 Guarantee",
+  text: "If our audit does not find at least R90,000 in wasted spend or opportunities, the work is free and you owe us nothing. Comparable audits are valued at R45,000+.",
+} as const;

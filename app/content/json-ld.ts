@@ -1,0 +1,53 @@
+import { site } from "~/config/site";
+import { absoluteUrl, capOffers, type JsonLd } from "~/lib/seo";
+import { addOns, getStartedHref, priceBounds, pricingGroupForService } from "./pricing";
+import { type ServiceSlug, serviceSummary } from "./services";
+
+/** A monthly rand offer as schema.org describes it. */
+function monthlyOffer(siteUrl: string, name: string, price: string, path: string): JsonLd {
+  const { min, max } = priceBounds(price);
+  return {
+    "@type": "Offer",
+    name,
+    priceCurrency: site.currency,
+    priceSpecification: {
+      "@type": "UnitPriceSpecification",
+      priceCurrency: site.currency,
+      minPrice: min,
+      ...(max === undefined ? {} : { maxPrice: max }),
+      unitText: "MONTH",
+    },
+    url: absoluteUrl(siteUrl, path),
+  };
+}
+
+/** A service page's Service with its price tiers in rand (SEO, which has no tiers, offers its add-on price). */
+export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: string): JsonLd {
+  const name = serviceSummary(slug).name;
+  const group = pricingGroupForService(slug);
+  const offers = group
+    ? group.tiers.map((tier) => monthlyOffer(siteUrl, `${name} ${tier.name}`, tier.price, getStartedHref(group.key)))
+    : addOns.filter((addOn) => addOn.serviceSlug === slug).map((addOn) => monthlyOffer(siteUrl, name, addOn.price, "/pricing"));
+  return {
+    "@type": "Service",
+    name,
+    serviceType: name,
+    description,
+    url: absoluteUrl(siteUrl, `/services/${slug}`),
+    provider: { "@id": `${siteUrl}/#agency` },
+    areaServed: { "@type": "Country", name: site.address.country },
+    offers: capOffers(offers),
+  };
+}
+
+export function breadcrumbJsonLd(siteUrl: string, trail: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
