@@ -22,6 +22,11 @@ export const envSchema = z.object({
     .default("none")
     .describe("which proxy header names the client address"),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  INTRO_VIDEO_ID: z
+    .string()
+    .regex(/^[\w-]{11}$/, "must be an 11-character YouTube video id")
+    .default("aqz-KE-bpKQ")
+    .describe("the home page's intro video; read at build, since the home page is prerendered"),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, "a Google Analytics 4 measurement id looks like G-XXXXXXXXXX")
