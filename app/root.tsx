@@ -7,11 +7,13 @@ import {
   ScrollRestoration,
 } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { CookieConsent } from "~/components/consent/cookie-consent";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
+import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
 import { useNonce } from "~/lib/build-stamps";
 import type { RootData } from "~/lib/seo";
 import { env } from "../server/env";
@@ -39,6 +41,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={site.themeColor} />
         <Meta />
         <Links />
+        {/* Consent defaults before Google's tag, and runs before hydration (deferred scripts keep their order). */}
+        <script defer src={ANALYTICS_SCRIPT_PATH} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -52,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <CookieConsent />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { ANALYTICS_SCRIPT_MAX_AGE_S, ANALYTICS_SCRIPT_PATH, analyticsScript, withAnalytics } from "../app/lib/analytics.ts";
 import { cspNonceContext } from "../app/lib/build-stamps.ts";
 import { env } from "./env.ts";
 import { emptyAllowances, securityHeaders } from "./security.ts";
@@ -35,8 +36,15 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     res.json({ status: "ok" });
   });
 
-  app.use(securityHeaders(settings, emptyAllowances));
+  app.use(securityHeaders(settings, withAnalytics(emptyAllowances, settings.GA_MEASUREMENT_ID)));
   app.use(compression());
+
+  // Written from the settings at run time, so prerendered pages follow GA_MEASUREMENT_ID too.
+  const analytics = analyticsScript(settings.GA_MEASUREMENT_ID);
+  app.get(ANALYTICS_SCRIPT_PATH, (_req, res) => {
+    res.type("text/javascript").setHeader("Cache-Control", `public, max-age=${ANALYTICS_SCRIPT_MAX_AGE_S}`);
+    res.send(analytics);
+  });
 
   if (!dev) app.use(staticFiles(clientDir, settings.SITE_URL).handler);
 

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { CookieSettingsButton } from "~/components/consent/cookie-settings-button";
 import { footerLinks } from "~/config/navigation";
 import { site } from "~/config/site";
 import { serviceSummaries } from "~/content/services";
@@ -60,7 +61,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
-          © {year} {site.legalName}. All rights reserved.
+          © {year} {site.legalName}. All rights reserved. <CookieSettingsButton className="ml-2" />
         </p>
       </div>
     </footer>

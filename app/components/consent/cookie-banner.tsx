@@ -1,0 +1,76 @@
+import { SlidersHorizontal, X } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import type { PrivacySignals } from "~/lib/consent";
+
+interface CookieBannerProps {
+  signals: PrivacySignals;
+  onAcceptAll(): void;
+  onRejectAll(): void;
+  onOpenSettings(): void;
+}
+
+/**
+ * Fixed at the bottom, over the page (SPEC.md section 2). Reject All and Accept
+ * All look alike, so refusing is as easy as agreeing; the close icon and the
+ * Reject All Cookies link refuse too (SPEC.md section 4).
+ */
+export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpenSettings }: CookieBannerProps) {
+  return (
+    <section aria-labelledby="cookie-banner-title" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
+      <div className="relative mx-auto max-w-4xl rounded-xl bg-white p-5 pr-12 shadow-2xl ring-1 ring-slate-200 sm:p-6 sm:pr-14">
+        <button
+          type="button"
+          onClick={onRejectAll}
+          aria-label="Close and reject all cookies"
+          className="absolute top-2 right-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
+        <h2 id="cookie-banner-title" className="text-base font-semibold">
+          We value your privacy
+        </h2>
+        <p className="mt-2 text-sm leading-relaxed text-slate-600">
+          Essential cookies keep this site working. With your permission we also use analytics cookies to see which
+          pages help visitors, marketing cookies to measure our advertising, and functional cookies to remember your
+          preferences. You can change your choice at any time under Cookie settings at the foot of every page. See
+          our{" "}
+          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        {signals.globalPrivacyControl && (
+          <p className="mt-2 text-sm leading-relaxed text-slate-600">
+            Your browser sends a Global Privacy Control signal, so marketing cookies stay off unless you turn them on
+            in Settings.
+          </p>
+        )}
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <button type="button" onClick={onRejectAll} className={buttonClass({ className: "min-w-32" })}>
+            Reject All
+          </button>
+          <button type="button" onClick={onAcceptAll} className={buttonClass({ className: "min-w-32" })}>
+            Accept All
+          </button>
+          <button
+            type="button"
+            onClick={onOpenSettings}
+            aria-haspopup="dialog"
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+          >
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            Settings
+          </button>
+          <button
+            type="button"
+            onClick={onRejectAll}
+            className="text-sm text-slate-600 underline underline-offset-2 hover:text-ink sm:ml-auto"
+          >
+            Reject All Cookies
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,487 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_REVISION } from "~/lib/consent";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  type TrackedPage,
+} from "../support/browser";
+import { type RunningServer, startServer } from "../support/server";
+
+// SPEC.md sections 8 and 9.
+const BANNER_DELAY_MS = 1000;
+const CONSENT_STORAGE_KEY = "cookie-consent";
+const PARSE_ERROR_MESSAGE = "Error parsing cookie preferences:";
+
+const MEASUREMENT_ID = "G-TEST12345";
+/** Stands in for Google's tag (the machine has no internet): marks where in the queue it ran. */
+const TAG_STUB = `window.dataLayer.push(["stub tag ran"]);`;
+const ANALYTICS_GRANT = { analytics_storage: "granted" };
+const MARKETING_GRANT = { ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" };
+/** A prerendered page and a page rendered per request. */
+const PAGES = ["/", "/contact"];
+
+let plain: RunningServer;
+let withGa: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [plain, withGa, browser] = await Promise.all([
+    startServer(),
+    startServer({ GA_MEASUREMENT_ID: MEASUREMENT_ID }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([plain?.stop(), withGa?.stop()]);
+});
+
+interface SitePage extends TrackedPage {
+  /** Requests to Google's tag, answered by the stub. */
+  tagRequests: string[];
+  /** Any other request that tried to leave the site, stopped. */
+  outside: string[];
+}
+
+/** Notes when the banner is first added to the page, in ms since navigation started. */
+function recordBannerTime() {
+  const w = window as unknown as { bannerShownAt?: number };
+  new MutationObserver(() => {
+    if (w.bannerShownAt === undefined && document.querySelector('[aria-labelledby="cookie-banner-title"]')) {
+      w.bannerShownAt = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+function sendGlobalPrivacyControl() {
+  Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true, configurable: true });
+}
+
+async function openSite(server: RunningServer, { gpc = false } = {}): Promise<SitePage> {
+  const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  const context = tracked.page.context();
+  const origin = new URL(server.url).origin;
+  const tagRequests: string[] = [];
+  const outside: string[] = [];
+  // Later routes take precedence: Google's tag gets the stub, anything else outside is stopped.
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    },
+  );
+  await context.route("https://www.googletagmanager.com/**", (route) => {
+    tagRequests.push(route.request().url());
+    return route.fulfill({ contentType: "text/javascript", body: TAG_STUB });
+  });
+  await context.addInitScript(recordBannerTime);
+  if (gpc) await context.addInitScript(sendGlobalPrivacyControl);
+  return { ...tracked, tagRequests, outside };
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+}
+
+const banner = (page: Page) => page.getByRole("region", { name: "We value your privacy" });
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Cookie Settings" });
+
+async function bannerShown(page: Page) {
+  await banner(page).waitFor({ state: "visible" });
+}
+
+async function bannerGone(page: Page) {
+  await banner(page).waitFor({ state: "detached" });
+}
+
+/** Long enough for the banner to have appeared if it were going to. */
+async function expectNoBanner(page: Page) {
+  await hydrated(page);
+  await page.waitForTimeout(BANNER_DELAY_MS + 700);
+  expect(await banner(page).count()).toBe(0);
+}
+
+async function storedConsent(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY);
+  return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+}
+
+async function store(page: Page, value: string) {
+  await page.evaluate(([key, v]) => localStorage.setItem(key!, v!), [CONSENT_STORAGE_KEY, value]);
+}
+
+function expectSaved(saved: Record<string, unknown> | null, choices: { analytics: boolean; marketing: boolean; functional: boolean }, since: number) {
+  expect(saved).toEqual({ essential: true, ...choices, timestamp: expect.any(String), revision: CONSENT_REVISION });
+  const at = Date.parse(saved!.timestamp as string);
+  expect(new Date(at).toISOString()).toBe(saved!.timestamp);
+  expect(at).toBeGreaterThanOrEqual(since - 1000);
+  expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+}
+
+/** Everything queued for Google's tag, in order, as plain arrays. */
+async function dataLayer(page: Page): Promise<unknown[][] | undefined> {
+  return page.evaluate(() => {
+    const queue = (window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer;
+    return queue && Array.from(queue, (entry) => Array.from(entry));
+  });
+}
+
+async function consentUpdates(page: Page): Promise<unknown[]> {
+  const queue = (await dataLayer(page)) ?? [];
+  return queue.filter((entry) => entry[0] === "consent" && entry[1] === "update").map((entry) => entry[2]);
+}
+
+async function switches(page: Page) {
+  const d = dialog(page);
+  const state = async (name: string) => {
+    const control = d.getByRole("switch", { name, exact: true });
+    return { checked: await control.getAttribute("aria-checked"), disabled: await control.isDisabled() };
+  };
+  return {
+    essential: await state("Essential"),
+    analytics: await state("Analytics"),
+    marketing: await state("Marketing"),
+    functional: await state("Functional"),
+  };
+}
+
+const on = { checked: "true", disabled: false };
+const off = { checked: "false", disabled: false };
+const locked = { checked: "true", disabled: true };
+
+describe("the cookie banner", () => {
+  it("is hidden at first and appears about 1000 ms after load, fixed at the bottom over the page", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await hydrated(page);
+    expect(await banner(page).count()).toBe(0);
+    await bannerShown(page);
+    const shownAt = await page.evaluate(() => (window as unknown as { bannerShownAt: number }).bannerShownAt);
+    expect(shownAt).toBeGreaterThanOrEqual(BANNER_DELAY_MS);
+    expect(shownAt).toBeLessThan(BANNER_DELAY_MS + 4000);
+
+    const layout = await banner(page).evaluate((el) => ({
+      position: getComputedStyle(el).position,
+      bottom: Math.round(el.getBoundingClientRect().bottom),
+      pageHeight: document.documentElement.scrollHeight,
+    }));
+    expect(layout.position).toBe("fixed");
+    expect(layout.bottom).toBe(800);
+    // Reject is as easy to reach as Accept: same size, same look.
+    const [reject, accept] = await Promise.all(
+      ["Reject All", "Accept All"].map((name) =>
+        banner(page)
+          .getByRole("button", { name, exact: true })
+          .evaluate((el) => ({ className: el.className, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height })),
+      ),
+    );
+    expect(reject!.className).toBe(accept!.className);
+    expect(reject!.height).toBe(accept!.height);
+    expect(Math.abs(reject!.width - accept!.width)).toBeLessThan(8);
+
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it("does not move the page when it appears", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await hydrated(page);
+    const before = await page.evaluate(() => [document.documentElement.scrollHeight, document.querySelector("main")!.getBoundingClientRect().top]);
+    await bannerShown(page);
+    const after = await page.evaluate(() => [document.documentElement.scrollHeight, document.querySelector("main")!.getBoundingClientRect().top]);
+    expect(after).toEqual(before);
+    await site.close();
+  });
+
+  it.each([
+    ["Accept All", { analytics: true, marketing: true, functional: true }],
+    ["Reject All", { analytics: false, marketing: false, functional: false }],
+    ["Close and reject all cookies", { analytics: false, marketing: false, functional: false }],
+    ["Reject All Cookies", { analytics: false, marketing: false, functional: false }],
+  ])("%s saves its choice, closes, and the banner stays away on reload", async (name, choices) => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await bannerShown(page);
+    const since = Date.now();
+    await banner(page).getByRole("button", { name, exact: true }).click();
+    await bannerGone(page);
+    expectSaved(await storedConsent(page), choices, since);
+    await page.reload();
+    await expectNoBanner(page);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it("shows all switches on and essential on and disabled in Cookie Settings, and saves a custom mix", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await bannerShown(page);
+    await banner(page).getByRole("button", { name: "Settings" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    expect(await switches(page)).toEqual({ essential: locked, analytics: on, marketing: on, functional: on });
+    await expectNoAxeViolations(page);
+
+    // A label toggles its switch too.
+    await dialog(page).getByText("Marketing", { exact: true }).click();
+    await dialog(page).getByRole("switch", { name: "Functional" }).click();
+    expect(await switches(page)).toEqual({ essential: locked, analytics: on, marketing: off, functional: off });
+    const since = Date.now();
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    await bannerGone(page);
+    expectSaved(await storedConsent(page), { analytics: true, marketing: false, functional: false }, since);
+    await page.reload();
+    await expectNoBanner(page);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it("logs an unreadable saved value and asks again", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await store(page, "{not json");
+    await page.reload();
+    await bannerShown(page);
+    expect(site.errors.filter((text) => text.startsWith(PARSE_ERROR_MESSAGE))).toHaveLength(1);
+    expectNoConsoleErrors(site, [new RegExp(`^${PARSE_ERROR_MESSAGE}`)]);
+    await site.close();
+  });
+
+  it.each([
+    ["a choice made 13 months ago", { timestamp: new Date(Date.now() - 396 * 24 * 3600 * 1000).toISOString(), revision: CONSENT_REVISION }],
+    ["a choice under an older cookie policy", { timestamp: new Date().toISOString(), revision: CONSENT_REVISION - 1 }],
+    ["a choice saved before policy revisions existed", { timestamp: new Date().toISOString() }],
+  ])("asks again after %s", async (_label, saved) => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await store(page, JSON.stringify({ essential: true, analytics: true, marketing: true, functional: true, ...saved }));
+    await page.reload();
+    await bannerShown(page);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it("keeps a recent choice under the current policy", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    const elevenMonthsAgo = new Date(Date.now() - 335 * 24 * 3600 * 1000).toISOString();
+    await store(page, JSON.stringify({ essential: true, analytics: false, marketing: false, functional: true, timestamp: elevenMonthsAgo, revision: CONSENT_REVISION }));
+    await page.reload();
+    await expectNoBanner(page);
+    await site.close();
+  });
+
+  it("starts with marketing off, under Accept All too, when the browser sends Global Privacy Control", async () => {
+    const site = await openSite(plain, { gpc: true });
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await bannerShown(page);
+    expect(await banner(page).textContent()).toContain("Global Privacy Control");
+    await banner(page).getByRole("button", { name: "Settings" }).click();
+    expect(await switches(page)).toEqual({ essential: locked, analytics: on, marketing: off, functional: on });
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    const since = Date.now();
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await bannerGone(page);
+    expectSaved(await storedConsent(page), { analytics: true, marketing: false, functional: true }, since);
+
+    // The visitor's own switch still turns marketing on.
+    await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
+    await dialog(page).getByRole("switch", { name: "Marketing" }).click();
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expectSaved(await storedConsent(page), { analytics: true, marketing: true, functional: true }, since);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+});
+
+describe("Cookie settings in the footer", () => {
+  it("reopens the dialog with the saved choice, traps focus, closes on Escape and returns focus", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(`${plain.url}/`);
+    await bannerShown(page);
+    await banner(page).getByRole("button", { name: "Reject All", exact: true }).click();
+    await bannerGone(page);
+
+    const footerButton = page.locator("footer").getByRole("button", { name: "Cookie settings" });
+    await footerButton.focus();
+    await page.keyboard.press("Enter");
+    await dialog(page).waitFor({ state: "visible" });
+    expect(await switches(page)).toEqual({ essential: locked, analytics: off, marketing: off, functional: off });
+    await expectNoAxeViolations(page);
+
+    const focusInDialog = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    expect(await focusInDialog()).toBe(true);
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInDialog()).toBe(true);
+    }
+
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cookie settings");
+    // Closing without saving keeps the choice and shows no banner.
+    expect(await storedConsent(page)).toMatchObject({ analytics: false, marketing: false, functional: false });
+    expect(await banner(page).count()).toBe(0);
+
+    // A change of mind is saved the same way.
+    await footerButton.click();
+    await dialog(page).getByRole("switch", { name: "Analytics" }).click();
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: false, functional: false });
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+});
+
+describe("Google Analytics behind consent", () => {
+  it.each(PAGES)("%s: with no GA_MEASUREMENT_ID there is no tag, no gtag and no dataLayer, whatever the choice", async (path) => {
+    const site = await openSite(plain);
+    const { page } = site;
+    const response = await page.goto(plain.url + path);
+    expect(response?.headers()["content-security-policy"]).not.toContain("googletagmanager");
+    await bannerShown(page);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await bannerGone(page);
+    expect(await page.evaluate(() => ({ gtag: typeof (window as any).gtag, dataLayer: typeof (window as any).dataLayer }))).toEqual({
+      gtag: "undefined",
+      dataLayer: "undefined",
+    });
+    expect(site.tagRequests).toEqual([]);
+    expect(site.outside).toEqual([]);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it.each(PAGES)("%s: sets every consent to denied before Google's tag loads, allowed by the CSP without unsafe-inline", async (path) => {
+    const site = await openSite(withGa);
+    const { page } = site;
+    const response = await page.goto(withGa.url + path);
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).toContain("https://www.googletagmanager.com");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toMatch(/connect-src[^;]*https:\/\/\*\.google-analytics\.com/);
+
+    await expect.poll(() => site.tagRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`]);
+    await expect.poll(async () => (await dataLayer(page))?.some((entry) => entry[0] === "stub tag ran")).toBe(true);
+    const queue = (await dataLayer(page))!;
+    const defaults = queue.findIndex((entry) => entry[0] === "consent" && entry[1] === "default");
+    const tagRan = queue.findIndex((entry) => entry[0] === "stub tag ran");
+    expect(defaults).toBeGreaterThanOrEqual(0);
+    expect(defaults).toBeLessThan(tagRan);
+    expect(queue[defaults]![2]).toMatchObject({
+      analytics_storage: "denied",
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+    });
+    expect(queue).toContainEqual(["config", MEASUREMENT_ID]);
+    // Nothing is granted before the visitor chooses.
+    await bannerShown(page);
+    expect(await consentUpdates(page)).toEqual([]);
+    expect(site.outside).toEqual([]);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it.each(PAGES)("%s: Accept All grants analytics and ads, and a reload grants them again at once", async (path) => {
+    const site = await openSite(withGa);
+    const { page } = site;
+    await page.goto(withGa.url + path);
+    await bannerShown(page);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await bannerGone(page);
+    expect(await consentUpdates(page)).toEqual([ANALYTICS_GRANT, MARKETING_GRANT]);
+
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => consentUpdates(page)).toEqual([ANALYTICS_GRANT, MARKETING_GRANT]);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it.each(PAGES)("%s: Reject All, the close icon and the Reject All Cookies link send no update", async (path) => {
+    const site = await openSite(withGa);
+    const { page } = site;
+    for (const name of ["Reject All", "Close and reject all cookies", "Reject All Cookies"]) {
+      await page.goto(withGa.url + path);
+      await page.evaluate((key) => localStorage.removeItem(key), CONSENT_STORAGE_KEY);
+      await page.reload();
+      await bannerShown(page);
+      await banner(page).getByRole("button", { name, exact: true }).click();
+      await bannerGone(page);
+      expect(await page.evaluate(() => typeof (window as any).gtag)).toBe("function");
+      expect(await consentUpdates(page), name).toEqual([]);
+    }
+    // Nor does a saved refusal on the next page load.
+    await page.reload();
+    await expectNoBanner(page);
+    expect(await consentUpdates(page)).toEqual([]);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it.each([
+    ["/", "analytics only", { analytics: true, marketing: false, functional: false }, [ANALYTICS_GRANT]],
+    ["/contact", "analytics only", { analytics: true, marketing: false, functional: false }, [ANALYTICS_GRANT]],
+    ["/", "marketing and functional", { analytics: false, marketing: true, functional: true }, [MARKETING_GRANT]],
+    ["/contact", "marketing and functional", { analytics: false, marketing: true, functional: true }, [MARKETING_GRANT]],
+    ["/", "functional only (no update)", { analytics: false, marketing: false, functional: true }, []],
+    ["/contact", "analytics and marketing", { analytics: true, marketing: true, functional: false }, [ANALYTICS_GRANT, MARKETING_GRANT]],
+  ])("%s: Save Preferences with %s sends exactly its grants", async (path, _label, choices, expected) => {
+    const site = await openSite(withGa);
+    const { page } = site;
+    await page.goto(withGa.url + path);
+    await bannerShown(page);
+    await banner(page).getByRole("button", { name: "Settings" }).click();
+    for (const [name, wanted] of Object.entries(choices)) {
+      const label = name[0]!.toUpperCase() + name.slice(1);
+      const control = dialog(page).getByRole("switch", { name: label });
+      if ((await control.getAttribute("aria-checked")) !== String(wanted)) await control.click();
+    }
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    await bannerGone(page);
+    expect(await consentUpdates(page)).toEqual(expected);
+    expect(await storedConsent(page)).toMatchObject(choices);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it("denies again what the visitor withdraws in Cookie settings", async () => {
+    const site = await openSite(withGa);
+    const { page } = site;
+    await page.goto(`${withGa.url}/`);
+    await bannerShown(page);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await bannerGone(page);
+    await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
+    await dialog(page).getByRole("switch", { name: "Marketing" }).click();
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect((await consentUpdates(page)).slice(2)).toEqual([
+      ANALYTICS_GRANT,
+      { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" },
+    ]);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+});
