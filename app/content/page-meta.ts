@@ -1,4 +1,3 @@
-import type { ArticleSlug } from "./articles";
 import type { ServiceSlug } from "./services";
 
 /** Each page's search title (at most 60 characters with the brand) and description (50-160). */
@@ -119,38 +118,5 @@ export const serviceMeta: Record<ServiceSlug, PageMeta> = {
     title: "AI Prompt Engineering with ROI, Our AI Agent",
     description:
       "Automate reporting, content and lead follow-up with ROI, our custom AI agent: prompt engineering, workflows and team training from R2,000 a month.",
-  },
-};
-
-export const articleMeta: Record<ArticleSlug, PageMeta> = {
-  "google-ads-roi-strategies": {
-    title: "Google Ads ROI: Strategies for South African Brands",
-    description:
-      "How South African advertisers raise Google Ads return on ad spend: account structure, bidding, search terms, landing pages and measurement that holds up.",
-  },
-  "meta-ads-attribution-after-ios-14-5": {
-    title: "Meta Ads Attribution After iOS 14.5",
-    description:
-      "What changed for Facebook and Instagram measurement after Apple's App Tracking Transparency, and how to rebuild reliable attribution with CAPI and tests.",
-  },
-  "linkedin-lead-generation-cost-reduction": {
-    title: "Cutting LinkedIn Ads Cost per Lead",
-    description:
-      "Practical ways B2B marketers lower LinkedIn cost per lead: tighter audiences, lead gen forms, creative rotation, bidding and qualifying leads before sales.",
-  },
-  "cro-80-20-framework": {
-    title: "The 80/20 Framework for Conversion Optimisation",
-    description:
-      "Focus conversion rate optimisation on the few pages and fixes that move revenue: a practical 80/20 framework for prioritising tests on South African sites.",
-  },
-  "google-ads-quality-score-optimization": {
-    title: "Google Ads Quality Score Optimisation Guide",
-    description:
-      "Raise Quality Score and cut cost per click: expected click-through rate, ad relevance and landing page experience explained with fixes you can apply today.",
-  },
-  "performance-marketing-attribution-models": {
-    title: "Attribution Models for Performance Marketing",
-    description:
-      "Last click, data-driven, position-based and incrementality tests compared: choosing an attribution model that shows which ads really earn your revenue.",
   },
 };

@@ -1,21 +1,75 @@
-import { data } from "react-router";
-import { PageHero } from "~/components/sections/page-hero";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { CategoryChip, ReadTimeAndDate } from "~/components/blog/article-facts";
+import { ArticleBody } from "~/components/blog/article-body";
+import { ArticleCta } from "~/components/blog/article-cta";
+import { FeaturedImage } from "~/components/blog/featured-image";
+import { ShareButton } from "~/components/blog/share-button";
+import { articleBreadcrumbJsonLd, articlePath, blogPostingJsonLd } from "~/components/blog/structured-data";
+import { Avatar } from "~/components/illustrations/avatar";
 import { isArticleSlug } from "~/content/articles";
-import { articleMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
+import { findArticle } from "~/content/blog.server";
+import { team } from "~/content/team";
+import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/article";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isArticleSlug(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug };
+  return { article: findArticle(params.slug) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.loaderData
-    ? seo(args, { ...articleMeta[args.loaderData.slug], path: `/blog/${args.loaderData.slug}`, type: "article" })
-    : [];
+export const meta: Route.MetaFunction = (args) => {
+  const article = args.loaderData?.article;
+  if (!article) return [];
+  const siteUrl = siteUrlFrom(args);
+  return seo(args, {
+    title: article.seoTitle ?? article.title,
+    description: article.excerpt,
+    path: articlePath(article.slug),
+    type: "article",
+    jsonLd: [blogPostingJsonLd(siteUrl, article), articleBreadcrumbJsonLd(siteUrl, article)],
+  });
+};
 
-export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const page = articleMeta[loaderData.slug];
-  return <PageHero title={page.title} lead={page.description} />;
+export default function ArticlePage({ loaderData: { article } }: Route.ComponentProps) {
+  const author = team.find((member) => member.name === article.author);
+  return (
+    <>
+      <article>
+        <header className="bg-gradient-to-b from-brand-50 to-white">
+          <div className="mx-auto max-w-3xl px-4 pt-8 pb-10 sm:px-6 sm:pt-12">
+            <Link to="/blog" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-800">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to blog
+            </Link>
+            <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <CategoryChip category={article.category} />
+              <ReadTimeAndDate article={article} />
+            </div>
+            <h1 className="mt-4 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">{article.title}</h1>
+            <p className="mt-5 text-xl leading-relaxed text-slate-600">{article.excerpt}</p>
+            <div className="mt-8 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
+              <div className="flex items-center gap-3">
+                {author && (
+                  <Avatar initials={author.initials} name={author.name} background={author.avatar.background} accent={author.avatar.accent} size={48} decorative />
+                )}
+                <p className="leading-snug">
+                  <span className="block font-semibold text-ink">{article.author}</span>
+                  <span className="block text-sm text-slate-600">{article.authorRole}</span>
+                </p>
+              </div>
+              <ShareButton title={article.title} text={article.excerpt} />
+            </div>
+          </div>
+        </header>
+        <div className="mx-auto max-w-4xl px-4 sm:px-6">
+          <FeaturedImage src={article.imageUrl} alt={article.imageAlt} priority className="rounded-2xl ring-1 ring-slate-200" />
+        </div>
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+          <ArticleBody html={article.html} />
+        </div>
+      </article>
+      <ArticleCta />
+    </>
+  );
 }

@@ -1,13 +1,76 @@
+import { Mail } from "lucide-react";
+import { ArticleCard, FeaturedArticleCard } from "~/components/blog/article-card";
+import { CategoryList } from "~/components/blog/category-list";
+import { NewsletterRegion } from "~/components/blog/newsletter-region";
+import { blogJsonLd } from "~/components/blog/structured-data";
 import { PageHero } from "~/components/sections/page-hero";
 import { leadAction } from "~/forms/lead-action.server";
+import { newsletterReaders } from "~/content/articles";
+import { articleSummaries, featuredArticle } from "~/content/blog.server";
 import { pageMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
+import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 export const action = leadAction("newsletter");
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.blog, path: "/blog" });
+export function loader() {
+  return { featured: featuredArticle(), articles: articleSummaries() };
+}
 
-export default function BlogPage() {
-  return <PageHero title="Blog" lead={pageMeta.blog.description} />;
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    ...pageMeta.blog,
+    path: "/blog",
+    jsonLd: args.loaderData ? [blogJsonLd(siteUrlFrom(args), args.loaderData.articles)] : [],
+  });
+
+export default function BlogPage({ loaderData: { featured, articles } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero eyebrow="Blog" title="Paid advertising insights for South Africa" lead={pageMeta.blog.description} />
+      <div className="mx-auto max-w-7xl space-y-16 px-4 pb-20 sm:px-6 lg:px-8">
+        <section aria-labelledby="topics">
+          <CategoryList shown={articles.length} />
+        </section>
+
+        <section aria-labelledby="featured-heading">
+          <h2 id="featured-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Featured article
+          </h2>
+          <div className="mt-6">
+            <FeaturedArticleCard article={featured} />
+          </div>
+        </section>
+
+        <section aria-labelledby="latest-heading">
+          <h2 id="latest-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Latest articles
+          </h2>
+          <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article) => (
+              <li key={article.slug} className="flex">
+                <ArticleCard article={article} />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="newsletter" aria-labelledby="newsletter-heading" className="rounded-3xl bg-brand-50 px-6 py-12 ring-1 ring-brand-100 sm:px-12">
+          <div className="mx-auto max-w-2xl text-center">
+            <Mail aria-hidden="true" className="mx-auto size-10 text-brand-700" />
+            <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
+              Get weekly ROI insights
+            </h2>
+            <p className="mt-3 text-lg leading-relaxed text-slate-600">
+              Join {newsletterReaders} readers who get one practical idea a week on Google, Meta and LinkedIn ads, conversion
+              optimisation and analytics, written for South African advertisers.
+            </p>
+            <div className="mx-auto mt-6 max-w-md text-left">
+              <NewsletterRegion />
+            </div>
+          </div>
+        </section>
+      </div>
+    </>
+  );
 }

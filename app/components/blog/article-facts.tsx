@@ -1,0 +1,27 @@
+import { Clock } from "lucide-react";
+import type { ArticleSummary } from "~/content/articles";
+import { cn } from "~/lib/cn";
+import { formatLongDate } from "~/lib/format";
+
+/** The category chip of an article. */
+export function CategoryChip({ category, className }: { category: string; className?: string }) {
+  return (
+    <span className={cn("inline-flex items-center rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-100", className)}>
+      {category}
+    </span>
+  );
+}
+
+/** Read time and publication date, as every card and article shows them. */
+export function ReadTimeAndDate({ article, className }: { article: Pick<ArticleSummary, "readTime" | "date">; className?: string }) {
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600", className)}>
+      <span className="inline-flex items-center gap-1.5">
+        <Clock aria-hidden="true" className="size-4" />
+        {article.readTime} read
+      </span>
+      <span aria-hidden="true">·</span>
+      <time dateTime={article.date}>{formatLongDate(new Date(`${article.date}T12:00:00Z`))}</time>
+    </p>
+  );
+}

@@ -1,0 +1,79 @@
+import { site } from "~/config/site";
+import { type Article, type ArticleSummary, featuredImageSize } from "~/content/articles";
+import { absoluteUrl, type JsonLd } from "~/lib/seo";
+
+export const articlePath = (slug: string) => `/blog/${slug}`;
+
+/** The article as search engines read it: a BlogPosting by its co-founder author, published by the agency. */
+export function blogPostingJsonLd(siteUrl: string, article: Article): JsonLd {
+  const url = absoluteUrl(siteUrl, articlePath(article.slug));
+  return {
+    "@type": "BlogPosting",
+    "@id": `${url}#article`,
+    headline: article.title,
+    description: article.excerpt,
+    datePublished: article.date,
+    dateModified: article.updated ?? article.date,
+    articleSection: article.category,
+    keywords: article.keywords.join(", "),
+    inLanguage: site.locale,
+    image: {
+      "@type": "ImageObject",
+      url: absoluteUrl(siteUrl, article.imageUrl),
+      width: featuredImageSize.width,
+      height: featuredImageSize.height,
+    },
+    author: {
+      "@type": "Person",
+      name: article.author,
+      jobTitle: article.authorRole,
+      url: absoluteUrl(siteUrl, "/about"),
+      worksFor: { "@id": `${siteUrl}/#agency` },
+    },
+    publisher: {
+      "@type": "Organization",
+      "@id": `${siteUrl}/#agency`,
+      name: site.name,
+      url: absoluteUrl(siteUrl, "/"),
+      logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/favicon.svg") },
+    },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+  };
+}
+
+/** Home > Blog > the article. */
+export function articleBreadcrumbJsonLd(siteUrl: string, article: Article): JsonLd {
+  const trail = [
+    { name: "Home", path: "/" },
+    { name: "Blog", path: "/blog" },
+    { name: article.title, path: articlePath(article.slug) },
+  ];
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
+
+/** The listing as a Blog whose posts are the articles shown. */
+export function blogJsonLd(siteUrl: string, articles: readonly ArticleSummary[]): JsonLd {
+  return {
+    "@type": "Blog",
+    "@id": `${absoluteUrl(siteUrl, "/blog")}#blog`,
+    name: `${site.name} Blog`,
+    url: absoluteUrl(siteUrl, "/blog"),
+    inLanguage: site.locale,
+    publisher: { "@id": `${siteUrl}/#agency` },
+    blogPost: articles.map((article) => ({
+      "@type": "BlogPosting",
+      headline: article.title,
+      url: absoluteUrl(siteUrl, articlePath(article.slug)),
+      datePublished: article.date,
+      author: { "@type": "Person", name: article.author },
+    })),
+  };
+}
