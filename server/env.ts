@@ -56,6 +56,32 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(24),
+
+  // Book a Call (/calendar): 15-minute slots, all times SAST (server/booking).
+  BOOKING_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-4]):(00|15|30|45)-([01]\d|2[0-4]):(00|15|30|45)$/, {
+      error: "must be HH:MM-HH:MM on quarter hours, e.g. 09:00-18:00",
+      abort: true,
+    })
+    // Zero-padded times compare as text.
+    .refine((hours) => hours.slice(0, 5) < hours.slice(6) && hours.slice(6) <= "24:00", "must open before it closes, by 24:00")
+    .default("09:00-18:00")
+    .describe("when calls can be booked, SAST"),
+  BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(120),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(21),
+  BOOKING_BUFFER_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(0),
+  BOOKING_BLOCKED_DAYS: z
+    .string()
+    .default("")
+    .transform((list) => list.split(",").map((day) => day.trim()).filter(Boolean))
+    .pipe(z.array(z.iso.date({ error: "must be comma-separated dates like 2026-12-24" })))
+    .describe("days the agency takes no calls"),
+  BOOKING_TOKEN_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .describe("signs cancel and reschedule links; derived from a key generated into DATA_DIR when unset"),
 });
 
 /** Settings that are valid one by one but not together, each naming its variable. */

@@ -1,0 +1,26 @@
+import type { Env } from "../env.ts";
+import type { BookingRules } from "./slots.ts";
+
+type BookingSettings = Pick<
+  Env,
+  "BOOKING_HOURS" | "BOOKING_MIN_NOTICE_MINUTES" | "BOOKING_HORIZON_DAYS" | "BOOKING_BUFFER_MINUTES" | "BOOKING_BLOCKED_DAYS"
+>;
+
+/** "09:00" as minutes after midnight. */
+function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return hours! * 60 + minutes!;
+}
+
+/** The booking rules the BOOKING_* settings describe (server/env.ts has validated them). */
+export function bookingRules(settings: BookingSettings): BookingRules {
+  const [opens, closes] = settings.BOOKING_HOURS.split("-");
+  return {
+    opensAt: minutesOf(opens!),
+    closesAt: minutesOf(closes!),
+    minNoticeMinutes: settings.BOOKING_MIN_NOTICE_MINUTES,
+    horizonDays: settings.BOOKING_HORIZON_DAYS,
+    bufferMinutes: settings.BOOKING_BUFFER_MINUTES,
+    blockedDays: new Set(settings.BOOKING_BLOCKED_DAYS),
+  };
+}
