@@ -1,0 +1,78 @@
+import { createEvent } from "ics";
+import { BOOKING_TIME_ZONE } from "./time.ts";
+
+export interface InvitationDetails {
+  /** Stays the same across a reschedule and a cancel, so calendars update the one event. */
+  uid: string;
+  /** Raised on every change of the booking (RFC 5545 SEQUENCE). */
+  sequence: number;
+  method: "REQUEST" | "CANCEL";
+  start: Date;
+  end: Date;
+  title: string;
+  description: string;
+  /** Where the visitor manages the booking. */
+  url: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+  stamp: Date;
+}
+
+/**
+ * South Africa keeps one offset all year, so its VTIMEZONE is a single
+ * STANDARD rule; calendars show the call at its SAST wall-clock time.
+ */
+const VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${BOOKING_TIME_ZONE}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0200",
+  "TZNAME:SAST",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
+
+/** 20261124T090000: the SAST wall-clock form of an instant. */
+function sastLocal(instant: Date): string {
+  return new Date(instant.getTime() + SAST_OFFSET_MS).toISOString().replace(/[-:]/g, "").slice(0, 15);
+}
+
+/**
+ * The iCalendar invitation (or cancellation) of a call, built by the `ics`
+ * package. `ics` writes times in UTC; the start and end are then given as SAST
+ * wall-clock times with TZID and the matching VTIMEZONE, so the event carries
+ * its zone and reads 09:00 SAST in any calendar.
+ */
+export function invitation(details: InvitationDetails): string {
+  const { error, value } = createEvent({
+    uid: details.uid,
+    sequence: details.sequence,
+    method: details.method,
+    productId: "-//ROI Media//Book a Call//EN",
+    start: details.start.getTime(),
+    end: details.end.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: details.title,
+    description: details.description,
+    url: details.url,
+    status: details.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
+    busyStatus: "BUSY",
+    organizer: details.organizer,
+    // The visitor chose the time, so they have accepted it already.
+    attendees: [{ ...details.attendee, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],
+  });
+  if (error || !value) throw new Error(`Could not build the invitation: ${error?.message ?? "no output"}`);
+  const withZone = value
+    .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${BOOKING_TIME_ZONE}:${sastLocal(details.start)}`)
+    .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${BOOKING_TIME_ZONE}:${sastLocal(details.end)}`)
+    .replace("BEGIN:VEVENT", `${VTIMEZONE}\r\nBEGIN:VEVENT`);
+  // The stamp ics sets is the moment it ran; use the booking's own for a reproducible file.
+  return withZone.replace(/^DTSTAMP:.*$/m, `DTSTAMP:${details.stamp.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`);
+}

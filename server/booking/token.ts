@@ -1,0 +1,54 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Cancel and reschedule links carry `<booking id>.<expiry>.<signature>`: an
+ * HMAC-SHA256 over the id and the expiry (the end of the call), so nobody can
+ * forge a link to another booking or stretch one past its call.
+ */
+export type TokenCheck = { ok: true; bookingId: number; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };
+
+function signature(secret: string, bookingId: number, expiresAtSeconds: number): string {
+  return createHmac("sha256", secret).update(`booking-manage:${bookingId}:${expiresAtSeconds}`).digest("base64url");
+}
+
+export function signManageToken(secret: string, bookingId: number, expiresAt: Date): string {
+  const seconds = Math.ceil(expiresAt.getTime() / 1000);
+  return `${bookingId}.${seconds}.${signature(secret, bookingId, seconds)}`;
+}
+
+export function verifyManageToken(secret: string, token: string, now: Date): TokenCheck {
+  const match = /^(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: "invalid" };
+  const bookingId = Number(match[1]);
+  const seconds = Number(match[2]);
+  const expected = Buffer.from(signature(secret, bookingId, seconds));
+  if (!timingSafeEqual(expected, Buffer.from(match[3]!))) return { ok: false, reason: "invalid" };
+  const expiresAt = new Date(seconds * 1000);
+  if (now.getTime() >= expiresAt.getTime()) return { ok: false, reason: "expired" };
+  return { ok: true, bookingId, expiresAt };
+}
+
+const KEY_FILE = "booking-token.key";
+
+/**
+ * The signing secret: BOOKING_TOKEN_SECRET, or a random key generated once into
+ * DATA_DIR (the first instance to start writes it; the others read it).
+ */
+export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined; DATA_DIR: string }): string {
+  if (settings.BOOKING_TOKEN_SECRET) return settings.BOOKING_TOKEN_SECRET;
+  const file = path.join(settings.DATA_DIR, KEY_FILE);
+  mkdirSync(settings.DATA_DIR, { recursive: true });
+  // Written whole to a temporary file, then linked into place: a reader never sees half a key.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync(draft, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,47 @@
+import ICAL from "ical.js";
+
+export interface ParsedInvitation {
+  method: string;
+  uid: string;
+  sequence: number;
+  status: string;
+  summary: string;
+  start: Date;
+  end: Date;
+  startZone: string;
+  endZone: string;
+  /** The start as the wall clock in its own zone, e.g. "2026-11-24T09:00:00". */
+  startLocal: string;
+  organizer: string;
+  attendees: string[];
+  url: string;
+}
+
+/**
+ * Reads an invitation back with ical.js, a parser independent of the `ics`
+ * package that wrote it, resolving TZID through the file's own VTIMEZONE.
+ */
+export function parseInvitation(text: string): ParsedInvitation {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) {
+    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  }
+  const vevent = calendar.getFirstSubcomponent("vevent");
+  if (!vevent) throw new Error("no VEVENT in the invitation");
+  const event = new ICAL.Event(vevent);
+  return {
+    method: String(calendar.getFirstPropertyValue("method")),
+    uid: event.uid,
+    sequence: event.sequence,
+    status: String(vevent.getFirstPropertyValue("status")),
+    summary: event.summary,
+    start: event.startDate.toJSDate(),
+    end: event.endDate.toJSDate(),
+    startZone: event.startDate.zone?.tzid ?? "",
+    endZone: event.endDate.zone?.tzid ?? "",
+    startLocal: event.startDate.toString(),
+    organizer: String(vevent.getFirstPropertyValue("organizer")),
+    attendees: event.attendees.map((a) => String(a.getFirstValue())),
+    url: String(vevent.getFirstPropertyValue("url")),
+  };
+}
