@@ -1,10 +1,107 @@
+import { CircleCheck, CircleX, Download, Eye, Lightbulb, Target } from "lucide-react";
+import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { StatGrid } from "~/components/sections/stat-grid";
+import { TeamCard } from "~/components/sections/team-card";
+import { CtaBand } from "~/components/sections/cta-band";
+import { buttonClass } from "~/components/ui/button";
+import { aboutHero, aboutStats, coreValues, problemSolution } from "~/content/about";
 import { pageMeta } from "~/content/page-meta";
+import { team } from "~/content/team";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.about, path: "/about" });
 
+const valueIcons = [Target, Eye, Lightbulb];
+
 export default function AboutPage() {
-  return <PageHero title="About Us" lead={pageMeta.about.description} />;
+  const { problem, solution } = problemSolution;
+  return (
+    <>
+      <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead}>
+        <a href="/company-profile" className={buttonClass({ size: "lg" })}>
+          <Download className="size-5" aria-hidden="true" /> Download Company Profile
+        </a>
+        <Link to="/free-audit" className={buttonClass({ variant: "secondary", size: "lg" })}>
+          Get a Free Audit
+        </Link>
+      </PageHero>
+
+      <section aria-label="Our numbers" className="-mt-4 pb-8">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <StatGrid stats={aboutStats} />
+        </div>
+      </section>
+
+      <Section labelledBy="why-title">
+        <SectionHeading id="why-title" eyebrow="Why we exist" title="Advertising Should Pay for Itself" />
+        <div className="mt-12 grid gap-6 lg:grid-cols-2">
+          <article className="rounded-2xl bg-rose-50 p-6 ring-1 ring-rose-100 sm:p-8">
+            <h3 className="text-xl font-bold">{problem.title}</h3>
+            <p className="mt-3 leading-relaxed text-slate-700">{problem.text}</p>
+            <ul className="mt-5 space-y-3">
+              {problem.points.map((point) => (
+                <li key={point} className="flex items-start gap-3">
+                  <CircleX className="mt-0.5 size-5 shrink-0 text-rose-700" aria-hidden="true" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </article>
+          <article className="rounded-2xl bg-emerald-50 p-6 ring-1 ring-emerald-100 sm:p-8">
+            <h3 className="text-xl font-bold">{solution.title}</h3>
+            <p className="mt-3 leading-relaxed text-slate-700">{solution.text}</p>
+            <ul className="mt-5 space-y-3">
+              {solution.points.map((point) => (
+                <li key={point} className="flex items-start gap-3">
+                  <CircleCheck className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </article>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="values-title">
+        <SectionHeading id="values-title" eyebrow="What we stand for" title="Our Core Values" />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {coreValues.map((value, i) => {
+            const Icon = valueIcons[i]!;
+            return (
+              <li key={value.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold">{value.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{value.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section labelledBy="team-title">
+        <SectionHeading id="team-title" eyebrow="Our team" title="Meet the Co-Founders" lead="Three specialists, one standard: every campaign has to earn its budget." />
+        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+          {team.map((member) => (
+            <li key={member.id}>
+              <TeamCard member={member} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CtaBand id="about-cta-title" title="Ready to See What Your Ads Could Earn?" lead="Start with a free audit of your ad accounts, or talk to one of the co-founders about your goals.">
+        <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          Get Your Free Audit
+        </Link>
+        <Link to="/contact" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+          Contact Us
+        </Link>
+      </CtaBand>
+    </>
+  );
 }

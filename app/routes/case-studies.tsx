@@ -1,4 +1,9 @@
+import { Link } from "react-router";
+import { CaseStudyCard } from "~/components/sections/case-study-card";
+import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
+import { buttonClass } from "~/components/ui/button";
+import { caseStudies } from "~/content/case-studies";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
@@ -6,5 +11,26 @@ import type { Route } from "./+types/case-studies";
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.caseStudies, path: "/case-studies" });
 
 export default function CaseStudiesPage() {
-  return <PageHero title="Case Studies" lead={pageMeta.caseStudies.description} />;
+  return (
+    <>
+      <PageHero
+        eyebrow="Case studies"
+        title="Measured Results for Real Businesses"
+        lead="One story from each of our services: the problem our client faced, what we did about it and the result we measured."
+      />
+      <div className="mx-auto max-w-6xl space-y-8 px-4 pb-16 sm:px-6 sm:pb-20 lg:px-8">
+        {caseStudies.map((study) => (
+          <CaseStudyCard key={study.service} study={study} headingLevel={2} />
+        ))}
+      </div>
+      <CtaBand id="case-studies-cta-title" title="Want Results Like These?" lead="Start with a free audit of your ad accounts. Delivered within 48 hours, no credit card, no sales calls.">
+        <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          Get Your Free Audit
+        </Link>
+        <Link to="/contact" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+          Contact Us
+        </Link>
+      </CtaBand>
+    </>
+  );
 }

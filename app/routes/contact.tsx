@@ -1,13 +1,56 @@
+import { ContactCards } from "~/components/sections/contact-cards";
+import { FaqList } from "~/components/sections/faq";
+import { FormComingSoon, FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
+import { Section, SectionHeading } from "~/components/sections/section";
 import { leadAction } from "~/forms/lead-action.server";
+import { contactCards, contactHero } from "~/content/contact";
+import { contactFaq } from "~/content/faq";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction("contact");
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.contact, path: "/contact" });
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    ...pageMeta.contact,
+    path: "/contact",
+    jsonLd: [
+      {
+        "@type": "FAQPage",
+        mainEntity: contactFaq.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    ],
+  });
 
 export default function ContactPage() {
-  return <PageHero title="Contact Us" lead={pageMeta.contact.description} />;
+  return (
+    <>
+      <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
+
+      <section aria-label="Ways to reach us" className="pb-4">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <ContactCards cards={contactCards} />
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+        <FormRegion id="contact-form" title="Get Your Free ROI Analysis" lead="Tell us about your business and advertising. We reply within 2-4 hours on weekdays.">
+          <FormComingSoon name="contact" />
+        </FormRegion>
+      </div>
+
+      <Section tone="muted" labelledBy="faq-title">
+        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
+        <div className="mt-10">
+          <FaqList items={contactFaq} />
+        </div>
+      </Section>
+    </>
+  );
 }

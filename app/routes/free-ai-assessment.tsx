@@ -1,6 +1,13 @@
-import { PageHero } from "~/components/sections/page-hero";
-import { leadAction } from "~/forms/lead-action.server";
+import { Link } from "react-router";
+import { RoiMascot } from "~/components/illustrations/roi-mascot";
+import { CtaBand } from "~/components/sections/cta-band";
+import { FormComingSoon, FormRegion } from "~/components/sections/form-region";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { StatGrid } from "~/components/sections/stat-grid";
+import { buttonClass } from "~/components/ui/button";
+import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/content/ai-assessment";
 import { pageMeta } from "~/content/page-meta";
+import { leadAction } from "~/forms/lead-action.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/free-ai-assessment";
 
@@ -9,5 +16,48 @@ export const action = leadAction("aiAssessment");
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.freeAiAssessment, path: "/free-ai-assessment" });
 
 export default function FreeAiAssessmentPage() {
-  return <PageHero title="Free AI Assessment" lead={pageMeta.freeAiAssessment.description} />;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-ink via-brand-900 to-brand-800">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:items-center lg:px-8">
+          <div>
+            <div className="flex items-center gap-5">
+              <RoiMascot title="ROI, our AI agent" size={104} className="shrink-0" />
+              <p className="text-sm font-semibold tracking-wide text-emerald-300 uppercase">{aiAssessmentHero.eyebrow}</p>
+            </div>
+            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aiAssessmentHero.title}</h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-200">{aiAssessmentHero.lead}</p>
+            <StatGrid stats={aiAssessmentStats} variant="inverse" className="mt-10 grid-cols-3" />
+          </div>
+          <FormRegion id="ai-assessment-form" title="Request Your Free AI Assessment" lead="Tell ROI about your team and goals. We reply within 24 hours.">
+            <FormComingSoon name="AI assessment" />
+          </FormRegion>
+        </div>
+      </section>
+
+      <Section labelledBy="benefits-title">
+        <SectionHeading id="benefits-title" eyebrow="What you get" title="Your Free AI Assessment Includes" />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {aiAssessmentBenefits.map((benefit) => {
+            const Icon = benefit.icon;
+            return (
+              <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold">{benefit.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{benefit.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <CtaBand id="ai-cta-title" title="See What ROI Can Do for Your Team" lead="Explore our AI prompt-engineering packages, from agent setup to a dedicated AI strategist.">
+        <Link to="/services/prompt-engineering" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          Explore AI Prompt Engineering
+        </Link>
+      </CtaBand>
+    </>
+  );
 }

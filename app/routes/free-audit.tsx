@@ -1,13 +1,97 @@
-import { PageHero } from "~/components/sections/page-hero";
-import { leadAction } from "~/forms/lead-action.server";
+import { ArrowUp, CircleCheck } from "lucide-react";
+import { CheckList } from "~/components/sections/check-list";
+import { CtaBand } from "~/components/sections/cta-band";
+import { FormComingSoon, FormRegion } from "~/components/sections/form-region";
+import { GuaranteeBox } from "~/components/sections/guarantee-box";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { StatGrid } from "~/components/sections/stat-grid";
+import { TestimonialGrid } from "~/components/sections/testimonials";
+import { buttonClass } from "~/components/ui/button";
+import { auditGuarantee, auditPromises, auditStats, fullAuditInclusions } from "~/content/audit";
 import { pageMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
+import { claims } from "~/content/stats";
+import { auditTestimonials } from "~/content/testimonials";
+import { site } from "~/config/site";
+import { leadAction } from "~/forms/lead-action.server";
+import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction("audit");
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.freeAudit, path: "/free-audit" });
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    ...pageMeta.freeAudit,
+    path: "/free-audit",
+    jsonLd: [
+      {
+        "@type": "Offer",
+        name: "Free Ad Audit",
+        description: pageMeta.freeAudit.description,
+        price: "0",
+        priceCurrency: site.currency,
+        availability: "https://schema.org/InStock",
+        url: absoluteUrl(siteUrlFrom(args), "/free-audit"),
+        seller: { "@id": `${siteUrlFrom(args)}/#agency` },
+      },
+    ],
+  });
 
 export default function FreeAuditPage() {
-  return <PageHero title="Get Your Free Ad Audit" lead={pageMeta.freeAudit.description} />;
+  return (
+    <>
+      <section id="top" className="scroll-mt-24 bg-gradient-to-br from-ink via-brand-900 to-brand-800">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:items-center lg:px-8">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-emerald-300 uppercase">Free ad audit</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Find the Money Your Ads Are Wasting</h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-200">
+              Our specialists review your Google, Meta and LinkedIn accounts and send you a complete audit with a custom ROI roadmap within 48 hours. We find an average of {claims.savingsFound.value} in savings.
+            </p>
+            <ul className="mt-8 space-y-3">
+              {auditPromises.map((promise) => (
+                <li key={promise} className="flex items-center gap-3 font-medium text-white">
+                  <CircleCheck className="size-5 shrink-0 text-emerald-300" aria-hidden="true" />
+                  {promise}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <FormRegion id="audit-form" title="Request Your Free Audit" lead="Takes 2 minutes. Your audit arrives within 48 hours.">
+            <FormComingSoon name="audit" />
+          </FormRegion>
+        </div>
+      </section>
+
+      <section aria-label="Audit figures" className="bg-slate-50 py-12">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <StatGrid stats={auditStats} />
+        </div>
+      </section>
+
+      <Section labelledBy="inclusions-title">
+        <div className="grid gap-12 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <div>
+            <SectionHeading id="inclusions-title" eyebrow="What you get" title="What Your Free Audit Includes" align="left" lead={`A senior specialist's review, the same depth as comparable audits valued at ${claims.auditValue.value}.`} />
+            <CheckList items={fullAuditInclusions} columns={2} className="mt-8" />
+          </div>
+          <GuaranteeBox id="audit-guarantee-title" title={auditGuarantee.title}>
+            <p>{auditGuarantee.text}</p>
+          </GuaranteeBox>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="audit-testimonials-title">
+        <SectionHeading id="audit-testimonials-title" eyebrow="From our clients" title={`${claims.auditsCompleted.value} Audits Completed`} lead="What business owners said after receiving theirs." />
+        <div className="mx-auto mt-12 max-w-5xl">
+          <TestimonialGrid testimonials={auditTestimonials} />
+        </div>
+      </Section>
+
+      <CtaBand id="audit-cta-title" title="Ready to Stop Wasting Ad Spend?" lead="Request your free audit now: delivered within 48 hours, no credit card, no sales calls.">
+        <a href="#top" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          <ArrowUp className="size-5" aria-hidden="true" /> Request My Free Audit
+        </a>
+      </CtaBand>
+    </>
+  );
 }

@@ -1,10 +1,103 @@
-import { PageHero } from "~/components/sections/page-hero";
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { CheckList } from "~/components/sections/check-list";
+import { PartnerBadges } from "~/components/sections/partner-badges";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { ServiceCards } from "~/components/sections/service-cards";
+import { StatGrid } from "~/components/sections/stat-grid";
+import { TestimonialCard, TestimonialGrid } from "~/components/sections/testimonials";
+import { VideoFacade } from "~/components/sections/video-facade";
+import { buttonClass } from "~/components/ui/button";
+import { auditInclusions, auditPromises } from "~/content/audit";
+import { homeAuditBlock, homeHero, homeServicesIntro, homeTestimonialsIntro } from "~/content/home";
 import { pageMeta } from "~/content/page-meta";
+import { partnerBadges } from "~/content/partners";
+import { serviceCards } from "~/content/services";
+import { heroStats } from "~/content/stats";
+import { auditQuote, testimonials } from "~/content/testimonials";
 import { seo } from "~/lib/seo";
+import { env } from "../../server/env";
 import type { Route } from "./+types/home";
+
+// The home page is prerendered, so the video id is the one set when the site was built.
+export function loader() {
+  return { introVideoId: env().INTRO_VIDEO_ID };
+}
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.home, path: "/" });
 
-export default function HomePage() {
-  return <PageHero title="Paid Advertising That Pays for Itself" lead={pageMeta.home.description} />;
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-gradient-to-br from-ink via-brand-900 to-brand-800">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-24">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-emerald-300 uppercase">{homeHero.eyebrow}</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">{homeHero.title}</h1>
+            <p className="mt-6 text-lg leading-relaxed text-slate-200">{homeHero.lead}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+                Get Your Free Ad Audit <ArrowRight className="size-5" aria-hidden="true" />
+              </Link>
+              <Link to="/services" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+                Explore Our Services
+              </Link>
+            </div>
+            <StatGrid stats={heroStats} variant="inverse" className="mt-10 grid-cols-3" />
+          </div>
+          <VideoFacade videoId={loaderData.introVideoId} title={homeHero.videoTitle} caption={homeHero.videoCaption} />
+        </div>
+      </section>
+
+      <Section labelledBy="services-title">
+        <SectionHeading id="services-title" eyebrow="What we do" title={homeServicesIntro.title} lead={homeServicesIntro.lead} />
+        <div className="mt-12">
+          <ServiceCards cards={serviceCards} detailed={false} />
+        </div>
+        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/contact" className={buttonClass({ size: "lg" })}>
+            Get a Free Strategy Session
+          </Link>
+          <Link to="/pricing" className={buttonClass({ variant: "secondary", size: "lg" })}>
+            View Pricing
+          </Link>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="testimonials-title">
+        <SectionHeading id="testimonials-title" eyebrow="Client results" title={homeTestimonialsIntro.title} lead={homeTestimonialsIntro.lead} />
+        <div className="mt-12">
+          <TestimonialGrid testimonials={testimonials} />
+        </div>
+        <h3 id="partners-title" className="mt-16 text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          Certified partners of the platforms we manage
+        </h3>
+        <div className="mt-6">
+          <PartnerBadges badges={partnerBadges} labelledBy="partners-title" />
+        </div>
+      </Section>
+
+      <Section tone="dark" labelledBy="audit-title" className="bg-gradient-to-br from-ink to-brand-900">
+        <div className="grid gap-12 lg:grid-cols-2 lg:items-center">
+          <div>
+            <SectionHeading id="audit-title" eyebrow="Free ad audit" title={homeAuditBlock.title} lead={homeAuditBlock.lead} inverse align="left" />
+            <h3 className="mt-8 font-semibold text-white">{homeAuditBlock.inclusionsTitle}</h3>
+            <CheckList items={auditInclusions} inverse className="mt-4" />
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+                Get My Free Audit
+              </Link>
+              <Link to="/contact" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+                Schedule a Strategy Call
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-slate-300">{auditPromises.join(" · ")}</p>
+          </div>
+          <div>
+            <TestimonialCard testimonial={auditQuote} inverse />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
 }

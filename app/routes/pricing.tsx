@@ -1,10 +1,70 @@
+import { ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { AddOnList } from "~/components/sections/add-ons";
+import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
+import { PricingAccordion } from "~/components/sections/pricing-accordion";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/content/page-meta";
+import { addOns, guarantee, pricingGroups } from "~/content/pricing";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.pricing, path: "/pricing" });
 
 export default function PricingPage() {
-  return <PageHero title="Pricing" lead={pageMeta.pricing.description} />;
+  return (
+    <>
+      <PageHero
+        eyebrow="Pricing"
+        title="Transparent Pricing in Rand"
+        lead="Monthly management fees in South African rand, with no hidden costs and no long-term lock-in. Choose a service to see its plans."
+      />
+
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
+        <PricingAccordion groups={pricingGroups} initiallyOpen="googleAds" />
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Prices are per month and exclude VAT and advertising spend, which you pay to the platforms directly.
+        </p>
+      </div>
+
+      <Section tone="muted" labelledBy="addons-title">
+        <SectionHeading id="addons-title" eyebrow="Add-ons" title="Add More to Any Plan" lead="Extend any plan with specialist services as you grow." />
+        <div className="mt-12">
+          <AddOnList addOns={addOns} />
+        </div>
+      </Section>
+
+      <Section labelledBy="guarantee-title">
+        <div className="rounded-3xl bg-gradient-to-br from-emerald-50 to-white p-6 ring-1 ring-emerald-200 sm:p-10">
+          <div className="flex flex-col items-center text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-accent-700 text-white">
+              <ShieldCheck className="size-7" aria-hidden="true" />
+            </span>
+            <h2 id="guarantee-title" className="mt-4 text-3xl font-bold tracking-tight">
+              {guarantee.title}
+            </h2>
+            <p className="mt-3 max-w-2xl text-lg text-slate-600">{guarantee.lead}</p>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {guarantee.points.map((point) => (
+              <li key={point.label} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+                <p className="text-3xl font-extrabold text-accent-700">{point.value}</p>
+                <h3 className="mt-1 font-semibold">{point.label}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{point.description}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mx-auto mt-8 max-w-3xl rounded-2xl bg-ink p-5 text-center font-semibold text-white">{guarantee.audit}</p>
+        </div>
+      </Section>
+
+      <CtaBand id="pricing-cta-title" title="Not Sure Which Plan Fits?" lead="Get a free audit first. We will recommend the plan that pays back fastest for your budget, with no obligation.">
+        <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          Get Your Free Audit
+        </Link>
+      </CtaBand>
+    </>
+  );
 }

@@ -1,8 +1,25 @@
-import { data } from "react-router";
-import { PageHero } from "~/components/sections/page-hero";
+import { ArrowRight, Bot } from "lucide-react";
+import { data, Link } from "react-router";
+import { RoiMascot } from "~/components/illustrations/roi-mascot";
+import { AnalyticsBackdrop } from "~/components/illustrations/analytics-backdrop";
+import { CaseStudyCard } from "~/components/sections/case-study-card";
+import { CheckList } from "~/components/sections/check-list";
+import { CtaBand } from "~/components/sections/cta-band";
+import { GuaranteeBox } from "~/components/sections/guarantee-box";
+import { ProcessSteps } from "~/components/sections/process-steps";
+import { ResultCards } from "~/components/sections/result-cards";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { ServiceHero } from "~/components/sections/service-hero";
+import { TierCard, TierGrid } from "~/components/sections/tier-card";
+import { buttonClass } from "~/components/ui/button";
+import { caseStudyFor } from "~/content/case-studies";
+import { breadcrumbJsonLd, serviceJsonLd } from "~/content/json-ld";
 import { serviceMeta } from "~/content/page-meta";
-import { isServiceSlug } from "~/content/services";
-import { seo } from "~/lib/seo";
+import { getStartedHref, pricingGroup } from "~/content/pricing";
+import { servicePages } from "~/content/service-pages";
+import { isServiceSlug, serviceSummary } from "~/content/services";
+import { trustStats } from "~/content/stats";
+import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/service";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -10,10 +27,125 @@ export function loader({ params }: Route.LoaderArgs) {
   return { slug: params.slug };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.loaderData ? seo(args, { ...serviceMeta[args.loaderData.slug], path: `/services/${args.loaderData.slug}` }) : [];
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData) return [];
+  const { slug } = args.loaderData;
+  const page = serviceMeta[slug];
+  const siteUrl = siteUrlFrom(args);
+  const path = `/services/${slug}`;
+  return seo(args, {
+    ...page,
+    path,
+    jsonLd: [
+      serviceJsonLd(siteUrl, slug, page.description),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Services", path: "/services" },
+        { name: serviceSummary(slug).name, path },
+      ]),
+    ],
+  });
+};
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const page = serviceMeta[loaderData.slug];
-  return <PageHero title={page.title} lead={page.description} />;
+  const { slug } = loaderData;
+  const page = servicePages[slug];
+  const name = serviceSummary(slug).name;
+  const isAi = slug === "prompt-engineering";
+  const aiGroup = pricingGroup("promptEngineering");
+
+  return (
+    <>
+      <ServiceHero
+        eyebrow={page.eyebrow}
+        title={page.title}
+        lead={page.lead}
+        metrics={page.metrics}
+        backdrop={slug === "analytics" ? <AnalyticsBackdrop /> : undefined}
+        aside={isAi ? <RoiMascot title="ROI, our friendly AI agent, waving hello" size={260} /> : undefined}
+      >
+        {isAi ? (
+          <Link to="/free-ai-assessment" className={buttonClass({ variant: "inverse", size: "lg" })}>
+            Get a Free AI Assessment
+          </Link>
+        ) : (
+          <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+            Get a Free Audit
+          </Link>
+        )}
+        <Link to="/contact" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+          Talk to an Expert
+        </Link>
+      </ServiceHero>
+
+      <Section labelledBy="included-title">
+        <div className="grid gap-12 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <div>
+            <SectionHeading id="included-title" eyebrow="What's included" title={`Everything in Our ${name} Service`} align="left" />
+            <CheckList items={page.included} columns={2} className="mt-8" />
+            <Link to="/pricing" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+              See plans and pricing <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+          <GuaranteeBox id="guarantee-title" title="Our Guarantee">
+            <p className="text-lg font-semibold text-ink">{page.guarantee}</p>
+            <p className="mt-2">We agree your baseline and targets before we start, and report progress against them every month, with full access to your accounts.</p>
+          </GuaranteeBox>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="results-title">
+        <SectionHeading id="results-title" eyebrow="Results" title="The Results You Can Expect" />
+        <div className="mt-12">
+          <ResultCards results={page.results} />
+        </div>
+      </Section>
+
+      {isAi && (
+        <Section labelledBy="packages-title">
+          <SectionHeading id="packages-title" eyebrow="Packages" title="ROI Agent Packages" lead="Prices in rand per month. Every package starts with a free AI assessment." />
+          <div className="mt-12">
+            <TierGrid>
+              {aiGroup.tiers.map((tier) => (
+                <TierCard key={tier.name} tier={tier} href={getStartedHref(aiGroup.key)} serviceName={aiGroup.title} />
+              ))}
+            </TierGrid>
+          </div>
+        </Section>
+      )}
+
+      <Section tone="dark" labelledBy="process-title">
+        <SectionHeading id="process-title" eyebrow="How it works" title="Our Process" inverse />
+        <div className="mt-12">
+          <ProcessSteps steps={page.process} inverse />
+        </div>
+      </Section>
+
+      <Section labelledBy="story-title">
+        <SectionHeading id="story-title" eyebrow="Success story" title={`${name} in Action`} />
+        <div className="mt-12">
+          <CaseStudyCard study={caseStudyFor(slug)} linkToAll />
+        </div>
+      </Section>
+
+      <CtaBand
+        id="service-cta-title"
+        title={`Ready to Grow With ${name}?`}
+        lead="Get a free audit or strategy session and a clear plan for your next 90 days."
+        stats={trustStats}
+      >
+        <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          Get Your Free Audit
+        </Link>
+        <Link to="/contact" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+          Book a Strategy Session
+        </Link>
+        {!isAi && (
+          <Link to="/free-ai-assessment" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+            <Bot className="size-5" aria-hidden="true" /> Free AI Assessment
+          </Link>
+        )}
+      </CtaBand>
+    </>
+  );
 }

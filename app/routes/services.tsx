@@ -1,10 +1,62 @@
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
+import { ProcessSteps } from "~/components/sections/process-steps";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { ServiceCards } from "~/components/sections/service-cards";
+import { StatGrid } from "~/components/sections/stat-grid";
+import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/content/page-meta";
+import { serviceCards } from "~/content/services";
+import { engagementProcess, servicesHero, servicesStats } from "~/content/services-page";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.services, path: "/services" });
 
 export default function ServicesPage() {
-  return <PageHero title="Our Services" lead={pageMeta.services.description} />;
+  return (
+    <>
+      <PageHero eyebrow={servicesHero.eyebrow} title={servicesHero.title} lead={servicesHero.lead}>
+        <Link to="/free-audit" className={buttonClass({ size: "lg" })}>
+          Get a Free Audit
+        </Link>
+        <a href="/company-profile" className={buttonClass({ variant: "secondary", size: "lg" })}>
+          <Download className="size-5" aria-hidden="true" /> Download Company Profile
+        </a>
+      </PageHero>
+
+      <Section labelledBy="portfolio-title" className="pt-4 sm:pt-6">
+        <h2 id="portfolio-title" className="sr-only">
+          Our services
+        </h2>
+        <ServiceCards cards={serviceCards} />
+      </Section>
+
+      <Section tone="dark" labelledBy="process-title">
+        <SectionHeading id="process-title" eyebrow="How we work" title="Our Four-Step Process" lead="Every engagement follows the same proven path, whichever service you start with." inverse />
+        <div className="mt-12">
+          <ProcessSteps steps={engagementProcess} inverse />
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="stats-title">
+        <SectionHeading id="stats-title" eyebrow="Proof" title="Results That Speak for Themselves" />
+        <StatGrid stats={servicesStats} className="mt-12" />
+      </Section>
+
+      <CtaBand id="services-cta-title" title="Not Sure Which Service You Need?" lead="Start with a free audit and we will show you where your budget works hardest, or see how we have done it for others.">
+        <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
+          Get Your Free Audit
+        </Link>
+        <Link to="/case-studies" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+          View Case Studies
+        </Link>
+        <a href="/company-profile" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+          <Download className="size-5" aria-hidden="true" /> Company Profile
+        </a>
+      </CtaBand>
+    </>
+  );
 }

@@ -1,4 +1,6 @@
+import { LegalDocumentBody } from "~/components/sections/legal-document";
 import { PageHero } from "~/components/sections/page-hero";
+import { termsOfService } from "~/content/legal";
 import { pageMeta } from "~/content/page-meta";
 import { formatLongDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
@@ -12,5 +14,10 @@ export function loader() {
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.terms, path: "/terms" });
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
-  return <PageHero title="Terms of Service" lead={`Last updated: ${loaderData.lastUpdated}`} />;
+  return (
+    <>
+      <PageHero title="Terms of Service" lead={`Last updated: ${loaderData.lastUpdated}`} />
+      <LegalDocumentBody document={termsOfService} />
+    </>
+  );
 }

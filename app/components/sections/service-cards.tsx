@@ -5,11 +5,11 @@ import { type ServiceCard, serviceSummary } from "~/content/services";
 /** The service portfolio: each card links to its service page. */
 export function ServiceCards({ cards, detailed = true }: { cards: readonly ServiceCard[]; detailed?: boolean }) {
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul className="flex flex-wrap justify-center gap-6">
       {cards.map((card) => {
         const Icon = serviceSummary(card.slug).icon;
         return (
-          <li key={card.slug} className="group relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+          <li key={card.slug} className="group relative flex w-full flex-col rounded-2xl md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)] bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
             <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
               <Icon className="size-6" aria-hidden="true" />
             </span>

@@ -10,13 +10,13 @@ export function StatGrid({ stats, variant = "cards", className }: { stats: reado
         <div
           key={stat.label}
           className={cn(
-            "flex flex-col-reverse rounded-2xl p-5 text-center",
+            "flex flex-col-reverse rounded-2xl px-2 py-4 text-center sm:p-5",
             variant === "cards" && "bg-white shadow-sm ring-1 ring-slate-200",
             variant === "inverse" && "bg-white/5 ring-1 ring-white/15",
           )}
         >
           <dt className={cn("mt-1 text-sm font-medium", variant === "inverse" ? "text-slate-300" : "text-slate-600")}>{stat.label}</dt>
-          <dd className={cn("text-3xl font-extrabold tracking-tight sm:text-4xl", variant === "inverse" ? "text-white" : "text-brand-700")}>
+          <dd className={cn("text-2xl font-extrabold tracking-tight sm:text-4xl", variant === "inverse" ? "text-white" : "text-brand-700")}>
             {stat.value}
           </dd>
         </div>

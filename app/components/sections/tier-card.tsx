@@ -20,8 +20,8 @@ export function TierCard({ tier, period = "per month", href, ctaLabel = "Get Sta
       )}
       <h3 className="text-lg font-semibold">{tier.name}</h3>
       <p className="mt-3">
-        <span className="text-3xl font-extrabold tracking-tight text-ink">{tier.price}</span>
-        <span className="ml-1 text-sm text-slate-600">{period}</span>
+        <span className="block text-2xl font-extrabold tracking-tight whitespace-nowrap text-ink xl:text-3xl">{tier.price}</span>
+        <span className="text-sm text-slate-600">{period}</span>
       </p>
       {tier.adSpend && (
         <p className="mt-2 text-sm text-slate-600">
