@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { ANALYTICS_SCRIPT_MAX_AGE_S, ANALYTICS_SCRIPT_PATH, analyticsScript, withAnalytics } from "../app/lib/analytics.ts";
+import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
 import { cspNonceContext } from "../app/lib/build-stamps.ts";
 import { env } from "./env.ts";
 import { emptyAllowances, securityHeaders } from "./security.ts";
@@ -36,7 +37,9 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     res.json({ status: "ok" });
   });
 
-  app.use(securityHeaders(settings, withAnalytics(emptyAllowances, settings.GA_MEASUREMENT_ID)));
+  // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play.
+  const allowances = { ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN] };
+  app.use(securityHeaders(settings, withAnalytics(allowances, settings.GA_MEASUREMENT_ID)));
   app.use(compression());
 
   // Written from the settings at run time, so prerendered pages follow GA_MEASUREMENT_ID too.

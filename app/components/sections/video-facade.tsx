@@ -1,13 +1,7 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { VideoPoster } from "~/components/illustrations/video-poster";
-
-/** The privacy-friendly host of the intro video: nothing loads from it until the visitor presses play. */
-export const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
-
-export function videoEmbedUrl(videoId: string): string {
-  return `${VIDEO_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}?autoplay=1`;
-}
+import { introVideoEmbedUrl, introVideoWatchUrl } from "~/content/intro-video";
 
 /**
  * A poster with a play button standing in for the video player. The iframe (and
@@ -21,7 +15,7 @@ export function VideoFacade({ videoId, title, caption }: { videoId: string; titl
       <div className="relative aspect-video">
         {playing ? (
           <iframe
-            src={videoEmbedUrl(videoId)}
+            src={introVideoEmbedUrl(videoId)}
             title={title}
             width="640"
             height="360"
@@ -32,7 +26,7 @@ export function VideoFacade({ videoId, title, caption }: { videoId: string; titl
           />
         ) : (
           <a
-            href={`https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`}
+            href={introVideoWatchUrl(videoId)}
             onClick={(event) => {
               event.preventDefault();
               setPlaying(true);
