@@ -1,18 +1,9 @@
+import { labelOf, type ServiceKey, serviceOptions } from "~/forms/options";
 import { aiPackages } from "./ai-packages";
 import type { ServiceSlug } from "./services";
 
-/** The keys of the pricing groups, which are also the order wizard's services (`/get-started?service=`). */
-export const pricingGroupKeys = [
-  "googleAds",
-  "metaAds",
-  "linkedinAds",
-  "funnelCRO",
-  "analytics",
-  "strategy",
-  "promptEngineering",
-] as const;
-
-export type PricingGroupKey = (typeof pricingGroupKeys)[number];
+/** The pricing groups are keyed like the order wizard's services (`/get-started?service=`). */
+export type PricingGroupKey = ServiceKey;
 
 /** One tier of SPEC.md section 9's price table, in rand per month. */
 export interface PricingTier {
@@ -28,6 +19,7 @@ export interface PricingTier {
 
 export interface PricingGroup {
   key: PricingGroupKey;
+  /** The service's label in the order wizard. */
   title: string;
   summary: string;
   serviceSlug: ServiceSlug;
@@ -40,7 +32,7 @@ const adSpend = { starter: "R3,500-6,400", growth: "R6,500-12,400", premium: "R2
 export const pricingGroups: readonly PricingGroup[] = [
   {
     key: "googleAds",
-    title: "Google Ads",
+    title: labelOf(serviceOptions, "googleAds"),
     summary: "Search, Performance Max, Shopping and YouTube campaigns managed for return on ad spend.",
     serviceSlug: "google-ads",
     tiers: [
@@ -75,7 +67,7 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
   {
     key: "metaAds",
-    title: "Meta Ads (Facebook & Instagram)",
+    title: labelOf(serviceOptions, "metaAds"),
     summary: "Creative-led Facebook and Instagram campaigns with tracking that survives iOS privacy changes.",
     serviceSlug: "meta-ads",
     tiers: [
@@ -110,7 +102,7 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
   {
     key: "linkedinAds",
-    title: "LinkedIn Ads",
+    title: labelOf(serviceOptions, "linkedinAds"),
     summary: "B2B lead generation aimed at the job titles, companies and industries that buy from you.",
     serviceSlug: "linkedin-ads",
     tiers: [
@@ -145,7 +137,7 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
   {
     key: "funnelCRO",
-    title: "Funnel & CRO Optimization",
+    title: labelOf(serviceOptions, "funnelCRO"),
     summary: "Landing pages, checkouts and forms that turn more of the traffic you pay for into customers.",
     serviceSlug: "funnel-cro",
     tiers: [
@@ -177,7 +169,7 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
   {
     key: "analytics",
-    title: "Analytics & Reporting",
+    title: labelOf(serviceOptions, "analytics"),
     summary: "GA4, server-side tracking and dashboards you can trust, so every rand of spend is accounted for.",
     serviceSlug: "analytics",
     tiers: [
@@ -209,7 +201,7 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
   {
     key: "strategy",
-    title: "Strategy & Consulting",
+    title: labelOf(serviceOptions, "strategy"),
     summary: "Senior advice on channels, budgets and growth, from a one-off audit to an ongoing partnership.",
     serviceSlug: "strategy",
     tiers: [
@@ -241,7 +233,7 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
   {
     key: "promptEngineering",
-    title: "AI Prompt Engineering (ROI Agent)",
+    title: labelOf(serviceOptions, "promptEngineering"),
     summary: "ROI, our custom AI agent, automates reporting, content and follow-up for your team.",
     serviceSlug: "prompt-engineering",
     tiers: aiPackages.map(({ name, priceRange, features, idealFor, results, popular }) => ({
