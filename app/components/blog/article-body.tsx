@@ -14,7 +14,7 @@ const prose = cn(
   "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] [&_code]:text-ink",
   "[&_blockquote]:border-l-4 [&_blockquote]:border-brand-600 [&_blockquote]:pl-5 [&_blockquote]:text-ink [&_blockquote]:italic",
   "[&_table]:w-full [&_table]:border-collapse [&_table]:text-base",
-  "[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:py-2 [&_th]:pr-4 [&_th]:text-left [&_th]:font-semibold [&_th]:text-ink",
+  "[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:py-2 [&_th]:pr-4 [&_th:not([align])]:text-left [&_th]:font-semibold [&_th]:text-ink",
   "[&_td]:border-b [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_td]:align-top",
 );
 

@@ -37,7 +37,9 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
 export function FeaturedArticleCard({ article }: { article: ArticleSummary }) {
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
-      <FeaturedImage src={article.imageUrl} alt={article.imageAlt} priority className="lg:h-full" />
+      <div className="flex items-center bg-ink">
+        <FeaturedImage src={article.imageUrl} alt={article.imageAlt} priority />
+      </div>
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <p className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center rounded-full bg-accent-700 px-3 py-1 text-xs font-semibold text-white">Featured</span>
