@@ -29,9 +29,7 @@ export default function BlogPage({ loaderData: { featured, articles } }: Route.C
     <>
       <PageHero eyebrow="Blog" title="Paid advertising insights for South Africa" lead={pageMeta.blog.description} />
       <div className="mx-auto max-w-7xl space-y-16 px-4 pb-20 sm:px-6 lg:px-8">
-        <section aria-labelledby="topics">
-          <CategoryList shown={articles.length} />
-        </section>
+        <CategoryList shown={articles.length} />
 
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -7,7 +7,7 @@ import { blogCategories, totalPosts } from "~/content/articles";
  */
 export function CategoryList({ shown }: { shown: number }) {
   return (
-    <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+    <section aria-labelledby="topics" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
       <h2 id="topics" className="text-lg font-bold">
         Topics in our archive
       </h2>
@@ -32,6 +32,6 @@ export function CategoryList({ shown }: { shown: number }) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
