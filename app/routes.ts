@@ -9,6 +9,7 @@ export default [
   route("services/:slug", "routes/service.tsx"),
   route("pricing", "routes/pricing.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/article.tsx"),
   route("contact", "routes/contact.tsx"),
   route("free-audit", "routes/free-audit.tsx"),

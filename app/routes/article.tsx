@@ -11,12 +11,15 @@ import { isArticleSlug } from "~/content/articles";
 import { findArticle } from "~/content/blog.server";
 import { team } from "~/content/team";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { blogFeedLink } from "~/lib/feed";
 import type { Route } from "./+types/article";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isArticleSlug(params.slug)) throw data(null, { status: 404 });
   return { article: findArticle(params.slug) };
 }
+
+export const links: Route.LinksFunction = () => [blogFeedLink];
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.loaderData?.article;

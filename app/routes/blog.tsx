@@ -9,7 +9,10 @@ import { newsletterReaders } from "~/content/articles";
 import { articleSummaries, featuredArticle } from "~/content/blog.server";
 import { pageMeta } from "~/content/page-meta";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { blogFeedLink } from "~/lib/feed";
 import type { Route } from "./+types/blog";
+
+export const links: Route.LinksFunction = () => [blogFeedLink];
 
 export const action = leadAction("newsletter");
 

@@ -6,6 +6,7 @@ export function loader() {
     "Allow: /",
     "Disallow: /admin",
     "Disallow: /api/",
+    "Disallow: /calendar/manage",
     "",
     `Sitemap: ${env().SITE_URL}/sitemap.xml`,
     "",

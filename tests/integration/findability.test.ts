@@ -1,4 +1,6 @@
 import { PNG } from "pngjs";
+import Parser from "rss-parser";
+import { articleSlugs } from "~/content/articles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
 import { type RunningServer, startServer } from "../support/server";
@@ -95,5 +97,42 @@ describe("tags that pass review", () => {
     }
     const touch = PNG.sync.read(Buffer.from(await (await fetch(`${server.url}/apple-touch-icon.png`)).arrayBuffer()));
     expect([touch.width, touch.height]).toEqual([180, 180]);
+  });
+});
+
+describe("feeds and maps", () => {
+  it("publishes the six articles as an RSS 2.0 feed that a feed reader parses", async () => {
+    const res = await fetch(`${server.url}/blog/rss.xml`);
+    expect(res.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await res.text();
+    expect(xml).toContain('<rss version="2.0"');
+    const feed = await new Parser().parseString(xml);
+    expect(feed.link).toBe(`${server.url}/blog`);
+    expect(feed.items).toHaveLength(articleSlugs.length);
+    expect(feed.items.map((item) => item.link).sort()).toEqual(articleSlugs.map((slug) => `${server.url}/blog/${slug}`).sort());
+    for (const item of feed.items) {
+      expect(item.title?.length).toBeGreaterThan(10);
+      expect(item.contentSnippet?.length ?? item.content?.length).toBeGreaterThan(40);
+      expect(Number.isNaN(Date.parse(item.pubDate!))).toBe(false);
+    }
+  });
+
+  it.each(["/blog", `/blog/${articleSlugs[0]}`])("announces the feed on %s", (path) => {
+    expect(linksWithRel(pages.get(path)!, "alternate")).toMatchObject([
+      { type: "application/rss+xml", href: "/blog/rss.xml" },
+    ]);
+  });
+
+  it("dates the articles in the sitemap from their content", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const slug of articleSlugs) {
+      expect(xml).toMatch(new RegExp(`<loc>${server.url}/blog/${slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    }
+  });
+
+  it("keeps private paths out of robots.txt", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toMatch(/^Disallow: \/admin$/m);
+    expect(robots).toMatch(/^Disallow: \/calendar\/manage$/m);
   });
 });

@@ -1,0 +1,44 @@
+import { site } from "~/config/site";
+import { articleSummaries } from "~/content/blog.server";
+import { pageMeta } from "~/content/page-meta";
+import { BLOG_FEED_PATH, rfc822, xmlEscape } from "~/lib/feed";
+import { absoluteUrl } from "~/lib/seo";
+import { env } from "../../server/env";
+
+export function loader() {
+  const siteUrl = env().SITE_URL;
+  const articles = articleSummaries();
+  const items = articles.map((article) => {
+    const url = absoluteUrl(siteUrl, `/blog/${article.slug}`);
+    return [
+      "    <item>",
+      `      <title>${xmlEscape(article.title)}</title>`,
+      `      <link>${url}</link>`,
+      `      <guid isPermaLink="true">${url}</guid>`,
+      `      <description>${xmlEscape(article.excerpt)}</description>`,
+      `      <pubDate>${rfc822(article.date)}</pubDate>`,
+      `      <category>${xmlEscape(article.category)}</category>`,
+      `      <dc:creator>${xmlEscape(article.author)}</dc:creator>`,
+      "    </item>",
+    ].join("\n");
+  });
+  const newest = articles.map((a) => a.updated ?? a.date).sort().at(-1)!;
+  const xml = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
+    "  <channel>",
+    `    <title>${xmlEscape(`${site.name} Blog`)}</title>`,
+    `    <link>${absoluteUrl(siteUrl, "/blog")}</link>`,
+    `    <description>${xmlEscape(pageMeta.blog.description)}</description>`,
+    `    <language>${site.locale.toLowerCase()}</language>`,
+    `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
+    `    <atom:link href="${absoluteUrl(siteUrl, BLOG_FEED_PATH)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
