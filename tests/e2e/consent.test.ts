@@ -109,8 +109,11 @@ async function storedConsent(page: Page): Promise<Record<string, unknown> | null
   return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
 }
 
-async function store(page: Page, value: string) {
+/** Saves a value for the site's origin from a URL that runs none of the site's scripts, then opens `path`. */
+async function openWithStored(page: Page, server: RunningServer, value: string, path = "/") {
+  await page.goto(`${server.url}/healthz`);
   await page.evaluate(([key, v]) => localStorage.setItem(key!, v!), [CONSENT_STORAGE_KEY, value]);
+  await page.goto(server.url + path);
 }
 
 function expectSaved(saved: Record<string, unknown> | null, choices: { analytics: boolean; marketing: boolean; functional: boolean }, since: number) {
@@ -248,9 +251,7 @@ describe("the cookie banner", () => {
   it("logs an unreadable saved value and asks again", async () => {
     const site = await openSite(plain);
     const { page } = site;
-    await page.goto(`${plain.url}/`);
-    await store(page, "{not json");
-    await page.reload();
+    await openWithStored(page, plain, "{not json");
     await bannerShown(page);
     expect(site.errors.filter((text) => text.startsWith(PARSE_ERROR_MESSAGE))).toHaveLength(1);
     expectNoConsoleErrors(site, [new RegExp(`^${PARSE_ERROR_MESSAGE}`)]);
@@ -264,9 +265,7 @@ describe("the cookie banner", () => {
   ])("asks again after %s", async (_label, saved) => {
     const site = await openSite(plain);
     const { page } = site;
-    await page.goto(`${plain.url}/`);
-    await store(page, JSON.stringify({ essential: true, analytics: true, marketing: true, functional: true, ...saved }));
-    await page.reload();
+    await openWithStored(page, plain, JSON.stringify({ essential: true, analytics: true, marketing: true, functional: true, ...saved }));
     await bannerShown(page);
     expectNoConsoleErrors(site);
     await site.close();
@@ -275,10 +274,12 @@ describe("the cookie banner", () => {
   it("keeps a recent choice under the current policy", async () => {
     const site = await openSite(plain);
     const { page } = site;
-    await page.goto(`${plain.url}/`);
     const elevenMonthsAgo = new Date(Date.now() - 335 * 24 * 3600 * 1000).toISOString();
-    await store(page, JSON.stringify({ essential: true, analytics: false, marketing: false, functional: true, timestamp: elevenMonthsAgo, revision: CONSENT_REVISION }));
-    await page.reload();
+    await openWithStored(
+      page,
+      plain,
+      JSON.stringify({ essential: true, analytics: false, marketing: false, functional: true, timestamp: elevenMonthsAgo, revision: CONSENT_REVISION }),
+    );
     await expectNoBanner(page);
     await site.close();
   });
@@ -422,9 +423,9 @@ describe("Google Analytics behind consent", () => {
     const site = await openSite(withGa);
     const { page } = site;
     for (const name of ["Reject All", "Close and reject all cookies", "Reject All Cookies"]) {
-      await page.goto(withGa.url + path);
+      await page.goto(`${withGa.url}/healthz`);
       await page.evaluate((key) => localStorage.removeItem(key), CONSENT_STORAGE_KEY);
-      await page.reload();
+      await page.goto(withGa.url + path);
       await bannerShown(page);
       await banner(page).getByRole("button", { name, exact: true }).click();
       await bannerGone(page);

@@ -18,7 +18,7 @@ interface CookieBannerProps {
 export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpenSettings }: CookieBannerProps) {
   return (
     <section aria-labelledby="cookie-banner-title" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
-      <div className="relative mx-auto max-w-4xl rounded-xl bg-white p-5 pr-12 shadow-2xl ring-1 ring-slate-200 sm:p-6 sm:pr-14">
+      <div className="relative mx-auto max-w-4xl rounded-xl bg-white p-4 pr-12 shadow-2xl ring-1 ring-slate-200 sm:p-6 sm:pr-14">
         <button
           type="button"
           onClick={onRejectAll}
@@ -31,10 +31,9 @@ export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpen
           We value your privacy
         </h2>
         <p className="mt-2 text-sm leading-relaxed text-slate-600">
-          Essential cookies keep this site working. With your permission we also use analytics cookies to see which
-          pages help visitors, marketing cookies to measure our advertising, and functional cookies to remember your
-          preferences. You can change your choice at any time under Cookie settings at the foot of every page. See
-          our{" "}
+          Essential cookies keep this site working. With your permission we also use analytics cookies to improve it,
+          marketing cookies to measure our ads and functional cookies to remember your preferences. Change your choice
+          any time under Cookie settings in the footer. See our{" "}
           <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
             Privacy Policy
           </Link>
