@@ -12,14 +12,14 @@ export function CtaBand({ id, title, lead, stats, children }: { id: string; titl
         <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-brand-100">{lead}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
         {stats && (
-          <dl className="mt-12 grid grid-cols-3 gap-4 border-t border-white/15 pt-8">
+          <ul className="mt-12 grid grid-cols-3 gap-4 border-t border-white/15 pt-8">
             {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="mt-1 text-sm text-brand-100">{stat.label}</dt>
-                <dd className="text-2xl font-extrabold text-white sm:text-3xl">{stat.value}</dd>
-              </div>
+              <li key={stat.label} className="flex flex-col">
+                <span className="text-2xl font-extrabold text-white sm:text-3xl">{stat.value}</span>{" "}
+                <span className="mt-1 text-sm text-brand-100">{stat.label}</span>
+              </li>
             ))}
-          </dl>
+          </ul>
         )}
       </div>
     </section>

@@ -33,7 +33,7 @@ export function PricingAccordion({ groups, initiallyOpen }: { groups: readonly P
       {groups.map((group) => {
         const Icon = serviceSummary(group.serviceSlug).icon;
         return (
-          <Accordion.Item key={group.key} value={group.key} id={group.key} className="scroll-mt-20 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <Accordion.Item key={group.key} value={group.key} id={group.key} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <Accordion.Header asChild>
               <h2>
                 <Accordion.Trigger className="group flex w-full items-center gap-4 rounded-2xl p-5 text-left sm:p-6">

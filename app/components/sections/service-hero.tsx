@@ -35,14 +35,14 @@ export function ServiceHero({
           </div>
           {aside && <div className="mt-10 flex justify-center lg:mt-0">{aside}</div>}
         </div>
-        <dl className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <ul className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {metrics.map((metric) => (
-            <div key={metric.label} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur-sm">
-              <dt className="mt-1 text-sm text-slate-200">{metric.label}</dt>
-              <dd className="text-2xl font-extrabold text-white sm:text-3xl">{metric.value}</dd>
-            </div>
+            <li key={metric.label} className="flex flex-col rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur-sm">
+              <span className="text-2xl font-extrabold text-white sm:text-3xl">{metric.value}</span>{" "}
+              <span className="mt-1 text-sm text-slate-200">{metric.label}</span>
+            </li>
           ))}
-        </dl>
+        </ul>
       </div>
     </section>
   );
