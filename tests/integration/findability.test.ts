@@ -136,3 +136,87 @@ describe("feeds and maps", () => {
     expect(robots).toMatch(/^Disallow: \/calendar\/manage$/m);
   });
 });
+
+type Thing = Record<string, any>;
+const jsonLdOf = (html: string): Thing[] =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+/** Every object in the structured data, however deeply nested. */
+function* walk(value: unknown): Generator<Thing> {
+  if (Array.isArray(value)) for (const item of value) yield* walk(item);
+  else if (value && typeof value === "object") {
+    yield value as Thing;
+    for (const child of Object.values(value)) yield* walk(child);
+  }
+}
+const typesOf = (thing: Thing) => [thing["@type"]].flat() as string[];
+
+/** The properties search engines need for each type this site uses. */
+const required: Record<string, (thing: Thing) => void> = {
+  ProfessionalService: (t) => {
+    expect(t.name).toBeTruthy();
+    expect(t.address?.addressLocality).toBe("Johannesburg");
+    expect(t.address?.addressCountry).toBe("ZA");
+    expect(t.url).toBeTruthy();
+  },
+  Service: (t) => {
+    expect(t.name).toBeTruthy();
+    expect(t.provider).toBeTruthy();
+  },
+  BlogPosting: (t) => {
+    expect(t.headline).toBeTruthy();
+    expect(t.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(t.author?.name).toBeTruthy();
+    expect(t.image).toBeTruthy();
+  },
+  BreadcrumbList: (t) => {
+    expect(t.itemListElement.length).toBeGreaterThan(1);
+    t.itemListElement.forEach((item: Thing, i: number) => {
+      expect(item.position).toBe(i + 1);
+      expect(item.name).toBeTruthy();
+      expect(item.item).toMatch(/^http/);
+    });
+  },
+  FAQPage: (t) => {
+    expect(t.mainEntity.length).toBeGreaterThan(0);
+    for (const q of t.mainEntity) {
+      expect(q["@type"]).toBe("Question");
+      expect(q.name).toBeTruthy();
+      expect(q.acceptedAnswer?.text).toBeTruthy();
+    }
+  },
+  Offer: (t) => {
+    expect(t.priceCurrency ?? t.priceSpecification?.priceCurrency).toBe("ZAR");
+  },
+};
+
+describe("structured data", () => {
+  it.each(publicRoutes.map((r) => r.path))("%s: parses, uses schema.org, holds each type's required properties and at most 10 offers", (path) => {
+    const blocks = jsonLdOf(pages.get(path)!);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      expect(block["@context"]).toBe("https://schema.org");
+      for (const thing of walk(block)) {
+        for (const type of typesOf(thing)) required[type]?.(thing);
+        if (Array.isArray(thing.offers)) expect(thing.offers.length).toBeLessThanOrEqual(10);
+      }
+    }
+  });
+
+  const typesOn = (path: string) => new Set(jsonLdOf(pages.get(path)!).flatMap((b) => [...walk(b)].flatMap(typesOf)));
+
+  it("describes services, articles, the FAQ and the free audit with their own types", () => {
+    expect(typesOn("/services/google-ads")).toEqual(expect.objectContaining({}));
+    for (const path of publicRoutes.map((r) => r.path).filter((p) => p.startsWith("/services/"))) {
+      expect(typesOn(path).has("Service"), path).toBe(true);
+      expect(typesOn(path).has("BreadcrumbList"), path).toBe(true);
+    }
+    for (const slug of articleSlugs) {
+      expect(typesOn(`/blog/${slug}`).has("BlogPosting")).toBe(true);
+      expect(typesOn(`/blog/${slug}`).has("BreadcrumbList")).toBe(true);
+    }
+    expect(typesOn("/contact").has("FAQPage")).toBe(true);
+    const freeOffer = jsonLdOf(pages.get("/free-audit")!).flatMap((b) => [...walk(b)]).find((t) => typesOf(t).includes("Offer"));
+    expect(freeOffer).toMatchObject({ price: expect.anything(), priceCurrency: "ZAR" });
+    expect(Number(freeOffer!.price)).toBe(0);
+  });
+});

@@ -73,6 +73,7 @@ export function blogJsonLd(siteUrl: string, articles: readonly ArticleSummary[])
       headline: article.title,
       url: absoluteUrl(siteUrl, articlePath(article.slug)),
       datePublished: article.date,
+      image: absoluteUrl(siteUrl, article.imageUrl),
       author: { "@type": "Person", name: article.author },
     })),
   };
