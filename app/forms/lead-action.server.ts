@@ -1,13 +1,11 @@
-import { data } from "react-router";
-import type { LeadResult } from "./lead-result";
+import type { ActionFunctionArgs } from "react-router";
+import { clientAddressContext } from "../../server/leads/context";
+import { handleLead } from "../../server/leads/pipeline";
 import type { FormKey } from "./form-keys";
+
 export type { FormKey } from "./form-keys";
 
-/**
- * The action of a page that holds a form: runs the lead pipeline for that form.
- * Until the pipeline lands (issue 4) posts are refused rather than dropped silently.
- */
+/** The action of a page that holds a form: runs the lead pipeline (server/leads/pipeline.ts) for that form. */
 export function leadAction(form: FormKey) {
-  return async () =>
-    data<LeadResult>({ ok: false, form, title: "Error", message: "Forms are not accepting submissions yet." }, { status: 503 });
+  return ({ request, context }: ActionFunctionArgs) => handleLead(form, request, context.get(clientAddressContext));
 }

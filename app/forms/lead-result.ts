@@ -18,4 +18,17 @@ export type LeadResult =
       retryAfterMinutes?: number;
       /** What the visitor typed, so a page rendered without JavaScript can show it again. */
       values?: Record<string, string | string[]>;
+      /** Which step refused the post, so the form knows e.g. to reset its captcha. */
+      reason?: LeadFailureReason;
     };
+
+export type LeadFailureReason =
+  | "cross-site"
+  | "too-large"
+  | "unsupported"
+  | "validation"
+  | "honeypot"
+  | "rate-limit"
+  | "captcha"
+  | "expired"
+  | "storage";

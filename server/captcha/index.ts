@@ -1,0 +1,82 @@
+import type { Env } from "../env.ts";
+import type { CspAllowances } from "../security.ts";
+import { altchaProvider } from "./altcha.ts";
+import type { SiteSecrets } from "./keys.ts";
+import { siteverifyProvider, siteverifyUrls } from "./siteverify.ts";
+import type { CaptchaProvider } from "./types.ts";
+
+export type { CaptchaProvider } from "./types.ts";
+
+/** Where the ALTCHA widget fetches its challenge. */
+export const ALTCHA_CHALLENGE_PATH = "/api/altcha/challenge";
+
+export type Captcha = CaptchaProvider & { challenge?: ReturnType<typeof altchaProvider>["challenge"] };
+
+/** The provider the settings choose; the pipeline never asks which one it has. */
+export function createCaptcha(
+  settings: Env,
+  secrets: SiteSecrets,
+  spend: (id: string, expiresAt: Date) => Promise<boolean>,
+): Captcha {
+  const provider = settings.CAPTCHA_PROVIDER;
+  if (provider === "altcha") {
+    return altchaProvider({
+      signatureSecret: secrets.altchaSignature,
+      keySignatureSecret: secrets.altchaKeySignature,
+      cost: settings.ALTCHA_COST,
+      spend,
+    });
+  }
+  // env.ts refuses a third-party provider without its secret.
+  const secret = settings.CAPTCHA_SECRET_KEY!;
+  const service = provider === "turnstile" ? "turnstile" : "recaptcha";
+  return siteverifyProvider({
+    method: provider,
+    secret,
+    url: settings.CAPTCHA_VERIFY_URL ?? siteverifyUrls[service],
+    requireScore: provider === "recaptcha-v3",
+  });
+}
+
+/** The origins a third-party widget loads scripts, frames and calls from. */
+export function captchaAllowances(provider: Env["CAPTCHA_PROVIDER"]): CspAllowances {
+  switch (provider) {
+    case "recaptcha-v2":
+    case "recaptcha-v3":
+      return {
+        script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+        frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+        connect: ["https://www.google.com/recaptcha/"],
+        img: [],
+      };
+    case "turnstile":
+      return {
+        script: ["https://challenges.cloudflare.com"],
+        frame: ["https://challenges.cloudflare.com"],
+        connect: ["https://challenges.cloudflare.com"],
+        img: [],
+      };
+    case "altcha":
+      return { script: [], frame: [], connect: [], img: [] };
+  }
+}
+
+/** What the form UI needs to render the widget. */
+export interface CaptchaWidgetConfig {
+  provider: Env["CAPTCHA_PROVIDER"];
+  /** reCAPTCHA or Turnstile site key; null for ALTCHA. */
+  siteKey: string | null;
+  widget: Env["CAPTCHA_WIDGET"];
+  /** ALTCHA's challenge URL; null for the others. */
+  challengeUrl: string | null;
+}
+
+export function captchaWidgetConfig(settings: Env): CaptchaWidgetConfig {
+  const altcha = settings.CAPTCHA_PROVIDER === "altcha";
+  return {
+    provider: settings.CAPTCHA_PROVIDER,
+    siteKey: altcha ? null : settings.CAPTCHA_SITE_KEY!,
+    widget: settings.CAPTCHA_WIDGET,
+    challengeUrl: altcha ? ALTCHA_CHALLENGE_PATH : null,
+  };
+}

@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+import { openSqlite } from "./sqlite.ts";
+import { migrate } from "./migrations.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseSettings {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}
+
+const PG_POOL_SIZE = 10;
+const PG_CONNECT_TIMEOUT_MS = 5000;
+const PG_INT8_OID = 20;
+
+function postgresPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: PG_POOL_SIZE,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // count(*) and the like come back as int8; every count here fits a JS number.
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === PG_INT8_OID && format !== "binary" ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not take the process down; the next query reconnects.
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  return pool;
+}
+
+/**
+ * Opens the database the settings name (PostgreSQL when DATABASE_URL is set,
+ * else the SQLite file DATA_DIR/site.db) and brings its schema up to date.
+ */
+export async function openDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+  let db: Kysely<Database>;
+  let dialect: Dialect;
+  if (settings.DATABASE_URL) {
+    dialect = "postgres";
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(settings.DATABASE_URL) }) });
+  } else {
+    dialect = "sqlite";
+    mkdirSync(settings.DATA_DIR, { recursive: true });
+    const file = openSqlite(path.join(settings.DATA_DIR, "site.db"));
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  try {
+    await migrate(db as Kysely<unknown>, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

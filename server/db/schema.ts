@@ -1,0 +1,107 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * The tables as Kysely sees them. Column names are the database's (snake_case).
+ * Times are `timestamptz` on PostgreSQL and ISO-8601 UTC text on SQLite: they
+ * are written as Date and read back as Date (PostgreSQL) or text (SQLite),
+ * so readers pass them through `new Date(...)`.
+ */
+export type Timestamp = ColumnType<Date | string, Date, Date>;
+
+/** How a lead proved it came from a person (the captcha provider, or `noscript`). */
+export type BotCheck = "altcha" | "recaptcha-v3" | "recaptcha-v2" | "turnstile" | "noscript";
+
+interface LeadOrigin {
+  bot_check: BotCheck;
+  client_address: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface FormSubmissionsTable extends LeadOrigin {
+  id: Generated<number>;
+  form_type: "newsletter" | "contact" | "audit" | "AI Assessment Request";
+  name: string;
+  email: string;
+  company: string | null;
+  website: string | null;
+  budget: string | null;
+  service: string | null;
+  platform: string | null;
+  message: string | null;
+}
+
+export interface CompanyProfileLeadsTable extends LeadOrigin {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+}
+
+export interface ServiceOrdersTable extends LeadOrigin {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  website: string | null;
+  service: string;
+  tier: string;
+  /** JSON array of the additional services' names. */
+  additional_services: string;
+  industry: string;
+  current_marketing: string | null;
+  monthly_budget: string;
+  goals: string;
+  start_date: string;
+  team_size: string | null;
+  current_challenges: string | null;
+  additional_info: string | null;
+}
+
+export type LeadTable = "form_submissions" | "company_profile_leads" | "service_orders";
+
+export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The notification type: Contact, Audit, AI Assessment Request, CompanyProfile, Service Order, Newsletter. */
+  kind: string;
+  lead_table: LeadTable;
+  lead_id: number;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  /** Set while a worker holds the message; another may take it once this has passed. */
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  form_key: string;
+  client_address: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface SpentChallengesTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  form_submissions: FormSubmissionsTable;
+  company_profile_leads: CompanyProfileLeadsTable;
+  service_orders: ServiceOrdersTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  spent_challenges: SpentChallengesTable;
+}

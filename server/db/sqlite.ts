@@ -1,0 +1,59 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+/** Prepared statements kept per connection; Kysely prepares on every query otherwise. */
+const STATEMENT_CACHE_SIZE = 200;
+const BUSY_TIMEOUT_MS = 5000;
+
+/** node:sqlite binds only null, numbers, bigints, text and bytes. */
+function bindable(value: unknown): SQLInputValue {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value as SQLInputValue;
+}
+
+function adapt(statement: StatementSync): SqliteStatement {
+  // A statement that returns columns (SELECT, or INSERT ... RETURNING) is a reader.
+  const reader = statement.columns().length > 0;
+  return {
+    reader,
+    all: (parameters) => statement.all(...parameters.map(bindable)),
+    run: (parameters) => statement.run(...parameters.map(bindable)),
+    iterate: (parameters) => statement.iterate(...parameters.map(bindable)),
+  };
+}
+
+/**
+ * Opens the SQLite file with node:sqlite and gives it the better-sqlite3 shape
+ * Kysely's SqliteDialect expects.
+ *
+ * WAL lets readers go on while a lead is written; synchronous=FULL makes each
+ * commit durable before the visitor is told their lead was received (NORMAL
+ * could lose the last commits on power loss, and a lead is what we must not lose).
+ */
+export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
+  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = FULL");
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    raw: db,
+    close: () => {
+      cache.clear();
+      db.close();
+    },
+    prepare(sql) {
+      let statement = cache.get(sql);
+      if (statement) {
+        // Refresh its place so the least recently used one is dropped first.
+        cache.delete(sql);
+      } else {
+        statement = adapt(db.prepare(sql));
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { data } from "react-router";
+import { botFields, enhancedMarker, widgetTokenFields } from "../../app/forms/bot-fields.ts";
+import type { FormKey } from "../../app/forms/form-keys.ts";
+import type { LeadFailureReason, LeadResult } from "../../app/forms/lead-result.ts";
+import {
+  aiAssessmentRateLimited,
+  botCheckFailed,
+  checkTheFields,
+  formExpired,
+  formMessages,
+  rateLimitMessage,
+  rateLimitTitle,
+} from "../../app/forms/messages.ts";
+import { noscriptRateLimit, rateLimitKeyOf, rateLimits } from "../../app/forms/rate-limits.ts";
+import { formSchemas, listFields } from "../../app/forms/schemas.ts";
+import { checkFormToken } from "../captcha/form-token.ts";
+import type { BotCheck } from "../db/schema.ts";
+import { renderNotification } from "../mail/render.ts";
+import { recordFor } from "./records.ts";
+import { type FormFields, isCrossSite, readForm } from "./request.ts";
+import { leadServices } from "./services.ts";
+
+const USER_AGENT_MAX = 500;
+const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields]);
+
+type Answer = ReturnType<typeof data<LeadResult>>;
+
+interface Failure {
+  status: number;
+  reason: LeadFailureReason;
+  title?: string;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+  retryAfterMinutes?: number;
+}
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+}
+
+/** What the visitor typed, minus the hidden bot-check fields. */
+function visibleValues(fields: FormFields): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !hiddenFields.has(name)));
+}
+
+function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * The lead pipeline, the same for every form:
+ * origin and size → parse → validate → honeypot → rate limit → bot check →
+ * store lead + notification (one transaction) → answer.
+ * Every refusal answers SPEC.md section 8's message and stores no lead.
+ */
+export async function handleLead(form: FormKey, request: Request, clientAddress: string): Promise<Answer> {
+  const { settings, store, captcha, secrets, worker } = leadServices();
+  const texts = formMessages[form];
+  let values: Record<string, string | string[]> | undefined;
+
+  const fail = (failure: Failure): Answer => {
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if (failure.retryAfterMinutes) headers.set("Retry-After", String(failure.retryAfterMinutes * 60));
+    return data<LeadResult>(
+      {
+        ok: false,
+        form,
+        title: failure.title ?? texts.failure.title,
+        message: failure.message ?? texts.failure.message,
+        reason: failure.reason,
+        ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : {}),
+        ...(failure.retryAfterMinutes ? { retryAfterMinutes: failure.retryAfterMinutes } : {}),
+        ...(values ? { values } : {}),
+      },
+      { status: failure.status, headers },
+    );
+  };
+
+  if (isCrossSite(request, settings.SITE_URL)) return fail({ status: 403, reason: "cross-site" });
+
+  const read = await readForm(request, listFields);
+  if (!read.ok) return fail({ status: read.status, reason: read.status === 413 ? "too-large" : "unsupported" });
+  const { fields } = read;
+  values = visibleValues(fields);
+
+  const parsed = formSchemas[form].safeParse(fields);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    const firstMessage = Object.values(fieldErrors)[0]?.[0];
+    // The order wizard's messages are the whole story (SPEC.md section 5); the other forms point at their fields.
+    return fail({
+      status: 400,
+      reason: "validation",
+      message: form === "order" && firstMessage ? firstMessage : checkTheFields,
+      fieldErrors,
+    });
+  }
+
+  if (first(fields[botFields.honeypot]) !== "") return fail({ status: 400, reason: "honeypot" });
+
+  // Counted only now, after validation: a typo the visitor corrects does not burn an attempt.
+  const limitKey = rateLimitKeyOf[form];
+  const rateLimited = (retryAfterMs: number): Answer => {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return form === "aiAssessment"
+      ? fail({ status: 429, reason: "rate-limit", message: aiAssessmentRateLimited, retryAfterMinutes: minutes })
+      : fail({ status: 429, reason: "rate-limit", title: rateLimitTitle, message: rateLimitMessage(minutes), retryAfterMinutes: minutes });
+  };
+  const hit = await store.hitRateLimit(limitKey, clientAddress, rateLimits[limitKey]);
+  if (!hit.allowed) return rateLimited(hit.retryAfterMs);
+
+  const token = [botFields.captchaToken, ...widgetTokenFields].map((name) => first(fields[name])).find(Boolean);
+  const enhanced = first(fields[botFields.enhanced]) === enhancedMarker;
+  let botCheck: BotCheck;
+  if (token) {
+    if (!(await captcha.verify(token, clientAddress))) return fail({ status: 403, reason: "captcha", message: botCheckFailed });
+    botCheck = captcha.method;
+  } else if (enhanced) {
+    // The enhanced form always runs its captcha; a post claiming to be one without a token is refused.
+    return fail({ status: 400, reason: "captcha", message: botCheckFailed });
+  } else {
+    // No JavaScript: the signed form token, a stricter limit and a one-time use stand in for the captcha.
+    if (settings.NOSCRIPT_POSTS === "reject") return fail({ status: 403, reason: "captcha", message: botCheckFailed });
+    const check = checkFormToken(secrets.formToken, first(fields[botFields.formToken]));
+    if (!check.ok) {
+      return check.reason === "expired"
+        ? fail({ status: 403, reason: "expired", message: formExpired })
+        : fail({ status: 403, reason: "captcha", message: botCheckFailed });
+    }
+    const strict = await store.hitRateLimit(`noscript:${limitKey}`, clientAddress, noscriptRateLimit);
+    if (!strict.allowed) return rateLimited(strict.retryAfterMs);
+    if (!(await store.spendChallenge(check.id, check.expiresAt))) {
+      return fail({ status: 403, reason: "captcha", message: botCheckFailed });
+    }
+    botCheck = "noscript";
+  }
+
+  const record = recordFor(form, parsed.data);
+  const origin = {
+    botCheck,
+    clientAddress,
+    userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
+    receivedAt: new Date(),
+  };
+  try {
+    await store.saveLead(record.lead, origin, (leadId) =>
+      renderNotification(record.notice, { ...origin, leadTable: record.lead.table, leadId }),
+    );
+  } catch (error) {
+    console.error(`Could not store a ${form} lead:`, error instanceof Error ? error.message : error);
+    return fail({ status: 500, reason: "storage" });
+  }
+  worker.nudge();
+  return data<LeadResult>(
+    { ok: true, form, title: texts.success.title, message: texts.success.message },
+    { status: 200, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,70 @@
+/** Lead posts are small; anything larger is refused before it is read whole. */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export type FormFields = Record<string, string | string[]>;
+
+export type ReadResult = { ok: true; fields: FormFields } | { ok: false; status: 413 | 415 };
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * Reads a browser form post (urlencoded or multipart, as a plain form or
+ * React Router's fetcher sends it) of at most MAX_BODY_BYTES. Fields named in
+ * `lists` keep every value; the others keep their first. Files are ignored.
+ */
+export async function readForm(request: Request, lists: ReadonlySet<string>): Promise<ReadResult> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.some((t) => type.toLowerCase().startsWith(t))) return { ok: false, status: 415 };
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413 };
+  const body = await readLimited(request, MAX_BODY_BYTES);
+  if (!body) return { ok: false, status: 413 };
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch {
+    return { ok: false, status: 415 };
+  }
+  const fields: FormFields = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (lists.has(name)) {
+      const list = fields[name];
+      fields[name] = Array.isArray(list) ? [...list, value] : [value];
+    } else if (!(name in fields)) {
+      fields[name] = value;
+    }
+  }
+  return { ok: true, fields };
+}
+
+/**
+ * A post from another site is refused (CSRF). Browsers send Origin with every
+ * POST; it must be this site's (SITE_URL, or the origin the request was made
+ * to). Without Origin, Sec-Fetch-Site must say same-origin. A client sending
+ * neither is no browser, so no visitor's session can be abused through it.
+ */
+export function isCrossSite(request: Request, siteUrl: string): boolean {
+  const origin = request.headers.get("origin");
+  if (origin) return origin !== new URL(siteUrl).origin && origin !== new URL(request.url).origin;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
+}

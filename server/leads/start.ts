@@ -1,0 +1,74 @@
+import { Router } from "express";
+import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "../captcha/index.ts";
+import { loadMasterKey, siteSecrets } from "../captcha/keys.ts";
+import { openDatabase } from "../db/connect.ts";
+import { Store } from "../db/store.ts";
+import type { Env } from "../env.ts";
+import { createMailer } from "../mail/transport.ts";
+import type { CspAllowances } from "../security.ts";
+import { startOutboxWorker } from "../outbox/worker.ts";
+import { setLeadServices } from "./services.ts";
+
+export interface LeadPipeline {
+  /** GET /api/altcha/challenge when ALTCHA is the provider. */
+  routes: Router;
+  /** Adds the origins the captcha widget needs to the Content-Security-Policy's allowances. */
+  withCaptcha(allowances: CspAllowances): CspAllowances;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (and migrates) the database, loads the signing key, picks the captcha
+ * provider and mailer, and starts the outbox worker.
+ */
+export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
+  const database = await openDatabase(settings);
+  const store = new Store(database);
+  const secrets = siteSecrets(loadMasterKey(settings));
+  const captcha = createCaptcha(settings, secrets, (id, expiresAt) => store.spendChallenge(id, expiresAt));
+  const mailer = createMailer(settings);
+  const worker = startOutboxWorker({
+    store,
+    mailer,
+    pollMs: settings.OUTBOX_POLL_MS,
+    retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
+    messageIdHost: new URL(settings.SITE_URL).hostname,
+  });
+  setLeadServices({ settings, database, store, captcha, secrets, worker });
+  console.log(`Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`);
+  if (database.dialect === "postgres" && captcha.method === "altcha" && !settings.ALTCHA_HMAC_KEY) {
+    console.warn("ALTCHA_HMAC_KEY is not set: instances sharing this database each sign with their own key; set one value on all of them");
+  }
+
+  const routes = Router();
+  const challenge = captcha.challenge;
+  if (challenge) {
+    routes.get(ALTCHA_CHALLENGE_PATH, async (_req, res, next) => {
+      try {
+        res.setHeader("Cache-Control", "no-store");
+        res.json(await challenge());
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+
+  return {
+    routes,
+    withCaptcha(allowances) {
+      const extra = captchaAllowances(settings.CAPTCHA_PROVIDER);
+      return {
+        script: [...allowances.script, ...extra.script],
+        connect: [...allowances.connect, ...extra.connect],
+        frame: [...allowances.frame, ...extra.frame],
+        img: [...allowances.img, ...extra.img],
+      };
+    },
+    async close() {
+      await worker.stop();
+      setLeadServices(undefined);
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { site } from "../../app/config/site.ts";
+import type { Env } from "../env.ts";
+
+export interface OutgoingMail {
+  /** Stable per outbox message, so a repeated delivery is recognisable as the same mail. */
+  messageId: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string | null;
+}
+
+export interface Mailer {
+  /** Where mail goes, for the start-up log. */
+  readonly description: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** A hung mail server must not hold the worker for longer than this per step. */
+const SMTP_TIMEOUT_MS = 15_000;
+
+export function mailAddresses(settings: Pick<Env, "MAIL_FROM" | "NOTIFY_TO">) {
+  return {
+    from: settings.MAIL_FROM ?? `"${site.name} Website" <${site.email}>`,
+    to: settings.NOTIFY_TO ?? site.email,
+  };
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each message is
+ * written as an .eml file under DATA_DIR/mail/, built by the same nodemailer
+ * code so it is exactly what would have been sent.
+ */
+export function createMailer(settings: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NOTIFY_TO" | "DATA_DIR">): Mailer {
+  const { from, to } = mailAddresses(settings);
+  const envelope = (mail: OutgoingMail) => ({
+    from,
+    to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+  });
+
+  if (settings.SMTP_URL) {
+    const transport = nodemailer.createTransport({
+      url: settings.SMTP_URL,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+    const url = new URL(settings.SMTP_URL);
+    return {
+      description: `SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)} to ${to}`,
+      async send(mail) {
+        await transport.sendMail(envelope(mail));
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const dir = path.join(settings.DATA_DIR, "mail");
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `.eml files in ${dir} (set SMTP_URL to send mail) for ${to}`,
+    async send(mail) {
+      const info = await builder.sendMail(envelope(mail));
+      mkdirSync(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
+      // Written aside then renamed, so a reader never sees half a message.
+      const partial = path.join(dir, `.${name}.partial`);
+      writeFileSync(partial, info.message as Buffer);
+      renameSync(partial, path.join(dir, name));
+    },
+    close: () => builder.close(),
+  };
+}
