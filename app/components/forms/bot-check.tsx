@@ -1,0 +1,53 @@
+import type { Ref } from "react";
+import { botFields } from "~/forms/bot-fields";
+import type { CaptchaHandle, CaptchaWidgetConfig } from "~/forms/captcha-config";
+import type { FormKey } from "~/forms/form-keys";
+import { useHydrated } from "~/forms/use-hydrated";
+import { AltchaCheck } from "./captcha/altcha";
+import { RecaptchaV2Check, RecaptchaV3Check, TurnstileCheck } from "./captcha/third-party";
+
+interface BotCheckProps {
+  ref?: Ref<CaptchaHandle>;
+  form: FormKey;
+  captcha: CaptchaWidgetConfig;
+  formToken: string;
+  /** Keep the check out of sight even when widgets are visible (the company profile dialog). */
+  hidden?: boolean;
+}
+
+/**
+ * The hidden parts of every form: the honeypot people never see, the signed
+ * token that lets a post without JavaScript through, and, once JavaScript
+ * runs, the captcha the site is set to.
+ */
+export function BotCheck({ ref, form, captcha, formToken, hidden = false }: BotCheckProps) {
+  const hydrated = useHydrated();
+  const invisible = hidden || captcha.widget === "invisible";
+  return (
+    <>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={botFields.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <input type="hidden" name={botFields.formToken} value={formToken} />
+      {hydrated && <Widget ref={ref} form={form} captcha={captcha} invisible={invisible} />}
+    </>
+  );
+}
+
+function Widget({ ref, form, captcha, invisible }: { ref?: Ref<CaptchaHandle>; form: FormKey; captcha: CaptchaWidgetConfig; invisible: boolean }) {
+  const siteKey = captcha.siteKey ?? "";
+  switch (captcha.provider) {
+    case "altcha":
+      return <AltchaCheck ref={ref} challengeUrl={captcha.challengeUrl ?? ""} invisible={invisible} />;
+    case "recaptcha-v3":
+      return <RecaptchaV3Check ref={ref} siteKey={siteKey} action={form} />;
+    case "recaptcha-v2":
+      // A v2 key is either a checkbox key or an invisible one, so the setting decides, not the form.
+      return <RecaptchaV2Check ref={ref} siteKey={siteKey} invisible={captcha.widget === "invisible"} />;
+    case "turnstile":
+      return <TurnstileCheck ref={ref} siteKey={siteKey} invisible={invisible} />;
+  }
+}

@@ -1,0 +1,115 @@
+import { Download } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import type { FormPageData } from "~/forms/captcha-config";
+import { companyProfilePath, companyProfilePdf, downloadCompanyProfile } from "~/forms/company-profile";
+import { companyProfileSchema, companyProfileStep1Schema } from "~/forms/schemas";
+import { companyProfileSteps, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
+import { useLeadForm } from "~/forms/use-lead-form";
+import { BotCheck } from "./bot-check";
+import { fieldId, RequiredNote, SubmitButton, TextField } from "./fields";
+import { FormStatus } from "./form-status";
+
+/**
+ * The two-step lead form that unlocks the company profile PDF: name and email,
+ * then company and phone. The /company-profile page and the dialog opened from
+ * the footer, About and Services pages both use it.
+ */
+export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; onFinished?: (ok: boolean) => void }) {
+  const [step, setStep] = useState(1);
+  const startOver = () => {
+    lead.formRef.current?.reset();
+    lead.clearErrors();
+    setStep(1);
+  };
+  const lead = useLeadForm({
+    form: "companyProfile",
+    schema: companyProfileSchema,
+    action: companyProfilePath,
+    onSuccess() {
+      downloadCompanyProfile();
+      startOver();
+      onFinished?.(true);
+    },
+    onFailure() {
+      // SPEC.md: the form is reset at the end, whether the submit succeeded or failed.
+      startOver();
+      requestAnimationFrame(() => document.getElementById(fieldId(lead, "name"))?.focus());
+      onFinished?.(false);
+    },
+  });
+
+  // Without JavaScript the step comes back from the action; a refused final post reopens the step to fix.
+  const initialStep = useRef(
+    lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(companyProfileSteps, lead.result.fieldErrors) ?? 2) : 1),
+  );
+  const shown = lead.hydrated ? step : initialStep.current;
+  const succeeded = lead.result?.ok === true;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    if (intent === stepIntent.next) {
+      event.preventDefault();
+      const failed = lead.check(companyProfileStep1Schema, lead.currentValues());
+      if (failed) return lead.showErrors(failed);
+      lead.clearErrors();
+      setStep(2);
+      requestAnimationFrame(() => document.getElementById(fieldId(lead, "company"))?.focus());
+      return;
+    }
+    if (intent === stepIntent.previous) {
+      event.preventDefault();
+      setStep(1);
+      requestAnimationFrame(() => document.getElementById(fieldId(lead, "name"))?.focus());
+      return;
+    }
+    lead.formProps.onSubmit(event);
+  }
+
+  return (
+    <Form {...lead.formProps} action={companyProfilePath} onSubmit={onSubmit} className="space-y-5">
+      <FormStatus result={lead.status}>
+        {succeeded && (
+          <a href={companyProfilePdf.path} download={companyProfilePdf.fileName} className={buttonClass({ size: "sm", className: "mt-3" })}>
+            <Download className="size-4" aria-hidden="true" /> Download PDF
+          </a>
+        )}
+      </FormStatus>
+      <p className="text-sm font-medium text-brand-700">Step {shown} of 2</p>
+      <input type="hidden" name={stepField} value={shown} />
+      <div hidden={shown !== 1} className="space-y-5">
+        <RequiredNote />
+        <TextField lead={lead} name="name" label="Full Name" required={shown === 1} autoComplete="name" />
+        <TextField lead={lead} name="email" label="Email Address" type="email" required={shown === 1} autoComplete="email" />
+      </div>
+      <div hidden={shown !== 2} className="space-y-5">
+        <TextField lead={lead} name="company" label="Company Name (optional)" autoComplete="organization" />
+        <TextField lead={lead} name="phone" label="Phone Number (optional)" type="tel" autoComplete="tel" />
+        <BotCheck ref={lead.captchaRef} form="companyProfile" captcha={page.captcha} formToken={page.formToken} hidden />
+      </div>
+      {/* The step's main button comes first, so Enter in a field continues rather than goes back. */}
+      {shown === 1 ? (
+        <button type="submit" name="intent" value={stepIntent.next} className={buttonClass({ size: "lg", className: "w-full" })}>
+          Continue
+        </button>
+      ) : (
+        <div className="flex flex-row-reverse gap-3">
+          <SubmitButton busy={lead.busy} name="intent" value={stepIntent.submit} style={{ className: "flex-1" }}>
+            <Download className="size-5" aria-hidden="true" /> Download PDF
+          </SubmitButton>
+          <button
+            type="submit"
+            name="intent"
+            value={stepIntent.previous}
+            formNoValidate
+            disabled={lead.busy}
+            className={buttonClass({ variant: "secondary", size: "lg" })}
+          >
+            Back
+          </button>
+        </div>
+      )}
+    </Form>
+  );
+}

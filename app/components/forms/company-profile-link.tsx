@@ -1,0 +1,41 @@
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from "react";
+import { companyProfilePath } from "~/forms/company-profile";
+
+// The dialog and its form load when a visitor reaches for the link, not with the page.
+const CompanyProfileDialog = lazy(() => import("./company-profile-dialog"));
+
+/**
+ * "Download Company Profile": a link to the /company-profile page, which works
+ * without JavaScript; with it, the same link opens the dialog in place.
+ */
+export function CompanyProfileLink({ className, children }: { className?: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const prepare = () => setWanted(true);
+  const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window still gets the page.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setWanted(true);
+    setOpen(true);
+  };
+  return (
+    <>
+      <a
+        href={companyProfilePath}
+        className={className}
+        aria-haspopup="dialog"
+        onClick={openDialog}
+        onPointerEnter={prepare}
+        onFocus={prepare}
+      >
+        {children}
+      </a>
+      {wanted && (
+        <Suspense fallback={null}>
+          <CompanyProfileDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { buttonClass, type ButtonStyle } from "~/components/ui/button";
+import type { Option } from "~/forms/options";
+import type { LeadForm } from "~/forms/use-lead-form";
+import { cn } from "~/lib/cn";
+
+/** The parts of a lead form a field needs: its ids, its message and what the visitor typed before. */
+type FieldSource = Pick<LeadForm, "baseId" | "errors" | "values" | "autoFocusName">;
+
+export const inputClass =
+  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-invalid:border-red-600 disabled:bg-slate-100 sm:text-sm";
+
+export function fieldId(lead: Pick<LeadForm, "baseId">, name: string): string {
+  return `${lead.baseId}-${name}`;
+}
+
+export function errorId(lead: Pick<LeadForm, "baseId">, name: string): string {
+  return `${fieldId(lead, name)}-error`;
+}
+
+/** The asterisk beside a required field's label; the input itself says `required` to assistive tech. */
+export function RequiredMark() {
+  return (
+    <span className="ml-0.5 text-red-700" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+export function RequiredNote({ className }: { className?: string }) {
+  return (
+    <p className={cn("text-sm text-slate-600", className)}>
+      Fields marked <RequiredMark /> are required.
+    </p>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
+      <CircleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {message}
+    </p>
+  );
+}
+
+interface FieldProps {
+  lead: FieldSource;
+  name: string;
+  label: ReactNode;
+  /** Enforced: the browser and the schema both require it. */
+  required?: boolean;
+  /** Marked and announced as required without the browser enforcing it (the contact budget, per the spec). */
+  markedRequired?: boolean;
+  hint?: string;
+  className?: string;
+}
+
+function useFieldProps({ lead, name, required, markedRequired, hint }: FieldProps) {
+  const id = fieldId(lead, name);
+  const error = lead.errors[name];
+  const describedBy = [hint ? `${id}-hint` : null, error ? errorId(lead, name) : null].filter(Boolean).join(" ");
+  const previous = lead.values?.[name];
+  return {
+    id,
+    error,
+    previous: typeof previous === "string" ? previous : undefined,
+    control: {
+      id,
+      name,
+      required: required || undefined,
+      "aria-required": required || markedRequired || undefined,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+      autoFocus: lead.autoFocusName === name || undefined,
+    },
+  };
+}
+
+function FieldShell({ field, props, children }: { field: ReturnType<typeof useFieldProps>; props: FieldProps; children: ReactNode }) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={field.id} className="block text-sm font-medium text-ink">
+        {props.label}
+        {(props.required || props.markedRequired) && <RequiredMark />}
+      </label>
+      {children}
+      {props.hint && (
+        <p id={`${field.id}-hint`} className="mt-1.5 text-sm text-slate-600">
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={errorId(props.lead, props.name)} message={field.error} />
+    </div>
+  );
+}
+
+type Own<T> = Omit<T, "name" | "id" | "required" | "className">;
+
+export function TextField(props: FieldProps & Own<InputHTMLAttributes<HTMLInputElement>>) {
+  const { lead, name, label, required, markedRequired, hint, className, ...input } = props;
+  const field = useFieldProps(props);
+  const controlled = "value" in input;
+  return (
+    <FieldShell field={field} props={props}>
+      <input
+        type="text"
+        {...input}
+        {...field.control}
+        defaultValue={controlled ? undefined : (input.defaultValue ?? field.previous)}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField(props: FieldProps & Own<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { lead, name, label, required, markedRequired, hint, className, ...textarea } = props;
+  const field = useFieldProps(props);
+  return (
+    <FieldShell field={field} props={props}>
+      <textarea rows={4} {...textarea} {...field.control} defaultValue={textarea.defaultValue ?? field.previous} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+export function SelectField(
+  props: FieldProps & Own<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly (Option | string)[]; placeholder: string; children?: ReactNode },
+) {
+  const { lead, name, label, required, markedRequired, hint, className, options, placeholder, children, ...select } = props;
+  const field = useFieldProps(props);
+  const controlled = "value" in select;
+  return (
+    <FieldShell field={field} props={props}>
+      <select
+        {...select}
+        {...field.control}
+        defaultValue={controlled ? undefined : (select.defaultValue ?? field.previous ?? "")}
+        className={inputClass}
+      >
+        <option value="">{placeholder}</option>
+        {children ??
+          options.map((option) => {
+            const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** Checkboxes posting the same name once per ticked box. */
+export function CheckboxGroup({ lead, name, legend, options }: { lead: FieldSource; name: string; legend: string; options: readonly string[] }) {
+  const previous = lead.values?.[name];
+  const ticked = new Set(Array.isArray(previous) ? previous : previous ? [previous] : []);
+  const error = lead.errors[name];
+  return (
+    <fieldset aria-describedby={error ? errorId(lead, name) : undefined}>
+      <legend className="text-sm font-medium text-ink">{legend}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {options.map((option, index) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50"
+          >
+            <input
+              type="checkbox"
+              id={index === 0 ? fieldId(lead, name) : undefined}
+              name={name}
+              value={option}
+              defaultChecked={ticked.has(option)}
+              className="size-4 accent-brand-600"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId(lead, name)} message={error} />
+    </fieldset>
+  );
+}
+
+export function SubmitButton({
+  busy,
+  children,
+  busyText = "Submitting...",
+  style,
+  ...button
+}: { busy: boolean; children: ReactNode; busyText?: string; style?: ButtonStyle } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children">) {
+  return (
+    <button type="submit" {...button} disabled={busy || button.disabled} className={buttonClass({ size: "lg", ...style })}>
+      {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
+      {busy ? busyText : children}
+    </button>
+  );
+}

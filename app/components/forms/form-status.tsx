@@ -1,0 +1,36 @@
+import { CircleCheck, CircleExclamationPoint } from "lucide-react";
+import type { ReactNode } from "react";
+import type { LeadResult } from "~/forms/lead-result";
+import { checkTheFields } from "~/forms/messages";
+import { cn } from "~/lib/cn";
+
+/**
+ * The answer to a post made without JavaScript, shown in the form (with
+ * JavaScript the same answer is a toast). It takes the focus when no field
+ * does, so the visitor lands on it.
+ */
+export function FormStatus({ result, children, className }: { result?: LeadResult; children?: ReactNode; className?: string }) {
+  if (!result) return null;
+  const hasFieldErrors = !result.ok && Object.keys(result.fieldErrors ?? {}).length > 0;
+  const Icon = result.ok ? CircleCheck : CircleExclamationPoint;
+  return (
+    <div
+      role={result.ok ? "status" : "alert"}
+      tabIndex={-1}
+      autoFocus={!hasFieldErrors}
+      className={cn(
+        "flex gap-3 rounded-lg border p-4 text-sm focus:outline-2 focus:outline-offset-2",
+        result.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900",
+        className,
+      )}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div>
+        <p className="font-semibold">{result.title}</p>
+        <p className="mt-1">{result.message}</p>
+        {hasFieldErrors && result.message !== checkTheFields && <p className="mt-1">{checkTheFields}</p>}
+        {children}
+      </div>
+    </div>
+  );
+}

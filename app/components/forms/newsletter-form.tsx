@@ -1,0 +1,33 @@
+import { Form } from "react-router";
+import type { FormPageData } from "~/forms/captcha-config";
+import { newsletterSchema } from "~/forms/schemas";
+import { useLeadForm } from "~/forms/use-lead-form";
+import { BotCheck } from "./bot-check";
+import { SubmitButton, TextField } from "./fields";
+import { FormStatus } from "./form-status";
+
+/** The newsletter signup (SPEC.md: Newsletter form); posts to the blog listing's action. */
+export function NewsletterForm({ page, action }: { page: FormPageData; action?: string }) {
+  const lead = useLeadForm({ form: "newsletter", schema: newsletterSchema, action });
+  return (
+    <Form {...lead.formProps} className="space-y-4">
+      <FormStatus result={lead.status} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          lead={lead}
+          name="email"
+          label="Email address"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@company.co.za"
+          className="flex-1"
+        />
+        <SubmitButton busy={lead.busy} busyText="Subscribing..." style={{ className: "sm:mt-7" }}>
+          Subscribe
+        </SubmitButton>
+      </div>
+      <BotCheck ref={lead.captchaRef} form="newsletter" captcha={page.captcha} formToken={page.formToken} />
+    </Form>
+  );
+}

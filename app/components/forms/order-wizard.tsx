@@ -1,0 +1,244 @@
+import { Check } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { buttonClass } from "~/components/ui/button";
+import type { FormPageData } from "~/forms/captcha-config";
+import { firstErrors } from "~/forms/form-values";
+import {
+  additionalServiceOptions,
+  orderBudgetOptions,
+  type ServiceKey,
+  serviceOptions,
+  startDateOptions,
+  tiersByService,
+} from "~/forms/options";
+import { orderSchema } from "~/forms/schemas";
+import { fieldErrorsOf, orderWizard, splitOrderMessage, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
+import { useLeadForm } from "~/forms/use-lead-form";
+import { cn } from "~/lib/cn";
+import { BotCheck } from "./bot-check";
+import { CheckboxGroup, RequiredNote, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { FormStatus } from "./form-status";
+
+export const orderStepTitles = ["Basic Info", "Service", "Business", "Timeline"] as const;
+
+function isServiceKey(value: unknown): value is ServiceKey {
+  return serviceOptions.some((option) => option.value === value);
+}
+
+const text = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
+
+/**
+ * The four-step order wizard (SPEC.md: Get-started wizard). Every step's
+ * fields stay in the form, the other steps hidden, so the last post carries
+ * them all; without JavaScript Next and Previous are posts the page answers.
+ */
+export function OrderWizard({ page }: { page: FormPageData }) {
+  const [params] = useSearchParams();
+  const requested = params.get("service");
+  const preselected = isServiceKey(requested) ? requested : "";
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lead = useLeadForm({
+    form: "order",
+    schema: orderSchema,
+    formatError: (message) => splitOrderMessage(message).message,
+    onSuccess() {
+      // SPEC.md: after a successful order the form resets and returns to step 1.
+      setService(preselected);
+      setTier("");
+      goTo(1);
+    },
+  });
+
+  const values = lead.values;
+  const [step, setStep] = useState(
+    () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(orderWizard, lead.result.fieldErrors) ?? 4) : 1),
+  );
+  const [service, setService] = useState<string>(() => text(values?.service) || preselected);
+  const [tier, setTier] = useState(() => text(values?.tier));
+  const last = orderStepTitles.length;
+  // Without JavaScript the page comes back on the new step: the step's heading takes the focus.
+  const focusHeading = Boolean(lead.stepAnswer && !lead.stepAnswer.fieldErrors);
+
+  function goTo(next: number) {
+    setStep(next);
+    requestAnimationFrame(() => heading.current?.focus());
+  }
+
+  /** Checks the steps up to `upTo`; the first that fails is shown with its message as a toast. */
+  function stepsValid(upTo: number): boolean {
+    const current = lead.currentValues();
+    for (let index = 0; index < upTo; index++) {
+      const failed = fieldErrorsOf(orderWizard.steps[index]!, current);
+      if (!failed) continue;
+      const { title, message } = orderWizard.failure(index + 1, failed);
+      toast.error(title, { description: message });
+      if (index + 1 !== step) setStep(index + 1);
+      requestAnimationFrame(() => lead.showErrors(firstErrors(failed)));
+      return false;
+    }
+    return true;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (lead.busy) return;
+    const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = button?.value ?? (step < last ? stepIntent.next : stepIntent.submit);
+    if (intent === stepIntent.previous) {
+      lead.clearErrors();
+      return goTo(Math.max(1, step - 1));
+    }
+    if (!stepsValid(step)) return;
+    lead.clearErrors();
+    if (intent === stepIntent.next && step < last) return goTo(step + 1);
+    void lead.post({ intent: stepIntent.submit }, button);
+  }
+
+  const tierOptions = service && isServiceKey(service) ? tiersByService[service] : [];
+  // Without JavaScript the list cannot follow the service, so it offers every service's tiers by name.
+  const tierGroups = lead.hydrated
+    ? undefined
+    : serviceOptions.map((option) => (
+        <optgroup key={option.value} label={option.label}>
+          {tiersByService[option.value].map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </optgroup>
+      ));
+
+  return (
+    <Form {...lead.formProps} onSubmit={onSubmit} className="space-y-8">
+      <ol aria-label="Order progress" className="grid grid-cols-4 gap-2">
+        {orderStepTitles.map((title, index) => {
+          const number = index + 1;
+          const done = number < step;
+          const current = number === step;
+          return (
+            <li key={title} aria-current={current ? "step" : undefined} className="flex flex-col items-center gap-2 text-center">
+              <span
+                className={cn(
+                  "flex size-10 items-center justify-center rounded-full text-sm font-bold ring-2",
+                  done && "bg-brand-600 text-white ring-brand-600",
+                  current && "bg-white text-brand-700 ring-brand-600",
+                  !done && !current && "bg-white text-slate-600 ring-slate-300",
+                )}
+                aria-hidden="true"
+              >
+                {done ? <Check className="size-5" /> : number}
+              </span>
+              <span className={cn("text-xs font-medium sm:text-sm", current ? "text-brand-700" : "text-slate-600")}>
+                <span className="sr-only">Step {number}: </span>
+                {title}
+                {done && <span className="sr-only"> (completed)</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+
+      <FormStatus result={lead.status} />
+
+      <div>
+        <h2 ref={heading} tabIndex={-1} autoFocus={focusHeading} className="text-xl font-bold focus:outline-none">
+          Step {step} of {last}: {orderStepTitles[step - 1]}
+        </h2>
+        <RequiredNote className="mt-1" />
+      </div>
+
+      <input type="hidden" name={stepField} value={step} />
+
+      {/* Only the shown step's fields are required in the browser, so a hidden empty one never blocks Next. */}
+      <div hidden={step !== 1} className="grid gap-5 sm:grid-cols-2">
+        <TextField lead={lead} name="name" label="Full Name" required={step === 1} autoComplete="name" />
+        <TextField lead={lead} name="email" label="Email Address" type="email" required={step === 1} autoComplete="email" />
+        <TextField lead={lead} name="phone" label="Phone Number" type="tel" required={step === 1} autoComplete="tel" />
+        <TextField lead={lead} name="company" label="Company Name" required={step === 1} autoComplete="organization" />
+        <TextField lead={lead} name="website" label="Website" inputMode="url" autoComplete="url" placeholder="yourcompany.co.za" className="sm:col-span-2" />
+      </div>
+
+      <div hidden={step !== 2} className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            lead={lead}
+            name="service"
+            label="Primary Service"
+            required={step === 2}
+            options={serviceOptions}
+            placeholder="Select a service"
+            value={service}
+            onChange={(event) => {
+              // SPEC.md: changing the primary service clears the chosen tier.
+              setService(event.target.value);
+              setTier("");
+            }}
+          />
+          <SelectField
+            lead={lead}
+            name="tier"
+            label="Service Tier"
+            required={step === 2}
+            options={tierOptions}
+            placeholder={lead.hydrated && !service ? "Select a service first" : "Select a tier"}
+            value={tier}
+            onChange={(event) => setTier(event.target.value)}
+          >
+            {tierGroups}
+          </SelectField>
+        </div>
+        <CheckboxGroup lead={lead} name="additionalServices" legend="Additional Services" options={additionalServiceOptions} />
+      </div>
+
+      <div hidden={step !== 3} className="grid gap-5 sm:grid-cols-2">
+        <TextField lead={lead} name="industry" label="Industry" required={step === 3} placeholder="e.g. E-commerce, SaaS, Professional services" />
+        <SelectField lead={lead} name="monthlyBudget" label="Monthly Marketing Budget" required={step === 3} options={orderBudgetOptions} placeholder="Select your budget" />
+        <TextAreaField lead={lead} name="currentMarketing" label="Current Marketing Activities" rows={3} className="sm:col-span-2" />
+        <TextAreaField lead={lead} name="goals" label="Business Goals" required={step === 3} rows={3} className="sm:col-span-2" />
+      </div>
+
+      <div hidden={step !== 4} className="grid gap-5 sm:grid-cols-2">
+        <SelectField lead={lead} name="startDate" label="Preferred Start Date" required={step === 4} options={startDateOptions} placeholder="Select a start date" />
+        <TextField lead={lead} name="teamSize" label="Team Size" placeholder="e.g. 10 people" />
+        <TextAreaField lead={lead} name="currentChallenges" label="Current Challenges" rows={3} className="sm:col-span-2" />
+        <TextAreaField lead={lead} name="additionalInfo" label="Additional Information" rows={3} className="sm:col-span-2" />
+        <div className="sm:col-span-2">
+          <BotCheck ref={lead.captchaRef} form="order" captcha={page.captcha} formToken={page.formToken} />
+        </div>
+      </div>
+
+      {/* The step's main button comes first, so Enter in a field moves forward; Previous shows on the left. */}
+      <div className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
+        {step < last ? (
+          <button type="submit" name="intent" value={stepIntent.next} className={buttonClass({ size: "lg" })}>
+            Next
+          </button>
+        ) : (
+          <SubmitButton busy={lead.busy} name="intent" value={stepIntent.submit}>
+            Submit Order
+          </SubmitButton>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value={stepIntent.previous}
+          formNoValidate
+          disabled={step === 1 || lead.busy}
+          className={buttonClass({ variant: "secondary", size: "lg" })}
+        >
+          Previous
+        </button>
+      </div>
+
+      <p className="text-center text-sm text-slate-600">
+        Questions before you order?{" "}
+        <Link to="/contact" className="font-semibold text-brand-700 underline">
+          Contact us
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { CaptchaWidgetConfig } from "../../server/captcha";
+
+/** Which bot check the server verifies, as the page tells the browser (no secrets): the pipeline's own shape. */
+export type { CaptchaWidgetConfig };
+
+/** What a page holding a form hands its form: the signed no-JavaScript token and the bot check to run. */
+export interface FormPageData {
+  formToken: string;
+  captcha: CaptchaWidgetConfig;
+}
+
+/** The bot check as a form drives it. */
+export interface CaptchaHandle {
+  /**
+   * The check's answer for the next post: a token, "" when the check ran but
+   * failed (the server then answers with the form's own failure message), or
+   * null when the widget never loaded ('ReCAPTCHA not initialized').
+   */
+  token(): Promise<string | null>;
+  /** A fresh check for the next attempt (tokens are single-use). */
+  reset(): void;
+}
+
+/** How long a form waits for a widget still loading before it calls it missing. */
+export const CAPTCHA_LOAD_TIMEOUT_MS = 15_000;

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { FormKey } from "./form-keys";
+import { type FormValues, formValues } from "./form-values";
+import { checkTheFields } from "./messages";
+import { companyProfileStep1Schema, orderMessages, orderStepSchemas } from "./schemas";
+
+/**
+ * Forms in steps (the order wizard, the two-step company profile form). With
+ * JavaScript the steps change in the browser; without it each Next or Previous
+ * is a post that the page's action answers with the step to show, carrying the
+ * answers so far: nothing is stored until the last step is sent.
+ */
+
+/** The `name="intent"` values of the step buttons. */
+export const stepIntent = { next: "next", previous: "previous", submit: "submit" } as const;
+export type StepIntent = (typeof stepIntent)[keyof typeof stepIntent];
+
+/** The hidden field holding the step a post without JavaScript was made from. */
+export const stepField = "step";
+
+/** What the action answers a step change made without JavaScript. */
+export interface StepAnswer {
+  kind: "step";
+  form: FormKey;
+  step: number;
+  values: FormValues;
+  /** Set when the step did not validate: its title and message, and each field's. */
+  title?: string;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export function isStepAnswer(value: unknown): value is StepAnswer {
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "step";
+}
+
+export interface SteppedForm {
+  form: FormKey;
+  /** The rules of each step, in order: Next checks only the current one. */
+  steps: readonly z.ZodObject[];
+  /** What a visitor reads when a step does not validate. */
+  failure(step: number, fieldErrors: Record<string, string[]>): { title: string; message: string };
+}
+
+/**
+ * "Missing Information: Please select a service and tier" reads as a toast
+ * titled Missing Information; the step 3 and 4 messages carry no title of
+ * their own and share it.
+ */
+export function splitOrderMessage(text: string): { title: string; message: string } {
+  const missingTitle = orderMessages.step1Missing.split(": ")[0]!;
+  const colon = text.indexOf(": ");
+  return colon > 0 ? { title: text.slice(0, colon), message: text.slice(colon + 2) } : { title: missingTitle, message: text };
+}
+
+export const orderWizard: SteppedForm = {
+  form: "order",
+  steps: orderStepSchemas,
+  failure(_step, fieldErrors) {
+    const messages = Object.values(fieldErrors).flat();
+    // As in the seed, missing fields are reported before a malformed email.
+    const missing = messages.find((text) => text !== orderMessages.invalidEmail);
+    return splitOrderMessage(missing ?? messages[0] ?? orderMessages.step1Missing);
+  },
+};
+
+export const companyProfileSteps: SteppedForm = {
+  form: "companyProfile",
+  steps: [companyProfileStep1Schema, z.object({})],
+  failure: () => ({ title: "Error", message: checkTheFields }),
+};
+
+export function fieldErrorsOf(schema: z.ZodType, values: FormValues): Record<string, string[]> | null {
+  const parsed = schema.safeParse(values);
+  return parsed.success ? null : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
+}
+
+/** The step holding the first of these fields, so a refused final post shows the step to fix. */
+export function stepOfErrors(stepped: SteppedForm, fieldErrors: Record<string, unknown> | undefined): number | undefined {
+  const names = Object.keys(fieldErrors ?? {});
+  if (!names.length) return undefined;
+  const index = stepped.steps.findIndex((schema) => names.some((name) => name in schema.shape));
+  return index >= 0 ? index + 1 : undefined;
+}
+
+/** Clamps a posted step number into the form's range. */
+export function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): number {
+  const step = Number.parseInt(String(raw ?? "1"), 10);
+  return Number.isFinite(step) ? Math.min(Math.max(step, 1), stepped.steps.length) : 1;
+}
+
+/** Answers Next (the step must validate) or Previous (never below step 1) for a post without JavaScript. */
+export function moveStep(stepped: SteppedForm, formData: FormData, intent: "next" | "previous"): StepAnswer {
+  const step = postedStep(stepped, formData.get(stepField));
+  const values = formValues(formData);
+  if (intent === "previous") return { kind: "step", form: stepped.form, step: Math.max(1, step - 1), values };
+  const fieldErrors = fieldErrorsOf(stepped.steps[step - 1]!, values);
+  if (fieldErrors) return { kind: "step", form: stepped.form, step, values, fieldErrors, ...stepped.failure(step, fieldErrors) };
+  return { kind: "step", form: stepped.form, step: Math.min(step + 1, stepped.steps.length), values };
+}

@@ -1,0 +1,212 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { botFields, enhancedMarker } from "./bot-fields";
+import type { CaptchaHandle } from "./captcha-config";
+import type { FormKey } from "./form-keys";
+import { type FieldErrors, type FormValues, firstErrors, formValues } from "./form-values";
+import type { LeadResult } from "./lead-result";
+import { captchaNotInitialized, formMessages } from "./messages";
+import { isStepAnswer } from "./steps";
+import { useHydrated } from "./use-hydrated";
+
+export interface LeadFormOptions {
+  form: FormKey;
+  /** The rules checked in the browser before posting, and live as the visitor corrects a field. */
+  schema: z.ZodType;
+  /** The route whose action receives the post; the page's own route when left out. */
+  action?: string;
+  /** How long the success toast stays, when the spec sets it. */
+  successToastMs?: number;
+  onSuccess?: (result: LeadResult) => void;
+  onFailure?: (result: LeadResult) => void;
+  /** How a schema message reads under its field, when that differs from the message itself. */
+  formatError?: (message: string) => string;
+}
+
+export function isLeadResult(value: unknown): value is LeadResult {
+  return typeof value === "object" && value !== null && "ok" in value && "form" in value && "title" in value;
+}
+
+/**
+ * One lead form's behaviour, the same for every form. Without JavaScript the
+ * form is a plain post to its route's action and the page comes back with the
+ * answer (`result`). With JavaScript the submit is checked against the form's
+ * schema in the browser, the bot check's token is added and the post goes
+ * through a fetcher: the page stays, a toast gives the answer, the fields are
+ * cleared on success and kept on error, and the bot check starts afresh.
+ */
+export function useLeadForm({ form, schema, action, successToastMs, onSuccess, onFailure, formatError = (m) => m }: LeadFormOptions) {
+  const baseId = useId();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<LeadResult>({ key: `lead-${form}-${baseId}` });
+  const actionData = useActionData();
+  // A page posted without JavaScript answers in place of the form, for this form only:
+  // the lead's result, or (forms in steps) the step to show next.
+  const result = isLeadResult(actionData) && actionData.form === form ? actionData : undefined;
+  const stepAnswer = isStepAnswer(actionData) && actionData.form === form ? actionData : undefined;
+  const refused = result && !result.ok ? result : undefined;
+  const noJsFieldErrors = refused?.fieldErrors ?? stepAnswer?.fieldErrors;
+  /** What the form says above its fields after a post without JavaScript. */
+  const status: LeadResult | undefined =
+    result ??
+    (stepAnswer?.title
+      ? { ok: false, form, title: stepAnswer.title, message: stepAnswer.message ?? "", fieldErrors: stepAnswer.fieldErrors }
+      : undefined);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const submitter = useRef<HTMLButtonElement | null>(null);
+  const dirty = useRef(new Set<string>());
+  const shown = (fieldErrors: FieldErrors): FieldErrors =>
+    Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, formatError(message)]));
+  const [errors, setErrors] = useState<FieldErrors>(() => shown(firstErrors(noJsFieldErrors)));
+  const [preparing, setPreparing] = useState(false);
+  const busy = preparing || fetcher.state !== "idle";
+  const callbacks = useRef({ onSuccess, onFailure });
+  callbacks.current = { onSuccess, onFailure };
+
+  const values: FormValues | undefined = refused?.values ?? stepAnswer?.values;
+  // Without JavaScript the page comes back with the focus on the first field to fix.
+  const autoFocusName = Object.keys(noJsFieldErrors ?? {})[0];
+
+  /** Shows these messages under their fields and moves focus to the first of them. */
+  function showErrors(failed: FieldErrors) {
+    const next = shown(failed);
+    setErrors(next);
+    const element = formRef.current
+      ? Array.from(formRef.current.elements).find(
+          (el): el is HTMLElement =>
+            el instanceof HTMLElement && "name" in el && (el.name as string) in next && !el.closest("[hidden]"),
+        )
+      : undefined;
+    element?.focus();
+  }
+
+  /** Checks values against a schema; the first message of each failing field, or null when they pass. */
+  function check(target: z.ZodType, data: FormValues): FieldErrors | null {
+    const parsed = target.safeParse(data);
+    if (parsed.success) return null;
+    return firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
+  }
+
+  function currentValues(): FormValues {
+    return formRef.current ? formValues(new FormData(formRef.current)) : {};
+  }
+
+  /** Adds the bot check's answer and the enhanced marker, then posts. */
+  async function post(extra: Record<string, string> = {}, button?: HTMLButtonElement | null) {
+    if (button !== undefined) submitter.current = button;
+    const element = formRef.current;
+    if (!element) return;
+    setPreparing(true);
+    try {
+      const token = captchaRef.current ? await captchaRef.current.token() : null;
+      if (token === null) {
+        toast.error(formMessages[form].failure.title, { description: captchaNotInitialized });
+        return;
+      }
+      // The clicked button's name and value travel too (the step forms' intent).
+      const button = submitter.current?.isConnected && submitter.current.form === element ? submitter.current : null;
+      const data = new FormData(element, button);
+      data.set(botFields.captchaToken, token);
+      data.set(botFields.enhanced, enhancedMarker);
+      for (const [name, value] of Object.entries(extra)) data.set(name, value);
+      await fetcher.submit(data, { method: "post", action });
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  /** The default submit: the whole schema, then the post. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const clicked = (event.nativeEvent as SubmitEvent).submitter;
+    submitter.current = clicked instanceof HTMLButtonElement ? clicked : null;
+    const failed = check(schema, currentValues());
+    if (failed) return showErrors(failed);
+    setErrors({});
+    void post();
+  }
+
+  /** Live feedback: a field is checked when the visitor leaves it after typing, and again as they fix it. */
+  function recheck(name: string) {
+    const failed = shown(check(schema, currentValues()) ?? {});
+    setErrors((previous) => {
+      if (previous[name] === failed[name]) return previous;
+      const next = { ...previous };
+      if (failed[name]) next[name] = failed[name];
+      else delete next[name];
+      return next;
+    });
+  }
+  const fieldName = (event: FormEvent) => (event.target as HTMLInputElement).name;
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = fieldName(event);
+    if (!name) return;
+    dirty.current.add(name);
+    if (errors[name]) recheck(name);
+  };
+  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+    const name = fieldName(event);
+    if (name && dirty.current.has(name)) recheck(name);
+  };
+
+  const handled = useRef<LeadResult | null>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    captchaRef.current?.reset();
+    if (answer.ok) {
+      toast.success(answer.title, { description: answer.message, duration: successToastMs });
+      formRef.current?.reset();
+      dirty.current.clear();
+      setErrors({});
+      callbacks.current.onSuccess?.(answer);
+    } else {
+      toast.error(answer.title, { description: answer.message });
+      if (answer.fieldErrors) showErrors(firstErrors(answer.fieldErrors));
+      callbacks.current.onFailure?.(answer);
+    }
+    // The disabled submit button dropped focus while the post ran; give it back.
+    if ((!document.activeElement || document.activeElement === document.body) && submitter.current?.isConnected) {
+      submitter.current.focus();
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return {
+    form,
+    baseId,
+    hydrated,
+    busy,
+    errors,
+    result,
+    stepAnswer,
+    status,
+    values,
+    autoFocusName,
+    formRef,
+    captchaRef,
+    showErrors,
+    clearErrors: () => setErrors({}),
+    check,
+    currentValues,
+    post,
+    /** Props for the `<Form>` element. */
+    formProps: {
+      ref: formRef,
+      method: "post" as const,
+      action,
+      onSubmit,
+      onChange,
+      onBlur,
+      // With JavaScript the schema's own messages replace the browser's bubbles.
+      noValidate: hydrated,
+    },
+  };
+}
+
+export type LeadForm = ReturnType<typeof useLeadForm>;
