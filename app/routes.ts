@@ -15,6 +15,7 @@ export default [
   route("free-audit", "routes/free-audit.tsx"),
   route("free-ai-assessment", "routes/free-ai-assessment.tsx"),
   route("get-started", "routes/get-started.tsx"),
+  route("company-profile", "routes/company-profile.tsx"),
   route("case-studies", "routes/case-studies.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("privacy", "routes/privacy.tsx"),

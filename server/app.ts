@@ -8,7 +8,10 @@ import { RouterContextProvider } from "react-router";
 import { ANALYTICS_SCRIPT_MAX_AGE_S, ANALYTICS_SCRIPT_PATH, analyticsScript, withAnalytics } from "../app/lib/analytics.ts";
 import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
 import { cspNonceContext } from "../app/lib/build-stamps.ts";
+import { clientAddress } from "./client-address.ts";
 import { env } from "./env.ts";
+import { clientAddressContext } from "./leads/context.ts";
+import { startLeadPipeline } from "./leads/start.ts";
 import { emptyAllowances, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static.ts";
 
@@ -37,8 +40,11 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     res.json({ status: "ok" });
   });
 
+  // Database (migrated), captcha, mailer and the outbox worker, before the first request.
+  const leads = await startLeadPipeline(settings);
+
   // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play.
-  const allowances = { ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN] };
+  const allowances = leads.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN] });
   app.use(securityHeaders(settings, withAnalytics(allowances, settings.GA_MEASUREMENT_ID)));
   app.use(compression());
 
@@ -49,19 +55,22 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     res.send(analytics);
   });
 
+  app.use(leads.routes);
+
   if (!dev) app.use(staticFiles(clientDir, settings.SITE_URL).handler);
 
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce);
+        context.set(clientAddressContext, clientAddress(req, settings.TRUST_PROXY));
         return context;
       },
       mode: dev ? "development" : "production",
     }),
   );
 
-  return { app, close: async () => {} };
+  return { app, close: () => leads.close() };
 }

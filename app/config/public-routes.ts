@@ -23,6 +23,7 @@ export const publicRoutes: readonly PublicRoute[] = [
   { path: "/free-audit", rendering: "per-request" },
   { path: "/free-ai-assessment", rendering: "per-request" },
   { path: "/get-started", rendering: "per-request" },
+  { path: "/company-profile", rendering: "per-request" },
   { path: "/case-studies", rendering: "prerendered" },
   { path: "/calendar", rendering: "per-request" },
   { path: "/privacy", rendering: "per-request" },

@@ -52,6 +52,11 @@ export const pageMeta = {
     description:
       "Choose your service and tier, tell us about your business and goals, and pick a start date. We contact you within 24 hours to discuss your project.",
   },
+  companyProfile: {
+    title: "Download Our Company Profile",
+    description:
+      "Get our company profile as a PDF: our services, results, pricing approach and team. Leave your name and email and the download starts at once.",
+  },
   caseStudies: {
     title: "Case Studies: Measured Results for Our Clients",
     description:
