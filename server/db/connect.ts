@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
-import { openSqlite } from "./sqlite.ts";
+import { ImmediateSqliteDialect, openSqlite } from "./sqlite.ts";
 import { migrate } from "./migrations.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -53,7 +53,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     dialect = "sqlite";
     mkdirSync(settings.DATA_DIR, { recursive: true });
     const file = openSqlite(path.join(settings.DATA_DIR, "site.db"));
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
   }
   try {
     await migrate(db as Kysely<unknown>, dialect);

@@ -1,5 +1,14 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from "kysely";
 
 /** Prepared statements kept per connection; Kysely prepares on every query otherwise. */
 const STATEMENT_CACHE_SIZE = 200;
@@ -56,4 +65,26 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
       return statement;
     },
   };
+}
+
+/**
+ * SQLite with every transaction begun IMMEDIATE: a transaction takes the write
+ * lock when it starts, so a second process (or a second server started on the
+ * same DATA_DIR, migrating) waits its turn instead of failing half-way.
+ */
+export class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+      }
+    })(this.#config);
+  }
 }

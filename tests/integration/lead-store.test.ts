@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../server/db/connect";
+import { type LeadOrigin, type Notification, Store } from "../../server/db/store";
+import type { Mailer, OutgoingMail } from "../../server/mail/transport";
+import { nextAttemptAt, startOutboxWorker } from "../../server/outbox/worker";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+
+const origin = (at = new Date()): LeadOrigin => ({
+  botCheck: "altcha",
+  clientAddress: "203.0.113.7",
+  userAgent: "test",
+  receivedAt: at,
+});
+const notification = (leadId: number): Notification => ({
+  kind: "Contact",
+  replyTo: "jane@example.co.za",
+  subject: `Lead ${leadId}`,
+  text: `Lead ${leadId}`,
+  html: `<p>Lead ${leadId}</p>`,
+});
+const contact = (name: string) =>
+  ({ table: "form_submissions", row: { form_type: "contact", name, email: "jane@example.co.za", company: "Acme" } }) as const;
+
+/** A mailer that records what it sent, slowly enough for two workers to overlap. */
+function recordingMailer(sent: string[], { fail = false, delayMs = 2 } = {}): Mailer {
+  return {
+    description: "test",
+    async send(mail: OutgoingMail) {
+      await new Promise((r) => setTimeout(r, delayMs));
+      if (fail) throw new Error("mail server down");
+      sent.push(mail.subject);
+    },
+    close() {},
+  };
+}
+
+async function appliedMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const rows = await handle.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+  return rows.map((r) => (r as { name: string }).name);
+}
+
+const retry = { baseMs: 1000, maxMs: 8000, maxAttempts: 3 };
+
+describe.each(databaseKinds)("the data layer on %s", (kind) => {
+  const opened: DatabaseHandle[] = [];
+  let database: TestDatabase | undefined;
+
+  async function open(): Promise<{ handle: DatabaseHandle; store: Store }> {
+    database ??= await createTestDatabase(kind);
+    const handle = await openDatabase(database.settings);
+    opened.push(handle);
+    return { handle, store: new Store(handle) };
+  }
+
+  afterEach(async () => {
+    for (const handle of opened.splice(0)) await handle.close();
+    await database?.dispose();
+    database = undefined;
+  });
+
+  it("creates every table and, opened again, finds nothing to migrate", async () => {
+    const { handle } = await open();
+    await open();
+    const names = (await handle.db.introspection.getTables()).map((t) => t.name);
+    for (const table of ["form_submissions", "company_profile_leads", "service_orders", "outbox", "rate_limits", "spent_challenges"]) {
+      expect(names).toContain(table);
+    }
+    const applied = await appliedMigrations(handle);
+    expect(applied).toContain("0001_leads");
+    expect(new Set(applied).size).toBe(applied.length);
+  });
+
+  it.runIf(kind === "postgres")("migrates once when several instances start together (advisory lock)", async () => {
+    database = await createTestDatabase(kind);
+    const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase(database!.settings)));
+    opened.push(...handles);
+    const applied = await appliedMigrations(handles[0]!);
+    expect(applied).toContain("0001_leads");
+    expect(new Set(applied).size).toBe(applied.length);
+  });
+
+  it("stores a lead and its notification together, or neither", async () => {
+    const { handle, store } = await open();
+    const { leadId, outboxId } = await store.saveLead(contact("Jane"), origin(), notification);
+    const lead = await handle.db.selectFrom("form_submissions").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ form_type: "contact", name: "Jane", company: "Acme", bot_check: "altcha", client_address: "203.0.113.7" });
+    const message = await handle.db.selectFrom("outbox").selectAll().where("id", "=", outboxId).executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ lead_table: "form_submissions", lead_id: leadId, status: "queued", attempts: 0, subject: `Lead ${leadId}` });
+
+    await expect(
+      store.saveLead(contact("Half"), origin(), () => {
+        throw new Error("rendering failed");
+      }),
+    ).rejects.toThrow("rendering failed");
+    const names = await handle.db.selectFrom("form_submissions").select("name").execute();
+    expect(names.map((r) => r.name)).toEqual(["Jane"]);
+    expect(await handle.db.selectFrom("outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it("counts attempts per key and address in a window the first attempt opens", async () => {
+    const { store } = await open();
+    const rule = { max: 3, windowMinutes: 15 };
+    const start = new Date("2030-01-01T10:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    for (const minute of [0, 1, 2]) expect((await store.hitRateLimit("contact", "a", rule, at(minute))).allowed).toBe(true);
+    const blocked = await store.hitRateLimit("contact", "a", rule, at(4));
+    expect(blocked).toEqual({ allowed: false, retryAfterMs: 11 * 60_000 });
+    // Another address and another form have their own counts.
+    expect((await store.hitRateLimit("contact", "b", rule, at(4))).allowed).toBe(true);
+    expect((await store.hitRateLimit("audit", "a", rule, at(4))).allowed).toBe(true);
+    // Once the window has passed the count starts again.
+    expect((await store.hitRateLimit("contact", "a", rule, at(15))).allowed).toBe(true);
+    expect((await store.hitRateLimit("contact", "a", rule, at(16))).allowed).toBe(true);
+  });
+
+  it("accepts a challenge once and forgets it after it expires", async () => {
+    const { handle, store } = await open();
+    const expires = new Date(Date.now() + 60_000);
+    expect(await store.spendChallenge("altcha:abc", expires)).toBe(true);
+    expect(await store.spendChallenge("altcha:abc", expires)).toBe(false);
+    expect(await store.spendChallenge("altcha:def", expires)).toBe(true);
+    await store.sweep(new Date(Date.now() + 120_000));
+    expect(await handle.db.selectFrom("spent_challenges").select("id").execute()).toEqual([]);
+  });
+
+  it("never sends one message twice when two workers drain one outbox", async () => {
+    const first = await open();
+    const second = await open();
+    for (let i = 0; i < 40; i++) await first.store.saveLead(contact(`Lead ${i}`), origin(), notification);
+    const byFirst: string[] = [];
+    const bySecond: string[] = [];
+    const options = { pollMs: 60_000, retry, messageIdHost: "test" };
+    const workers = [
+      startOutboxWorker({ ...options, store: first.store, mailer: recordingMailer(byFirst) }),
+      startOutboxWorker({ ...options, store: second.store, mailer: recordingMailer(bySecond) }),
+    ];
+    await Promise.all(workers.map((w) => w.drain()));
+    await Promise.all(workers.map((w) => w.drain()));
+    await Promise.all(workers.map((w) => w.stop()));
+    // Both took part, and together they sent each message exactly once.
+    expect(byFirst.length).toBeGreaterThan(0);
+    expect(bySecond.length).toBeGreaterThan(0);
+    const sent = [...byFirst, ...bySecond];
+    expect(sent).toHaveLength(40);
+    expect(new Set(sent).size).toBe(40);
+    const statuses = await first.handle.db.selectFrom("outbox").select(["status", "attempts", "sent_at"]).execute();
+    expect(statuses.every((m) => m.status === "sent" && m.attempts === 1 && m.sent_at !== null)).toBe(true);
+  });
+
+  it("leases a claimed message so no other worker takes it until the lease runs out", async () => {
+    const { store } = await open();
+    await store.saveLead(contact("Jane"), origin(), notification);
+    const now = new Date();
+    expect(await store.claimDueMessages("a", 10, 60_000, now)).toHaveLength(1);
+    expect(await store.claimDueMessages("b", 10, 60_000, now)).toHaveLength(0);
+    const later = new Date(now.getTime() + 61_000);
+    const [again] = await store.claimDueMessages("b", 10, 60_000, later);
+    expect(again?.attempts).toBe(2);
+  });
+
+  it("retries a failing message with growing delays and keeps it as failed when attempts run out", async () => {
+    const { handle, store } = await open();
+    await store.saveLead(contact("Jane"), origin(), notification);
+    const sent: string[] = [];
+    const worker = startOutboxWorker({ store, mailer: recordingMailer(sent, { fail: true }), pollMs: 60_000, retry, messageIdHost: "test" });
+    await worker.drain();
+    await worker.stop();
+    const row = () => handle.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    const afterFirst = await row();
+    expect(afterFirst).toMatchObject({ status: "retrying", attempts: 1, last_error: "mail server down", locked_by: null });
+    const delay = new Date(afterFirst.next_attempt_at).getTime() - Date.now();
+    expect(delay).toBeGreaterThan(500);
+    expect(delay).toBeLessThanOrEqual(1000);
+
+    // Attempts 2 and 3, each claimed once due.
+    for (const attempt of [2, 3]) {
+      const due = new Date(Date.now() + 60 * 60_000);
+      const [message] = await store.claimDueMessages("w", 10, 60_000, due);
+      expect(message?.attempts).toBe(attempt);
+      await store.markAttemptFailed(message!.id, "w", "mail server down", nextAttemptAt(message!.attempts, retry));
+    }
+    const final = await row();
+    expect(final).toMatchObject({ status: "failed", attempts: 3 });
+    expect(await store.claimDueMessages("w", 10, 60_000, new Date(Date.now() + 24 * 60 * 60_000))).toHaveLength(0);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("retry delays", () => {
+  it("double from the base up to the cap, then stop at the last attempt", () => {
+    const now = 0;
+    const policy = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 24 };
+    const delays = [1, 2, 3, 8, 9, 23].map((n) => nextAttemptAt(n, policy, now)?.getTime());
+    expect(delays).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000, 3_600_000]);
+    expect(nextAttemptAt(24, policy, now)).toBeNull();
+  });
+});
