@@ -5,6 +5,7 @@ import type { Stat } from "./stats";
 export const aiAssessmentHero = {
   eyebrow: "Free AI assessment",
   title: "Meet ROI, Your AI Agent for Marketing Automation",
+  greeting: "Hi, I'm ROI! Let's find the hours AI can give back to your team.",
   lead: "Tell us how your team works today. ROI and our strategists will show you where AI can save hours every week, with a personalised assessment within 24 hours.",
 } as const;
 

@@ -21,11 +21,14 @@ export default function FreeAiAssessmentPage() {
       <section className="bg-gradient-to-br from-ink via-brand-900 to-brand-800">
         <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:items-center lg:px-8">
           <div>
-            <div className="flex items-center gap-5">
-              <RoiMascot title="ROI, our AI agent" size={104} className="shrink-0" />
-              <p className="text-sm font-semibold tracking-wide text-emerald-300 uppercase">{aiAssessmentHero.eyebrow}</p>
+            <div className="flex items-end gap-3">
+              <RoiMascot title="ROI, our AI agent" size={128} className="shrink-0" />
+              <p className="mb-16 rounded-2xl rounded-bl-none bg-white px-4 py-3 text-sm font-semibold text-ink shadow-lg sm:text-base">
+                {aiAssessmentHero.greeting}
+              </p>
             </div>
-            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aiAssessmentHero.title}</h1>
+            <p className="mt-8 text-sm font-semibold tracking-wide text-emerald-300 uppercase">{aiAssessmentHero.eyebrow}</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aiAssessmentHero.title}</h1>
             <p className="mt-5 text-lg leading-relaxed text-slate-200">{aiAssessmentHero.lead}</p>
             <StatGrid stats={aiAssessmentStats} variant="inverse" className="mt-10 grid-cols-3" />
           </div>
