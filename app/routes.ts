@@ -18,6 +18,7 @@ export default [
   route("company-profile", "routes/company-profile.tsx"),
   route("case-studies", "routes/case-studies.tsx"),
   route("calendar", "routes/calendar.tsx"),
+  route("calendar/manage/:token", "routes/calendar.manage.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

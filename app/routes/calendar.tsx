@@ -1,10 +1,52 @@
+import { CalendarCheck } from "lucide-react";
+import { data } from "react-router";
+import { BookingForm } from "~/components/booking/booking-form";
+import { bookingContent } from "~/components/booking/content";
+import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
+import { bookCall, bookingFormPage, freeSlotDays } from "../../server/booking/calendar.server";
+import { clientAddressContext } from "../../server/leads/context";
 import type { Route } from "./+types/calendar";
+
+export async function loader() {
+  // Free times change with every booking: never cached.
+  return data({ days: await freeSlotDays(), page: bookingFormPage() }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return bookCall(request, context.get(clientAddressContext));
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.calendar, path: "/calendar" });
 
-export default function CalendarPage() {
-  return <PageHero title="Book a Call" lead={pageMeta.calendar.description} />;
+export default function CalendarPage({ loaderData }: Route.ComponentProps) {
+  const { hero, formTitle, expectTitle, expect } = bookingContent;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="expect-title" className="lg:pt-8">
+          <h2 id="expect-title" className="text-xl font-bold">
+            {expectTitle}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {expect.map((item) => (
+              <li key={item} className="flex gap-3 text-slate-700">
+                <CalendarCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                {item}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-sm text-slate-600">{loaderData.page.hours}</p>
+        </section>
+        <FormRegion id="book" title={formTitle}>
+          <BookingForm days={loaderData.days} page={loaderData.page} />
+        </FormRegion>
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import { bookingMigration } from "../booking/migration.ts";
 import type { Dialect } from "./connect.ts";
 
 /**
@@ -113,6 +114,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex("spent_challenges_expiry").on("spent_challenges").column("expires_at").execute();
       },
     },
+    // Book a Call: bookings, their slot claims, and outbox mail to the visitor with attachments.
+    "0002_bookings": bookingMigration(dialect),
   };
 }
 

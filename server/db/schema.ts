@@ -60,7 +60,7 @@ export interface ServiceOrdersTable extends LeadOrigin {
   additional_info: string | null;
 }
 
-export type LeadTable = "form_submissions" | "company_profile_leads" | "service_orders";
+export type LeadTable = "form_submissions" | "company_profile_leads" | "service_orders" | "bookings";
 
 export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
 
@@ -71,6 +71,10 @@ export interface OutboxTable {
   lead_table: LeadTable;
   lead_id: number;
   reply_to: string | null;
+  /** Who receives it; null is the agency (NOTIFY_TO). Bookings also write to the visitor. */
+  recipient: string | null;
+  /** JSON list of MailAttachment (server/mail/transport.ts), e.g. a booking's invitation; null for none. */
+  attachments: string | null;
   subject: string;
   text_body: string;
   html_body: string;

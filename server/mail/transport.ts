@@ -4,6 +4,13 @@ import nodemailer from "nodemailer";
 import { site } from "../../app/config/site.ts";
 import type { Env } from "../env.ts";
 
+/** A file sent with a message, e.g. a booking's calendar invitation. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingMail {
   /** Stable per outbox message, so a repeated delivery is recognisable as the same mail. */
   messageId: string;
@@ -11,6 +18,9 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo: string | null;
+  /** Another recipient than the agency (a booking's confirmation to the visitor). */
+  to?: string | null;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -39,12 +49,13 @@ export function createMailer(settings: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NOT
   const { from, to } = mailAddresses(settings);
   const envelope = (mail: OutgoingMail) => ({
     from,
-    to,
+    to: mail.to ?? to,
     replyTo: mail.replyTo ?? undefined,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    attachments: mail.attachments,
   });
 
   if (settings.SMTP_URL) {

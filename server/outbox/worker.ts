@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxMessage, Store } from "../db/store.ts";
-import type { Mailer } from "../mail/transport.ts";
+import type { MailAttachment, Mailer } from "../mail/transport.ts";
 
 export interface RetryPolicy {
   baseMs: number;
@@ -67,6 +67,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         text: message.text_body,
         html: message.html_body,
         replyTo: message.reply_to,
+        to: message.recipient,
+        attachments: message.attachments ? (JSON.parse(message.attachments) as MailAttachment[]) : undefined,
       });
       await store.markSent(message.id, id);
     } catch (error) {

@@ -1,0 +1,147 @@
+import { CalendarX2, CircleCheck } from "lucide-react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { bookingContent } from "~/components/booking/content";
+import { type BookingFailure, bookingMessages } from "~/components/booking/schema";
+import { SlotPicker } from "~/components/booking/slot-picker";
+import { buttonClass } from "~/components/ui/button";
+import { changeBooking, manageState } from "../../server/booking/calendar.server";
+import { clientAddressContext } from "../../server/leads/context";
+import type { Route } from "./+types/calendar.manage";
+
+/** What just happened, as the redirect after a change says (?booked=1, ?moved=1, ?changed=1). */
+const events = ["booked", "moved", "changed"] as const;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const state = await manageState(params.token);
+  const query = new URL(request.url).searchParams;
+  const event = events.find((name) => query.has(name)) ?? null;
+  const status = state.state === "invalid" ? 404 : state.state === "expired" ? 410 : 200;
+  return data({ ...state, event }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return changeBooking(request, params.token, context.get(clientAddressContext));
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+// A booking's own page: never indexed, never in the sitemap, kept out by robots.txt too.
+export const meta: Route.MetaFunction = () => [
+  { title: `${bookingContent.manage.title} | ROI Media` },
+  { name: "description", content: bookingContent.manage.description },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+function Notice({ title, lead, tone = "info" }: { title: string; lead: string; tone?: "info" | "done" }) {
+  const Icon = tone === "done" ? CircleCheck : CalendarX2;
+  return (
+    <div className="flex flex-col items-center text-center">
+      <Icon className={tone === "done" ? "size-12 text-accent-700" : "size-12 text-slate-500"} aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-4 max-w-xl text-lg text-slate-600">{lead}</p>
+    </div>
+  );
+}
+
+export default function ManageBookingPage({ loaderData }: Route.ComponentProps) {
+  const text = bookingContent.manage;
+  const failure = useActionData() as BookingFailure | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+
+  if (loaderData.state !== "found") {
+    const expired = loaderData.state === "expired";
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
+        <Notice title={expired ? text.expired : text.invalid} lead={expired ? text.expiredLead : text.invalidLead} />
+        <p className="mt-8 text-center">
+          <Link to="/calendar" className={buttonClass({ size: "lg" })}>
+            Book a call
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const { booking, days, event } = loaderData;
+  const cancelled = booking.status === "cancelled";
+  const heading = cancelled ? text.cancelled : event === "booked" ? text.booked : event === "moved" ? text.moved : text.title;
+  const lead = cancelled
+    ? text.cancelledLead
+    : event === "booked"
+      ? text.bookedLead
+      : event === "moved"
+        ? text.movedLead
+        : event === "changed"
+          ? bookingMessages.changed
+          : `${booking.name}, here is your booking.`;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
+      <Notice title={heading} lead={lead} tone={cancelled ? "info" : "done"} />
+
+      <dl className="mx-auto mt-10 max-w-xl rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
+        <div className="flex flex-wrap justify-between gap-2 py-2">
+          <dt className="font-semibold">When</dt>
+          <dd className={cancelled ? "text-slate-600 line-through" : undefined}>{booking.when}</dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
+          <dt className="font-semibold">Invitation sent to</dt>
+          <dd>{booking.email}</dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
+          <dt className="font-semibold">Status</dt>
+          <dd>{cancelled ? "Cancelled" : "Confirmed"}</dd>
+        </div>
+      </dl>
+
+      {failure && (
+        <p role="alert" className="mx-auto mt-6 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          {failure.message}
+        </p>
+      )}
+
+      {cancelled ? (
+        <p className="mt-10 text-center">
+          <Link to="/calendar" className={buttonClass({ size: "lg" })}>
+            Book another time
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-12 grid gap-10">
+          <section aria-labelledby="move-title" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+            <h2 id="move-title" className="text-2xl font-bold">
+              {text.moveTitle}
+            </h2>
+            {days.length ? (
+              <Form method="post" className="mt-6 space-y-6">
+                <input type="hidden" name="intent" value="reschedule" />
+                <input type="hidden" name="sequence" value={booking.sequence} />
+                <SlotPicker days={days} error={failure?.fieldErrors?.slot?.[0]} errorId="move-slot-error" idPrefix="move" />
+                <button type="submit" disabled={busy} className={buttonClass({ size: "lg" })}>
+                  Move my call
+                </button>
+              </Form>
+            ) : (
+              <p className="mt-4 text-slate-600">There are no other free times in the next weeks.</p>
+            )}
+          </section>
+          <section aria-labelledby="cancel-title" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+            <h2 id="cancel-title" className="text-2xl font-bold">
+              {text.cancelTitle}
+            </h2>
+            <p className="mt-2 text-slate-600">The time goes back to the calendar, and we both get a cancellation for our calendars.</p>
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="sequence" value={booking.sequence} />
+              <button type="submit" disabled={busy} className={buttonClass({ variant: "secondary", size: "lg" })}>
+                Cancel my call
+              </button>
+            </Form>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

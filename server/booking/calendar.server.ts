@@ -1,0 +1,247 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { checkTheFields } from "../../app/forms/messages.ts";
+import { formPageData } from "../../app/forms/form-page.server.ts";
+import { sastClock, sastLongDay, sastShortDay, sastSlot } from "../../app/components/booking/format.ts";
+import { type BookingFailure, bookingMessages, bookingSchema } from "../../app/components/booking/schema.ts";
+import type { SlotDay } from "../../app/components/booking/slot-picker.tsx";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { type Env, env } from "../env.ts";
+import { isCrossSite, readForm } from "../leads/request.ts";
+import { leadServices } from "../leads/services.ts";
+import type { FormPageData } from "../../app/forms/captcha-config.ts";
+import { guardBookingPost } from "./guard.ts";
+import { bookingMails } from "./mail.ts";
+import { bookingRules } from "./settings.ts";
+import { claimCells, claimWindow, freeDays, isBookableStart, slotEnd, type BookingRules } from "./slots.ts";
+import { type Booking, BookingStore } from "./store.ts";
+import { manageTokenSecret, signManageToken, verifyManageToken } from "./token.ts";
+
+export const CALENDAR_PATH = "/calendar";
+export const MANAGE_PATH = "/calendar/manage";
+
+interface BookingServices {
+  settings: Env;
+  store: BookingStore;
+  rules: BookingRules;
+  secret: string;
+  nudge(): void;
+}
+
+const perDatabase = new WeakMap<DatabaseHandle, Omit<BookingServices, "nudge">>();
+
+function services(): BookingServices {
+  const lead = leadServices();
+  let own = perDatabase.get(lead.database);
+  if (!own) {
+    own = {
+      settings: lead.settings,
+      store: new BookingStore(lead.database),
+      rules: bookingRules(lead.settings),
+      secret: manageTokenSecret(lead.settings),
+    };
+    perDatabase.set(lead.database, own);
+  }
+  return { ...own, nudge: () => lead.worker.nudge() };
+}
+
+/** Whether createApp() has started the lead pipeline (build scripts render pages without it). */
+function pipelineRunning(): boolean {
+  try {
+    leadServices();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The days with free slots now, labelled in SAST for the page; null where no
+ * database is running (the build renders the page only for its meta tags).
+ */
+export async function freeSlotDays(now = new Date()): Promise<SlotDay[] | null> {
+  if (!pipelineRunning()) return null;
+  const { store, rules } = services();
+  const window = claimWindow(rules, now);
+  const days = freeDays(rules, now, await store.claimedCells(window.from, window.to));
+  return days.map((day) => ({
+    date: day.date,
+    longLabel: sastLongDay(day.starts[0]!),
+    shortLabel: sastShortDay(day.starts[0]!),
+    slots: day.starts.map((start) => ({ value: start.toISOString(), label: sastClock(start) })),
+  }));
+}
+
+const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** The booking form's bot check (a fresh form token, the captcha to run) and the hours it offers. */
+export function bookingFormPage(settings: Env = env()): FormPageData & { hours: string } {
+  const rules = bookingRules(settings);
+  return {
+    ...formPageData(),
+    hours: `Calls are on weekdays from ${clockOf(rules.opensAt)} to ${clockOf(rules.closesAt)} SAST, except South African public holidays.`,
+  };
+}
+
+function manageUrl(settings: Env, booking: Booking, secret: string): string {
+  return `${settings.SITE_URL}${MANAGE_PATH}/${signManageToken(secret, booking.id, booking.slot_end)}`;
+}
+
+function mailContext(settings: Env, event: "booked" | "rescheduled" | "cancelled", booking: Booking, secret: string, origin: Parameters<typeof bookingMails>[1]["origin"]) {
+  return {
+    event,
+    manageUrl: event === "cancelled" ? null : manageUrl(settings, booking, secret),
+    calendarUrl: `${settings.SITE_URL}${CALENDAR_PATH}`,
+    host: new URL(settings.SITE_URL).hostname,
+    origin,
+  };
+}
+
+const failure = (message: string, extra: Partial<BookingFailure> = {}): BookingFailure => ({
+  ok: false,
+  title: bookingMessages.failedTitle,
+  message,
+  ...extra,
+});
+
+/** Visitor's values to show again on a page rendered without JavaScript (never the bot-check fields). */
+function echo(fields: Record<string, string | string[]>): Record<string, string> {
+  const keep = ["name", "email", "company", "phone", "website", "message", "slot"];
+  return Object.fromEntries(keep.flatMap((name) => (typeof fields[name] === "string" ? [[name, fields[name]]] : [])));
+}
+
+/**
+ * Books a call: the same bot check, honeypot and rate limit as every lead
+ * form, then the slot rules, then the database's claim decides who gets a
+ * slot two visitors race for. A booking redirects to its own page.
+ */
+export async function bookCall(request: Request, clientAddress: string, now = new Date()) {
+  const { settings, store, rules, secret, nudge } = services();
+  const guarded = await guardBookingPost(request, clientAddress, (fields) => {
+    const parsed = bookingSchema.safeParse(fields);
+    if (parsed.success) return { ok: true, input: parsed.data };
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    return { ok: false, status: 400, failure: failure(checkTheFields, { fieldErrors, values: echo(fields) }) };
+  });
+  if (!guarded.ok) return data(guarded.failure, { status: guarded.status, headers: { "Cache-Control": "no-store" } });
+  const { input, fields, origin } = guarded;
+  const start = new Date(input.slot);
+  const values = { ...echo(fields), slot: "" };
+  if (!isBookableStart(start, rules, now)) {
+    return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] }, values }), { status: 409 });
+  }
+
+  const result = await store.book(
+    {
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      phone: input.phone || null,
+      website: input.website || null,
+      message: input.message || null,
+      start,
+      end: slotEnd(start),
+    },
+    claimCells(start, rules),
+    { ...origin, receivedAt: now },
+    (booking) => bookingMails(booking, mailContext(settings, "booked", booking, secret, { ...origin, receivedAt: now })),
+  );
+  if (!result.ok) {
+    return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] }, values }), { status: 409 });
+  }
+  nudge();
+  const token = signManageToken(secret, result.booking.id, result.booking.slot_end);
+  return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** What the manage page shows about a booking. */
+export interface BookingView {
+  name: string;
+  email: string;
+  when: string;
+  start: string;
+  status: "confirmed" | "cancelled";
+  sequence: number;
+}
+
+export type ManageState =
+  | { state: "invalid" }
+  | { state: "expired" }
+  | { state: "found"; booking: BookingView; days: SlotDay[] };
+
+async function findByToken(token: string, now: Date): Promise<{ ok: true; booking: Booking } | { ok: false; state: "invalid" | "expired" }> {
+  const { store, secret } = services();
+  const check = verifyManageToken(secret, token, now);
+  if (!check.ok) return { ok: false, state: check.reason };
+  const booking = await store.find(check.bookingId);
+  if (!booking) return { ok: false, state: "invalid" };
+  // A link from before a reschedule to an earlier time ends with the call too.
+  if (booking.slot_end.getTime() <= now.getTime()) return { ok: false, state: "expired" };
+  return { ok: true, booking };
+}
+
+function view(booking: Booking): BookingView {
+  return {
+    name: booking.name,
+    email: booking.email,
+    when: sastSlot(booking.slot_start, booking.slot_end),
+    start: booking.slot_start.toISOString(),
+    status: booking.status,
+    sequence: booking.sequence,
+  };
+}
+
+export async function manageState(token: string, now = new Date()): Promise<ManageState> {
+  const found = await findByToken(token, now);
+  if (!found.ok) return { state: found.state };
+  const days = found.booking.status === "confirmed" ? ((await freeSlotDays(now)) ?? []) : [];
+  return { state: "found", booking: view(found.booking), days };
+}
+
+/** Cancels or moves a booking from its manage page; answers with a redirect to the page as it now stands. */
+export async function changeBooking(request: Request, token: string, clientAddress: string, now = new Date()) {
+  const { settings, store, rules, secret, nudge } = services();
+  if (isCrossSite(request, settings.SITE_URL)) return data(failure(bookingMessages.failed), { status: 403 });
+  const read = await readForm(request, new Set());
+  if (!read.ok) return data(failure(bookingMessages.failed), { status: read.status });
+  const found = await findByToken(token, now);
+  if (!found.ok) return data(failure(found.state === "expired" ? "This call has already taken place." : "This link is not valid."), { status: found.state === "expired" ? 410 : 404 });
+  const { fields } = read;
+  const sequence = Number(fields.sequence);
+  const origin = { botCheck: found.booking.bot_check, clientAddress, userAgent: request.headers.get("user-agent"), receivedAt: now };
+  const here = `${MANAGE_PATH}/${token}`;
+
+  if (fields.intent === "cancel") {
+    const result = await store.cancel(found.booking.id, sequence, now, (booking) =>
+      bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
+    );
+    if (!result.ok) return redirect(`${here}?changed=1`);
+    nudge();
+    return redirect(here);
+  }
+
+  if (fields.intent === "reschedule") {
+    const slot = bookingSchema.shape.slot.safeParse(fields.slot);
+    if (!slot.success) return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: ["Please choose a time"] } }), { status: 400 });
+    const start = new Date(slot.data);
+    if (!isBookableStart(start, rules, now)) {
+      return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] } }), { status: 409 });
+    }
+    const previous = found.booking;
+    const result = await store.reschedule(previous.id, sequence, { start, end: slotEnd(start), cells: claimCells(start, rules) }, now, (booking) =>
+      bookingMails(booking, {
+        ...mailContext(settings, "rescheduled", booking, secret, origin),
+        previousStart: previous.slot_start,
+        previousEnd: previous.slot_end,
+      }),
+    );
+    if (!result.ok && result.reason === "taken") {
+      return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] } }), { status: 409 });
+    }
+    if (!result.ok) return redirect(`${here}?changed=1`);
+    nudge();
+    return redirect(`${MANAGE_PATH}/${signManageToken(secret, result.booking.id, result.booking.slot_end)}?moved=1`);
+  }
+
+  return data(failure(bookingMessages.failed), { status: 400 });
+}

@@ -1,0 +1,49 @@
+import { type Kysely, sql } from "kysely";
+import type { Migration } from "kysely/migration";
+import type { Dialect } from "../db/connect.ts";
+
+/**
+ * The booking tables, registered in server/db/migrations.ts beside the lead
+ * tables. The outbox gains two nullable columns so one of its messages can go
+ * to the visitor (`recipient`; null means the agency as before) and carry the
+ * invitation (`attachments`, a JSON list); older messages read as before.
+ */
+export function bookingMigration(dialect: Dialect): Migration {
+  const pg = dialect === "postgres";
+  const time = pg ? "timestamptz" : "text";
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("bookings")
+        .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("company", "text", (c) => c.notNull())
+        .addColumn("phone", "text")
+        .addColumn("website", "text")
+        .addColumn("message", "text")
+        .addColumn("slot_start", time, (c) => c.notNull())
+        .addColumn("slot_end", time, (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('confirmed', 'cancelled')`))
+        .addColumn("sequence", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("bot_check", "text", (c) => c.notNull())
+        .addColumn("client_address", "text", (c) => c.notNull())
+        .addColumn("user_agent", "text")
+        .addColumn("created_at", time, (c) => c.notNull())
+        .addColumn("updated_at", time, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("bookings_slot").on("bookings").columns(["slot_start", "status"]).execute();
+      await db.schema.createIndex("bookings_created").on("bookings").column("created_at").execute();
+
+      await db.schema
+        .createTable("booking_claims")
+        .addColumn("slot_start", time, (c) => c.primaryKey())
+        .addColumn("booking_id", "integer", (c) => c.notNull().references("bookings.id").onDelete("cascade"))
+        .execute();
+      await db.schema.createIndex("booking_claims_booking").on("booking_claims").column("booking_id").execute();
+
+      await db.schema.alterTable("outbox").addColumn("recipient", "text").execute();
+      await db.schema.alterTable("outbox").addColumn("attachments", "text").execute();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Generated } from "kysely";
+import type { BotCheck, Timestamp } from "../db/schema.ts";
+
+export type BookingStatus = "confirmed" | "cancelled";
+
+/**
+ * A booked call. It carries the same origin columns as every other lead
+ * (created_at, client address, user agent, bot check) plus a status, so an
+ * inbox can list bookings beside the other leads.
+ */
+export interface BookingsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string;
+  phone: string | null;
+  website: string | null;
+  message: string | null;
+  slot_start: Timestamp;
+  slot_end: Timestamp;
+  status: BookingStatus;
+  /** The invitation's SEQUENCE: raised by every reschedule and by the cancel. */
+  sequence: number;
+  bot_check: BotCheck;
+  client_address: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * One row per 15-minute cell a confirmed call holds (its own and its buffer's).
+ * The primary key on the cell is what makes a slot bookable once: two
+ * visitors racing for it insert the same key and one insert fails.
+ */
+export interface BookingClaimsTable {
+  slot_start: Timestamp;
+  booking_id: number;
+}
+
+export interface BookingTables {
+  bookings: BookingsTable;
+  booking_claims: BookingClaimsTable;
+}

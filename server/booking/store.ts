@@ -1,0 +1,216 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { Database } from "../db/schema.ts";
+import type { LeadOrigin, Notification } from "../db/store.ts";
+import type { MailAttachment } from "../mail/transport.ts";
+import type { BookingsTable, BookingTables } from "./schema.ts";
+
+type BookingDatabase = Database & BookingTables;
+
+/** A stored booking with its times as Date on both databases. */
+export type Booking = Omit<Selectable<BookingsTable>, "slot_start" | "slot_end" | "created_at" | "updated_at"> & {
+  slot_start: Date;
+  slot_end: Date;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export interface NewBooking {
+  name: string;
+  email: string;
+  company: string;
+  phone: string | null;
+  website: string | null;
+  message: string | null;
+  start: Date;
+  end: Date;
+}
+
+/** One message for the outbox: to the agency (recipient null) or to the visitor, with the invitation. */
+export interface BookingMail {
+  notification: Notification;
+  recipient: string | null;
+  attachments: MailAttachment[];
+}
+
+export type BookResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" };
+export type ChangeResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" | "changed" };
+
+/** node:sqlite reports SQLITE_CONSTRAINT_PRIMARYKEY / _UNIQUE; PostgreSQL unique_violation. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e?.code === "23505") return true;
+  if (e?.errcode === 1555 || e?.errcode === 2067) return true;
+  return typeof e?.message === "string" && /UNIQUE constraint failed/.test(e.message);
+}
+
+function asBooking(row: Selectable<BookingsTable>): Booking {
+  return {
+    ...row,
+    slot_start: new Date(row.slot_start),
+    slot_end: new Date(row.slot_end),
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+  };
+}
+
+/** Thrown inside a transaction to roll it back and answer "taken". */
+class SlotTaken extends Error {}
+
+/**
+ * Bookings, their slot claims and their mail, written for SQLite and
+ * PostgreSQL alike. Every change of a booking, its claims and the messages
+ * telling both sides about it commit in one transaction.
+ */
+export class BookingStore {
+  readonly #db: Kysely<BookingDatabase>;
+
+  constructor(handle: DatabaseHandle) {
+    this.#db = handle.db as unknown as Kysely<BookingDatabase>;
+  }
+
+  /** The claimed cells between two instants (the free slots are what is left). */
+  async claimedCells(from: Date, to: Date): Promise<Date[]> {
+    const rows = await this.#db
+      .selectFrom("booking_claims")
+      .select("slot_start")
+      .where("slot_start", ">=", from)
+      .where("slot_start", "<", to)
+      .execute();
+    return rows.map((row) => new Date(row.slot_start));
+  }
+
+  async find(id: number): Promise<Booking | undefined> {
+    const row = await this.#db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && asBooking(row);
+  }
+
+  /**
+   * Stores a booking with its claims and mail. When another booking holds one
+   * of the cells the claim insert fails on the primary key and nothing is kept.
+   */
+  async book(booking: NewBooking, cells: Date[], origin: LeadOrigin, mail: (booking: Booking) => BookingMail[]): Promise<BookResult> {
+    const result = await this.#claiming(async (trx) => {
+      const row = await trx
+        .insertInto("bookings")
+        .values({
+          name: booking.name,
+          email: booking.email,
+          company: booking.company,
+          phone: booking.phone,
+          website: booking.website,
+          message: booking.message,
+          slot_start: booking.start,
+          slot_end: booking.end,
+          status: "confirmed",
+          sequence: 0,
+          bot_check: origin.botCheck,
+          client_address: origin.clientAddress,
+          user_agent: origin.userAgent,
+          created_at: origin.receivedAt,
+          updated_at: origin.receivedAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const stored = asBooking(row);
+      await this.#claim(trx, stored.id, cells);
+      await this.#queue(trx, stored, mail(stored), origin.receivedAt);
+      return stored;
+    });
+    return result.ok ? { ok: true, booking: result.value } : result;
+  }
+
+  /** Cancels a confirmed booking at the sequence the visitor saw; frees its slot. */
+  async cancel(id: number, sequence: number, now: Date, mail: (booking: Booking) => BookingMail[]): Promise<ChangeResult> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable("bookings")
+        .set({ status: "cancelled", sequence: sequence + 1, updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "confirmed")
+        .where("sequence", "=", sequence)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: "changed" } as const;
+      const booking = asBooking(row);
+      await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
+      await this.#queue(trx, booking, mail(booking), now);
+      return { ok: true, booking } as const;
+    });
+  }
+
+  /** Moves a confirmed booking to a new slot: the old one is freed only if the new one can be claimed. */
+  async reschedule(
+    id: number,
+    sequence: number,
+    slot: { start: Date; end: Date; cells: Date[] },
+    now: Date,
+    mail: (booking: Booking) => BookingMail[],
+  ): Promise<ChangeResult> {
+    const result = await this.#claiming(async (trx) => {
+      const row = await trx
+        .updateTable("bookings")
+        .set({ slot_start: slot.start, slot_end: slot.end, sequence: sequence + 1, updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "confirmed")
+        .where("sequence", "=", sequence)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      const booking = asBooking(row);
+      await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
+      await this.#claim(trx, id, slot.cells);
+      await this.#queue(trx, booking, mail(booking), now);
+      return booking;
+    });
+    if (!result.ok) return result;
+    return result.value ? { ok: true, booking: result.value } : { ok: false, reason: "changed" };
+  }
+
+  /** Runs a transaction that claims cells; a claim already held rolls it back as "taken". */
+  async #claiming<T>(work: (trx: Transaction<BookingDatabase>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
+    try {
+      const value = await this.#db.transaction().execute(async (trx) => {
+        try {
+          return await work(trx);
+        } catch (error) {
+          throw isUniqueViolation(error) ? new SlotTaken() : error;
+        }
+      });
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof SlotTaken) return { ok: false, reason: "taken" };
+      throw error;
+    }
+  }
+
+  async #claim(trx: Transaction<BookingDatabase>, bookingId: number, cells: Date[]): Promise<void> {
+    await trx
+      .insertInto("booking_claims")
+      .values(cells.map((cell) => ({ slot_start: cell, booking_id: bookingId })))
+      .execute();
+  }
+
+  async #queue(trx: Transaction<BookingDatabase>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
+    for (const { notification, recipient, attachments } of messages) {
+      await trx
+        .insertInto("outbox")
+        .values({
+          kind: notification.kind,
+          lead_table: "bookings",
+          lead_id: booking.id,
+          reply_to: notification.replyTo,
+          recipient,
+          attachments: attachments.length ? JSON.stringify(attachments) : null,
+          subject: notification.subject,
+          text_body: notification.text,
+          html_body: notification.html,
+          status: "queued",
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+}
