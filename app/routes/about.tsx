@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Download, Eye, Lightbulb, Target } from "lucide-react";
 import { Link } from "react-router";
+import { CompanyProfileLink } from "~/components/forms/company-profile-link";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
@@ -21,9 +22,9 @@ export default function AboutPage() {
   return (
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead}>
-        <a href="/company-profile" className={buttonClass({ size: "lg" })}>
+        <CompanyProfileLink className={buttonClass({ size: "lg" })}>
           <Download className="size-5" aria-hidden="true" /> Download Company Profile
-        </a>
+        </CompanyProfileLink>
         <Link to="/free-audit" className={buttonClass({ variant: "secondary", size: "lg" })}>
           Get a Free Audit
         </Link>

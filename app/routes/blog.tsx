@@ -1,9 +1,10 @@
 import { Mail } from "lucide-react";
 import { ArticleCard, FeaturedArticleCard } from "~/components/blog/article-card";
 import { CategoryList } from "~/components/blog/category-list";
-import { NewsletterRegion } from "~/components/blog/newsletter-region";
 import { blogJsonLd } from "~/components/blog/structured-data";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/sections/page-hero";
+import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { newsletterReaders } from "~/content/articles";
 import { articleSummaries, featuredArticle } from "~/content/blog.server";
@@ -17,7 +18,7 @@ export const links: Route.LinksFunction = () => [blogFeedLink];
 export const action = leadAction("newsletter");
 
 export function loader() {
-  return { featured: featuredArticle(), articles: articleSummaries() };
+  return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData() };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = (args) =>
     jsonLd: args.loaderData ? [blogJsonLd(siteUrlFrom(args), args.loaderData.articles)] : [],
   });
 
-export default function BlogPage({ loaderData: { featured, articles } }: Route.ComponentProps) {
+export default function BlogPage({ loaderData: { featured, articles, formPage } }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Blog" title="Paid advertising insights for South Africa" lead={pageMeta.blog.description} />
@@ -67,7 +68,7 @@ export default function BlogPage({ loaderData: { featured, articles } }: Route.C
               optimisation and analytics, written for South African advertisers.
             </p>
             <div className="mx-auto mt-6 max-w-md text-left">
-              <NewsletterRegion />
+              <NewsletterForm page={formPage} />
             </div>
           </div>
         </section>

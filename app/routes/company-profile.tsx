@@ -1,18 +1,35 @@
+import { CompanyProfileForm } from "~/components/forms/company-profile-form";
+import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
-import { leadAction } from "~/forms/lead-action.server";
+import { formPageData } from "~/forms/form-page.server";
+import { steppedLeadAction } from "~/forms/stepped-action.server";
+import { companyProfileSteps } from "~/forms/steps";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/company-profile";
 
-export const action = leadAction("companyProfile");
+// Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.
+export const action = steppedLeadAction(companyProfileSteps);
+
+// The company profile dialog loads this too, for its form token and captcha.
+export function loader() {
+  return { formPage: formPageData() };
+}
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.companyProfile, path: "/company-profile" });
 
-export default function CompanyProfilePage() {
+export default function CompanyProfilePage({ loaderData }: Route.ComponentProps) {
   return (
-    <PageHero
-      title="Download Our Company Profile"
-      lead="Our services, results and team in one PDF. Tell us who you are and the download starts straight away."
-    />
+    <>
+      <PageHero
+        title="Download Our Company Profile"
+        lead="Our services, results and team in one PDF. Tell us who you are and the download starts straight away."
+      />
+      <div className="mx-auto max-w-xl px-4 pb-20 sm:px-6">
+        <FormRegion id="company-profile-form" title="Get the PDF" lead="Two quick steps: who you are, then (if you like) your company.">
+          <CompanyProfileForm page={loaderData.formPage} />
+        </FormRegion>
+      </div>
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import { ContactCards } from "~/components/sections/contact-cards";
 import { FaqList } from "~/components/sections/faq";
-import { FormComingSoon, FormRegion } from "~/components/sections/form-region";
+import { ContactForm } from "~/components/forms/contact-form";
+import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
+import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { contactCards, contactHero } from "~/content/contact";
 import { contactFaq } from "~/content/faq";
@@ -11,6 +13,10 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction("contact");
+
+export function loader() {
+  return { formPage: formPageData() };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -28,7 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
     ],
   });
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
@@ -41,7 +47,7 @@ export default function ContactPage() {
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
         <FormRegion id="contact-form" title="Get Your Free ROI Analysis" lead="Tell us about your business and advertising. We reply within 2-4 hours on weekdays.">
-          <FormComingSoon name="contact" />
+          <ContactForm page={loaderData.formPage} />
         </FormRegion>
       </div>
 

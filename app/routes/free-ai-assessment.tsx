@@ -1,21 +1,27 @@
 import { Link } from "react-router";
 import { RoiMascot } from "~/components/illustrations/roi-mascot";
 import { CtaBand } from "~/components/sections/cta-band";
-import { FormComingSoon, FormRegion } from "~/components/sections/form-region";
+import { AiAssessmentForm } from "~/components/forms/ai-assessment-form";
+import { FormRegion } from "~/components/sections/form-region";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
 import { buttonClass } from "~/components/ui/button";
 import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/content/ai-assessment";
 import { pageMeta } from "~/content/page-meta";
+import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/free-ai-assessment";
 
 export const action = leadAction("aiAssessment");
 
+export function loader() {
+  return { formPage: formPageData() };
+}
+
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.freeAiAssessment, path: "/free-ai-assessment" });
 
-export default function FreeAiAssessmentPage() {
+export default function FreeAiAssessmentPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-br from-ink via-brand-900 to-brand-800">
@@ -33,7 +39,7 @@ export default function FreeAiAssessmentPage() {
             <StatGrid stats={aiAssessmentStats} variant="inverse" className="mt-10 grid-cols-3" />
           </div>
           <FormRegion id="ai-assessment-form" title="Request Your Free AI Assessment" lead="Tell ROI about your team and goals. We reply within 24 hours.">
-            <FormComingSoon name="AI assessment" />
+            <AiAssessmentForm page={loaderData.formPage} />
           </FormRegion>
         </div>
       </section>

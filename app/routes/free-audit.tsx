@@ -1,7 +1,8 @@
 import { ArrowUp, CircleCheck } from "lucide-react";
 import { CheckList } from "~/components/sections/check-list";
 import { CtaBand } from "~/components/sections/cta-band";
-import { FormComingSoon, FormRegion } from "~/components/sections/form-region";
+import { AuditForm } from "~/components/forms/audit-form";
+import { FormRegion } from "~/components/sections/form-region";
 import { GuaranteeBox } from "~/components/sections/guarantee-box";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
@@ -12,11 +13,16 @@ import { pageMeta } from "~/content/page-meta";
 import { claims } from "~/content/stats";
 import { auditTestimonials } from "~/content/testimonials";
 import { site } from "~/config/site";
+import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction("audit");
+
+export function loader() {
+  return { formPage: formPageData() };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -36,7 +42,7 @@ export const meta: Route.MetaFunction = (args) =>
     ],
   });
 
-export default function FreeAuditPage() {
+export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section id="top" className="scroll-mt-24 bg-gradient-to-br from-ink via-brand-900 to-brand-800">
@@ -57,7 +63,7 @@ export default function FreeAuditPage() {
             </ul>
           </div>
           <FormRegion id="audit-form" title="Request Your Free Audit" lead="Takes 2 minutes. Your audit arrives within 48 hours.">
-            <FormComingSoon name="audit" />
+            <AuditForm page={loaderData.formPage} />
           </FormRegion>
         </div>
       </section>

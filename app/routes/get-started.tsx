@@ -1,13 +1,30 @@
+import { OrderWizard } from "~/components/forms/order-wizard";
 import { PageHero } from "~/components/sections/page-hero";
-import { leadAction } from "~/forms/lead-action.server";
+import { formPageData } from "~/forms/form-page.server";
+import { steppedLeadAction } from "~/forms/stepped-action.server";
+import { orderWizard } from "~/forms/steps";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/get-started";
 
-export const action = leadAction("order");
+// Next and Previous posted without JavaScript only move between steps; Submit Order runs the lead pipeline.
+export const action = steppedLeadAction(orderWizard);
+
+export function loader() {
+  return { formPage: formPageData() };
+}
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.getStarted, path: "/get-started" });
 
-export default function GetStartedPage() {
-  return <PageHero title="Get Started" lead={pageMeta.getStarted.description} />;
+export default function GetStartedPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero title="Get Started" lead={pageMeta.getStarted.description} />
+      <div className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
+        <div id="order-form" className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
+          <OrderWizard page={loaderData.formPage} />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
+import { CompanyProfileLink } from "~/components/forms/company-profile-link";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProcessSteps } from "~/components/sections/process-steps";
 import { Section, SectionHeading } from "~/components/sections/section";
@@ -22,9 +23,9 @@ export default function ServicesPage() {
         <Link to="/free-audit" className={buttonClass({ size: "lg" })}>
           Get a Free Audit
         </Link>
-        <a href="/company-profile" className={buttonClass({ variant: "secondary", size: "lg" })}>
+        <CompanyProfileLink className={buttonClass({ variant: "secondary", size: "lg" })}>
           <Download className="size-5" aria-hidden="true" /> Download Company Profile
-        </a>
+        </CompanyProfileLink>
       </PageHero>
 
       <Section labelledBy="portfolio-title" className="pt-4 sm:pt-6">
@@ -53,9 +54,9 @@ export default function ServicesPage() {
         <Link to="/case-studies" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
           View Case Studies
         </Link>
-        <a href="/company-profile" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+        <CompanyProfileLink className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
           <Download className="size-5" aria-hidden="true" /> Company Profile
-        </a>
+        </CompanyProfileLink>
       </CtaBand>
     </>
   );

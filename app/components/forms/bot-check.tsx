@@ -32,7 +32,12 @@ export function BotCheck({ ref, form, captcha, formToken, hidden = false }: BotC
         </label>
       </div>
       <input type="hidden" name={botFields.formToken} value={formToken} />
-      {hydrated && <Widget ref={ref} form={form} captcha={captcha} invisible={invisible} />}
+      {hydrated && (
+        // A block of its own, so the form's spacing applies; nothing to lay out when the check is out of sight.
+        <div className={invisible || captcha.provider === "recaptcha-v3" ? "contents" : undefined}>
+          <Widget ref={ref} form={form} captcha={captcha} invisible={invisible} />
+        </div>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Download, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { CookieSettingsButton } from "~/components/consent/cookie-settings-button";
+import { CompanyProfileLink } from "~/components/forms/company-profile-link";
 import { footerLinks } from "~/config/navigation";
 import { site } from "~/config/site";
 import { serviceSummaries } from "~/content/services";
@@ -56,6 +57,11 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <CompanyProfileLink className="inline-flex items-center gap-1.5 hover:text-white">
+                <Download className="size-4" aria-hidden="true" /> Download Company Profile
+              </CompanyProfileLink>
+            </li>
           </ul>
         </nav>
       </div>
