@@ -1,0 +1,272 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { bookingMessages } from "~/components/booking/schema";
+import { botFields } from "~/forms/bot-fields";
+import { signManageToken } from "../../server/booking/token";
+import { parseInvitation } from "../support/booking-ical";
+import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
+import { decodeMime, formTokenAged, waitFor } from "../support/leads";
+import { type RunningServer, startServer } from "../support/server";
+
+const HMAC_KEY = "booking-test-hmac-key-0123456789abcdef";
+const TOKEN_SECRET = "booking-test-token-secret-0123456789abcdef";
+const AGENCY = "info@roimedia.co.za";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it is given. */
+async function startSmtp(): Promise<{ port: number; messages: Received[]; close(): Promise<void> }> {
+  const messages: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The text/calendar part of a MIME message, decoded. */
+function calendarPart(raw: string): string {
+  const part = raw.split(/\r?\n--/).find((chunk) => /Content-Type: text\/calendar/i.test(chunk));
+  if (!part) throw new Error("no text/calendar part in the message");
+  const [headers, ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join("\n\n").trim();
+  if (/Content-Transfer-Encoding: base64/i.test(headers!)) return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers!)) return decodeMime(content);
+  return content;
+}
+
+function slotsOf(html: string): string[] {
+  return [...html.matchAll(/name="slot" value="([^"]+)"/g)].map((m) => m[1]!);
+}
+
+let client = 0;
+/** Each simulated visitor comes from its own address (the server trusts X-Forwarded-For here). */
+const nextAddress = () => `198.51.100.${(client++ % 250) + 1}`;
+
+function bookingFields(slot: string, who = "Thandi Nkosi"): Record<string, string> {
+  return {
+    slot,
+    day: slot.slice(0, 10),
+    name: who,
+    email: "thandi@example.co.za",
+    company: "Nkosi Retail",
+    phone: "+27 82 555 0101",
+    website: "nkosi.co.za",
+    message: "Google Ads spend and ROAS",
+    [botFields.honeypot]: "",
+    // A page rendered 5 seconds ago, as a visitor without JavaScript posts it.
+    [botFields.formToken]: formTokenAged(HMAC_KEY, 5000),
+  };
+}
+
+/** Posts as a browser without JavaScript: a plain form post, the redirect not followed. */
+async function post(server: RunningServer, path: string, fields: Record<string, string>, address = nextAddress()) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "X-Forwarded-For": address },
+    redirect: "manual",
+  });
+  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+}
+
+describe.each(databaseKinds)("Book a Call on %s", (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  /** Counts rows through the database the server uses. */
+  async function count(sql: string): Promise<number> {
+    if (kind === "sqlite") return Number(Object.values(readSiteDb(server.dataDir, sql)[0]!)[0]);
+    const db = new pg.Client(database.settings.DATABASE_URL);
+    await db.connect();
+    try {
+      return Number(Object.values((await db.query(sql)).rows[0])[0]);
+    } finally {
+      await db.end();
+    }
+  }
+
+  async function freeSlots(): Promise<string[]> {
+    return slotsOf(await (await fetch(`${server.url}/calendar`)).text());
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    database = await createTestDatabase(kind);
+    server = await startServer({
+      DATA_DIR: database.settings.DATA_DIR,
+      ...(database.settings.DATABASE_URL ? { DATABASE_URL: database.settings.DATABASE_URL } : {}),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      ALTCHA_HMAC_KEY: HMAC_KEY,
+      BOOKING_TOKEN_SECRET: TOKEN_SECRET,
+      TRUST_PROXY: "x-forwarded-for",
+      OUTBOX_POLL_MS: "100",
+      TZ: "America/New_York",
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.dispose();
+    await smtp?.close();
+  });
+
+  afterEach(() => {
+    smtp.messages.length = 0;
+  });
+
+  it("lists free 15-minute slots in SAST hours, though the server runs in New York", async () => {
+    const slots = await freeSlots();
+    expect(slots.length).toBeGreaterThan(36);
+    for (const slot of slots) {
+      const sast = new Date(new Date(slot).getTime() + 2 * 3600_000);
+      const minutes = sast.getUTCHours() * 60 + sast.getUTCMinutes();
+      expect(minutes, slot).toBeGreaterThanOrEqual(9 * 60);
+      expect(minutes, slot).toBeLessThanOrEqual(17 * 60 + 45);
+      expect(minutes % 15, slot).toBe(0);
+      expect([0, 6], slot).not.toContain(sast.getUTCDay());
+    }
+  });
+
+  it("gives one of 20 visitors racing for a slot the booking, and the others a clear message", async () => {
+    const slot = (await freeSlots())[40]!;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(server, "/calendar", bookingFields(slot, `Visitor ${i}`))));
+    const booked = answers.filter((a) => a.status === 302);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.location).toMatch(/^\/calendar\/manage\/\d+\.\d+\.[\w-]+\?booked=1$/);
+    const refused = answers.filter((a) => a.status !== 302);
+    expect(refused.map((a) => a.status)).toEqual(Array(19).fill(409));
+    for (const answer of refused) expect(answer.html).toContain(bookingMessages.slotTaken);
+
+    expect(await count("select count(*) from bookings")).toBe(1);
+    expect(await count("select count(*) from booking_claims")).toBe(1);
+    expect(await freeSlots()).not.toContain(slot);
+    await waitFor(() => smtp.messages.length >= 2 || undefined, "the booking's two messages");
+  });
+
+  it("sends the visitor and the agency an invitation that parses back at the booked time in SAST", async () => {
+    const slot = (await freeSlots())[60]!;
+    const answer = await post(server, "/calendar", bookingFields(slot));
+    expect(answer.status).toBe(302);
+    await waitFor(() => smtp.messages.length >= 2 || undefined, "both messages");
+
+    const toVisitor = smtp.messages.find((m) => m.to.includes("thandi@example.co.za"))!;
+    const toAgency = smtp.messages.find((m) => m.to.includes(AGENCY))!;
+    expect(toVisitor).toBeDefined();
+    expect(toAgency).toBeDefined();
+    expect(decodeMime(toAgency.raw)).toContain("Nkosi Retail");
+    expect(decodeMime(toAgency.raw)).toContain("Google Ads spend and ROAS");
+    // The visitor's mail carries the link to cancel or move the call.
+    expect(decodeMime(toVisitor.raw)).toContain(`${server.url}${answer.location!.replace("?booked=1", "")}`);
+
+    for (const message of [toVisitor, toAgency]) {
+      const invite = parseInvitation(calendarPart(message.raw));
+      expect(invite.method).toBe("REQUEST");
+      expect(invite.start.toISOString()).toBe(new Date(slot).toISOString());
+      expect(invite.end.getTime() - invite.start.getTime()).toBe(15 * 60_000);
+      expect(invite.startZone).toBe("Africa/Johannesburg");
+      expect(invite.endZone).toBe("Africa/Johannesburg");
+      expect(invite.organizer.toLowerCase()).toBe(`mailto:${AGENCY}`);
+      expect(invite.attendees).toEqual(["mailto:thandi@example.co.za"]);
+    }
+  });
+
+  it("frees a cancelled slot so it can be booked again, and sends both sides a cancellation", async () => {
+    const slot = (await freeSlots())[80]!;
+    const first = await post(server, "/calendar", bookingFields(slot));
+    expect(first.status).toBe(302);
+    const manage = first.location!.split("?")[0]!;
+    await waitFor(() => smtp.messages.length >= 2 || undefined, "the booking's messages");
+    smtp.messages.length = 0;
+
+    const page = await (await fetch(`${server.url}${manage}`)).text();
+    expect(page).toContain("noindex");
+    const cancel = await post(server, manage, { intent: "cancel", sequence: "0" });
+    expect(cancel.status).toBe(302);
+    expect(await (await fetch(`${server.url}${manage}`)).text()).toContain("Your call is cancelled");
+    expect(await freeSlots()).toContain(slot);
+
+    await waitFor(() => smtp.messages.length >= 2 || undefined, "the cancellations");
+    for (const message of smtp.messages) {
+      const invite = parseInvitation(calendarPart(message.raw));
+      expect(invite.method).toBe("CANCEL");
+      expect(invite.sequence).toBe(1);
+    }
+
+    const again = await post(server, "/calendar", bookingFields(slot, "Second Visitor"));
+    expect(again.status).toBe(302);
+    expect(await freeSlots()).not.toContain(slot);
+  });
+
+  it("moves a booking to another slot, freeing the old one", async () => {
+    const slots = await freeSlots();
+    const [from, to] = [slots[100]!, slots[101]!];
+    const booked = await post(server, "/calendar", bookingFields(from));
+    const manage = booked.location!.split("?")[0]!;
+    const moved = await post(server, manage, { intent: "reschedule", sequence: "0", slot: to });
+    expect(moved.status).toBe(302);
+    expect(moved.location).toMatch(/\?moved=1$/);
+    const free = await freeSlots();
+    expect(free).toContain(from);
+    expect(free).not.toContain(to);
+    const updates = () =>
+      smtp.messages.map((m) => parseInvitation(calendarPart(m.raw))).filter((invite) => invite.sequence === 1 && invite.method === "REQUEST");
+    await waitFor(() => updates().length >= 2 || undefined, "the updated invitations");
+    expect(updates()).toHaveLength(2);
+    for (const invite of updates()) expect(invite.start.toISOString()).toBe(new Date(to).toISOString());
+  });
+
+  it("refuses a tampered or expired manage link", async () => {
+    const slot = (await freeSlots())[120]!;
+    const booked = await post(server, "/calendar", bookingFields(slot));
+    const manage = booked.location!.split("?")[0]!;
+    const [id, expiry, signature] = manage.split("/").at(-1)!.split(".");
+
+    const tampered = `/calendar/manage/${id}.${Number(expiry) + 3600}.${signature}`;
+    const page = await fetch(`${server.url}${tampered}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("This link is not valid");
+    const otherBooking = `/calendar/manage/${Number(id) + 1000}.${expiry}.${signature}`;
+    expect((await fetch(`${server.url}${otherBooking}`)).status).toBe(404);
+    expect((await post(server, tampered, { intent: "cancel", sequence: "0" })).status).toBe(404);
+
+    const expired = `/calendar/manage/${signManageToken(TOKEN_SECRET, Number(id), new Date(Date.now() - 60_000))}`;
+    const old = await fetch(`${server.url}${expired}`);
+    expect(old.status).toBe(410);
+    expect(await old.text()).toContain("This call has passed");
+    expect((await post(server, expired, { intent: "cancel", sequence: "0" })).status).toBe(410);
+
+    // Neither attempt touched the booking.
+    expect(await freeSlots()).not.toContain(slot);
+  });
+
+  it("applies the booking rate limit and the honeypot", async () => {
+    const slots = await freeSlots();
+    const address = "203.0.113.99";
+    // The stricter no-JavaScript limit (2 an hour) comes first for a plain post.
+    const answers = [];
+    for (const slot of slots.slice(140, 143)) answers.push(await post(server, "/calendar", bookingFields(slot), address));
+    expect(answers.map((a) => a.status)).toEqual([302, 302, 429]);
+    expect(answers[2]!.html).toContain("Too many attempts");
+
+    const trap = await post(server, "/calendar", { ...bookingFields(slots[150]!), [botFields.honeypot]: "bot" });
+    expect(trap.status).toBe(400);
+    expect(await freeSlots()).toContain(slots[150]!);
+  });
+});
