@@ -23,7 +23,6 @@ export type LeadResult =
     };
 
 export type LeadFailureReason =
-  | "cross-site"
   | "too-large"
   | "unsupported"
   | "validation"

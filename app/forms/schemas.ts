@@ -115,6 +115,7 @@ export const aiAssessmentSchema = z.object({
 
 // ---- Order wizard: four steps ----------------------------------------------
 
+/** In the order the wizard checks them: step by step, a missing field before a malformed email. */
 export const orderMessages = {
   step1Missing: "Missing Information: Please fill in all required fields in Step 1",
   invalidEmail: "Invalid Email: Please enter a valid email address",

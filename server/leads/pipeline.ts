@@ -12,12 +12,12 @@ import {
   rateLimitTitle,
 } from "../../app/forms/messages.ts";
 import { noscriptRateLimit, rateLimitKeyOf, rateLimits } from "../../app/forms/rate-limits.ts";
-import { formSchemas, listFields } from "../../app/forms/schemas.ts";
+import { formSchemas, listFields, orderMessages } from "../../app/forms/schemas.ts";
 import { checkFormToken } from "../captcha/form-token.ts";
 import type { BotCheck } from "../db/schema.ts";
 import { renderNotification } from "../mail/render.ts";
 import { recordFor } from "./records.ts";
-import { type FormFields, isCrossSite, readForm } from "./request.ts";
+import { type FormFields, readForm } from "./request.ts";
 import { leadServices } from "./services.ts";
 
 const USER_AGENT_MAX = 500;
@@ -54,19 +54,18 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 
 /**
  * The lead pipeline, the same for every form:
- * origin and size → parse → validate → honeypot → rate limit → bot check →
+ * size → parse → validate → honeypot → rate limit → bot check →
  * store lead + notification (one transaction) → answer.
  * Every refusal answers SPEC.md section 8's message and stores no lead.
+ * Cross-site posts were already refused by the server (start.ts).
  */
 export async function handleLead(form: FormKey, request: Request, clientAddress: string): Promise<Answer> {
   const { settings, store, captcha, secrets, worker } = leadServices();
   const texts = formMessages[form];
   let values: Record<string, string | string[]> | undefined;
 
-  const fail = (failure: Failure): Answer => {
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    if (failure.retryAfterMinutes) headers.set("Retry-After", String(failure.retryAfterMinutes * 60));
-    return data<LeadResult>(
+  const fail = (failure: Failure): Answer =>
+    data<LeadResult>(
       {
         ok: false,
         form,
@@ -77,11 +76,8 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
         ...(failure.retryAfterMinutes ? { retryAfterMinutes: failure.retryAfterMinutes } : {}),
         ...(values ? { values } : {}),
       },
-      { status: failure.status, headers },
+      { status: failure.status },
     );
-  };
-
-  if (isCrossSite(request, settings.SITE_URL)) return fail({ status: 403, reason: "cross-site" });
 
   const read = await readForm(request, listFields);
   if (!read.ok) return fail({ status: read.status, reason: read.status === 413 ? "too-large" : "unsupported" });
@@ -91,12 +87,14 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   const parsed = formSchemas[form].safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    const firstMessage = Object.values(fieldErrors)[0]?.[0];
-    // The order wizard's messages are the whole story (SPEC.md section 5); the other forms point at their fields.
+    // The order wizard's messages are the whole story (SPEC.md section 5): the earliest step's,
+    // a missing field before a malformed email. The other forms point at their fields.
+    const messages = new Set(parsed.error.issues.map((issue) => issue.message));
+    const orderMessage = Object.values(orderMessages).find((m) => messages.has(m));
     return fail({
       status: 400,
       reason: "validation",
-      message: form === "order" && firstMessage ? firstMessage : checkTheFields,
+      message: form === "order" && orderMessage ? orderMessage : checkTheFields,
       fieldErrors,
     });
   }
@@ -158,6 +156,6 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   worker.nudge();
   return data<LeadResult>(
     { ok: true, form, title: texts.success.title, message: texts.success.message },
-    { status: 200, headers: { "Cache-Control": "no-store" } },
+    { status: 200 },
   );
 }

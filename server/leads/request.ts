@@ -62,9 +62,11 @@ export async function readForm(request: Request, lists: ReadonlySet<string>): Pr
  * to). Without Origin, Sec-Fetch-Site must say same-origin. A client sending
  * neither is no browser, so no visitor's session can be abused through it.
  */
-export function isCrossSite(request: Request, siteUrl: string): boolean {
-  const origin = request.headers.get("origin");
-  if (origin) return origin !== new URL(siteUrl).origin && origin !== new URL(request.url).origin;
-  const fetchSite = request.headers.get("sec-fetch-site");
-  return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
+export function isCrossSite(
+  headers: { origin: string | undefined; fetchSite: string | undefined },
+  siteUrl: string,
+  requestOrigin: string,
+): boolean {
+  if (headers.origin) return headers.origin !== new URL(siteUrl).origin && headers.origin !== requestOrigin;
+  return headers.fetchSite !== undefined && headers.fetchSite !== "same-origin" && headers.fetchSite !== "none";
 }

@@ -7,10 +7,11 @@ import type { Env } from "../env.ts";
 import { createMailer } from "../mail/transport.ts";
 import type { CspAllowances } from "../security.ts";
 import { startOutboxWorker } from "../outbox/worker.ts";
+import { isCrossSite } from "./request.ts";
 import { setLeadServices } from "./services.ts";
 
 export interface LeadPipeline {
-  /** GET /api/altcha/challenge when ALTCHA is the provider. */
+  /** Refuses cross-site posts; serves GET /api/altcha/challenge when ALTCHA is the provider. */
   routes: Router;
   /** Adds the origins the captcha widget needs to the Content-Security-Policy's allowances. */
   withCaptcha(allowances: CspAllowances): CspAllowances;
@@ -41,6 +42,19 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
   }
 
   const routes = Router();
+  // Before React Router sees it: a cross-site post never reaches an action (its own
+  // check answers a bare 400 and logs a stack trace for every attempt).
+  routes.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const origin = req.get("origin");
+    const crossSite = isCrossSite(
+      { origin, fetchSite: req.get("sec-fetch-site") },
+      settings.SITE_URL,
+      `${req.protocol}://${req.get("host")}`,
+    );
+    if (!crossSite) return next();
+    res.status(403).type("text/plain").setHeader("Cache-Control", "no-store").send("Cross-site form posts are refused.");
+  });
   const challenge = captcha.challenge;
   if (challenge) {
     routes.get(ALTCHA_CHALLENGE_PATH, async (_req, res, next) => {

@@ -1,0 +1,103 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
+import { botFields, enhancedMarker } from "~/forms/bot-fields";
+import type { LeadResult } from "~/forms/lead-result";
+import { issueFormToken } from "../../server/captcha/form-token";
+import { siteSecrets } from "../../server/captcha/keys";
+import type { RunningServer } from "./server";
+
+export type Fields = Record<string, string | string[]>;
+
+export interface LeadAnswer {
+  status: number;
+  headers: Headers;
+  result: LeadResult;
+}
+
+function encode(fields: Fields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+  }
+  return body;
+}
+
+/**
+ * Posts form fields the way the enhanced form's fetcher does (to the route's
+ * `.data` URL) and decodes React Router's answer into the LeadResult.
+ */
+export async function postLead(
+  server: RunningServer,
+  pagePath: string,
+  fields: Fields,
+  headers: Record<string, string> = {},
+): Promise<LeadAnswer> {
+  const res = await fetch(`${server.url}${pagePath}.data`, { method: "POST", body: encode(fields), headers });
+  if (!res.body || !res.headers.get("content-type")?.includes("text/x-script")) {
+    throw new Error(`${pagePath}: unexpected ${res.status} ${res.headers.get("content-type")}: ${await res.text()}`);
+  }
+  const decoded = await decodeTurboStream(res.body, globalThis);
+  await decoded.done;
+  return { status: res.status, headers: res.headers, result: (decoded.value as { data: LeadResult }).data };
+}
+
+/** Posts a form as a browser without JavaScript does: to the page itself, answered with HTML. */
+export async function postPage(server: RunningServer, pagePath: string, fields: Fields, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${pagePath}`, { method: "POST", body: encode(fields), headers });
+  return { status: res.status, html: await res.text() };
+}
+
+/** Fetches an ALTCHA challenge from the server and solves it as the widget would, returning its payload. */
+export async function solveAltcha(server: RunningServer): Promise<string> {
+  const challenge = await (await fetch(`${server.url}/api/altcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("could not solve the ALTCHA challenge");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** The hidden fields of an enhanced post carrying this captcha token. */
+export function enhanced(token: string): Fields {
+  return { [botFields.enhanced]: enhancedMarker, [botFields.captchaToken]: token, [botFields.honeypot]: "" };
+}
+
+/** A form token as the page would have rendered it `ageMs` ago, signed with the server's ALTCHA_HMAC_KEY. */
+export function formTokenAged(hmacKey: string, ageMs: number): string {
+  return issueFormToken(siteSecrets(hmacKey).formToken, Date.now() - ageMs);
+}
+
+/** The .eml notifications a server without SMTP_URL has written so far. */
+export function writtenMail(dataDir: string): string[] {
+  const dir = path.join(dataDir, "mail");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => decodeMime(readFileSync(path.join(dir, name), "utf8")));
+}
+
+/**
+ * Unfolds the message's headers and undoes quoted-printable soft breaks and
+ * escapes in its body, so assertions read the message as a mail client shows it.
+ */
+export function decodeMime(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw
+    .slice(split)
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return headers + body;
+}
+
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
