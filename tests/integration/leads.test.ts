@@ -355,7 +355,8 @@ describe("every refusal answers its message and stores nothing", () => {
     const fields = await withCaptcha(contactFields("csrf@example.co.za"));
     const post = (headers: Record<string, string>) =>
       fetch(`${server.url}/contact.data`, { method: "POST", body: new URLSearchParams(fields as Record<string, string>), headers: { ...visitor(), ...headers } });
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }]) {
+    const refused: Array<Record<string, string>> = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+    for (const headers of refused) {
       const res = await post(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(await res.text()).toBe("Cross-site form posts are refused.");
