@@ -191,6 +191,17 @@ describe("the cookie banner", () => {
     await site.close();
   });
 
+  it.each(["/contact", "/does/not/exist"])("appears on %s too, with no axe violations", async (path) => {
+    const site = await openSite(plain);
+    const { page } = site;
+    await page.goto(plain.url + path);
+    await bannerShown(page);
+    await expectNoAxeViolations(page);
+    // Chromium reports the 404 status of the page itself.
+    expectNoConsoleErrors(site, [/^Failed to load resource: the server responded with a status of 404/]);
+    await site.close();
+  });
+
   it("does not move the page when it appears", async () => {
     const site = await openSite(plain);
     const { page } = site;
