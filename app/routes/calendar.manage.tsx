@@ -30,7 +30,8 @@ export const meta: Route.MetaFunction = () => [
   { title: `${bookingContent.manage.title} | ROI Media` },
   { name: "description", content: bookingContent.manage.description },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  // The link is the key to the booking: never sent to another site ("same-origin" still lets our own posts name their origin).
+  { name: "referrer", content: "same-origin" },
 ];
 
 function Notice({ title, lead, tone = "info" }: { title: string; lead: string; tone?: "info" | "done" }) {

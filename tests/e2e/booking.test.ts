@@ -1,0 +1,146 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Browser, BrowserContextOptions } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingContent } from "~/components/booking/content";
+import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
+import { type RunningServer, startServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    // The server runs in New York: the page must still offer SAST times. A cheap proof of work keeps ALTCHA fast.
+    startServer({ TZ: "America/New_York", ALTCHA_COST: "20", OUTBOX_POLL_MS: "200" }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A visitor who already chose cookies, so the banner covers nothing. */
+async function visitor(options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
+  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
+  await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
+  return tracked;
+}
+
+function bookings(): Array<{ name: string; slot_start: string; bot_check: string; status: string }> {
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
+  try {
+    return db.prepare("select name, slot_start, bot_check, status from bookings order by id").all() as never;
+  } finally {
+    db.close();
+  }
+}
+
+async function fillDetails(tracked: TrackedPage, name: string) {
+  const { page } = tracked;
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email Address").fill(`${name.split(" ")[0]!.toLowerCase()}@example.co.za`);
+  await page.getByLabel("Company Name").fill("Sibiya Logistics");
+  await page.getByLabel("What would you like to discuss?").fill("LinkedIn lead costs");
+}
+
+describe("Book a Call", () => {
+  it("is where the contact page's Book a Call card leads", async () => {
+    const tracked = await visitor();
+    const { page } = tracked;
+    await page.goto(`${server.url}/contact`);
+    await page.getByRole("link", { name: /Book a Call/ }).click();
+    await page.waitForURL(`${server.url}/calendar`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(bookingContent.hero.title);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("books with JavaScript and the keyboard, showing SAST and the visitor's own time", async () => {
+    const tracked = await visitor({ timezoneId: "Europe/Berlin" });
+    const { page } = tracked;
+    await page.goto(`${server.url}/calendar`);
+    const form = page.locator("#book form");
+    await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+
+    // Days and times are native radio groups with names; only the chosen day's times show.
+    const days = page.getByRole("group", { name: "1. Choose a day" }).getByRole("radio");
+    expect(await days.count()).toBeGreaterThan(10);
+    const firstDay = days.first();
+    await firstDay.focus();
+    await page.keyboard.press("ArrowRight");
+    const secondDay = days.nth(1);
+    expect(await secondDay.isChecked()).toBe(true);
+    const dayLabel = await page.locator(`[data-booking-times="${await secondDay.getAttribute("value")}"] legend`).textContent();
+    expect(dayLabel).toMatch(/^2\. Choose a time on /);
+    const times = page.getByRole("group", { name: dayLabel! }).getByRole("radio");
+    expect(await page.getByRole("radio", { name: /^09:00 SAST/ }).count()).toBeLessThanOrEqual(2);
+
+    // Tab moves into the shown day's times; the arrow picks the second (09:15 SAST, 08:15 in Berlin in winter).
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowRight");
+    const chosen = times.nth(1);
+    expect(await chosen.isChecked()).toBe(true);
+    const chosenValue = (await chosen.getAttribute("value"))!;
+    const chosenLabel = (await chosen.locator("xpath=..").textContent())!;
+    expect(chosenLabel).toMatch(/^09:15 SAST/);
+    expect(chosenLabel).toMatch(/08:15/);
+
+    await fillDetails(tracked, "Lindiwe Sibiya");
+    await page.getByRole("button", { name: "Book My Free Call" }).click();
+    await page.waitForURL(/\/calendar\/manage\/[\w.-]+\?booked=1$/, { timeout: 30_000 });
+    await page.getByRole("heading", { level: 1, name: bookingContent.manage.booked }).waitFor();
+    expect(await page.getByText(/, 09:15-09:30 SAST$/).count()).toBe(1);
+
+    const stored = bookings().find((b) => b.name === "Lindiwe Sibiya");
+    expect(stored?.bot_check).toBe("altcha");
+    expect(stored?.status).toBe("confirmed");
+    expect(new Date(stored!.slot_start).toISOString()).toBe(chosenValue);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("books without JavaScript from the plain form, then cancels", async () => {
+    const tracked = await visitor({ javaScriptEnabled: false });
+    const { page } = tracked;
+    const loadedAt = Date.now();
+    await page.goto(`${server.url}/calendar`);
+    const thirdDay = page.getByRole("group", { name: "1. Choose a day" }).getByRole("radio").nth(2);
+    const date = (await thirdDay.getAttribute("value"))!;
+    await thirdDay.locator("xpath=..").click();
+    const slot = page.locator(`[data-booking-times="${date}"] input[name=slot]`).nth(4);
+    const value = (await slot.getAttribute("value"))!;
+    await slot.locator("xpath=..").click();
+    expect(await slot.isChecked()).toBe(true);
+    await fillDetails(tracked, "Sipho Dlamini");
+    // A post without JavaScript must come at least 3 seconds after the page was rendered.
+    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - loadedAt)));
+    await page.getByRole("button", { name: "Book My Free Call" }).click();
+    await page.waitForURL(/\/calendar\/manage\/[\w.-]+\?booked=1$/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(bookingContent.manage.booked);
+
+    const stored = bookings().find((b) => b.name === "Sipho Dlamini")!;
+    expect(new Date(stored.slot_start).toISOString()).toBe(value);
+    expect(stored.bot_check).toBe("noscript");
+
+    await page.getByRole("button", { name: "Cancel my call" }).click();
+    await page.getByRole("heading", { level: 1, name: bookingContent.manage.cancelled }).waitFor();
+    expect(bookings().find((b) => b.name === "Sipho Dlamini")!.status).toBe("cancelled");
+    await page.goto(`${server.url}/calendar`);
+    expect(await page.locator(`input[name=slot][value="${value}"]`).count()).toBe(1);
+    await tracked.close();
+  });
+
+  it("passes axe on the booking page", async () => {
+    const tracked = await visitor();
+    await tracked.page.goto(`${server.url}/calendar`);
+    await expect.poll(() => tracked.page.locator("#book form").getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+    await expectNoAxeViolations(tracked.page);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+});
