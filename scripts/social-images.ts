@@ -7,7 +7,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import satori from "satori";
-import { BUILD_SITE_URL } from "../app/lib/build-stamps.ts";
+import { BUILD_SITE_URL, applyBuildStamps } from "../app/lib/build-stamps.ts";
 import { OG_HEIGHT, OG_WIDTH, ogSection } from "../app/lib/og.ts";
 
 const clientDir = path.resolve("build/client");
@@ -76,7 +76,7 @@ const unescape = (text: string) =>
 
 // Render the pages through the built app, as the prerenderer does.
 const dataDir = mkdtempSync(path.join(tmpdir(), "social-images-"));
-process.env.SITE_URL = BUILD_SITE_URL;
+applyBuildStamps(process.env);
 process.env.DATA_DIR = dataDir;
 try {
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;

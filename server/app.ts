@@ -57,7 +57,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
 
   app.use(leads.routes);
 
-  if (!dev) app.use(staticFiles(clientDir, settings.SITE_URL).handler);
+  if (!dev) app.use(staticFiles(clientDir, settings).handler);
 
   app.use(
     createRequestHandler({

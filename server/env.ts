@@ -26,7 +26,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w-]{11}$/, "must be an 11-character YouTube video id")
     .default("aqz-KE-bpKQ")
-    .describe("the home page's intro video; read at build, since the home page is prerendered"),
+    .describe("the home page's intro video"),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, "a Google Analytics 4 measurement id looks like G-XXXXXXXXXX")
@@ -81,7 +81,7 @@ export const envSchema = z.object({
     .string()
     .min(32, "must be at least 32 characters")
     .optional()
-    .describe("signs cancel and reschedule links; derived from a key generated into DATA_DIR when unset"),
+    .describe("signs cancel and reschedule links; derived from the site key (ALTCHA_HMAC_KEY or the key generated into DATA_DIR) when unset"),
 });
 
 /** Settings that are valid one by one but not together, each naming its variable. */

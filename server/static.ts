@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler, Response } from "express";
-import { BUILD_SITE_URL, NONCE_PLACEHOLDER } from "../app/lib/build-stamps.ts";
+import { buildStamps, NONCE_PLACEHOLDER, type StampedSetting } from "../app/lib/build-stamps.ts";
 
 /** Hashed build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -54,7 +54,18 @@ function walk(dir: string): string[] {
  * their precompressed brotli/gzip twins, and prerendered pages with a fresh CSP
  * nonce stamped in on every response.
  */
-export function staticFiles(clientDir: string, siteUrl: string): { handler: RequestHandler; prerendered: Set<string> } {
+/** Replaces the build's placeholders with the settings this process runs with. */
+function stamp(text: string, settings: Record<StampedSetting, string>): string {
+  return Object.entries(buildStamps).reduce(
+    (result, [name, placeholder]) => result.replaceAll(placeholder, settings[name as StampedSetting]),
+    text,
+  );
+}
+
+export function staticFiles(
+  clientDir: string,
+  settings: Record<StampedSetting, string>,
+): { handler: RequestHandler; prerendered: Set<string> } {
   const files = new Map<string, StaticFile>();
   const pages = new Map<string, string>();
   if (existsSync(clientDir)) {
@@ -63,12 +74,12 @@ export function staticFiles(clientDir: string, siteUrl: string): { handler: Requ
       const rel = "/" + path.relative(clientDir, full).split(path.sep).join("/");
       if (rel.endsWith("/index.html") || rel === "/index.html") {
         const route = rel.slice(0, -"/index.html".length) || "/";
-        pages.set(route, readFileSync(full, "utf8").replaceAll(BUILD_SITE_URL, siteUrl));
+        pages.set(route, stamp(readFileSync(full, "utf8"), settings));
         continue;
       }
-      // Prerendered loader data holds the site's address too.
+      // Prerendered loader data holds the stamped settings too.
       const body = full.endsWith(".data")
-        ? Buffer.from(readFileSync(full, "utf8").replaceAll(BUILD_SITE_URL, siteUrl))
+        ? Buffer.from(stamp(readFileSync(full, "utf8"), settings))
         : readFileSync(full);
       const stat = statSync(full);
       files.set(rel, {

@@ -4,12 +4,28 @@ import { createContext } from "react-router";
 /**
  * Pages prerendered at build cannot know what each response needs, so they carry
  * placeholders that the server stamps over (server/static.ts): the CSP nonce on
- * every response, the site's address once at start.
+ * every response, and the runtime settings that pages show, once at start.
  */
 export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
 
-/** The SITE_URL the build runs with (package.json "build"), replaced by the real one when served. */
-export const BUILD_SITE_URL = "https://build-time-site-url.invalid";
+/**
+ * The values these settings have while pages are prerendered (react-router.config.ts),
+ * each unlikely to occur in a page by chance and valid for its setting's schema.
+ * The server replaces them with the settings' real values, so changing one needs no rebuild.
+ */
+export const buildStamps = {
+  SITE_URL: "https://build-time-site-url.invalid",
+  INTRO_VIDEO_ID: "zzBuildVid0",
+} as const;
+
+export type StampedSetting = keyof typeof buildStamps;
+
+export const BUILD_SITE_URL = buildStamps.SITE_URL;
+
+/** Sets the placeholders as the process's settings, for prerendering. */
+export function applyBuildStamps(env: Record<string, string | undefined>): void {
+  for (const [name, placeholder] of Object.entries(buildStamps)) env[name] = placeholder;
+}
 
 /** The nonce of the current response, set by the server for pages it renders per request. */
 export const cspNonceContext = createContext<string>(NONCE_PLACEHOLDER);

@@ -110,3 +110,19 @@ describe("process", () => {
     expect(other.output()).toContain("SIGTERM received");
   });
 });
+
+describe("runtime settings on prerendered pages", () => {
+  it("shows the SITE_URL and INTRO_VIDEO_ID the server runs with, not the build's", async () => {
+    const other = await startServer({ SITE_URL: "https://www.example.co.za", INTRO_VIDEO_ID: "abcDEF12345" });
+    try {
+      const html = await (await fetch(`${other.url}/`)).text();
+      expect(html).toContain('href="https://www.example.co.za/"');
+      expect(html).toContain("abcDEF12345");
+      expect(html).not.toContain("build-time-site-url");
+      const data = await (await fetch(`${other.url}/_.data`)).text();
+      expect(data).toContain("abcDEF12345");
+    } finally {
+      await other.stop();
+    }
+  });
+});
