@@ -29,7 +29,11 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_2fr]">
-        <section aria-labelledby="expect-title" className="lg:pt-8">
+        <FormRegion id="book" title={formTitle}>
+          <BookingForm days={loaderData.days} page={loaderData.page} />
+        </FormRegion>
+        {/* The form comes first on small screens; on wide ones this note sits beside it, on the left. */}
+        <section aria-labelledby="expect-title" className="lg:order-first lg:pt-8">
           <h2 id="expect-title" className="text-xl font-bold">
             {expectTitle}
           </h2>
@@ -43,9 +47,6 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </ul>
           <p className="mt-6 text-sm text-slate-600">{loaderData.page.hours}</p>
         </section>
-        <FormRegion id="book" title={formTitle}>
-          <BookingForm days={loaderData.days} page={loaderData.page} />
-        </FormRegion>
       </div>
     </>
   );

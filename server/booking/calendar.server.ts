@@ -7,7 +7,7 @@ import { type BookingFailure, bookingMessages, bookingSchema } from "../../app/c
 import type { SlotDay } from "../../app/components/booking/slot-picker.tsx";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { type Env, env } from "../env.ts";
-import { isCrossSite, readForm } from "../leads/request.ts";
+import { readForm } from "../leads/request.ts";
 import { leadServices } from "../leads/services.ts";
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
 import { guardBookingPost } from "./guard.ts";
@@ -201,7 +201,6 @@ export async function manageState(token: string, now = new Date()): Promise<Mana
 /** Cancels or moves a booking from its manage page; answers with a redirect to the page as it now stands. */
 export async function changeBooking(request: Request, token: string, clientAddress: string, now = new Date()) {
   const { settings, store, rules, secret, nudge } = services();
-  if (isCrossSite(request, settings.SITE_URL)) return data(failure(bookingMessages.failed), { status: 403 });
   const read = await readForm(request, new Set());
   if (!read.ok) return data(failure(bookingMessages.failed), { status: read.status });
   const found = await findByToken(token, now);

@@ -5,7 +5,7 @@ import { noscriptRateLimit } from "../../app/forms/rate-limits.ts";
 import { checkFormToken } from "../captcha/form-token.ts";
 import type { BotCheck } from "../db/schema.ts";
 import type { LeadOrigin } from "../db/store.ts";
-import { type FormFields, isCrossSite, readForm } from "../leads/request.ts";
+import { type FormFields, readForm } from "../leads/request.ts";
 import { leadServices } from "../leads/services.ts";
 
 /**
@@ -38,8 +38,9 @@ function limited(retryAfterMs: number): Refusal {
 
 /**
  * The lead pipeline's checks in its order (server/leads/pipeline.ts), for the
- * booking form, whose key is not one of the lead forms': same-site post,
- * fields, honeypot, rate limit, then the captcha, or without JavaScript the
+ * booking form, whose key is not one of the lead forms' (cross-site posts
+ * never get here: the pipeline refuses them before React Router): fields,
+ * honeypot, rate limit, then the captcha, or without JavaScript the
  * signed form token, a stricter limit and one use of the token. The
  * verification itself is the pipeline's (captcha provider, form token, store).
  */
@@ -49,7 +50,6 @@ export async function guardBookingPost<T>(
   validate: (fields: FormFields) => { ok: true; input: T } | Refusal,
 ): Promise<Guarded<T>> {
   const { settings, store, captcha, secrets } = leadServices();
-  if (isCrossSite(request, settings.SITE_URL)) return refuse(403, bookingMessages.failed);
   const read = await readForm(request, new Set());
   if (!read.ok) return refuse(read.status, bookingMessages.failed);
   const { fields } = read;

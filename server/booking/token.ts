@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { loadMasterKey } from "../captcha/keys.ts";
 
 /**
  * Cancel and reschedule links carry `<booking id>.<expiry>.<signature>`: an
@@ -30,25 +29,11 @@ export function verifyManageToken(secret: string, token: string, now: Date): Tok
   return { ok: true, bookingId, expiresAt };
 }
 
-const KEY_FILE = "booking-token.key";
-
 /**
- * The signing secret: BOOKING_TOKEN_SECRET, or a random key generated once into
- * DATA_DIR (the first instance to start writes it; the others read it).
+ * The signing secret: BOOKING_TOKEN_SECRET, or one derived from the site key
+ * the lead pipeline keeps (ALTCHA_HMAC_KEY, or the key generated into DATA_DIR).
  */
-export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined; DATA_DIR: string }): string {
+export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined; ALTCHA_HMAC_KEY?: string | undefined; DATA_DIR: string }): string {
   if (settings.BOOKING_TOKEN_SECRET) return settings.BOOKING_TOKEN_SECRET;
-  const file = path.join(settings.DATA_DIR, KEY_FILE);
-  mkdirSync(settings.DATA_DIR, { recursive: true });
-  // Written whole to a temporary file, then linked into place: a reader never sees half a key.
-  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
-  writeFileSync(draft, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  try {
-    linkSync(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    rmSync(draft, { force: true });
-  }
-  return readFileSync(file, "utf8").trim();
+  return createHmac("sha256", loadMasterKey(settings)).update("booking-manage-token").digest("base64url");
 }

@@ -67,11 +67,11 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
       <style>{css}</style>
       <fieldset>
         <legend className="text-base font-semibold text-ink">1. Choose a day</legend>
-        <div className={cn("mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5", choices)}>
+        <div className={cn("mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5", choices)}>
           {days.map((day) => (
             <label key={day.date}>
               <input type="radio" name="day" value={day.date} id={`${idPrefix}-day-${day.date}`} defaultChecked={day.date === chosenDay} className="sr-only" />
-              <span className="px-3 py-2.5">
+              <span className="px-1 py-2.5">
                 <span className="block font-semibold">{day.shortLabel}</span>
                 <span className="block text-xs">
                   {day.slots.length} free {day.slots.length === 1 ? "time" : "times"}
