@@ -1,10 +1,11 @@
 import { site } from "~/config/site";
-import { absoluteUrl, capOffers, type JsonLd } from "~/lib/seo";
+import type { Offer, Service } from "schema-dts";
+import { absoluteUrl, capOffers } from "~/lib/seo";
 import { addOns, getStartedHref, priceBounds, pricingGroupForService } from "./pricing";
 import { type ServiceSlug, serviceSummary } from "./services";
 
 /** A monthly rand offer as schema.org describes it. */
-function monthlyOffer(siteUrl: string, name: string, price: string, path: string): JsonLd {
+function monthlyOffer(siteUrl: string, name: string, price: string, path: string): Offer {
   const { min, max } = priceBounds(price);
   return {
     "@type": "Offer",
@@ -22,7 +23,7 @@ function monthlyOffer(siteUrl: string, name: string, price: string, path: string
 }
 
 /** A service page's Service with its price tiers in rand (SEO, which has no tiers, offers its add-on price). */
-export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: string): JsonLd {
+export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: string): Service {
   const name = serviceSummary(slug).name;
   const group = pricingGroupForService(slug);
   const offers = group
@@ -37,17 +38,5 @@ export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: s
     provider: { "@id": `${siteUrl}/#agency` },
     areaServed: { "@type": "Country", name: site.address.country },
     offers: capOffers(offers),
-  };
-}
-
-export function breadcrumbJsonLd(siteUrl: string, trail: readonly { name: string; path: string }[]): JsonLd {
-  return {
-    "@type": "BreadcrumbList",
-    itemListElement: trail.map((crumb, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: crumb.name,
-      item: absoluteUrl(siteUrl, crumb.path),
-    })),
   };
 }

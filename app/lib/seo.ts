@@ -1,11 +1,13 @@
 import type { MetaDescriptor } from "react-router";
+import type { BreadcrumbList, ProfessionalService, Thing, WithContext } from "schema-dts";
 import { site } from "~/config/site";
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from "~/lib/og";
 
 /** SPEC.md section 2: structured data lists at most 10 offers. */
 export const MAX_STRUCTURED_OFFERS = 10;
 
-export type JsonLd = Record<string, unknown> & { "@type": string };
+/** A schema.org object as schema-dts types it; `seo()` adds the `@context`. */
+export type JsonLd = Exclude<Thing, string>;
 
 export interface PageSeo {
   title: string;
@@ -43,7 +45,7 @@ export function capOffers<T>(offers: readonly T[]): T[] {
 }
 
 /** The agency itself, as every page describes it to search engines. */
-export function agencyJsonLd(siteUrl: string): JsonLd {
+export function agencyJsonLd(siteUrl: string): WithContext<ProfessionalService> {
   return {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
@@ -69,6 +71,19 @@ export function agencyJsonLd(siteUrl: string): JsonLd {
       opens: "09:00",
       closes: "18:00",
     },
+  };
+}
+
+/** A trail of pages from the home page down to this one. */
+export function breadcrumbJsonLd(siteUrl: string, trail: readonly { name: string; path: string }[]): BreadcrumbList {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
   };
 }
 

@@ -13,13 +13,13 @@ import { ServiceHero } from "~/components/sections/service-hero";
 import { TierCard, TierGrid } from "~/components/sections/tier-card";
 import { buttonClass } from "~/components/ui/button";
 import { caseStudyFor } from "~/content/case-studies";
-import { breadcrumbJsonLd, serviceJsonLd } from "~/content/json-ld";
+import { serviceJsonLd } from "~/content/json-ld";
 import { serviceMeta } from "~/content/page-meta";
 import { getStartedHref, pricingGroup } from "~/content/pricing";
 import { servicePages } from "~/content/service-pages";
 import { isServiceSlug, serviceSummary } from "~/content/services";
 import { trustStats } from "~/content/stats";
-import { seo, siteUrlFrom } from "~/lib/seo";
+import { breadcrumbJsonLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/service";
 
 export function loader({ params }: Route.LoaderArgs) {

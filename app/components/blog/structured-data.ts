@@ -1,11 +1,12 @@
 import { site } from "~/config/site";
 import { type Article, type ArticleSummary, featuredImageSize } from "~/content/articles";
-import { absoluteUrl, type JsonLd } from "~/lib/seo";
+import type { Blog, BlogPosting, BreadcrumbList } from "schema-dts";
+import { absoluteUrl, breadcrumbJsonLd } from "~/lib/seo";
 
 export const articlePath = (slug: string) => `/blog/${slug}`;
 
 /** The article as search engines read it: a BlogPosting by its co-founder author, published by the agency. */
-export function blogPostingJsonLd(siteUrl: string, article: Article): JsonLd {
+export function blogPostingJsonLd(siteUrl: string, article: Article): BlogPosting {
   const url = absoluteUrl(siteUrl, articlePath(article.slug));
   return {
     "@type": "BlogPosting",
@@ -20,8 +21,8 @@ export function blogPostingJsonLd(siteUrl: string, article: Article): JsonLd {
     image: {
       "@type": "ImageObject",
       url: absoluteUrl(siteUrl, article.imageUrl),
-      width: featuredImageSize.width,
-      height: featuredImageSize.height,
+      width: `${featuredImageSize.width}`,
+      height: `${featuredImageSize.height}`,
     },
     author: {
       "@type": "Person",
@@ -42,25 +43,16 @@ export function blogPostingJsonLd(siteUrl: string, article: Article): JsonLd {
 }
 
 /** Home > Blog > the article. */
-export function articleBreadcrumbJsonLd(siteUrl: string, article: Article): JsonLd {
-  const trail = [
+export function articleBreadcrumbJsonLd(siteUrl: string, article: Article): BreadcrumbList {
+  return breadcrumbJsonLd(siteUrl, [
     { name: "Home", path: "/" },
     { name: "Blog", path: "/blog" },
     { name: article.title, path: articlePath(article.slug) },
-  ];
-  return {
-    "@type": "BreadcrumbList",
-    itemListElement: trail.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(siteUrl, crumb.path),
-    })),
-  };
+  ]);
 }
 
 /** The listing as a Blog whose posts are the articles shown. */
-export function blogJsonLd(siteUrl: string, articles: readonly ArticleSummary[]): JsonLd {
+export function blogJsonLd(siteUrl: string, articles: readonly ArticleSummary[]): Blog {
   return {
     "@type": "Blog",
     "@id": `${absoluteUrl(siteUrl, "/blog")}#blog`,
