@@ -256,6 +256,18 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(await freeSlots()).not.toContain(slot);
   });
 
+  it("keeps manage pages out of search: noindex, not in the sitemap, disallowed in robots.txt", async () => {
+    const slot = (await freeSlots())[130]!;
+    const manage = (await post(server, "/calendar", bookingFields(slot))).location!.split("?")[0]!;
+    const page = await fetch(`${server.url}${manage}`);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(await page.text()).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`${server.url}/calendar</loc>`);
+    expect(sitemap).not.toContain("/calendar/manage");
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain("Disallow: /calendar/manage");
+  });
+
   it("applies the booking rate limit and the honeypot", async () => {
     const slots = await freeSlots();
     const address = "203.0.113.99";
