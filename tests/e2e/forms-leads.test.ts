@@ -1,0 +1,242 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import type { FormKey } from "~/forms/form-keys";
+import {
+  aiAssessmentRateLimited,
+  aiAssessmentSuccessToastMs,
+  botCheckFailed,
+  formMessages,
+  rateLimitMessage,
+  rateLimitTitle,
+} from "~/forms/messages";
+import { auditBudgetOptions, platformOptions } from "~/forms/options";
+import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
+import { aiAssessmentSchema, auditSchema, newsletterSchema } from "~/forms/schemas";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
+import { enhanced, postLead } from "../support/leads";
+import type { RunningServer } from "../support/server";
+import {
+  exactly,
+  fieldError,
+  forgeCaptchaAnswer,
+  gotoForm,
+  NOSCRIPT_MIN_WAIT_MS,
+  openFormPage,
+  queuedNotices,
+  rows,
+  startFormsServer,
+  toastWith,
+  visitorAddress,
+} from "./forms-support";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFormsServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A schema's own message for an empty or wrong value, so the tests never restate it. */
+function messageOf(schema: z.ZodObject, field: string, value: unknown = ""): string {
+  const result = schema.shape[field]!.safeParse(value);
+  if (result.success) throw new Error(`${field}: ${String(value)} is valid`);
+  return result.error.issues[0]!.message;
+}
+
+interface LeadFormCase {
+  form: Exclude<FormKey, "contact" | "companyProfile" | "order">;
+  path: string;
+  region: string;
+  submit: string;
+  busyText: string;
+  notice: string;
+  /** Fills every field a visitor would, with this email. */
+  fill(form: Locator, email: string): Promise<void>;
+  /** The messages an empty submit shows, by field label. */
+  emptyMessages: Record<string, string>;
+  /** The row the agency gets for this email. */
+  stored: Record<string, unknown>;
+  /** What the visitor reads when the bot check refuses the post (SPEC.md section 8). */
+  botCheckMessage: string;
+  rateLimitToast: { title: string; description: string };
+}
+
+const cases: LeadFormCase[] = [
+  {
+    form: "audit",
+    path: "/free-audit",
+    region: "#audit-form",
+    submit: "Get My Free Audit",
+    busyText: "Submitting...",
+    notice: "Audit",
+    async fill(form, email) {
+      await form.getByLabel(exactly("Full Name")).fill("Pieter van Wyk");
+      await form.getByLabel(exactly("Email Address")).fill(email);
+      await form.getByLabel(exactly("Website URL")).fill("vanwyk-motors.co.za");
+      await form.getByLabel(exactly("Monthly Ad Budget")).selectOption(auditBudgetOptions[6]!.value);
+      await form.getByLabel(exactly("Main Advertising Platform")).selectOption(platformOptions[3].value);
+    },
+    emptyMessages: {
+      "Full Name": messageOf(auditSchema, "name"),
+      "Email Address": messageOf(auditSchema, "email"),
+      "Website URL": messageOf(auditSchema, "website"),
+      "Monthly Ad Budget": messageOf(auditSchema, "budget"),
+    },
+    stored: { form_type: "audit", name: "Pieter van Wyk", website: "vanwyk-motors.co.za", budget: auditBudgetOptions[6]!.value, platform: platformOptions[3].value },
+    botCheckMessage: formMessages.audit.failure.message,
+    rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(rateLimits.audit.windowMinutes) },
+  },
+  {
+    form: "aiAssessment",
+    path: "/free-ai-assessment",
+    region: "#ai-assessment-form",
+    submit: "Get My Free AI Assessment",
+    busyText: "Submitting...",
+    notice: "AI Assessment Request",
+    async fill(form, email) {
+      await form.getByLabel(exactly("Full Name")).fill("Ayanda Zulu");
+      await form.getByLabel(exactly("Email Address")).fill(email);
+      await form.getByLabel(exactly("Company Name")).fill("Zulu Legal");
+      await form.getByLabel(exactly("Website")).fill("https://zululegal.co.za");
+      await form.getByLabel(exactly("Current AI Usage")).fill("ChatGPT for drafts");
+      await form.getByLabel(exactly("Goals")).fill("Automate client intake");
+    },
+    emptyMessages: {
+      "Full Name": messageOf(aiAssessmentSchema, "name"),
+      "Email Address": messageOf(aiAssessmentSchema, "email"),
+      "Company Name": messageOf(aiAssessmentSchema, "company"),
+      Goals: messageOf(aiAssessmentSchema, "goals"),
+    },
+    stored: {
+      form_type: "AI Assessment Request",
+      name: "Ayanda Zulu",
+      company: "Zulu Legal",
+      website: "https://zululegal.co.za",
+      message: "Current AI Usage: ChatGPT for drafts\n\nGoals: Automate client intake",
+    },
+    botCheckMessage: botCheckFailed,
+    rateLimitToast: { title: formMessages.aiAssessment.failure.title, description: aiAssessmentRateLimited },
+  },
+  {
+    form: "newsletter",
+    path: "/blog",
+    region: "#newsletter",
+    submit: "Subscribe",
+    busyText: "Subscribing...",
+    notice: "Newsletter",
+    async fill(form, email) {
+      await form.getByLabel(exactly("Email address")).fill(email);
+    },
+    emptyMessages: { "Email address": messageOf(newsletterSchema, "email") },
+    stored: { form_type: "newsletter" },
+    botCheckMessage: formMessages.newsletter.failure.message,
+    rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(rateLimits.newsletter.windowMinutes) },
+  },
+];
+
+const leadRows = (email: string) => rows(server, "SELECT * FROM form_submissions WHERE email = ?", email);
+const formIn = (page: Page, c: LeadFormCase) => page.locator(`${c.region} form`);
+
+describe.each(cases)("$form form", (c) => {
+  const messages = formMessages[c.form];
+
+  it("stores the lead, queues the notification, toasts the spec's success and clears the fields", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}${c.path}`, formIn(page, c));
+    const form = formIn(page, c);
+    const email = `${c.form.toLowerCase()}-happy@example.co.za`;
+    await c.fill(form, email);
+    await form.getByRole("button", { name: c.submit }).click();
+    await expect.poll(() => form.locator("button[type=submit]").textContent()).toBe(c.busyText);
+    expect(await form.locator("button[type=submit]").isDisabled()).toBe(true);
+    const shownAt = Date.now();
+    expect(await toastWith(page, messages.success.title)).toEqual({ title: messages.success.title, description: messages.success.message, type: "success" });
+    expect(await form.getByLabel(exactly("Email Address")).or(form.getByLabel(exactly("Email address"))).inputValue()).toBe("");
+    expect(leadRows(email)).toEqual([expect.objectContaining(c.stored)]);
+    expect(queuedNotices(server, c.notice).some((notice) => notice.text_body.includes(email))).toBe(true);
+    if (c.form === "aiAssessment") {
+      // SPEC.md section 9: this success toast stays 5 seconds (sonner's own default is 4).
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: messages.success.message });
+      await page.waitForTimeout(Math.max(0, aiAssessmentSuccessToastMs - 600 - (Date.now() - shownAt)));
+      expect(await toast.count()).toBe(1);
+      await expect.poll(() => toast.count(), { timeout: 5000 }).toBe(0);
+    }
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("shows each field's message, focuses the first and stores nothing; axe finds nothing", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}${c.path}`, formIn(page, c));
+    const form = formIn(page, c);
+    const before = rows(server, "SELECT COUNT(*) AS n FROM form_submissions");
+    await form.getByRole("button", { name: c.submit }).click();
+    for (const [label, message] of Object.entries(c.emptyMessages)) {
+      expect(await fieldError(page, label, form), label).toBe(message);
+    }
+    const firstLabel = Object.keys(c.emptyMessages)[0]!;
+    expect(await form.getByLabel(exactly(firstLabel)).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page, c.region);
+    await page.waitForTimeout(300);
+    expect(rows(server, "SELECT COUNT(*) AS n FROM form_submissions")).toEqual(before);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("refuses a forged bot-check answer with the spec's message and keeps what was typed", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}${c.path}`, formIn(page, c));
+    await forgeCaptchaAnswer(page, c.path);
+    const form = formIn(page, c);
+    const email = `${c.form.toLowerCase()}-forged@example.co.za`;
+    await c.fill(form, email);
+    await form.getByRole("button", { name: c.submit }).click();
+    expect(await toastWith(page, messages.failure.title)).toEqual({ title: messages.failure.title, description: c.botCheckMessage, type: "error" });
+    expect(await form.getByLabel(exactly("Email Address")).or(form.getByLabel(exactly("Email address"))).inputValue()).toBe(email);
+    expect(leadRows(email)).toEqual([]);
+    expectNoConsoleErrors(tracked, [/status of 403/]);
+    await tracked.close();
+  });
+
+  it("says how long to wait once the rate limit is reached, and stores nothing", async () => {
+    const address = visitorAddress();
+    const key = rateLimitKeyOf[c.form];
+    for (let i = 0; i < rateLimits[key].max; i++) {
+      await postLead(server, c.path, { name: "Eager", email: "eager@example.co.za", company: "Eager", website: "eager.co.za", budget: auditBudgetOptions[0].value, goals: "More", ...enhanced("not-a-solution") }, address);
+    }
+    const tracked = await openFormPage(browser, {}, address);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}${c.path}`, formIn(page, c));
+    const form = formIn(page, c);
+    const email = `${c.form.toLowerCase()}-limited@example.co.za`;
+    await c.fill(form, email);
+    await form.getByRole("button", { name: c.submit }).click();
+    expect(await toastWith(page, c.rateLimitToast.title)).toEqual({ ...c.rateLimitToast, type: "error" });
+    expect(leadRows(email)).toEqual([]);
+    await tracked.close();
+  });
+
+  it("works without JavaScript: the page comes back with the success message and the lead is stored", async () => {
+    const tracked = await openFormPage(browser, { javaScriptEnabled: false });
+    const { page } = tracked;
+    await page.goto(`${server.url}${c.path}`);
+    const rendered = Date.now();
+    const email = `${c.form.toLowerCase()}-nojs@example.co.za`;
+    await c.fill(formIn(page, c), email);
+    await page.waitForTimeout(Math.max(0, NOSCRIPT_MIN_WAIT_MS - (Date.now() - rendered)));
+    await formIn(page, c).getByRole("button", { name: c.submit }).click();
+    await page.waitForLoadState();
+    const status = page.locator(`${c.region} [role=status]`);
+    expect((await status.textContent())?.trim()).toBe(`${messages.success.title}${messages.success.message}`);
+    expect(leadRows(email)).toEqual([expect.objectContaining({ ...c.stored, bot_check: "noscript" })]);
+    expect(queuedNotices(server, c.notice).some((notice) => notice.text_body.includes(email))).toBe(true);
+    await tracked.close();
+  });
+});

@@ -1,0 +1,121 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { botFields } from "~/forms/bot-fields";
+import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
+import { openPage, type TrackedPage } from "../support/browser";
+import { type RunningServer, startServer } from "../support/server";
+
+/**
+ * Shared pieces of the forms' end-to-end suites (tests/e2e/forms-*.test.ts).
+ * They drive the real forms in Chromium against the built server and read what
+ * the agency would get from its SQLite file.
+ */
+
+/**
+ * A cheap proof of work, so each ALTCHA solve takes milliseconds rather than
+ * seconds on a test machine; the client address read from X-Real-IP, so each
+ * visitor of a test has rate limits of its own.
+ */
+export function startFormsServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", TRUST_PROXY: "x-real-ip", ...env });
+}
+
+let visitors = 0;
+/** A new visitor's address, sent as X-Real-IP. */
+export function visitorAddress(): Record<string, string> {
+  visitors++;
+  return { "X-Real-IP": `10.0.${visitors >> 8}.${visitors & 255}` };
+}
+
+/** A page whose visitor already chose cookies, so the banner never covers the form. */
+export async function openFormPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  address: Record<string, string> = visitorAddress(),
+): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: address, ...options });
+  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
+  await tracked.page.context().addInitScript(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [CONSENT_STORAGE_KEY, stored],
+  );
+  return tracked;
+}
+
+/** Opens a page and waits until its forms are enhanced (hydrated: `novalidate`, the schema's messages). */
+export async function gotoForm(page: Page, url: string, form: Locator = page.locator("main form").first()): Promise<void> {
+  await page.goto(url);
+  await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+}
+
+/** The sonner toast with this title: its title and description as the visitor reads them. */
+export async function toastWith(page: Page, title: string): Promise<{ title: string; description: string; type: string | null }> {
+  const toast = page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: title }) }).first();
+  await toast.waitFor({ timeout: 20_000 });
+  return {
+    title: (await toast.locator("[data-title]").textContent())?.trim() ?? "",
+    description: (await toast.locator("[data-description]").textContent())?.trim() ?? "",
+    type: await toast.getAttribute("data-type"),
+  };
+}
+
+/** Matches a field's label exactly, with or without the required asterisk. */
+export function exactly(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`);
+}
+
+/** The message shown under a field, and that the field points at it. */
+export async function fieldError(page: Page, label: string, scope: Locator | Page = page): Promise<string | null> {
+  const field = scope.getByLabel(exactly(label));
+  if ((await field.getAttribute("aria-invalid")) !== "true") return null;
+  const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
+  const errorId = describedBy.split(" ").find((id) => id.endsWith("-error"));
+  if (!errorId) return null;
+  return (await page.locator(`[id="${errorId}"]`).textContent())?.trim() ?? null;
+}
+
+/** Rows the agency has received, read from the server's SQLite file. */
+export function rows<T = Record<string, unknown>>(server: RunningServer, sql: string, ...params: Array<string | number>): T[] {
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The notifications queued for the agency, by kind. */
+export function queuedNotices(server: RunningServer, kind: string): Array<{ kind: string; subject: string; text_body: string }> {
+  return rows(server, "SELECT kind, subject, text_body FROM outbox WHERE kind = ? ORDER BY id", kind);
+}
+
+/** The signed form token makes a post without JavaScript wait this long after the page was rendered. */
+export const NOSCRIPT_MIN_WAIT_MS = 3200;
+
+/**
+ * Rewrites the captcha answer of the enhanced post to `path` into a forged one,
+ * as a bot replaying or inventing a solution would send it.
+ */
+export async function forgeCaptchaAnswer(page: Page, pagePath: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === `${pagePath}.data`,
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const body = new URLSearchParams(request.postData() ?? "");
+      const answer = JSON.parse(Buffer.from(body.get(botFields.captchaToken) ?? "", "base64").toString("utf8"));
+      // The server checks the derived key against the challenge's key signature: one changed digit fails it.
+      const key: string = answer.solution.derivedKey;
+      answer.solution.derivedKey = key.slice(0, -1) + (key.endsWith("0") ? "1" : "0");
+      body.set(botFields.captchaToken, Buffer.from(JSON.stringify(answer)).toString("base64"));
+      await route.continue({ postData: body.toString() });
+    },
+  );
+}
+
+/** Makes the ALTCHA widget's code fail to load, as a blocker or a broken network would. */
+export async function blockCaptchaWidget(page: Page): Promise<void> {
+  await page.route(/\/assets\/altcha-[\w-]+\.js$/, (route) => route.abort());
+}
