@@ -1,7 +1,6 @@
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
 import type { ReactNode } from "react";
 import type { LeadResult } from "~/forms/lead-result";
-import { checkTheFields } from "~/forms/messages";
 import { cn } from "~/lib/cn";
 
 /**
@@ -28,7 +27,6 @@ export function FormStatus({ result, children, className }: { result?: LeadResul
       <div>
         <p className="font-semibold">{result.title}</p>
         <p className="mt-1">{result.message}</p>
-        {hasFieldErrors && result.message !== checkTheFields && <p className="mt-1">{checkTheFields}</p>}
         {children}
       </div>
     </div>

@@ -1,0 +1,378 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import {
+  additionalServiceOptions,
+  labelOf,
+  orderBudgetOptions,
+  serviceOptions,
+  startDateOptions,
+  tiersByService,
+} from "~/forms/options";
+import { rateLimits } from "~/forms/rate-limits";
+import { orderMessages } from "~/forms/schemas";
+import { splitOrderMessage } from "~/forms/steps";
+import { orderStepTitles } from "~/components/forms/order-wizard";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
+import { enhanced, postLead } from "../support/leads";
+import type { RunningServer } from "../support/server";
+import {
+  exactly,
+  fieldError,
+  forgeCaptchaAnswer,
+  gotoForm,
+  NOSCRIPT_MIN_WAIT_MS,
+  openFormPage,
+  queuedNotices,
+  rows,
+  startFormsServer,
+  toastWith,
+  visitorAddress,
+} from "./forms-support";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFormsServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const success = formMessages.order.success;
+const wizard = (page: Page) => page.locator("#order-form form");
+const currentStep = (page: Page) => page.locator('ol[aria-label="Order progress"] li[aria-current="step"]').textContent();
+const button = (page: Page, name: string) => wizard(page).getByRole("button", { name, exact: true });
+
+/** The toast a step's message makes ("Missing Information: ..." reads as title and text). */
+function stepToast(text: string) {
+  const { title, message } = splitOrderMessage(text);
+  return { title, description: message, type: "error" };
+}
+
+interface OrderRow {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  service: string;
+  tier: string;
+  additional_services: string;
+  industry: string;
+  monthly_budget: string;
+  goals: string;
+  start_date: string;
+  bot_check: string;
+}
+const orderRows = (email: string) => rows<OrderRow>(server, "SELECT * FROM service_orders WHERE email = ?", email);
+
+async function fillStep1(form: Locator, email: string) {
+  await form.getByLabel(exactly("Full Name")).fill("Nomsa Khumalo");
+  await form.getByLabel(exactly("Email Address")).fill(email);
+  await form.getByLabel(exactly("Phone Number")).fill("+27 82 555 0101");
+  await form.getByLabel(exactly("Company Name")).fill("Khumalo Interiors");
+}
+
+async function fillStep3(form: Locator) {
+  await form.getByLabel(exactly("Industry")).fill("Interior design");
+  await form.getByLabel(exactly("Monthly Marketing Budget")).selectOption(orderBudgetOptions[2]);
+  await form.getByLabel(exactly("Business Goals")).fill("Fill the showroom calendar");
+}
+
+describe("order wizard", () => {
+  it("moves on only when each step validates, with the step's message, then orders and starts over", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}/get-started`, wizard(page));
+    const form = wizard(page);
+    // Each item reads "Step N: Title" (the number in the circle is decoration).
+    expect((await page.locator('ol[aria-label="Order progress"] li').allTextContents()).map((text) => text.replace(/^\d+/, ""))).toEqual(
+      orderStepTitles.map((title, i) => `Step ${i + 1}: ${title}`),
+    );
+    expect(await currentStep(page)).toContain(orderStepTitles[0]);
+    expect(await button(page, "Previous").isDisabled()).toBe(true);
+
+    // Step 1: everything missing, then a malformed email.
+    await button(page, "Next").click();
+    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step1Missing));
+    expect(await fieldError(page, "Full Name", form)).toBe(splitOrderMessage(orderMessages.step1Missing).message);
+    expect(await form.getByLabel(exactly("Full Name")).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await currentStep(page)).toContain(orderStepTitles[0]);
+    await expectNoAxeViolations(page, "#order-form");
+    await fillStep1(form, "nomsa@khumalo");
+    await button(page, "Next").click();
+    expect(await toastWith(page, "Invalid Email")).toEqual(stepToast(orderMessages.invalidEmail));
+    expect(await fieldError(page, "Email Address", form)).toBe(splitOrderMessage(orderMessages.invalidEmail).message);
+    await form.getByLabel(exactly("Email Address")).fill("nomsa@khumalo.co.za");
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[1]);
+
+    // Step 2: service and tier; the tier list is the service's own and clears when the service changes.
+    await button(page, "Next").click();
+    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step2Missing));
+    const service = form.getByLabel(exactly("Primary Service"));
+    const tier = form.getByLabel(exactly("Service Tier"));
+    expect(await service.locator("option").allTextContents()).toEqual(["Select a service", ...serviceOptions.map((o) => o.label)]);
+    await service.selectOption("googleAds");
+    expect(await tier.locator("option").allTextContents()).toEqual(["Select a tier", ...tiersByService.googleAds]);
+    await tier.selectOption("Growth");
+    await service.selectOption("strategy");
+    expect(await tier.inputValue()).toBe("");
+    expect(await tier.locator("option").allTextContents()).toEqual(["Select a tier", ...tiersByService.strategy]);
+    await tier.selectOption("Monthly Retainer");
+    const [firstExtra, secondExtra] = additionalServiceOptions;
+    await form.getByLabel(firstExtra).check();
+    await form.getByLabel(secondExtra).check();
+    await form.getByLabel(firstExtra).uncheck();
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[2]);
+
+    // Step 3, and Previous keeps what was chosen.
+    await button(page, "Next").click();
+    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step3Missing));
+    await fillStep3(form);
+    expect(await form.getByLabel(exactly("Monthly Marketing Budget")).locator("option").allTextContents()).toEqual([
+      "Select your budget",
+      ...orderBudgetOptions,
+    ]);
+    await button(page, "Previous").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[1]);
+    expect(await tier.inputValue()).toBe("Monthly Retainer");
+    await button(page, "Next").click();
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[3]);
+
+    // Step 4 and the order.
+    await button(page, "Submit Order").click();
+    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step4Missing));
+    const start = form.getByLabel(exactly("Preferred Start Date"));
+    expect(await start.locator("option").allTextContents()).toEqual(["Select a start date", ...startDateOptions]);
+    await start.selectOption(startDateOptions[1]);
+    await button(page, "Submit Order").click();
+    await expect.poll(() => form.locator("button[type=submit][value=submit]").textContent()).toBe("Submitting...");
+    expect(await form.locator("button[type=submit][value=submit]").isDisabled()).toBe(true);
+    expect(await button(page, "Previous").isDisabled()).toBe(true);
+    expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
+
+    // After success the wizard is empty and back on step 1.
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[0]);
+    expect(await form.getByLabel(exactly("Full Name")).inputValue()).toBe("");
+    expect(await service.inputValue()).toBe("");
+    expect(await form.getByLabel(secondExtra).isChecked()).toBe(false);
+    expect(orderRows("nomsa@khumalo.co.za")).toEqual([
+      expect.objectContaining({
+        name: "Nomsa Khumalo",
+        phone: "+27 82 555 0101",
+        company: "Khumalo Interiors",
+        service: "strategy",
+        tier: "Monthly Retainer",
+        additional_services: JSON.stringify([secondExtra]),
+        industry: "Interior design",
+        monthly_budget: orderBudgetOptions[2],
+        goals: "Fill the showroom calendar",
+        start_date: startDateOptions[1],
+        bot_check: "altcha",
+      }),
+    ]);
+    const notice = queuedNotices(server, "Service Order").find((n) => n.text_body.includes("nomsa@khumalo.co.za"));
+    expect(notice?.text_body).toContain(labelOf(serviceOptions, "strategy"));
+    expect(await page.locator("#order-form").getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/contact");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("preselects the primary service from ?service=", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    for (const key of ["metaAds", "promptEngineering"] as const) {
+      await gotoForm(page, `${server.url}/get-started?service=${key}`, wizard(page));
+      const form = wizard(page);
+      expect(await form.getByLabel(exactly("Primary Service")).inputValue()).toBe(key);
+      expect(await form.getByLabel(exactly("Service Tier")).locator("option").allTextContents()).toEqual(["Select a tier", ...tiersByService[key]]);
+    }
+    await gotoForm(page, `${server.url}/get-started?service=nonsense`, wizard(page));
+    expect(await wizard(page).getByLabel(exactly("Primary Service")).inputValue()).toBe("");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("can be completed with the keyboard alone", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}/get-started`, wizard(page));
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 15 && (await focused()) !== name; i++) await page.keyboard.press("Tab");
+      expect(await focused()).toBe(name);
+    };
+    const typeAndTab = async (text: string) => {
+      await page.keyboard.type(text);
+      await page.keyboard.press("Tab");
+    };
+    /** A new step takes the focus to its heading, where the keyboard carries on. */
+    const onStep = async (index: number) => {
+      await expect.poll(() => currentStep(page)).toContain(orderStepTitles[index]);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain(`: ${orderStepTitles[index]}`);
+    };
+    await wizard(page).getByLabel(exactly("Full Name")).focus();
+    await typeAndTab("Keyboard Only");
+    await typeAndTab("keys@example.co.za");
+    await typeAndTab("0115550000");
+    await page.keyboard.type("Keys Ltd");
+    // Enter in a field moves to the next step (Next is the form's first button).
+    await page.keyboard.press("Enter");
+    await onStep(1);
+    // The new step's heading has the focus; its fields follow.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await tabTo("Next");
+    await page.keyboard.press("Enter");
+    await onStep(2);
+    await page.keyboard.press("Tab");
+    await typeAndTab("Retail");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await typeAndTab("Print ads");
+    await page.keyboard.type("Grow online sales");
+    await tabTo("Next");
+    await page.keyboard.press("Enter");
+    await onStep(3);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowDown");
+    await tabTo("Submit Order");
+    await page.keyboard.press("Enter");
+    expect((await toastWith(page, success.title)).description).toBe(success.message);
+    expect(orderRows("keys@example.co.za")).toEqual([
+      expect.objectContaining({
+        service: serviceOptions[0].value,
+        tier: tiersByService[serviceOptions[0].value][0],
+        additional_services: JSON.stringify([additionalServiceOptions[0]]),
+        industry: "Retail",
+        monthly_budget: orderBudgetOptions[0],
+        goals: "Grow online sales",
+        start_date: startDateOptions[0],
+      }),
+    ]);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("keeps everything and says Submission Failed when the bot check refuses the order", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}/get-started?service=analytics`, wizard(page));
+    await forgeCaptchaAnswer(page, "/get-started");
+    const form = wizard(page);
+    await fillStep1(form, "forged-order@example.co.za");
+    await button(page, "Next").click();
+    await form.getByLabel(exactly("Service Tier")).selectOption("Premium");
+    await button(page, "Next").click();
+    await fillStep3(form);
+    await button(page, "Next").click();
+    await form.getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[4]);
+    await button(page, "Submit Order").click();
+    expect(await toastWith(page, formMessages.order.failure.title)).toEqual({ title: "Submission Failed", description: botCheckFailed, type: "error" });
+    expect(await currentStep(page)).toContain(orderStepTitles[3]);
+    expect(await form.getByLabel(exactly("Preferred Start Date")).inputValue()).toBe(startDateOptions[4]);
+    expect(orderRows("forged-order@example.co.za")).toEqual([]);
+    expectNoConsoleErrors(tracked, [/status of 403/]);
+    await tracked.close();
+  });
+
+  it("says how long to wait once the rate limit is reached", async () => {
+    const address = visitorAddress();
+    const order = {
+      name: "Eager",
+      email: "eager-order@example.co.za",
+      phone: "011",
+      company: "Eager",
+      service: "googleAds",
+      tier: "Starter",
+      industry: "Retail",
+      monthlyBudget: orderBudgetOptions[0],
+      goals: "More",
+      startDate: startDateOptions[0],
+      intent: "submit",
+      ...enhanced("not-a-solution"),
+    };
+    for (let i = 0; i < rateLimits.order.max; i++) await postLead(server, "/get-started", order, address);
+    const tracked = await openFormPage(browser, {}, address);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}/get-started?service=googleAds`, wizard(page));
+    const form = wizard(page);
+    await fillStep1(form, "eager-order@example.co.za");
+    await button(page, "Next").click();
+    await form.getByLabel(exactly("Service Tier")).selectOption("Starter");
+    await button(page, "Next").click();
+    await fillStep3(form);
+    await button(page, "Next").click();
+    await form.getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[0]);
+    await button(page, "Submit Order").click();
+    expect(await toastWith(page, rateLimitTitle)).toEqual({
+      title: rateLimitTitle,
+      description: rateLimitMessage(rateLimits.order.windowMinutes),
+      type: "error",
+    });
+    expect(orderRows("eager-order@example.co.za")).toEqual([]);
+    await tracked.close();
+  });
+
+  it("works without JavaScript: each step is a post, a step's message comes back, the order is stored", async () => {
+    const tracked = await openFormPage(browser, { javaScriptEnabled: false });
+    const { page } = tracked;
+    await page.goto(`${server.url}/get-started?service=linkedinAds`);
+    const form = () => wizard(page);
+    await fillStep1(form(), "nomsa@khumalo");
+    await button(page, "Next").click();
+    await page.waitForLoadState();
+    // The browser lets "nomsa@khumalo" through; the step's own rule does not.
+    expect((await page.locator("#order-form [role=alert]").textContent())?.trim()).toBe(
+      Object.values(splitOrderMessage(orderMessages.invalidEmail)).join(""),
+    );
+    expect(await currentStep(page)).toContain(orderStepTitles[0]);
+    expect(await form().getByLabel(exactly("Full Name")).inputValue()).toBe("Nomsa Khumalo");
+    await form().getByLabel(exactly("Email Address")).fill("nomsa-nojs@khumalo.co.za");
+    await button(page, "Next").click();
+    await page.waitForLoadState();
+    expect(await currentStep(page)).toContain(orderStepTitles[1]);
+    expect(await form().getByLabel(exactly("Primary Service")).inputValue()).toBe("linkedinAds");
+    await form().getByLabel(exactly("Service Tier")).selectOption({ label: "Growth" });
+    await form().getByLabel(additionalServiceOptions[2]).check();
+    await button(page, "Next").click();
+    await page.waitForLoadState();
+    expect(await currentStep(page)).toContain(orderStepTitles[2]);
+    await fillStep3(form());
+    await button(page, "Previous").click();
+    await page.waitForLoadState();
+    expect(await currentStep(page)).toContain(orderStepTitles[1]);
+    expect(await form().getByLabel(additionalServiceOptions[2]).isChecked()).toBe(true);
+    await button(page, "Next").click();
+    await page.waitForLoadState();
+    expect(await form().getByLabel(exactly("Industry")).inputValue()).toBe("Interior design");
+    await button(page, "Next").click();
+    await page.waitForLoadState();
+    expect(await currentStep(page)).toContain(orderStepTitles[3]);
+    await form().getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[2]);
+    // The page of the last step was rendered just now: a person takes a few seconds to answer it.
+    await page.waitForTimeout(NOSCRIPT_MIN_WAIT_MS);
+    await button(page, "Submit Order").click();
+    await page.waitForLoadState();
+    expect((await page.locator("#order-form [role=status]").textContent())?.trim()).toBe(`${success.title}${success.message}`);
+    expect(await currentStep(page)).toContain(orderStepTitles[0]);
+    expect(orderRows("nomsa-nojs@khumalo.co.za")).toEqual([
+      expect.objectContaining({
+        service: "linkedinAds",
+        tier: "Growth",
+        additional_services: JSON.stringify([additionalServiceOptions[2]]),
+        start_date: startDateOptions[2],
+        bot_check: "noscript",
+      }),
+    ]);
+    await tracked.close();
+  });
+});
