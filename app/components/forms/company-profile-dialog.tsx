@@ -1,6 +1,6 @@
 import { LoaderCircle, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
 import { companyProfilePath } from "~/forms/company-profile";
@@ -11,7 +11,16 @@ import { CompanyProfileForm } from "./company-profile-form";
  * /company-profile page for a fresh form token and the bot check to run, so
  * prerendered pages can open it too.
  */
-export default function CompanyProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function CompanyProfileDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The entry that opened it: the dialog has no Radix trigger of its own, so focus is handed back by hand. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   const page = useFetcher<{ formPage: FormPageData }>();
   const requested = useRef(false);
   useEffect(() => {
@@ -24,7 +33,12 @@ export default function CompanyProfileDialog({ open, onOpenChange }: { open: boo
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           <Dialog.Title className="pr-8 text-2xl font-bold text-ink">Download Our Company Profile</Dialog.Title>
           <Dialog.Description className="mt-2 text-slate-600">
             Our services, prices, process, guarantees and team in one PDF. Tell us where to find you and the download starts

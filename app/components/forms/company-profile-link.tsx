@@ -1,4 +1,4 @@
-import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from "react";
 import { companyProfilePath } from "~/forms/company-profile";
 
 // The dialog and its form load when a visitor reaches for the link, not with the page.
@@ -9,6 +9,7 @@ const CompanyProfileDialog = lazy(() => import("./company-profile-dialog"));
  * without JavaScript; with it, the same link opens the dialog in place.
  */
 export function CompanyProfileLink({ className, children }: { className?: string; children: ReactNode }) {
+  const link = useRef<HTMLAnchorElement>(null);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const prepare = () => setWanted(true);
@@ -22,6 +23,7 @@ export function CompanyProfileLink({ className, children }: { className?: string
   return (
     <>
       <a
+        ref={link}
         href={companyProfilePath}
         className={className}
         aria-haspopup="dialog"
@@ -33,7 +35,7 @@ export function CompanyProfileLink({ className, children }: { className?: string
       </a>
       {wanted && (
         <Suspense fallback={null}>
-          <CompanyProfileDialog open={open} onOpenChange={setOpen} />
+          <CompanyProfileDialog open={open} onOpenChange={setOpen} returnFocusTo={link} />
         </Suspense>
       )}
     </>

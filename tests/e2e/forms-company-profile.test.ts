@@ -1,0 +1,220 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyProfilePath, companyProfilePdf } from "~/forms/company-profile";
+import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import { rateLimits } from "~/forms/rate-limits";
+import { companyProfileSchema } from "~/forms/schemas";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
+import { enhanced, postLead } from "../support/leads";
+import type { RunningServer } from "../support/server";
+import {
+  exactly,
+  fieldError,
+  forgeCaptchaAnswer,
+  NOSCRIPT_MIN_WAIT_MS,
+  openFormPage,
+  queuedNotices,
+  rows,
+  startFormsServer,
+  toastWith,
+  visitorAddress,
+} from "./forms-support";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFormsServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const messages = formMessages.companyProfile;
+const TRIGGER = "Download Company Profile";
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Download Our Company Profile" });
+const profileRows = (email: string) => rows(server, "SELECT * FROM company_profile_leads WHERE email = ?", email);
+
+function schemaMessage(field: "name" | "email", value: string): string {
+  const result = companyProfileSchema.shape[field].safeParse(value);
+  if (result.success) throw new Error(`${field}: ${value} is valid`);
+  return result.error.issues[0]!.message;
+}
+
+/** Opens a page and waits for hydration (the toaster mounts once React runs). */
+async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", timeout: 15_000 });
+}
+
+async function openFromFooter(page: Page) {
+  await page.getByRole("contentinfo").getByRole("link", { name: TRIGGER }).click();
+  await dialog(page).getByLabel(exactly("Full Name")).waitFor();
+}
+
+describe("company profile dialog", () => {
+  it("checks step 1, goes back and forth, downloads the PDF, stores the lead and closes", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoHydrated(page, `${server.url}/`);
+    await openFromFooter(page);
+    const box = dialog(page);
+    for (const label of ["Full Name", "Email Address"]) {
+      expect(await box.getByLabel(exactly(label)).getAttribute("required"), label).not.toBeNull();
+      const id = await box.getByLabel(exactly(label)).getAttribute("id");
+      expect(await box.locator(`label[for="${id}"]`).textContent()).toBe(`${label}*`);
+    }
+
+    // Continue only when name and email validate.
+    await box.getByRole("button", { name: "Continue" }).click();
+    expect(await fieldError(page, "Full Name", box)).toBe(schemaMessage("name", ""));
+    expect(await fieldError(page, "Email Address", box)).toBe(schemaMessage("email", ""));
+    await expectNoAxeViolations(page, '[role="dialog"]');
+    await box.getByLabel(exactly("Full Name")).fill("Kagiso Molefe");
+    await box.getByLabel(exactly("Email Address")).fill("kagiso@");
+    await box.getByRole("button", { name: "Continue" }).click();
+    expect(await fieldError(page, "Email Address", box)).toBe(schemaMessage("email", "kagiso@"));
+    await box.getByLabel(exactly("Email Address")).fill("kagiso@molefe.co.za");
+    await box.getByRole("button", { name: "Continue" }).click();
+    const company = box.getByLabel("Company Name (optional)");
+    await expect.poll(() => company.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Back keeps step 1's answers.
+    await box.getByRole("button", { name: "Back" }).click();
+    expect(await box.getByLabel(exactly("Full Name")).inputValue()).toBe("Kagiso Molefe");
+    await box.getByRole("button", { name: "Continue" }).click();
+    await company.fill("Molefe Holdings");
+    await box.getByLabel("Phone Number (optional)").fill("+27 82 000 1111");
+
+    const download = page.waitForEvent("download");
+    await box.getByRole("button", { name: "Download PDF" }).click();
+    await expect.poll(() => box.locator("button[value=submit]").textContent()).toBe("Submitting...");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(companyProfilePdf.fileName);
+    const pdf = readFileSync((await file.path())!);
+    expect(pdf.length).toBeGreaterThan(10_000);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(await toastWith(page, messages.success.title)).toEqual({ title: messages.success.title, description: messages.success.message, type: "success" });
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    // Focus goes back to the entry that opened the dialog.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(TRIGGER);
+
+    expect(profileRows("kagiso@molefe.co.za")).toEqual([
+      expect.objectContaining({ name: "Kagiso Molefe", company: "Molefe Holdings", phone: "+27 82 000 1111", bot_check: "altcha" }),
+    ]);
+    expect(queuedNotices(server, "CompanyProfile").some((n) => n.text_body.includes("kagiso@molefe.co.za"))).toBe(true);
+
+    // Opened again, the form starts afresh.
+    await openFromFooter(page);
+    expect(await dialog(page).getByLabel(exactly("Full Name")).inputValue()).toBe("");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("opens from the About hero and the Services page, and from the keyboard; Escape closes it", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoHydrated(page, `${server.url}/about`);
+    await page.getByRole("main").getByRole("link", { name: TRIGGER }).click();
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog(page).count()).toBe(0);
+
+    await gotoHydrated(page, `${server.url}/services`);
+    const entries = page.getByRole("main").getByRole("link", { name: /Company Profile/ });
+    expect(await entries.count()).toBe(2);
+    await entries.last().focus();
+    await page.keyboard.press("Enter");
+    await dialog(page).getByLabel(exactly("Full Name")).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Company Profile");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("resets the form after a failed submit and says why", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoHydrated(page, `${server.url}/pricing`);
+    await forgeCaptchaAnswer(page, companyProfilePath);
+    await openFromFooter(page);
+    const box = dialog(page);
+    await box.getByLabel(exactly("Full Name")).fill("Forged Download");
+    await box.getByLabel(exactly("Email Address")).fill("forged-profile@example.co.za");
+    await box.getByRole("button", { name: "Continue" }).click();
+    await box.getByRole("button", { name: "Download PDF" }).click();
+    expect(await toastWith(page, messages.failure.title)).toEqual({ title: "Error", description: botCheckFailed, type: "error" });
+    // SPEC.md: the form is reset at the end, whether it succeeded or failed.
+    await expect.poll(() => box.getByLabel(exactly("Full Name")).inputValue()).toBe("");
+    expect(await box.getByLabel(exactly("Full Name")).isVisible()).toBe(true);
+    expect(await box.getByRole("button", { name: "Continue" }).isVisible()).toBe(true);
+    expect(profileRows("forged-profile@example.co.za")).toEqual([]);
+    expectNoConsoleErrors(tracked, [/status of 403/]);
+    await tracked.close();
+  });
+
+  it("says how long to wait once the rate limit is reached", async () => {
+    const address = visitorAddress();
+    const fields = { name: "Eager", email: "eager-profile@example.co.za", intent: "submit", ...enhanced("not-a-solution") };
+    for (let i = 0; i < rateLimits.companyProfile.max; i++) await postLead(server, companyProfilePath, fields, address);
+    const tracked = await openFormPage(browser, {}, address);
+    const { page } = tracked;
+    await gotoHydrated(page, `${server.url}/about`);
+    await openFromFooter(page);
+    const box = dialog(page);
+    await box.getByLabel(exactly("Full Name")).fill("Eager Again");
+    await box.getByLabel(exactly("Email Address")).fill("eager-profile@example.co.za");
+    await box.getByRole("button", { name: "Continue" }).click();
+    await box.getByRole("button", { name: "Download PDF" }).click();
+    expect(await toastWith(page, rateLimitTitle)).toEqual({
+      title: rateLimitTitle,
+      description: rateLimitMessage(rateLimits.companyProfile.windowMinutes),
+      type: "error",
+    });
+    expect(profileRows("eager-profile@example.co.za")).toEqual([]);
+    await tracked.close();
+  });
+});
+
+describe("company profile without JavaScript", () => {
+  it("the entries are links to the page, whose two steps are posts; the PDF link follows success", async () => {
+    const tracked = await openFormPage(browser, { javaScriptEnabled: false });
+    const { page } = tracked;
+    await page.goto(`${server.url}/about`);
+    await page.getByRole("main").getByRole("link", { name: TRIGGER }).click();
+    await page.waitForURL(`${server.url}${companyProfilePath}`);
+    const form = () => page.locator("#company-profile-form form");
+
+    // The browser lets "thabo@molefe" through; the schema does not.
+    await form().getByLabel(exactly("Full Name")).fill("Thabo Molefe");
+    await form().getByLabel(exactly("Email Address")).fill("thabo@molefe");
+    await form().getByRole("button", { name: "Continue" }).click();
+    await page.waitForLoadState();
+    expect(await fieldError(page, "Email Address", form())).toBe(schemaMessage("email", "thabo@molefe"));
+    expect(await form().getByLabel(exactly("Full Name")).inputValue()).toBe("Thabo Molefe");
+    await form().getByLabel(exactly("Email Address")).fill("thabo@molefe.co.za");
+    await form().getByRole("button", { name: "Continue" }).click();
+    await page.waitForLoadState();
+    expect(await form().getByLabel("Company Name (optional)").isVisible()).toBe(true);
+    await form().getByRole("button", { name: "Back" }).click();
+    await page.waitForLoadState();
+    expect(await form().getByLabel(exactly("Email Address")).inputValue()).toBe("thabo@molefe.co.za");
+    await form().getByRole("button", { name: "Continue" }).click();
+    await page.waitForLoadState();
+    await form().getByLabel("Company Name (optional)").fill("Molefe Media");
+    await page.waitForTimeout(NOSCRIPT_MIN_WAIT_MS);
+    await form().getByRole("button", { name: "Download PDF" }).click();
+    await page.waitForLoadState();
+    const status = page.locator("#company-profile-form [role=status]");
+    expect(await status.locator("p").allTextContents()).toEqual([messages.success.title, messages.success.message]);
+    const download = page.waitForEvent("download");
+    await status.getByRole("link", { name: "Download PDF" }).click();
+    const pdf = readFileSync((await (await download).path())!);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(profileRows("thabo@molefe.co.za")).toEqual([expect.objectContaining({ name: "Thabo Molefe", company: "Molefe Media", phone: null, bot_check: "noscript" })]);
+    await tracked.close();
+  });
+});
