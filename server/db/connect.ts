@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
+import { groupCommit } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { ImmediateSqliteDialect, openSqlite } from "./sqlite.ts";
 import { migrate } from "./migrations.ts";
@@ -11,6 +12,13 @@ export type Dialect = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * A transaction whose commit is on disk before it resolves: what a lead is
+   * written with, since the visitor is told it arrived. (PostgreSQL commits are
+   * durable anyway; SQLite commits it with synchronous=FULL, grouped with the
+   * leads arriving at the same moment: see sqlite.ts and group-commit.ts.)
+   */
+  durableTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -61,5 +69,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     await db.destroy();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  const durableTransaction =
+    dialect === "postgres"
+      ? <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work)
+      : groupCommit(db);
+  return { db, dialect, durableTransaction, close: () => db.destroy() };
 }

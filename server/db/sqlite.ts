@@ -37,14 +37,18 @@ function adapt(statement: StatementSync): SqliteStatement {
  * Opens the SQLite file with node:sqlite and gives it the better-sqlite3 shape
  * Kysely's SqliteDialect expects.
  *
- * WAL lets readers go on while a lead is written; synchronous=FULL makes each
- * commit durable before the visitor is told their lead was received (NORMAL
- * could lose the last commits on power loss, and a lead is what we must not lose).
+ * WAL lets readers go on while a lead is written. The connection runs with
+ * synchronous=NORMAL: in WAL mode that never corrupts the file, and a process
+ * crash loses nothing; only a power cut can roll back the last commits. That is
+ * fine for rate-limit counts, spent challenges and outbox bookkeeping (at worst
+ * a count is forgotten or a mail sent twice), but not for a lead the visitor was
+ * told we received: leads are written through DatabaseHandle.durableTransaction,
+ * which commits with synchronous=FULL (fsync before the answer).
  */
 export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
   const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = FULL");
+  db.exec("PRAGMA synchronous = NORMAL");
   const cache = new Map<string, SqliteStatement>();
   return {
     raw: db,

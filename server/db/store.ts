@@ -79,7 +79,7 @@ export class Store {
       user_agent: origin.userAgent,
       created_at: origin.receivedAt,
     };
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#handle.durableTransaction(async (trx) => {
       // The union is narrowed per table; Kysely cannot follow a table name held in a variable.
       const { id: leadId } = await trx
         .insertInto(lead.table as "form_submissions")

@@ -33,12 +33,11 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+// Built once: constructing an Intl formatter costs far more than formatting with it.
+const sastFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeStyle: "medium", timeZone: site.timeZone });
+
 function receivedAtText(date: Date): string {
-  const local = new Intl.DateTimeFormat("en-ZA", {
-    dateStyle: "long",
-    timeStyle: "medium",
-    timeZone: site.timeZone,
-  }).format(date);
+  const local = sastFormat.format(date);
   return `${local} SAST (${date.toISOString()})`;
 }
 

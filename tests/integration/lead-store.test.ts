@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/connect";
 import { type LeadOrigin, type Notification, Store } from "../../server/db/store";
@@ -95,6 +96,31 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     const names = await handle.db.selectFrom("form_submissions").select("name").execute();
     expect(names.map((r) => r.name)).toEqual(["Jane"]);
     expect(await handle.db.selectFrom("outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it.runIf(kind === "sqlite")("commits leads with synchronous=FULL and the rest with NORMAL", async () => {
+    const { handle } = await open();
+    const level = async (db: Pick<DatabaseHandle["db"], "executeQuery">) =>
+      (await sql<{ synchronous: number }>`pragma synchronous`.execute(db as DatabaseHandle["db"])).rows[0]!.synchronous;
+    expect(await level(handle.db)).toBe(1);
+    expect(await handle.durableTransaction((trx) => level(trx))).toBe(2);
+    expect(await level(handle.db)).toBe(1);
+  });
+
+  it("keeps concurrent leads apart: one that fails is rolled back alone", async () => {
+    const { handle, store } = await open();
+    const saves = Array.from({ length: 20 }, (_, i) =>
+      store.saveLead(contact(`Burst ${i}`), origin(), (leadId) => {
+        if (i === 7) throw new Error("lead 7 cannot be rendered");
+        return notification(leadId);
+      }),
+    );
+    const results = await Promise.allSettled(saves);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
+    const names = (await handle.db.selectFrom("form_submissions").select("name").execute()).map((r) => r.name);
+    expect(names).toHaveLength(19);
+    expect(names).not.toContain("Burst 7");
+    expect(await handle.db.selectFrom("outbox").select("id").execute()).toHaveLength(19);
   });
 
   it("counts attempts per key and address in a window the first attempt opens", async () => {
