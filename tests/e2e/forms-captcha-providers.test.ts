@@ -1,0 +1,217 @@
+import { createServer, type Server } from "node:http";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botCheckFailed, captchaNotInitialized, formMessages } from "~/forms/messages";
+import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
+import type { RunningServer } from "../support/server";
+import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
+
+/**
+ * The third-party bot checks, with Google's and Cloudflare's sides played by
+ * stand-ins: their scripts answered by the browser's network layer, their
+ * siteverify by a server on loopback. The token a stand-in widget hands out
+ * says what siteverify answers.
+ */
+const answers: Record<string, object> = {
+  human: { success: true, score: 0.9 },
+  "low-score": { success: true, score: 0.3 },
+  refused: { success: false },
+};
+
+let siteverify: Server;
+let siteverifyUrl: string;
+let browser: Browser;
+beforeAll(async () => {
+  siteverify = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const token = new URLSearchParams(body).get("response") ?? "";
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(answers[token] ?? { success: false }));
+    });
+  });
+  await new Promise<void>((resolve) => siteverify.listen(0, "127.0.0.1", resolve));
+  const address = siteverify.address();
+  siteverifyUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/siteverify`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => siteverify?.close(resolve));
+});
+
+/** Google's api.js as far as the form uses it; `window.__token` is the answer it hands out. */
+const fakeRecaptcha = `
+window.grecaptcha = {
+  ready(callback) { setTimeout(callback, 0); },
+  execute(key, options) { window.__executed = [key, options && options.action]; return Promise.resolve(window.__token || "human"); },
+  render(box, params) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "I'm not a robot";
+    button.addEventListener("click", () => { window.__ticked = true; params.callback(window.__token || "human"); });
+    box.append(button);
+    return 7;
+  },
+  getResponse() { return window.__ticked ? window.__token || "human" : ""; },
+  reset() { window.__ticked = false; },
+};`;
+
+/** Cloudflare's api.js: the widget solves as soon as it renders. */
+const fakeTurnstile = `
+window.turnstile = {
+  render(box, params) { box.dataset.appearance = params.appearance; setTimeout(() => params.callback(window.__token || "human"), 50); return "w1"; },
+  getResponse() { return undefined; },
+  reset() {},
+};`;
+
+async function serveScript(page: Page, pattern: RegExp, body: string, requested: string[]) {
+  await page.route(pattern, (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/javascript", body });
+  });
+}
+
+function providerServer(provider: string, extra: Record<string, string> = {}): Promise<RunningServer> {
+  return startFormsServer({
+    CAPTCHA_PROVIDER: provider,
+    CAPTCHA_SITE_KEY: "test-site-key",
+    CAPTCHA_SECRET_KEY: "test-secret",
+    CAPTCHA_VERIFY_URL: siteverifyUrl,
+    ...extra,
+  });
+}
+
+async function fillAiAssessment(page: Page, email: string) {
+  const form = page.locator("#ai-assessment-form form");
+  await form.getByLabel(exactly("Full Name")).fill("Zanele Dlamini");
+  await form.getByLabel(exactly("Email Address")).fill(email);
+  await form.getByLabel(exactly("Company Name")).fill("Dlamini Dental");
+  await form.getByLabel(exactly("Goals")).fill("Answer patient emails faster");
+  await form.getByRole("button", { name: "Get My Free AI Assessment" }).click();
+}
+
+describe("reCAPTCHA v3", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await providerServer("recaptcha-v3");
+  });
+  afterAll(async () => server?.stop());
+
+  it("loads Google's script with the site key only, runs the form's action and stores a scored lead", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    const requested: string[] = [];
+    await serveScript(page, /^https:\/\/www\.google\.com\/recaptcha\/api\.js/, fakeRecaptcha, requested);
+    const altcha: string[] = [];
+    page.on("request", (request) => {
+      if (/altcha/.test(request.url())) altcha.push(request.url());
+    });
+    await gotoForm(page, `${server.url}/free-ai-assessment`, page.locator("#ai-assessment-form form"));
+    await fillAiAssessment(page, "scored@dlamini.co.za");
+    const success = formMessages.aiAssessment.success;
+    expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
+    expect(requested).toEqual(["https://www.google.com/recaptcha/api.js?render=test-site-key"]);
+    expect(await page.evaluate(() => (window as unknown as { __executed: unknown }).__executed)).toEqual(["test-site-key", "aiAssessment"]);
+    expect(altcha).toEqual([]);
+    expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "scored@dlamini.co.za")).toEqual([{ bot_check: "recaptcha-v3" }]);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("refuses a score below 0.5 with 'reCAPTCHA verification failed'", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await serveScript(page, /^https:\/\/www\.google\.com\/recaptcha\/api\.js/, fakeRecaptcha, []);
+    await gotoForm(page, `${server.url}/free-ai-assessment`, page.locator("#ai-assessment-form form"));
+    await page.evaluate(() => ((window as unknown as { __token: string }).__token = "low-score"));
+    await fillAiAssessment(page, "low-score@dlamini.co.za");
+    expect(await toastWith(page, "Error")).toEqual({ title: "Error", description: botCheckFailed, type: "error" });
+    expect(rows(server, "SELECT * FROM form_submissions WHERE email = ?", "low-score@dlamini.co.za")).toEqual([]);
+    expectNoConsoleErrors(tracked, [/status of 403/]);
+    await tracked.close();
+  });
+
+  it("says 'ReCAPTCHA not initialized' when Google's script cannot load", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await page.route(/^https:\/\/www\.google\.com\//, (route) => route.abort());
+    await gotoForm(page, `${server.url}/free-ai-assessment`, page.locator("#ai-assessment-form form"));
+    await fillAiAssessment(page, "blocked@dlamini.co.za");
+    expect(await toastWith(page, "Error")).toEqual({ title: "Error", description: captchaNotInitialized, type: "error" });
+    expect(rows(server, "SELECT * FROM form_submissions WHERE email = ?", "blocked@dlamini.co.za")).toEqual([]);
+    await tracked.close();
+  });
+});
+
+describe("reCAPTCHA v2 checkbox", () => {
+  it("renders Google's checkbox in the form and posts the token it gives", async () => {
+    const server = await providerServer("recaptcha-v2");
+    try {
+      const tracked = await openFormPage(browser);
+      const { page } = tracked;
+      const requested: string[] = [];
+      await serveScript(page, /^https:\/\/www\.google\.com\/recaptcha\/api\.js/, fakeRecaptcha, requested);
+      await gotoForm(page, `${server.url}/blog`, page.locator("#newsletter form"));
+      const form = page.locator("#newsletter form");
+      await form.getByLabel(exactly("Email address")).fill("checkbox@example.co.za");
+      await form.getByRole("button", { name: "I'm not a robot" }).click();
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      const success = formMessages.newsletter.success;
+      expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
+      expect(requested).toEqual(["https://www.google.com/recaptcha/api.js?render=explicit"]);
+      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "checkbox@example.co.za")).toEqual([{ bot_check: "recaptcha-v2" }]);
+      expectNoConsoleErrors(tracked);
+      await tracked.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("Turnstile", () => {
+  it("renders Cloudflare's widget (out of sight when CAPTCHA_WIDGET=invisible) and stores the lead", async () => {
+    const server = await providerServer("turnstile", { CAPTCHA_WIDGET: "invisible" });
+    try {
+      const tracked = await openFormPage(browser);
+      const { page } = tracked;
+      const requested: string[] = [];
+      await serveScript(page, /^https:\/\/challenges\.cloudflare\.com\/turnstile\/v0\/api\.js/, fakeTurnstile, requested);
+      await gotoForm(page, `${server.url}/free-ai-assessment`, page.locator("#ai-assessment-form form"));
+      expect(await page.locator("#ai-assessment-form [data-appearance]").getAttribute("data-appearance")).toBe("interaction-only");
+      await fillAiAssessment(page, "turnstile@dlamini.co.za");
+      expect((await toastWith(page, formMessages.aiAssessment.success.title)).type).toBe("success");
+      expect(requested).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
+      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "turnstile@dlamini.co.za")).toEqual([{ bot_check: "turnstile" }]);
+      expectNoConsoleErrors(tracked);
+      await tracked.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("ALTCHA out of sight", () => {
+  it("CAPTCHA_WIDGET=invisible hides the widget and still checks every post", async () => {
+    const server = await startFormsServer({ CAPTCHA_WIDGET: "invisible" });
+    try {
+      const tracked = await openFormPage(browser);
+      const { page } = tracked;
+      await gotoForm(page, `${server.url}/contact`);
+      const form = page.locator("#contact-form form");
+      await form.locator("altcha-widget").waitFor({ state: "attached" });
+      expect(await form.getByText("I'm not a robot").isVisible()).toBe(false);
+      await form.getByLabel(exactly("Full Name")).fill("Quiet Visitor");
+      await form.getByLabel(exactly("Email Address")).fill("quiet@example.co.za");
+      await form.getByLabel(exactly("Company Name")).fill("Quiet Co");
+      await form.getByRole("button", { name: "Get My Free ROI Analysis" }).click();
+      expect((await toastWith(page, formMessages.contact.success.title)).description).toBe(formMessages.contact.success.message);
+      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quiet@example.co.za")).toEqual([{ bot_check: "altcha" }]);
+      expectNoConsoleErrors(tracked);
+      await tracked.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
