@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // Mirrors SPEC.md section 2. The eight service pages and six articles share one
 // template each; their loaders answer 404 for a slug the content does not know.
@@ -23,5 +23,19 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // The agency's lead inbox: private, server-rendered, not in the sitemap or the prerender.
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      route("login", "routes/admin/login.tsx"),
+      layout("routes/admin/signed-in.tsx", [
+        index("routes/admin/inbox.tsx"),
+        route("leads/:id", "routes/admin/lead.tsx"),
+        route("export.csv", "routes/admin/export.ts"),
+        route("forget", "routes/admin/forget.tsx"),
+        route("audit", "routes/admin/audit.tsx"),
+        route("logout", "routes/admin/logout.ts"),
+      ]),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

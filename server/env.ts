@@ -82,6 +82,15 @@ export const envSchema = z.object({
     .min(32, "must be at least 32 characters")
     .optional()
     .describe("signs cancel and reschedule links; derived from the site key (ALTCHA_HMAC_KEY or the key generated into DATA_DIR) when unset"),
+
+  // The lead inbox under /admin (server/admin).
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60)
+    .describe("an agency user is signed out after this many minutes without a request"),
 });
 
 /** Settings that are valid one by one but not together, each naming its variable. */

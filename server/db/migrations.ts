@@ -1,5 +1,6 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import { adminMigration } from "../admin/migration.ts";
 import { bookingMigration } from "../booking/migration.ts";
 import type { Dialect } from "./connect.ts";
 
@@ -116,6 +117,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // Book a Call: bookings, their slot claims, and outbox mail to the visitor with attachments.
     "0002_bookings": bookingMigration(dialect),
+    // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
+    "0003_admin_inbox": adminMigration(dialect),
   };
 }
 

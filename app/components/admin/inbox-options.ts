@@ -1,0 +1,47 @@
+/**
+ * The inbox's option lists: which form a lead came from and where the agency
+ * stands with it. Read by the pages, the queries, the CSV export and the
+ * migration's triggers, so each key and label is written once, here.
+ */
+
+export const leadFormTypes = [
+  { key: "contact", label: "Contact" },
+  { key: "audit", label: "Free audit" },
+  { key: "ai-assessment", label: "AI assessment" },
+  { key: "newsletter", label: "Newsletter" },
+  { key: "company-profile", label: "Company profile" },
+  { key: "order", label: "Service order" },
+  { key: "booking", label: "Booking" },
+] as const;
+
+export type LeadFormType = (typeof leadFormTypes)[number]["key"];
+
+export const leadStatuses = [
+  { key: "new", label: "New" },
+  { key: "contacted", label: "Contacted" },
+  { key: "qualified", label: "Qualified" },
+  { key: "won", label: "Won" },
+  { key: "lost", label: "Lost" },
+  { key: "spam", label: "Spam" },
+] as const;
+
+export type LeadStatus = (typeof leadStatuses)[number]["key"];
+
+export function formTypeLabel(key: string): string {
+  return leadFormTypes.find((t) => t.key === key)?.label ?? key;
+}
+
+export function statusLabel(key: string): string {
+  return leadStatuses.find((s) => s.key === key)?.label ?? key;
+}
+
+export function isFormType(value: string): value is LeadFormType {
+  return leadFormTypes.some((t) => t.key === value);
+}
+
+export function isStatus(value: string): value is LeadStatus {
+  return leadStatuses.some((s) => s.key === value);
+}
+
+export const SEARCH_MAX_LENGTH = 200;
+export const NOTE_MAX_LENGTH = 5000;

@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import { cn } from "~/lib/cn";
+
+/** Field styles shared by every inbox form. */
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-ink shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600";
+export const labelClass = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
+
+/** What the signed-in layout hands its pages (app/routes/admin/signed-in.tsx). */
+export interface SignedInData {
+  email: string;
+  csrf: string;
+}
+
+export const SIGNED_IN_ROUTE = "routes/admin/signed-in";
+
+export function useSignedIn(): SignedInData {
+  const data = useRouteLoaderData(SIGNED_IN_ROUTE) as SignedInData | undefined;
+  if (!data) throw new Error("useSignedIn outside the signed-in layout");
+  return data;
+}
+
+/** The session's synchronizer token, which every inbox form posts. */
+export function CsrfField() {
+  return <input type="hidden" name="csrf" value={useSignedIn().csrf} />;
+}
+
+/** A message after a change, announced to screen readers. */
+export function Notice({ tone = "done", children }: { tone?: "done" | "error"; children: ReactNode }) {
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-md border px-3 py-2 text-sm",
+        tone === "error" ? "border-rose-200 bg-rose-50 text-rose-900" : "border-emerald-200 bg-emerald-50 text-emerald-900",
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">
+        <h2 id={id} className="text-sm font-semibold">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      <div className="p-4">{children}</div>
+    </section>
+  );
+}
+
+const statusTones: Record<string, string> = {
+  new: "bg-brand-50 text-brand-800 ring-brand-200",
+  contacted: "bg-amber-50 text-amber-900 ring-amber-200",
+  qualified: "bg-violet-50 text-violet-800 ring-violet-200",
+  won: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  lost: "bg-slate-100 text-slate-700 ring-slate-300",
+  spam: "bg-rose-50 text-rose-800 ring-rose-200",
+};
+
+export function StatusBadge({ status, label }: { status: string; label: string }) {
+  return (
+    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", statusTones[status] ?? statusTones.lost)}>
+      {label}
+    </span>
+  );
+}
+
+/** Label and value pairs, dense. */
+export function FieldList({ items }: { items: Array<{ label: string; value: string; multiline?: boolean }> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+      {items.map((item) => (
+        <div key={item.label} className="contents">
+          <dt className="font-medium text-slate-600">{item.label}</dt>
+          <dd className={cn("text-ink break-words", item.multiline && "whitespace-pre-wrap")}>{item.value || <span className="text-slate-600">Not given</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

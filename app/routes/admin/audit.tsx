@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { formatSast } from "~/components/admin/format";
+import { adminMeta } from "~/components/admin/meta";
+import { buttonClass } from "~/components/ui/button";
+import { listAudit } from "../../../server/admin/audit";
+import { requireSession } from "../../../server/admin/guard";
+import { adminServices } from "../../../server/admin/services";
+import type { Route } from "./+types/audit";
+
+const AUDIT_PAGE_SIZE = 100;
+
+export const meta: Route.MetaFunction = () => adminMeta("Audit log");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context);
+  const before = Number(new URL(request.url).searchParams.get("before"));
+  const entries = await listAudit(adminServices().db, AUDIT_PAGE_SIZE + 1, Number.isSafeInteger(before) && before > 0 ? before : undefined);
+  return {
+    entries: entries.slice(0, AUDIT_PAGE_SIZE).map((e) => ({ ...e, at: e.at.toISOString(), when: formatSast(e.at) })),
+    older: entries.length > AUDIT_PAGE_SIZE ? entries[AUDIT_PAGE_SIZE - 1]!.id : null,
+  };
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
+      <p className="text-sm text-slate-600">Who signed in, changed, exported or forgot what, newest first.</p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">Audit log, newest first</caption>
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                When (SAST)
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Who
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                What
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Lead
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {loaderData.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="px-3 py-1.5 whitespace-nowrap tabular-nums text-slate-600">
+                  <time dateTime={entry.at}>{entry.when}</time>
+                </td>
+                <td className="px-3 py-1.5 break-all">{entry.actor}</td>
+                <td className="px-3 py-1.5">{entry.detail}</td>
+                <td className="px-3 py-1.5">
+                  {entry.leadId !== null && (
+                    <Link to={`/admin/leads/${entry.leadId}`} className="text-brand-700 hover:underline">
+                      #{entry.leadId}
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {loaderData.entries.length === 0 && <p className="px-3 py-8 text-center text-sm text-slate-600">Nothing yet.</p>}
+      </div>
+      {loaderData.older !== null && (
+        <nav aria-label="Pages of the audit log" className="flex justify-end">
+          <Link to={`/admin/audit?before=${loaderData.older}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Older
+          </Link>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { Form, Link } from "react-router";
+import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/components/admin/inbox-options";
+import { adminMeta } from "~/components/admin/meta";
+import { inputClass, labelClass, StatusBadge } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { requireSession } from "../../../server/admin/guard";
+import { decodeCursor, filterQuery, listLeads, parseFilter } from "../../../server/admin/inbox";
+import { adminServices } from "../../../server/admin/services";
+import type { Route } from "./+types/inbox";
+
+export const meta: Route.MetaFunction = () => adminMeta("Leads");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context);
+  const params = new URL(request.url).searchParams;
+  const filter = parseFilter(params);
+  const page = await listLeads(adminServices().db, filter, {
+    older: decodeCursor(params.get("older")),
+    newer: decodeCursor(params.get("newer")),
+  });
+  return { filter, query: filterQuery(filter), page, paged: params.has("older") || params.has("newer") };
+}
+
+function pageLink(query: string, key: "older" | "newer", cursor: string): string {
+  const params = new URLSearchParams(query);
+  params.set(key, cursor);
+  return `/admin?${params}`;
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { filter, query, page, paged } = loaderData;
+  const filtered = query !== "";
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Leads</h1>
+        <a href={`/admin/export.csv${query ? `?${query}` : ""}`} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+          Export CSV{filtered ? " of this filter" : ""}
+        </a>
+      </div>
+
+      <Form method="get" role="search" aria-label="Filter leads" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
+        <div>
+          <label htmlFor="filter-q" className={labelClass}>
+            Search
+          </label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            maxLength={SEARCH_MAX_LENGTH}
+            defaultValue={filter.q}
+            placeholder="Name, email, company or website"
+            className={`${inputClass} mt-1`}
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-type" className={labelClass}>
+            Form
+          </label>
+          <select id="filter-type" name="type" defaultValue={filter.type} className={`${inputClass} mt-1`}>
+            <option value="">All forms</option>
+            {leadFormTypes.map((t) => (
+              <option key={t.key} value={t.key}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-status" className={labelClass}>
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={filter.status} className={`${inputClass} mt-1`}>
+            <option value="">All statuses</option>
+            {leadStatuses.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-from" className={labelClass}>
+            Received from
+          </label>
+          <input id="filter-from" name="from" type="date" defaultValue={filter.from} className={`${inputClass} mt-1`} />
+        </div>
+        <div>
+          <label htmlFor="filter-to" className={labelClass}>
+            Received to
+          </label>
+          <input id="filter-to" name="to" type="date" defaultValue={filter.to} className={`${inputClass} mt-1`} />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className={buttonClass({ size: "sm" })}>
+            Apply
+          </button>
+          {filtered && (
+            <Link to="/admin" className={buttonClass({ variant: "ghost", size: "sm" })}>
+              Clear
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">Leads, newest first{filtered ? ", filtered" : ""}</caption>
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                Received (SAST)
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Form
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Company
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {page.leads.map((lead) => (
+              <tr key={lead.id} className="hover:bg-slate-50">
+                <td className="px-3 py-1.5 whitespace-nowrap text-slate-600 tabular-nums">
+                  <time dateTime={lead.receivedAt}>{lead.received}</time>
+                </td>
+                <td className="px-3 py-1.5 whitespace-nowrap">{lead.formLabel}</td>
+                <td className="px-3 py-1.5">
+                  <Link to={`/admin/leads/${lead.id}`} className="font-medium text-brand-700 hover:underline">
+                    {lead.name}
+                  </Link>
+                </td>
+                <td className="px-3 py-1.5 break-all">{lead.email}</td>
+                <td className="px-3 py-1.5">{lead.company}</td>
+                <td className="px-3 py-1.5">
+                  <StatusBadge status={lead.status} label={lead.statusLabel} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {page.leads.length === 0 && (
+          <p className="px-3 py-8 text-center text-sm text-slate-600">{filtered ? "No leads match these filters." : "No leads yet."}</p>
+        )}
+      </div>
+
+      {(page.older || page.newer || paged) && (
+        <nav aria-label="Pages of leads" className="flex items-center justify-between gap-2 text-sm">
+          <div className="flex gap-2">
+            {paged && (
+              <Link to={`/admin${query ? `?${query}` : ""}`} className={buttonClass({ variant: "ghost", size: "sm" })}>
+                Newest
+              </Link>
+            )}
+            {page.newer && (
+              <Link to={pageLink(query, "newer", page.newer)} className={buttonClass({ variant: "secondary", size: "sm" })}>
+                Newer
+              </Link>
+            )}
+          </div>
+          {page.older && (
+            <Link to={pageLink(query, "older", page.older)} className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Older
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { Outlet } from "react-router";
+import { adminHeaders } from "../../../server/admin/guard";
+import type { Route } from "./+types/layout";
+
+// Every /admin answer: no-store, noindex, same-origin referrer. Kept out of the sitemap and the prerender.
+export const middleware: Route.MiddlewareFunction[] = [adminHeaders];
+
+export default function AdminLayout() {
+  return (
+    <div className="min-h-[70vh] bg-slate-50">
+      <Outlet />
+    </div>
+  );
+}

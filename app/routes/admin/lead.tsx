@@ -1,0 +1,224 @@
+import { data, Form, Link, redirect } from "react-router";
+import { isStatus, leadStatuses, NOTE_MAX_LENGTH } from "~/components/admin/inbox-options";
+import { adminMeta } from "~/components/admin/meta";
+import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { actorOf, requireSession } from "../../../server/admin/guard";
+import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
+import { adminServices } from "../../../server/admin/services";
+import { readForm } from "../../../server/leads/request";
+import type { Route } from "./+types/lead";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `${loaderData.lead.name}, ${loaderData.lead.formLabel}` : "Lead");
+
+const done = {
+  status: "Status saved.",
+  note: "Note added.",
+  resend: "The notification is queued again; the worker sends it within moments.",
+} as const;
+
+function leadId(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  requireSession(context);
+  const lead = await leadDetail(adminServices().db, leadId(params.id));
+  if (!lead) throw data(null, { status: 404 });
+  const saved = new URL(request.url).searchParams.get("saved");
+  return { lead, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const actor = actorOf(requireSession(context));
+  const id = leadId(params.id);
+  const { db, worker } = adminServices();
+  const form = await readForm(request, new Set());
+  if (!form.ok) return data({ error: "That form could not be read." }, { status: form.status });
+  const field = (name: string) => {
+    const value = form.fields[name];
+    return typeof value === "string" ? value : "";
+  };
+  const back = (saved: keyof typeof done) => redirect(`/admin/leads/${id}?saved=${saved}`, { status: 303 });
+
+  switch (field("intent")) {
+    case "status": {
+      const status = field("status");
+      if (!isStatus(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
+      if (!(await setStatus(db, actor, id, status))) throw data(null, { status: 404 });
+      return back("status");
+    }
+    case "note": {
+      const body = field("note").trim();
+      if (!body) return data({ error: "Write the note first." }, { status: 400 });
+      if (body.length > NOTE_MAX_LENGTH) return data({ error: `A note can have at most ${NOTE_MAX_LENGTH} characters.` }, { status: 400 });
+      if (!(await addNote(db, actor, id, body))) throw data(null, { status: 404 });
+      return back("note");
+    }
+    case "resend": {
+      const result = await resendNotification(db, actor, id);
+      if (result === "no-lead") throw data(null, { status: 404 });
+      if (result === "no-notification") return data({ error: "This lead has no notification to send again." }, { status: 409 });
+      worker.nudge();
+      return back("resend");
+    }
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+const stateLabels = { queued: "Queued", sent: "Sent", retrying: "Retrying", failed: "Failed" } as const;
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, saved } = loaderData;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm">
+        <Link to="/admin" className="font-medium text-brand-700 hover:underline">
+          ← All leads
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{lead.name}</h1>
+        <StatusBadge status={lead.status} label={leadStatuses.find((s) => s.key === lead.status)?.label ?? lead.status} />
+      </div>
+      <p className="text-sm text-slate-600">
+        {lead.formLabel} · received {lead.received} SAST · {lead.email}
+      </p>
+      {saved && !actionData && <Notice>{saved}</Notice>}
+      {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-4">
+          <Section title="What they sent" id="lead-fields">
+            <FieldList items={lead.fields} />
+          </Section>
+          <Section title="Where it came from" id="lead-origin">
+            <FieldList
+              items={[
+                { label: "Received", value: `${lead.received} SAST` },
+                { label: "Reference", value: lead.reference },
+                { label: "Client address", value: lead.origin.clientAddress },
+                { label: "User agent", value: lead.origin.userAgent ?? "" },
+                { label: "Bot check", value: lead.origin.botCheck },
+              ]}
+            />
+          </Section>
+          <Section
+            title="Notification"
+            id="lead-notification"
+            actions={
+              lead.canResend && (
+                <Form method="post">
+                  <CsrfField />
+                  <input type="hidden" name="intent" value="resend" />
+                  <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    Resend notification
+                  </button>
+                </Form>
+              )
+            }
+          >
+            {lead.notifications.length === 0 ? (
+              <p className="text-sm text-slate-600">No messages for this lead.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="min-w-full text-left text-sm">
+                  <caption className="sr-only">Messages about this lead</caption>
+                  <thead className="text-xs tracking-wide text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="py-1 pr-3 font-semibold">
+                        Message
+                      </th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">
+                        To
+                      </th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">
+                        State
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        Queued (SAST)
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {lead.notifications.map((m) => (
+                      <tr key={m.id} className="align-top">
+                        <td className="py-1.5 pr-3">
+                          {m.kind} <span className="text-slate-600">#{m.id}</span>
+                        </td>
+                        <td className="py-1.5 pr-3 break-all">{m.to === "agency" ? "Agency" : m.to}</td>
+                        <td className="py-1.5 pr-3" data-testid="notification-state">
+                          <span className="font-medium">{stateLabels[m.status]}</span>
+                          {m.status === "sent" && m.sent && <span className="text-slate-600"> {m.sent}</span>}
+                          {(m.status === "retrying" || m.status === "failed") && (
+                            <span className="block text-slate-600">
+                              after {m.attempts} attempt{m.attempts === 1 ? "" : "s"}
+                              {m.nextAttempt ? `, next at ${m.nextAttempt}` : ""}
+                              {m.lastError ? `: ${m.lastError}` : ""}
+                            </span>
+                          )}
+                        </td>
+                        <td className="py-1.5 whitespace-nowrap tabular-nums">{m.queued}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Section>
+        </div>
+
+        <div className="space-y-4">
+          <Section title="Status" id="lead-status">
+            <Form method="post" className="flex items-end gap-2">
+              <CsrfField />
+              <input type="hidden" name="intent" value="status" />
+              <div className="flex-1">
+                <label htmlFor="lead-status-select" className="sr-only">
+                  Status
+                </label>
+                <select id="lead-status-select" name="status" defaultValue={lead.status} key={lead.status} className={`${inputClass} mt-1`}>
+                  {leadStatuses.map((s) => (
+                    <option key={s.key} value={s.key}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={buttonClass({ size: "sm" })}>
+                Save status
+              </button>
+            </Form>
+          </Section>
+          <Section title="Notes" id="lead-notes">
+            {lead.notes.length > 0 && (
+              <ol className="mb-4 space-y-3">
+                {lead.notes.map((note) => (
+                  <li key={note.id} className="text-sm">
+                    <p className="text-xs text-slate-600">
+                      {note.author} · {note.written}
+                    </p>
+                    <p className="mt-0.5 whitespace-pre-wrap text-ink">{note.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <Form method="post" className="space-y-2" key={lead.notes.length}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="note" />
+              <label htmlFor="lead-note" className={labelClass}>
+                Add a note
+              </label>
+              <textarea id="lead-note" name="note" rows={3} required maxLength={NOTE_MAX_LENGTH} className={inputClass} />
+              <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                Add note
+              </button>
+            </Form>
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}

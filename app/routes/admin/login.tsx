@@ -1,0 +1,114 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { inputClass, labelClass, Notice } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import {
+  adminCookies,
+  CROSS_SITE_REFUSED,
+  crossSite,
+  isSecureSite,
+  loginFormToken,
+  loginTokenContext,
+  refuse,
+} from "../../../server/admin/guard";
+import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage } from "../../../server/admin/login";
+import { adminServices } from "../../../server/admin/services";
+import { clearCookie, findSession, readCookie, sameToken, serializeCookie } from "../../../server/admin/sessions";
+import { readForm } from "../../../server/leads/request";
+import { clientAddressContext } from "../../../server/leads/context";
+import type { Route } from "./+types/login";
+
+export const middleware: Route.MiddlewareFunction[] = [loginFormToken];
+
+export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+
+/** Only a path inside the inbox, so the sign-in page cannot send anyone elsewhere. */
+function nextPath(value: string | null): string {
+  return value && /^\/admin(\/|\?|$)/.test(value) && !value.startsWith("//") ? value : "/admin";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = nextPath(url.searchParams.get("next"));
+  const { db, settings } = adminServices();
+  const lookup = await findSession(db, readCookie(request.headers.get("cookie"), adminCookies().session), settings.ADMIN_SESSION_IDLE_MINUTES);
+  if (lookup.state === "valid") throw redirect(next);
+  const notice = url.searchParams.has("expired")
+    ? `You were signed out after ${settings.ADMIN_SESSION_IDLE_MINUTES} minutes without activity. Sign in again.`
+    : url.searchParams.has("signed-out")
+      ? "You are signed out."
+      : null;
+  return { token: context.get(loginTokenContext), next, notice };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (crossSite(request)) return refuse(403, CROSS_SITE_REFUSED);
+  const form = await readForm(request, new Set());
+  if (!form.ok) return refuse(form.status, "This is not a sign-in form.");
+  const field = (name: string) => {
+    const value = form.fields[name];
+    return typeof value === "string" ? value : "";
+  };
+  const names = adminCookies();
+  const cookieToken = readCookie(request.headers.get("cookie"), names.login);
+  if (!sameToken(field("token"), cookieToken)) {
+    return data({ error: "This sign-in form has expired. Try again.", email: field("email") }, { status: 403 });
+  }
+  const result = await attemptLogin(adminServices(), {
+    email: field("email"),
+    password: field("password"),
+    clientAddress: context.get(clientAddressContext),
+    previousToken: readCookie(request.headers.get("cookie"), names.session),
+  });
+  if (!result.ok) {
+    return result.reason === "rate-limit"
+      ? data({ error: loginRateLimitMessage(result.retryAfterMinutes), email: field("email") }, { status: 429 })
+      : data({ error: LOGIN_FAILED, email: field("email") }, { status: 401 });
+  }
+  const secure = isSecureSite();
+  const headers = new Headers();
+  headers.append("Set-Cookie", serializeCookie(names.session, result.token, { secure }));
+  headers.append("Set-Cookie", clearCookie(names.login, secure));
+  return redirect(nextPath(field("next")), { status: 303, headers });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-sm px-4 py-16">
+      <h1 className="text-2xl font-bold tracking-tight">Sign in to the lead inbox</h1>
+      <p className="mt-2 text-sm text-slate-600">For the agency's team. Accounts are created on the server's command line.</p>
+      <div className="mt-6 space-y-4">
+        {loaderData.notice && !actionData && <Notice>{loaderData.notice}</Notice>}
+        {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+        <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="next" value={loaderData.next} />
+          <div>
+            <label htmlFor="login-email" className={labelClass}>
+              Email
+            </label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email}
+              className={`${inputClass} mt-1`}
+            />
+          </div>
+          <div>
+            <label htmlFor="login-password" className={labelClass}>
+              Password
+            </label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required className={`${inputClass} mt-1`} />
+          </div>
+          <button type="submit" disabled={busy} className={buttonClass({ className: "w-full" })}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminCookies, isSecureSite, LOGIN_PATH, requireSession } from "../../../server/admin/guard";
+import { adminServices } from "../../../server/admin/services";
+import { clearCookie, destroySession, readCookie } from "../../../server/admin/sessions";
+import type { Route } from "./+types/logout";
+
+// Sign-out is a post (with the session's token); a link here only leads back to the inbox.
+export function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireSession(context);
+  const { db } = adminServices();
+  const names = adminCookies();
+  await destroySession(db, readCookie(request.headers.get("cookie"), names.session));
+  await recordAudit(db, actorOf(session), { action: "sign-out", detail: "signed out" });
+  return redirect(`${LOGIN_PATH}?signed-out=1`, { status: 303, headers: { "Set-Cookie": clearCookie(names.session, isSecureSite()) } });
+}

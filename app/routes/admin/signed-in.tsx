@@ -1,0 +1,64 @@
+import { Form, NavLink, Outlet } from "react-router";
+import type { SignedInData } from "~/components/admin/ui";
+import { CsrfField } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { requireSession, sessionRequired } from "../../../server/admin/guard";
+import type { Route } from "./+types/signed-in";
+
+// A session, a same-site origin and the session's token on every post, before any loader or action below runs.
+export const middleware: Route.MiddlewareFunction[] = [sessionRequired];
+
+export function loader({ context }: Route.LoaderArgs): SignedInData {
+  const session = requireSession(context);
+  return { email: session.user.email, csrf: session.csrfToken };
+}
+
+const sections = [
+  { to: "/admin", label: "Leads", end: true },
+  { to: "/admin/forget", label: "Forget a person", end: false },
+  { to: "/admin/audit", label: "Audit log", end: false },
+];
+
+export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <div className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2 sm:px-6 lg:px-8">
+          <nav aria-label="Lead inbox">
+            <ul className="flex flex-wrap gap-1">
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end={section.end}
+                    className={({ isActive }) =>
+                      cn(
+                        "block rounded-md px-3 py-1.5 text-sm font-medium",
+                        isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
+                      )
+                    }
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Form method="post" action="/admin/logout" className="flex items-center gap-3 text-sm">
+            <span className="text-slate-600">
+              Signed in as <span className="font-medium text-ink">{loaderData.email}</span>
+            </span>
+            <CsrfField />
+            <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+        <Outlet />
+      </div>
+    </>
+  );
+}

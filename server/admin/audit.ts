@@ -1,0 +1,56 @@
+import { createHmac } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { AdminDatabase } from "./schema.ts";
+
+/** Who acts: a signed-in user, or the command line. */
+export interface Actor {
+  userId: number | null;
+  name: string;
+}
+
+export const COMMAND_LINE: Actor = { userId: null, name: "command line" };
+
+export interface AuditEntry {
+  id: number;
+  at: Date;
+  actor: string;
+  action: string;
+  detail: string;
+  leadId: number | null;
+}
+
+export async function recordAudit(
+  db: Kysely<AdminDatabase>,
+  actor: Actor,
+  entry: { action: string; detail: string; leadId?: number | null },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto("admin_audit_log")
+    .values({ created_at: now, user_id: actor.userId, actor: actor.name, action: entry.action, detail: entry.detail, lead_id: entry.leadId ?? null })
+    .execute();
+}
+
+/** Newest first, `limit` entries older than the entry `beforeId` when given. */
+export async function listAudit(db: Kysely<AdminDatabase>, limit: number, beforeId?: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom("admin_audit_log")
+    .select(["id", "created_at", "actor", "action", "detail", "lead_id"])
+    .$if(beforeId !== undefined, (qb) => qb.where("id", "<", beforeId!))
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    at: new Date(row.created_at),
+    actor: row.actor,
+    action: row.action,
+    detail: row.detail,
+    leadId: row.lead_id,
+  }));
+}
+
+/** What the log says instead of a forgotten address: a keyed hash, the same for the same address. */
+export function emailFingerprint(key: Buffer, email: string): string {
+  return createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex").slice(0, 16);
+}

@@ -1,0 +1,166 @@
+import { readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { type Kysely, sql } from "kysely";
+import { formTypeLabel } from "../../app/components/admin/inbox-options.ts";
+import { formatSast } from "../../app/components/admin/format.ts";
+import type { LeadTable } from "../db/schema.ts";
+import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
+import type { AdminDatabase } from "./schema.ts";
+import { normalizeEmail } from "./users.ts";
+
+/**
+ * A data-subject request under POPIA: everything held about one email address,
+ * then, once confirmed, all of it deleted in one transaction. The lead tables
+ * are searched themselves (not only the inbox's mirror), and so is the outbox
+ * by reply-to and recipient, so nothing is missed if a row was never mirrored.
+ */
+
+const LEAD_TABLES: readonly LeadTable[] = ["form_submissions", "company_profile_leads", "service_orders", "bookings"];
+
+export interface HeldLead {
+  table: LeadTable;
+  id: number;
+  form: string;
+  name: string;
+  received: string;
+}
+
+export interface Holdings {
+  email: string;
+  leads: HeldLead[];
+  /** Outbox messages about their leads or addressed to or from them. */
+  messages: number;
+  notes: number;
+  /** Notifications written as .eml files (no SMTP server), which are deleted too. */
+  mailFiles: number;
+}
+
+export interface ForgetResult {
+  leads: number;
+  messages: number;
+  notes: number;
+  mailFiles: number;
+  fingerprint: string;
+}
+
+type Db = Kysely<AdminDatabase>;
+
+/** Where the worker writes notifications when there is no SMTP server, and the host in their Message-IDs. */
+export interface MailFiles {
+  dir: string;
+  host: string;
+}
+
+const formOf = (table: LeadTable, formType: unknown): string =>
+  formTypeLabel(
+    table === "form_submissions"
+      ? formType === "AI Assessment Request"
+        ? "ai-assessment"
+        : String(formType)
+      : table === "company_profile_leads"
+        ? "company-profile"
+        : table === "service_orders"
+          ? "order"
+          : "booking",
+  );
+
+async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
+  const found: HeldLead[] = [];
+  for (const table of LEAD_TABLES) {
+    const rows = (await db
+      .selectFrom(table as "form_submissions")
+      .selectAll()
+      .where(sql<boolean>`lower(email) = ${email}`)
+      .orderBy("id")
+      .execute()) as unknown as Array<{ id: number; name: string; form_type?: string; created_at: Date | string }>;
+    for (const row of rows) {
+      found.push({ table, id: row.id, form: formOf(table, row.form_type), name: row.name, received: formatSast(row.created_at) });
+    }
+  }
+  return found;
+}
+
+function messagesQuery(db: Db, email: string, leads: HeldLead[]) {
+  return db.selectFrom("outbox").where((eb) =>
+    eb.or([
+      eb(sql`lower(reply_to)`, "=", email),
+      eb(sql`lower(recipient)`, "=", email),
+      ...LEAD_TABLES.filter((t) => leads.some((l) => l.table === t)).map((table) =>
+        eb.and([eb("lead_table", "=", table), eb("lead_id", "in", leads.filter((l) => l.table === table).map((l) => l.id))]),
+      ),
+    ]),
+  );
+}
+
+function notesQuery(db: Db, leads: HeldLead[]) {
+  return db
+    .selectFrom("lead_notes")
+    .innerJoin("leads", "leads.id", "lead_notes.lead_id")
+    .where((eb) =>
+      eb.or(
+        LEAD_TABLES.filter((t) => leads.some((l) => l.table === t)).map((table) =>
+          eb.and([eb("leads.lead_table", "=", table), eb("leads.lead_id", "in", leads.filter((l) => l.table === table).map((l) => l.id))]),
+        ),
+      ),
+    );
+}
+
+/**
+ * The .eml files of these outbox messages. The worker names each after its
+ * Message-ID, <lead-TABLE-ID.outbox-MESSAGE@HOST>, keeping only [\w.-].
+ */
+function mailFilesOf(mail: MailFiles, messageIds: number[]): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(mail.dir);
+  } catch {
+    return [];
+  }
+  const host = mail.host.replace(/[^\w.-]/g, "");
+  const endings = messageIds.map((id) => `.outbox-${id}${host}.eml`);
+  return names.filter((name) => endings.some((ending) => name.endsWith(ending)));
+}
+
+export async function findHoldings(db: Db, mail: MailFiles, address: string): Promise<Holdings> {
+  const email = normalizeEmail(address);
+  const leads = await leadsOf(db, email);
+  const messageIds = (await messagesQuery(db, email, leads).select("outbox.id").execute()).map((m) => m.id);
+  const notes = leads.length ? Number((await notesQuery(db, leads).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n) : 0;
+  return { email, leads, messages: messageIds.length, notes, mailFiles: mailFilesOf(mail, messageIds).length };
+}
+
+/**
+ * Deletes every lead of the address, their notes (with the inbox rows, by
+ * the triggers and cascade), their outbox messages and the .eml copies, and
+ * logs the count against a keyed hash of the address, never the address.
+ */
+export async function forgetPerson(db: Db, mail: MailFiles, forgetKey: Buffer, actor: Actor, address: string, now = new Date()): Promise<ForgetResult> {
+  const email = normalizeEmail(address);
+  const fingerprint = emailFingerprint(forgetKey, email);
+  const result = await db.transaction().execute(async (trx) => {
+    const leads = await leadsOf(trx, email);
+    const messageIds = (await messagesQuery(trx, email, leads).select("outbox.id").execute()).map((m) => m.id);
+    const notes = leads.length ? Number((await notesQuery(trx, leads).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n) : 0;
+    if (messageIds.length) await trx.deleteFrom("outbox").where("id", "in", messageIds).execute();
+    for (const table of LEAD_TABLES) {
+      const ids = leads.filter((l) => l.table === table).map((l) => l.id);
+      if (!ids.length) continue;
+      if (table === "bookings") await trx.deleteFrom("booking_claims").where("booking_id", "in", ids).execute();
+      await trx.deleteFrom(table as "form_submissions").where("id", "in", ids).execute();
+    }
+    const total = leads.length + messageIds.length + notes;
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "forget",
+        detail: `forgot ${total} records (${leads.length} leads, ${messageIds.length} messages, ${notes} notes) for email hash ${fingerprint}`,
+      },
+      now,
+    );
+    return { leads: leads.length, messages: messageIds, notes };
+  });
+  const files = mailFilesOf(mail, result.messages);
+  for (const name of files) rmSync(path.join(mail.dir, name), { force: true });
+  return { leads: result.leads, messages: result.messages.length, notes: result.notes, mailFiles: files.length, fingerprint };
+}

@@ -1,0 +1,125 @@
+import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { isCrossSite, readForm } from "../leads/request.ts";
+import type { Actor } from "./audit.ts";
+import { adminServices } from "./services.ts";
+import {
+  type AdminSession,
+  clearCookie,
+  cookieNames,
+  findSession,
+  randomToken,
+  readCookie,
+  sameToken,
+  serializeCookie,
+} from "./sessions.ts";
+
+/**
+ * The inbox's route middleware (app/routes/admin/): headers on every answer,
+ * and for everything but the sign-in page a live session, a same-site origin
+ * and the session's synchronizer token on every post, before any loader or
+ * action runs.
+ */
+
+export const LOGIN_PATH = "/admin/login";
+/** The hidden field every inbox form carries. */
+export const CSRF_FIELD = "csrf";
+
+/** How long a sign-in form stays usable. */
+const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
+
+export const adminSessionContext = createContext<AdminSession | null>(null);
+
+export function isSecureSite(): boolean {
+  return adminServices().settings.SITE_URL.startsWith("https://");
+}
+
+export function adminCookies() {
+  return cookieNames(isSecureSite());
+}
+
+/** The signed-in user, for loaders and actions under the guard. */
+export function requireSession(context: Readonly<RouterContextProvider>): AdminSession {
+  const session = context.get(adminSessionContext);
+  if (!session) throw redirect(LOGIN_PATH);
+  return session;
+}
+
+export function actorOf(session: AdminSession): Actor {
+  return { userId: session.user.id, name: session.user.email };
+}
+
+/** Inbox pages are private: never cached, never indexed (the site's Referrer-Policy already keeps their paths to us). */
+export const adminHeaders: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
+/** Where a page without a session goes: the sign-in page, back here afterwards. */
+function loginUrl(request: Request, expired: boolean): string {
+  const params = new URLSearchParams();
+  const url = new URL(request.url);
+  if (request.method === "GET") {
+    const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/admin");
+    if (path !== "/admin") params.set("next", path + url.search.replace(/[?&]_routes=[^&]*/, ""));
+  }
+  if (expired) params.set("expired", "1");
+  const query = params.toString();
+  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
+}
+
+export const CROSS_SITE_REFUSED = "Cross-site form posts are refused.";
+
+/**
+ * The lead pipeline's origin check. The server already refuses cross-site posts
+ * before React Router (server/leads/start.ts); the inbox checks again so it
+ * does not depend on that order.
+ */
+export function crossSite(request: Request): boolean {
+  return isCrossSite(
+    { origin: request.headers.get("origin") ?? undefined, fetchSite: request.headers.get("sec-fetch-site") ?? undefined },
+    adminServices().settings.SITE_URL,
+    new URL(request.url).origin,
+  );
+}
+
+export function refuse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export const sessionRequired: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db, settings } = adminServices();
+  const secure = isSecureSite();
+  const names = cookieNames(secure);
+  const lookup = await findSession(db, readCookie(request.headers.get("cookie"), names.session), settings.ADMIN_SESSION_IDLE_MINUTES);
+  if (lookup.state !== "valid") {
+    const headers = lookup.state === "expired" ? { "Set-Cookie": clearCookie(names.session, secure) } : undefined;
+    throw redirect(loginUrl(request, lookup.state === "expired"), { status: 303, headers });
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    if (crossSite(request)) return refuse(403, CROSS_SITE_REFUSED);
+    const form = await readForm(request.clone(), new Set());
+    const token = form.ok ? form.fields[CSRF_FIELD] : undefined;
+    if (typeof token !== "string" || !sameToken(token, lookup.session.csrfToken)) {
+      return refuse(403, "This form has expired. Go back, reload the page and try again.");
+    }
+  }
+  context.set(adminSessionContext, lookup.session);
+  return next();
+};
+
+/** The sign-in form's double-submit token: a cookie and the same value in the form, set before there is a session. */
+export const loginTokenContext = createContext<string>("");
+
+export const loginFormToken: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const secure = isSecureSite();
+  const name = cookieNames(secure).login;
+  const existing = readCookie(request.headers.get("cookie"), name);
+  const fresh = !/^[\w-]{43}$/.test(existing);
+  const token = fresh ? randomToken() : existing;
+  context.set(loginTokenContext, token);
+  const response = await next();
+  if (fresh) response.headers.append("Set-Cookie", serializeCookie(name, token, { secure, maxAgeSeconds: LOGIN_TOKEN_MAX_AGE_S }));
+  return response;
+};

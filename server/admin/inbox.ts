@@ -1,0 +1,388 @@
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import {
+  formTypeLabel,
+  isFormType,
+  isStatus,
+  type LeadFormType,
+  type LeadStatus,
+  SEARCH_MAX_LENGTH,
+  statusLabel,
+} from "../../app/components/admin/inbox-options.ts";
+import { formatSast } from "../../app/components/admin/format.ts";
+import type { LeadTable, OutboxStatus } from "../db/schema.ts";
+import { type Actor, recordAudit } from "./audit.ts";
+import { type LeadField, leadDetails, leadFields } from "./fields.ts";
+import type { AdminDatabase } from "./schema.ts";
+
+/**
+ * The inbox's queries. Every lead of every form is one row of `leads` (kept by
+ * triggers on the lead tables), so a page is one indexed query on one table:
+ * newest first, filtered by form, status and SAST day range, searched by
+ * name, email, company or website, and paged by (created_at, id).
+ */
+
+export const PAGE_SIZE = 50;
+
+export interface InboxFilter {
+  q: string;
+  type: LeadFormType | "";
+  status: LeadStatus | "";
+  /** SAST days, YYYY-MM-DD, both inclusive. */
+  from: string;
+  to: string;
+}
+
+export interface Cursor {
+  at: Date;
+  id: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** South Africa keeps one offset all year. */
+const SAST_OFFSET = "+02:00";
+
+function validDay(value: string | null): string {
+  if (!value || !DAY.test(value)) return "";
+  return Number.isNaN(new Date(`${value}T00:00:00${SAST_OFFSET}`).getTime()) ? "" : value;
+}
+
+/** Reads the filter from the inbox's query string; an unknown value is ignored, not an error. */
+export function parseFilter(params: URLSearchParams): InboxFilter {
+  const type = params.get("type") ?? "";
+  const status = params.get("status") ?? "";
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    type: isFormType(type) ? type : "",
+    status: isStatus(status) ? status : "",
+    from: validDay(params.get("from")),
+    to: validDay(params.get("to")),
+  };
+}
+
+/** The filter as a query string, without empty values (for paging and export links). */
+export function filterQuery(filter: InboxFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  return params.toString();
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return `${cursor.at.getTime()}_${cursor.id}`;
+}
+
+export function decodeCursor(value: string | null): Cursor | undefined {
+  const match = /^(\d{1,15})_(\d{1,15})$/.exec(value ?? "");
+  if (!match) return undefined;
+  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00${SAST_OFFSET}`);
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type LeadsQuery = SelectQueryBuilder<AdminDatabase, "leads", object>;
+
+/** The filter's conditions; each narrows an indexed order (see the migration's indexes). */
+function filtered(db: Kysely<AdminDatabase>, filter: InboxFilter): LeadsQuery {
+  let query: LeadsQuery = db.selectFrom("leads");
+  if (filter.type) query = query.where("form_type", "=", filter.type);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.from) query = query.where("created_at", ">=", dayStart(filter.from));
+  if (filter.to) query = query.where("created_at", "<", new Date(dayStart(filter.to).getTime() + 86_400_000));
+  // lower() on both sides: SQLite's lowers ASCII only, so the term is lowered the way the stored text was.
+  if (filter.q) query = query.where(sql<boolean>`search_text like lower(${likePattern(filter.q)}) escape '\\'`);
+  return query;
+}
+
+function pagedAfter<O>(
+  query: SelectQueryBuilder<AdminDatabase, "leads", O>,
+  cursor: Cursor | undefined,
+  direction: "older" | "newer",
+): SelectQueryBuilder<AdminDatabase, "leads", O> {
+  if (!cursor) return query;
+  const op = direction === "older" ? "<" : ">";
+  return query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "id"), op, tuple(cursor.at, cursor.id)));
+}
+
+export interface InboxRow {
+  id: number;
+  formType: string;
+  formLabel: string;
+  name: string;
+  email: string;
+  company: string | null;
+  status: LeadStatus;
+  statusLabel: string;
+  receivedAt: string;
+  received: string;
+}
+
+export interface InboxPage {
+  leads: InboxRow[];
+  /** Cursors of the next older and newer pages, when there are any. */
+  older: string | null;
+  newer: string | null;
+}
+
+const listColumns = ["id", "form_type", "name", "email", "company", "status", "created_at"] as const;
+
+function inboxRow(row: { id: number; form_type: string; name: string; email: string; company: string | null; status: LeadStatus; created_at: Date | string }): InboxRow {
+  const at = new Date(row.created_at);
+  return {
+    id: row.id,
+    formType: row.form_type,
+    formLabel: formTypeLabel(row.form_type),
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    status: row.status,
+    statusLabel: statusLabel(row.status),
+    receivedAt: at.toISOString(),
+    received: formatSast(at),
+  };
+}
+
+/** One page of the inbox: `older` than a cursor (the default, newest first) or `newer` than one. */
+export async function listLeads(
+  db: Kysely<AdminDatabase>,
+  filter: InboxFilter,
+  page: { older?: Cursor; newer?: Cursor } = {},
+  limit = PAGE_SIZE,
+): Promise<InboxPage> {
+  const backwards = Boolean(page.newer) && !page.older;
+  const direction = backwards ? "asc" : "desc";
+  let query = filtered(db, filter).select(listColumns);
+  query = backwards ? pagedAfter(query, page.newer, "newer") : pagedAfter(query, page.older, "older");
+  const rows = await query.orderBy("created_at", direction).orderBy("id", direction).limit(limit + 1).execute();
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  if (backwards) shown.reverse();
+  const leads = shown.map(inboxRow);
+  const cursorOf = (row: InboxRow | undefined) => (row ? encodeCursor({ at: new Date(row.receivedAt), id: row.id }) : null);
+  return {
+    leads,
+    older: (backwards || more) ? cursorOf(leads.at(-1)) : null,
+    newer: (backwards ? more : Boolean(page.older)) ? cursorOf(leads[0]) : null,
+  };
+}
+
+/* One lead. */
+
+export interface NotificationState {
+  id: number;
+  kind: string;
+  /** "agency" for the notification, or the visitor's address for a booking's own mail. */
+  to: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  queued: string;
+  sent: string | null;
+  nextAttempt: string | null;
+}
+
+export interface LeadNote {
+  id: number;
+  author: string;
+  body: string;
+  written: string;
+}
+
+export interface LeadDetail {
+  id: number;
+  formLabel: string;
+  name: string;
+  email: string;
+  status: LeadStatus;
+  received: string;
+  reference: string;
+  fields: LeadField[];
+  origin: { clientAddress: string; userAgent: string | null; botCheck: string };
+  notifications: NotificationState[];
+  /** Whether there is an agency notification to send again. */
+  canResend: boolean;
+  notes: LeadNote[];
+}
+
+const botChecks: Record<string, string> = {
+  altcha: "ALTCHA proof of work",
+  "recaptcha-v3": "reCAPTCHA v3",
+  "recaptcha-v2": "reCAPTCHA v2",
+  turnstile: "Cloudflare Turnstile",
+  noscript: "No JavaScript: honeypot, signed form token and the stricter rate limit",
+};
+
+async function sourceRow(db: Kysely<AdminDatabase>, table: LeadTable, id: number): Promise<Record<string, unknown> | undefined> {
+  // The table comes from the leads row (one of four known names); Kysely cannot type a table held in a variable.
+  return db
+    .selectFrom(table as "form_submissions")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+}
+
+export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise<LeadDetail | undefined> {
+  const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!lead) return undefined;
+  const [row, messages, notes] = await Promise.all([
+    sourceRow(db, lead.lead_table, lead.lead_id),
+    db
+      .selectFrom("outbox")
+      .select(["id", "kind", "recipient", "status", "attempts", "last_error", "created_at", "sent_at", "next_attempt_at"])
+      .where("lead_table", "=", lead.lead_table)
+      .where("lead_id", "=", lead.lead_id)
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("lead_notes").select(["id", "author", "body", "created_at"]).where("lead_id", "=", id).orderBy("id").execute(),
+  ]);
+  if (!row) return undefined;
+  return {
+    id: lead.id,
+    formLabel: formTypeLabel(lead.form_type),
+    name: lead.name,
+    email: lead.email,
+    status: lead.status,
+    received: formatSast(lead.created_at),
+    reference: `${lead.lead_table} #${lead.lead_id}`,
+    fields: leadFields(lead.lead_table, row),
+    origin: {
+      clientAddress: String(row.client_address),
+      userAgent: (row.user_agent as string | null) ?? null,
+      botCheck: botChecks[String(row.bot_check)] ?? String(row.bot_check),
+    },
+    notifications: messages.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.recipient ?? "agency",
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.last_error,
+      queued: formatSast(m.created_at),
+      sent: m.sent_at ? formatSast(m.sent_at) : null,
+      nextAttempt: m.status === "retrying" ? formatSast(m.next_attempt_at) : null,
+    })),
+    canResend: messages.some((m) => m.recipient === null),
+    notes: notes.map((n) => ({ id: n.id, author: n.author, body: n.body, written: formatSast(n.created_at) })),
+  };
+}
+
+/* Changes, each written with its audit entry in one transaction. */
+
+export async function setStatus(db: Kysely<AdminDatabase>, actor: Actor, id: number, status: LeadStatus, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirst();
+    if (!before) return false;
+    if (before.status === status) return true;
+    await trx.updateTable("leads").set({ status, status_changed_at: now }).where("id", "=", id).execute();
+    await recordAudit(trx, actor, { action: "status", detail: `${statusLabel(before.status)} to ${statusLabel(status)}`, leadId: id }, now);
+    return true;
+  });
+}
+
+export async function addNote(db: Kysely<AdminDatabase>, actor: Actor, id: number, body: string, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
+    if (!lead) return false;
+    await trx.insertInto("lead_notes").values({ lead_id: id, author_id: actor.userId, author: actor.name, body, created_at: now }).execute();
+    await recordAudit(trx, actor, { action: "note", detail: "added a note", leadId: id }, now);
+    return true;
+  });
+}
+
+export type ResendResult = "queued" | "no-lead" | "no-notification";
+
+/**
+ * Queues the lead's agency notification again: a copy of the latest one as a
+ * new outbox message, which the worker sends like any other.
+ */
+export async function resendNotification(db: Kysely<AdminDatabase>, actor: Actor, id: number, now = new Date()): Promise<ResendResult> {
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select(["lead_table", "lead_id"]).where("id", "=", id).executeTakeFirst();
+    if (!lead) return "no-lead";
+    const last = await trx
+      .selectFrom("outbox")
+      .selectAll()
+      .where("lead_table", "=", lead.lead_table)
+      .where("lead_id", "=", lead.lead_id)
+      .where("recipient", "is", null)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) return "no-notification";
+    const { id: outboxId } = await trx
+      .insertInto("outbox")
+      .values({
+        kind: last.kind,
+        lead_table: last.lead_table,
+        lead_id: last.lead_id,
+        reply_to: last.reply_to,
+        recipient: null,
+        attachments: last.attachments,
+        subject: last.subject,
+        text_body: last.text_body,
+        html_body: last.html_body,
+        status: "queued",
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: "resend", detail: `queued the notification again (message ${outboxId})`, leadId: id }, now);
+    return "queued";
+  });
+}
+
+/* Export. */
+
+export const EXPORT_COLUMNS = ["Lead", "Received (SAST)", "Received (UTC)", "Form", "Status", "Name", "Email", "Company", "Website", "Phone", "Details"];
+const EXPORT_BATCH = 500;
+
+/**
+ * Every lead the filter selects, newest first, read in keyset batches so a
+ * large export never holds more than one batch in memory.
+ */
+export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter): AsyncGenerator<string[]> {
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const batch = await pagedAfter(filtered(db, filter).selectAll(), cursor, "older")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(EXPORT_BATCH)
+      .execute();
+    if (batch.length === 0) return;
+    const details = new Map<string, string>();
+    const byTable = Map.groupBy(batch, (lead) => lead.lead_table);
+    for (const [table, leads] of byTable) {
+      const rows = (await db
+        .selectFrom(table as "form_submissions")
+        .selectAll()
+        .where("id", "in", leads.map((l) => l.lead_id))
+        .execute()) as unknown as Array<Record<string, unknown> & { id: number }>;
+      for (const row of rows) details.set(`${table}:${row.id}`, leadDetails(table, row));
+    }
+    for (const lead of batch) {
+      const at = new Date(lead.created_at);
+      yield [
+        String(lead.id),
+        formatSast(at),
+        at.toISOString(),
+        formTypeLabel(lead.form_type),
+        statusLabel(lead.status),
+        lead.name,
+        lead.email,
+        lead.company ?? "",
+        lead.website ?? "",
+        lead.phone ?? "",
+        details.get(`${lead.lead_table}:${lead.lead_id}`) ?? "",
+      ];
+    }
+    const last = batch.at(-1)!;
+    cursor = { at: new Date(last.created_at), id: last.id };
+    if (batch.length < EXPORT_BATCH) return;
+  }
+}

@@ -1,0 +1,81 @@
+import type { Generated } from "kysely";
+import type { LeadFormType, LeadStatus } from "../../app/components/admin/inbox-options.ts";
+import type { BookingTables } from "../booking/schema.ts";
+import type { Database, LeadTable, Timestamp } from "../db/schema.ts";
+
+/** An agency user of the lead inbox. */
+export interface AdminUsersTable {
+  id: Generated<number>;
+  /** Lowercased. */
+  email: string;
+  /** scrypt$N$r$p$salt$hash (server/admin/password.ts). */
+  password_hash: string;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+}
+
+/** A signed-in browser. The cookie holds a random id; only its SHA-256 is stored here. */
+export interface AdminSessionsTable {
+  id: string;
+  user_id: number;
+  /** The synchronizer token every form of this session carries. */
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+/** Who did what and when; never the personal data a change removed. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** Null for the command line. */
+  user_id: number | null;
+  /** The user's email at the time, or "command line". */
+  actor: string;
+  action: string;
+  detail: string;
+  /** The inbox lead concerned (no foreign key: the entry outlives a forgotten lead). */
+  lead_id: number | null;
+}
+
+/**
+ * One row per lead of every form, kept by triggers on the lead tables (see the
+ * migration and docs/decisions): the inbox lists, filters, searches and pages
+ * this one table. The agency's status of a lead lives here too.
+ */
+export interface LeadsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  form_type: LeadFormType;
+  name: string;
+  email: string;
+  company: string | null;
+  website: string | null;
+  phone: string | null;
+  /** Lowercased name, email, company and website, searched with LIKE. */
+  search_text: string;
+  status: Generated<LeadStatus>;
+  status_changed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface LeadNotesTable {
+  id: Generated<number>;
+  lead_id: number;
+  author_id: number | null;
+  author: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface AdminTables {
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  admin_audit_log: AdminAuditLogTable;
+  leads: LeadsTable;
+  lead_notes: LeadNotesTable;
+}
+
+/** Everything the inbox reads and writes: the lead tables, bookings and its own. */
+export type AdminDatabase = Database & BookingTables & AdminTables;
