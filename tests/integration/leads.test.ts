@@ -436,6 +436,18 @@ describe("visitors without JavaScript", () => {
     expect(leadCounts()).toEqual(before);
   });
 
+  it("accepts the token the contact page itself renders, once the visitor took a few seconds", async () => {
+    const html = await (await fetch(`${server.url}/contact`)).text();
+    const token = new RegExp(`name="${botFields.formToken}"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="${botFields.formToken}"`).exec(html);
+    const rendered = token?.[1] ?? token?.[2];
+    expect(rendered, "the contact page renders a form token").toBeTruthy();
+    await new Promise((r) => setTimeout(r, 3100));
+    const email = `rendered-${Date.now()}@example.co.za`;
+    const page = await postPage(server, "/contact", { ...contactFields(email), [botFields.formToken]: rendered!, [botFields.honeypot]: "" }, visitor());
+    expect(page.status).toBe(200);
+    expect(rows("form_submissions", "email = ?", email)[0]).toMatchObject({ bot_check: "noscript" });
+  });
+
   it("meets a stricter rate limit than the form's own", async () => {
     const from = visitor();
     const post = (i: number) =>
