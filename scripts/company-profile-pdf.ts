@@ -3,7 +3,7 @@
 // Run at build: node scripts/company-profile-pdf.ts [output path]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type PDFFont, PDFDocument, type PDFPage, PDFName, PDFString, rgb, StandardFonts } from "pdf-lib";
+import { type PDFFont, PDFDocument, type PDFPage, PDFString, rgb, StandardFonts } from "pdf-lib";
 import { createServer } from "vite";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -137,9 +137,7 @@ function link(page: PDFPage, uri: string, x: number, y: number, width: number, h
       A: { Type: "Action", S: "URI", URI: PDFString.of(uri) },
     }),
   );
-  const annots = page.node.lookup(PDFName.of("Annots"));
-  if (annots) (annots as ReturnType<typeof doc.context.obj> & { push(ref: unknown): void }).push(annotation);
-  else page.node.set(PDFName.of("Annots"), doc.context.obj([annotation]));
+  page.node.addAnnot(annotation);
 }
 
 /** The site's logo mark (app/components/layout/logo.tsx), drawn at `size` points. */
@@ -265,7 +263,9 @@ function bullet(page: PDFPage, value: string, x: number, y: number, width: numbe
 // -- About: problem, solution, values --
 
 {
-  let { page, y } = innerPage("Why We Exist");
+  const start = innerPage("Why We Exist");
+  const { page } = start;
+  let { y } = start;
   const columnWidth = (CONTENT_WIDTH - 16) / 2;
   const columns = [problemSolution.problem, problemSolution.solution];
   const boxHeight =
@@ -307,7 +307,6 @@ function bullet(page: PDFPage, value: string, x: number, y: number, width: numbe
     const below = text(page, step.title, x, y - 40, stepWidth - 6, { font: bold, size: 11, color: color.ink });
     text(page, step.description, x, below - 2, stepWidth - 6, { size: 9 });
   });
-  void page;
 }
 
 // -- Services --
@@ -330,7 +329,7 @@ let flow: { page: PDFPage; y: number };
       page.drawRectangle({ x, y: y - 4, width: cardWidth, height: 4, color: color.brand });
       text(page, card.title, x + 14, y - 14, cardWidth - 28, { font: bold, size: 12.5, color: color.ink });
       let cursor = text(page, card.description, x + 14, y - 34, cardWidth - 28, { size: 9 });
-      for (const feature of card.features) cursor = bullet(page, feature, x + 14, cursor - 1.5, cardWidth - 28, { size: 9 }) ;
+      for (const feature of card.features) cursor = bullet(page, feature, x + 14, cursor - 1.5, cardWidth - 28, { size: 9 });
       const base = y - height + 12;
       page.drawText(plain(card.results), { x: x + 14, y: base + 14, size: 9, font: bold, color: color.accentDark });
       page.drawText(plain(card.pricingFrom), { x: x + 14, y: base, size: 9, font: bold, color: color.brandDark });

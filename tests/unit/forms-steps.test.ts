@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { botFields } from "~/forms/bot-fields";
+import { formValues } from "~/forms/form-values";
+import { checkTheFields } from "~/forms/messages";
+import { orderBudgetOptions, startDateOptions, tiersByService } from "~/forms/options";
+import { orderMessages } from "~/forms/schemas";
+import { companyProfileSteps, moveStep, orderWizard, splitOrderMessage, stepOfErrors } from "~/forms/steps";
+
+function post(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
+  return data;
+}
+
+const step1 = { name: "Nomsa", email: "nomsa@khumalo.co.za", phone: "082", company: "Khumalo" };
+
+describe("form values", () => {
+  it("keeps what the visitor typed, lists as lists, and leaves out the bot check and step machinery", () => {
+    const values = formValues(
+      post({
+        ...step1,
+        additionalServices: ["SEO & Content Marketing", "Strategy Consulting"],
+        [botFields.honeypot]: "",
+        [botFields.captchaToken]: "token",
+        [botFields.formToken]: "signed",
+        [botFields.enhanced]: "1",
+        altcha: "payload",
+        intent: "next",
+        step: "2",
+      }),
+    );
+    expect(values).toEqual({ ...step1, additionalServices: ["SEO & Content Marketing", "Strategy Consulting"] });
+  });
+});
+
+describe("order messages as toasts", () => {
+  it("reads 'Title: text' as a title and a text; untitled step messages share Missing Information", () => {
+    expect(splitOrderMessage(orderMessages.step1Missing)).toEqual({ title: "Missing Information", message: "Please fill in all required fields in Step 1" });
+    expect(splitOrderMessage(orderMessages.invalidEmail)).toEqual({ title: "Invalid Email", message: "Please enter a valid email address" });
+    expect(splitOrderMessage(orderMessages.step2Missing)).toEqual({ title: "Missing Information", message: "Please select a service and tier" });
+    expect(splitOrderMessage(orderMessages.step3Missing)).toEqual({ title: "Missing Information", message: orderMessages.step3Missing });
+    expect(splitOrderMessage(orderMessages.step4Missing)).toEqual({ title: "Missing Information", message: orderMessages.step4Missing });
+  });
+});
+
+describe("moving between steps without JavaScript", () => {
+  it("Next checks only the current step and answers its message", () => {
+    expect(moveStep(orderWizard, post({ step: "1" }), "next")).toMatchObject({
+      step: 1,
+      title: "Missing Information",
+      message: "Please fill in all required fields in Step 1",
+      fieldErrors: { name: [orderMessages.step1Missing] },
+    });
+    // A missing field is reported before a malformed email, as in the seed.
+    expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo", company: "" }), "next")).toMatchObject({ title: "Missing Information" });
+    expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo" }), "next")).toMatchObject({ step: 1, title: "Invalid Email" });
+    // Later steps' fields are not looked at yet.
+    expect(moveStep(orderWizard, post({ ...step1, step: "1" }), "next")).toEqual({ kind: "step", form: "order", step: 2, values: step1 });
+  });
+
+  it("checks that the tier is one the chosen service offers", () => {
+    const wrongTier = moveStep(orderWizard, post({ ...step1, step: "2", service: "strategy", tier: "Starter" }), "next");
+    expect(wrongTier).toMatchObject({ step: 2, message: "Please select a service and tier", fieldErrors: { tier: [orderMessages.step2Missing] } });
+    const right = moveStep(orderWizard, post({ ...step1, step: "2", service: "strategy", tier: tiersByService.strategy[1]! }), "next");
+    expect(right.step).toBe(3);
+  });
+
+  it("caps Next at the last step, floors Previous at the first, and never trusts a posted step number", () => {
+    const complete = { ...step1, service: "googleAds", tier: "Growth", industry: "Retail", monthlyBudget: orderBudgetOptions[0], goals: "More", startDate: startDateOptions[0] };
+    expect(moveStep(orderWizard, post({ ...complete, step: "4" }), "next").step).toBe(4);
+    expect(moveStep(orderWizard, post({ step: "1" }), "previous").step).toBe(1);
+    expect(moveStep(orderWizard, post({ step: "3" }), "previous").step).toBe(2);
+    expect(moveStep(orderWizard, post({ step: "99" }), "previous").step).toBe(3);
+    expect(moveStep(orderWizard, post({ step: "-4" }), "previous").step).toBe(1);
+    expect(moveStep(orderWizard, post({ step: "abc" }), "previous").step).toBe(1);
+  });
+
+  it("the company profile form's Continue needs a name and a valid email", () => {
+    expect(moveStep(companyProfileSteps, post({ step: "1", name: "", email: "x" }), "next")).toMatchObject({
+      step: 1,
+      message: checkTheFields,
+      fieldErrors: { name: ["Name is required"], email: ["Invalid email address"] },
+    });
+    expect(moveStep(companyProfileSteps, post({ step: "1", name: "Kagiso", email: "kagiso@molefe.co.za" }), "next").step).toBe(2);
+  });
+
+  it("a refused final post reopens the step holding the first field to fix", () => {
+    expect(stepOfErrors(orderWizard, { tier: ["x"], startDate: ["y"] })).toBe(2);
+    expect(stepOfErrors(orderWizard, { goals: ["x"] })).toBe(3);
+    expect(stepOfErrors(orderWizard, {})).toBeUndefined();
+    expect(stepOfErrors(companyProfileSteps, { email: ["x"] })).toBe(1);
+  });
+});
