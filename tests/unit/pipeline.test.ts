@@ -3,6 +3,7 @@ import { formMessages } from "~/forms/messages";
 import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
 import { companyProfileSchema, companyProfileStep1Schema, formSchemas, newsletterSchema, orderMessages, orderStepSchemas } from "~/forms/schemas";
 import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
+import { parseEnv } from "../../server/env";
 import { siteSecrets } from "../../server/captcha/keys";
 import { renderNotification } from "../../server/mail/render";
 import { recordFor } from "../../server/leads/records";
@@ -169,5 +170,19 @@ describe("notifications", () => {
       message: "We'll contact you within 24 hours to discuss your project.",
     });
     expect(formMessages.contact.success.message).toBe("Thank you for your message. We'll get back to you within 2-4 hours.");
+  });
+});
+
+describe("lead settings", () => {
+  it("default to ALTCHA, accepted no-JavaScript posts and a visible widget", () => {
+    expect(parseEnv({})).toMatchObject({ CAPTCHA_PROVIDER: "altcha", NOSCRIPT_POSTS: "accept", CAPTCHA_WIDGET: "visible" });
+  });
+
+  it("name the missing variable when a third-party captcha lacks its keys", () => {
+    expect(() => parseEnv({ CAPTCHA_PROVIDER: "recaptcha-v3", CAPTCHA_SITE_KEY: "k" })).toThrow(/CAPTCHA_SECRET_KEY: required when CAPTCHA_PROVIDER is recaptcha-v3/);
+    expect(() => parseEnv({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "s" })).toThrow(/CAPTCHA_SITE_KEY/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ ALTCHA_HMAC_KEY: "short" })).toThrow(/ALTCHA_HMAC_KEY/);
+    expect(() => parseEnv({ OUTBOX_RETRY_BASE_MS: "5000", OUTBOX_RETRY_MAX_MS: "1000" })).toThrow(/OUTBOX_RETRY_MAX_MS/);
   });
 });
