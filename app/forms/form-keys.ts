@@ -1,4 +1,2 @@
 /** Every form the site receives; each page's action names its own. */
 export type FormKey = "contact" | "audit" | "aiAssessment" | "newsletter" | "companyProfile" | "order";
-
-export const formKeys = ["contact", "audit", "aiAssessment", "newsletter", "companyProfile", "order"] as const satisfies readonly FormKey[];

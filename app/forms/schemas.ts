@@ -20,7 +20,7 @@ import {
  * never be stored.
  */
 
-export const fieldLimits = {
+const fieldLimits = {
   name: 100,
   email: 255,
   company: 100,

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** A person needs at least this long to fill in a form; a script posting at once is a bot. */
-export const FORM_TOKEN_MIN_AGE_MS = 3000;
+const FORM_TOKEN_MIN_AGE_MS = 3000;
 /** After a day the page is stale: the visitor reloads it. */
-export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FormTokenCheck =
   | { ok: true; id: string; expiresAt: Date }

@@ -1,7 +1,7 @@
 import type { CaptchaProvider } from "./types.ts";
 
 /** SPEC.md section 9: the score must be at least 0.5. */
-export const MIN_SCORE = 0.5;
+const MIN_SCORE = 0.5;
 const VERIFY_TIMEOUT_MS = 5000;
 
 export const siteverifyUrls = {

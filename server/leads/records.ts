@@ -11,10 +11,10 @@ import type { LeadOf } from "../../app/forms/schemas.ts";
 import type { NewLead } from "../db/store.ts";
 
 /** SPEC.md section 3: the newsletter row's name is a fixed placeholder. */
-export const NEWSLETTER_NAME = "Newsletter Subscriber";
+const NEWSLETTER_NAME = "Newsletter Subscriber";
 /** SPEC.md section 5: empty optional values read like this in notifications. */
 export const NOT_SPECIFIED = "Not specified";
-export const NONE = "None";
+const NONE = "None";
 
 /** What a notification says about a lead, before it is rendered to mail. */
 export interface LeadNotice {
@@ -36,12 +36,12 @@ const orNull = (value: string | undefined | null) => (value ? value : null);
 const shown = (value: string | undefined | null) => (value ? value : NOT_SPECIFIED);
 
 /** The AI assessment's message, merging its two questions as the seed did. */
-export function aiAssessmentMessage(lead: LeadOf<"aiAssessment">): string {
+function aiAssessmentMessage(lead: LeadOf<"aiAssessment">): string {
   return `Current AI Usage: ${shown(lead.currentAIUsage)}\n\nGoals: ${lead.goals}`;
 }
 
 /** The order's message text (SPEC.md section 7): everything beyond the contact details and service. */
-export function orderDetails(order: LeadOf<"order">): Array<{ label: string; value: string; multiline?: boolean }> {
+function orderDetails(order: LeadOf<"order">): Array<{ label: string; value: string; multiline?: boolean }> {
   return [
     { label: "Tier", value: order.tier },
     { label: "Additional Services", value: order.additionalServices.length ? order.additionalServices.join(", ") : NONE },

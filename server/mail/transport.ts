@@ -33,7 +33,7 @@ export interface Mailer {
 /** A hung mail server must not hold the worker for longer than this per step. */
 const SMTP_TIMEOUT_MS = 15_000;
 
-export function mailAddresses(settings: Pick<Env, "MAIL_FROM" | "NOTIFY_TO">) {
+function mailAddresses(settings: Pick<Env, "MAIL_FROM" | "NOTIFY_TO">) {
   return {
     from: settings.MAIL_FROM ?? `"${site.name} Website" <${site.email}>`,
     to: settings.NOTIFY_TO ?? site.email,
