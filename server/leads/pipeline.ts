@@ -1,21 +1,18 @@
 import { data } from "react-router";
-import { botFields, enhancedMarker, widgetTokenFields } from "../../app/forms/bot-fields.ts";
+import { botFields, widgetTokenFields } from "../../app/forms/bot-fields.ts";
 import type { FormKey } from "../../app/forms/form-keys.ts";
 import type { LeadFailureReason, LeadResult } from "../../app/forms/lead-result.ts";
 import {
   aiAssessmentRateLimited,
-  botCheckFailed,
   checkTheFields,
-  formExpired,
   formMessages,
   rateLimitMessage,
   rateLimitTitle,
 } from "../../app/forms/messages.ts";
-import { noscriptRateLimit, rateLimitKeyOf, rateLimits } from "../../app/forms/rate-limits.ts";
+import { rateLimitKeyOf, rateLimits } from "../../app/forms/rate-limits.ts";
 import { formSchemas, listFields, orderMessages } from "../../app/forms/schemas.ts";
-import { checkFormToken } from "../captcha/form-token.ts";
-import type { BotCheck } from "../db/schema.ts";
 import { renderNotification } from "../mail/render.ts";
+import { checkBot, firstValue as first } from "./bot-check.ts";
 import { recordFor } from "./records.ts";
 import { type FormFields, readForm } from "./request.ts";
 import { leadServices } from "./services.ts";
@@ -32,10 +29,6 @@ interface Failure {
   message?: string;
   fieldErrors?: Record<string, string[]>;
   retryAfterMinutes?: number;
-}
-
-function first(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 }
 
 /** What the visitor typed, minus the hidden bot-check fields. */
@@ -60,7 +53,7 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
  * Cross-site posts were already refused by the server (start.ts).
  */
 export async function handleLead(form: FormKey, request: Request, clientAddress: string): Promise<Answer> {
-  const { settings, store, captcha, secrets, worker } = leadServices();
+  const { store, worker } = leadServices();
   const texts = formMessages[form];
   let values: Record<string, string | string[]> | undefined;
 
@@ -112,31 +105,12 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   const hit = await store.hitRateLimit(limitKey, clientAddress, rateLimits[limitKey]);
   if (!hit.allowed) return rateLimited(hit.retryAfterMs);
 
-  const token = [botFields.captchaToken, ...widgetTokenFields].map((name) => first(fields[name])).find(Boolean);
-  const enhanced = first(fields[botFields.enhanced]) === enhancedMarker;
-  let botCheck: BotCheck;
-  if (token) {
-    if (!(await captcha.verify(token, clientAddress))) return fail({ status: 403, reason: "captcha", message: botCheckFailed });
-    botCheck = captcha.method;
-  } else if (enhanced) {
-    // The enhanced form always runs its captcha; a post claiming to be one without a token is refused.
-    return fail({ status: 400, reason: "captcha", message: botCheckFailed });
-  } else {
-    // No JavaScript: the signed form token, a stricter limit and a one-time use stand in for the captcha.
-    if (settings.NOSCRIPT_POSTS === "reject") return fail({ status: 403, reason: "captcha", message: botCheckFailed });
-    const check = checkFormToken(secrets.formToken, first(fields[botFields.formToken]));
-    if (!check.ok) {
-      return check.reason === "expired"
-        ? fail({ status: 403, reason: "expired", message: formExpired })
-        : fail({ status: 403, reason: "captcha", message: botCheckFailed });
-    }
-    const strict = await store.hitRateLimit(`noscript:${limitKey}`, clientAddress, noscriptRateLimit);
-    if (!strict.allowed) return rateLimited(strict.retryAfterMs);
-    if (!(await store.spendChallenge(check.id, check.expiresAt))) {
-      return fail({ status: 403, reason: "captcha", message: botCheckFailed });
-    }
-    botCheck = "noscript";
+  const bot = await checkBot(fields, clientAddress, limitKey);
+  if (!bot.ok) {
+    if (bot.reason === "rate-limit") return rateLimited(bot.retryAfterMs);
+    return fail({ status: bot.status, reason: bot.reason, message: bot.message });
   }
+  const { botCheck } = bot;
 
   const record = recordFor(form, parsed.data);
   const origin = {

@@ -1,0 +1,42 @@
+import { botFields, enhancedMarker, widgetTokenFields } from "../../app/forms/bot-fields.ts";
+import { botCheckFailed, formExpired } from "../../app/forms/messages.ts";
+import { noscriptRateLimit } from "../../app/forms/rate-limits.ts";
+import { checkFormToken } from "../captcha/form-token.ts";
+import type { BotCheck } from "../db/schema.ts";
+import type { FormFields } from "./request.ts";
+import { leadServices } from "./services.ts";
+
+export type BotCheckOutcome =
+  | { ok: true; botCheck: BotCheck }
+  | { ok: false; status: 400 | 403; reason: "captcha" | "expired"; message: string }
+  | { ok: false; status: 429; reason: "rate-limit"; retryAfterMs: number };
+
+export function firstValue(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+}
+
+/**
+ * Proves a post came from a person, the same way for every form: the captcha's
+ * token when the page ran JavaScript; without JavaScript, the signed form token,
+ * a stricter rate limit under `noscript:<limitKey>` and one use of the token.
+ * A post from the enhanced form must carry a captcha token.
+ */
+export async function checkBot(fields: FormFields, clientAddress: string, limitKey: string): Promise<BotCheckOutcome> {
+  const { settings, store, captcha, secrets } = leadServices();
+  const refused = (status: 400 | 403 = 403) => ({ ok: false, status, reason: "captcha", message: botCheckFailed }) as const;
+
+  const token = [botFields.captchaToken, ...widgetTokenFields].map((name) => firstValue(fields[name])).find(Boolean);
+  if (token) return (await captcha.verify(token, clientAddress)) ? { ok: true, botCheck: captcha.method } : refused();
+  // The enhanced form always runs its captcha; a post claiming to be one without a token is refused.
+  if (firstValue(fields[botFields.enhanced]) === enhancedMarker) return refused(400);
+
+  if (settings.NOSCRIPT_POSTS === "reject") return refused();
+  const check = checkFormToken(secrets.formToken, firstValue(fields[botFields.formToken]));
+  if (!check.ok) {
+    return check.reason === "expired" ? { ok: false, status: 403, reason: "expired", message: formExpired } : refused();
+  }
+  const strict = await store.hitRateLimit(`noscript:${limitKey}`, clientAddress, noscriptRateLimit);
+  if (!strict.allowed) return { ok: false, status: 429, reason: "rate-limit", retryAfterMs: strict.retryAfterMs };
+  if (!(await store.spendChallenge(check.id, check.expiresAt))) return refused();
+  return { ok: true, botCheck: "noscript" };
+}
