@@ -63,6 +63,7 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, formatError(message)]));
   const [errors, setErrors] = useState<FieldErrors>(() => shown(firstErrors(noJsFieldErrors)));
   const [preparing, setPreparing] = useState(false);
+  const posting = useRef(false);
   const busy = preparing || fetcher.state !== "idle";
   const callbacks = useRef({ onSuccess, onFailure });
   callbacks.current = { onSuccess, onFailure };
@@ -99,7 +100,9 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
   async function post(extra: Record<string, string> = {}, button?: HTMLButtonElement | null) {
     if (button !== undefined) submitter.current = button;
     const element = formRef.current;
-    if (!element) return;
+    // A second press while the first is still getting its bot-check answer is the same submit.
+    if (!element || posting.current) return;
+    posting.current = true;
     setPreparing(true);
     try {
       const token = captchaRef.current ? await captchaRef.current.token() : null;
@@ -108,13 +111,14 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
         return;
       }
       // The clicked button's name and value travel too (the step forms' intent).
-      const button = submitter.current?.isConnected && submitter.current.form === element ? submitter.current : null;
-      const data = new FormData(element, button);
+      const clicked = submitter.current?.isConnected && submitter.current.form === element ? submitter.current : null;
+      const data = new FormData(element, clicked);
       data.set(botFields.captchaToken, token);
       data.set(botFields.enhanced, enhancedMarker);
       for (const [name, value] of Object.entries(extra)) data.set(name, value);
       await fetcher.submit(data, { method: "post", action });
     } finally {
+      posting.current = false;
       setPreparing(false);
     }
   }

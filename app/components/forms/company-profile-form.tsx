@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { FormPageData } from "~/forms/captcha-config";
@@ -17,12 +17,6 @@ import { FormStatus } from "./form-status";
  * the footer, About and Services pages both use it.
  */
 export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; onFinished?: (ok: boolean) => void }) {
-  const [step, setStep] = useState(1);
-  const startOver = () => {
-    lead.formRef.current?.reset();
-    lead.clearErrors();
-    setStep(1);
-  };
   const lead = useLeadForm({
     form: "companyProfile",
     schema: companyProfileSchema,
@@ -41,10 +35,14 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
   });
 
   // Without JavaScript the step comes back from the action; a refused final post reopens the step to fix.
-  const initialStep = useRef(
-    lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(companyProfileSteps, lead.result.fieldErrors) ?? 2) : 1),
+  const [step, setStep] = useState(
+    () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(companyProfileSteps, lead.result.fieldErrors) ?? 2) : 1),
   );
-  const shown = lead.hydrated ? step : initialStep.current;
+  function startOver() {
+    lead.formRef.current?.reset();
+    lead.clearErrors();
+    setStep(1);
+  }
   const succeeded = lead.result?.ok === true;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -76,20 +74,20 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
           </a>
         )}
       </FormStatus>
-      <p className="text-sm font-medium text-brand-700">Step {shown} of 2</p>
-      <input type="hidden" name={stepField} value={shown} />
-      <div hidden={shown !== 1} className="space-y-5">
+      <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
+      <input type="hidden" name={stepField} value={step} />
+      <div hidden={step !== 1} className="space-y-5">
         <RequiredNote />
-        <TextField lead={lead} name="name" label="Full Name" required={shown === 1} autoComplete="name" />
-        <TextField lead={lead} name="email" label="Email Address" type="email" required={shown === 1} autoComplete="email" />
+        <TextField lead={lead} name="name" label="Full Name" required={step === 1} autoComplete="name" />
+        <TextField lead={lead} name="email" label="Email Address" type="email" required={step === 1} autoComplete="email" />
       </div>
-      <div hidden={shown !== 2} className="space-y-5">
+      <div hidden={step !== 2} className="space-y-5">
         <TextField lead={lead} name="company" label="Company Name (optional)" autoComplete="organization" />
         <TextField lead={lead} name="phone" label="Phone Number (optional)" type="tel" autoComplete="tel" />
         <BotCheck ref={lead.captchaRef} form="companyProfile" captcha={page.captcha} formToken={page.formToken} hidden />
       </div>
       {/* The step's main button comes first, so Enter in a field continues rather than goes back. */}
-      {shown === 1 ? (
+      {step === 1 ? (
         <button type="submit" name="intent" value={stepIntent.next} className={buttonClass({ size: "lg", className: "w-full" })}>
           Continue
         </button>
