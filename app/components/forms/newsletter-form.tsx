@@ -23,7 +23,8 @@ export function NewsletterForm({ page, action }: { page: FormPageData; action?: 
           placeholder="you@company.co.za"
           className="flex-1"
         />
-        <SubmitButton busy={lead.busy} busyText="Subscribing..." style={{ className: "sm:mt-7" }}>
+        {/* Level with the input: below the label's line, as tall as the field. */}
+        <SubmitButton busy={lead.busy} busyText="Subscribing..." style={{ size: "md", className: "sm:mt-[1.625rem] sm:min-h-[2.625rem]" }}>
           Subscribe
         </SubmitButton>
       </div>
