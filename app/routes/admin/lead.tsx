@@ -177,9 +177,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="status" />
               <div className="flex-1">
                 <label htmlFor="lead-status-select" className="sr-only">
-                  Status
+                  Lead status
                 </label>
-                <select id="lead-status-select" name="status" defaultValue={lead.status} key={lead.status} className={`${inputClass} mt-1`}>
+                <select id="lead-status-select" name="status" defaultValue={lead.status} key={lead.status} className={inputClass}>
                   {leadStatuses.map((s) => (
                     <option key={s.key} value={s.key}>
                       {s.label}

@@ -1,0 +1,369 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
+import { EXPORT_COLUMNS } from "../../server/admin/inbox";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
+import { readSiteDb } from "../support/database";
+import { enhanced, type Fields, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
+import { type RunningServer, startServer } from "../support/server";
+
+/**
+ * The agency's day in the lead inbox, in Chromium against the built server:
+ * the first user comes from the command line, leads from the public forms
+ * over HTTP, and everything else from clicking the inbox.
+ */
+
+const AGENT = "agent@roimedia.co.za";
+const PASSWORD = "correct horse battery staple";
+const THANDI = "thandi.nkosi@example.co.za";
+/** A company name a spreadsheet would run as a formula. */
+const FORMULA = "=cmd|' /C calc'!A0";
+const MESSAGE = 'We spend "about R40k", a month,\non LinkedIn.';
+
+let server: RunningServer;
+let browser: Browser;
+let address = 0;
+
+function createUser(dataDir: string, email: string, password: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "admin", "--", "create-user", email], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`admin create-user exited ${code}: ${output}`))));
+    child.stdin.end(`${password}\n`);
+  });
+}
+
+async function post(pagePath: string, fields: Fields) {
+  const answer = await postLead(server, pagePath, { ...fields, ...enhanced(await solveAltcha(server)) }, {
+    "x-forwarded-for": `198.51.100.${++address}`,
+    "user-agent": "InboxE2E/1.0",
+  });
+  expect(answer.status, pagePath).toBe(200);
+}
+
+/** A booked call as the booking code stores it: the booking, its slot claim and its two messages. */
+function book(email: string) {
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 5000 });
+  const now = new Date().toISOString();
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(8, 0, 0, 0);
+  const end = new Date(start.getTime() + 15 * 60_000);
+  const { id } = db
+    .prepare(
+      `INSERT INTO bookings (name, email, company, phone, website, message, slot_start, slot_end, status, sequence, bot_check, client_address, user_agent, created_at, updated_at)
+       VALUES ('Thandi Nkosi', ?, 'Nkosi Logistics', '+27 82 555 0101', NULL, 'Call me', ?, ?, 'confirmed', 0, 'altcha', '198.51.100.250', 'InboxE2E/1.0', ?, ?) RETURNING id`,
+    )
+    .get(email, start.toISOString(), end.toISOString(), now, now) as { id: number };
+  db.prepare("INSERT INTO booking_claims (slot_start, booking_id) VALUES (?, ?)").run(start.toISOString(), id);
+  for (const recipient of [null, email]) {
+    db.prepare(
+      `INSERT INTO outbox (kind, lead_table, lead_id, reply_to, recipient, attachments, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
+       VALUES ('Booking', 'bookings', ?, ?, ?, NULL, 'Call booked: Thandi Nkosi', 'Thandi Nkosi booked a call', '<p>Thandi Nkosi booked a call</p>', 'queued', 0, ?, ?)`,
+    ).run(id, email, recipient, now, now);
+  }
+  db.close();
+}
+
+/** RFC 4180, as a spreadsheet reads it. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Every text cell of every table in the site's database that contains `needle`, as table.column. */
+function everywhere(needle: string): string[] {
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+    const found: string[] = [];
+    for (const { name } of tables) {
+      const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>;
+      for (const column of columns) {
+        const hit = db.prepare(`SELECT 1 FROM "${name}" WHERE lower(CAST("${column.name}" AS TEXT)) LIKE ? LIMIT 1`).get(`%${needle.toLowerCase()}%`);
+        if (hit) found.push(`${name}.${column.name}`);
+      }
+    }
+    return found;
+  } finally {
+    db.close();
+  }
+}
+
+async function openAdmin(options: { javaScriptEnabled?: boolean } = {}): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
+  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
+  await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
+  return tracked;
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/admin`);
+  await page.waitForURL(/\/admin\/login/);
+  await page.getByLabel("Email").fill(AGENT);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${server.url}/admin`);
+}
+
+/** The page's h1. React Router changes the URL just before it renders the new page: read it with expect.poll. */
+const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+const leadsTable = (page: Page) => page.getByRole("table", { name: /Leads, newest first/ });
+const rowsShown = (page: Page) => leadsTable(page).locator("tbody tr");
+const namesShown = async (page: Page) => (await leadsTable(page).locator("tbody tr td:nth-child(3)").allTextContents()).map((t) => t.trim());
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", TRUST_PROXY: "x-forwarded-for", ALTCHA_HMAC_KEY: randomBytes(32).toString("hex") }),
+    launchBrowser(),
+  ]);
+  await createUser(server.dataDir, AGENT, PASSWORD);
+  await post("/contact", { name: "Thandi Nkosi", email: THANDI, company: FORMULA, website: "nkosi.co.za", budget: "6.5k-12.4k", service: "linkedin-ads", message: MESSAGE });
+  await post("/free-audit", { name: "Lerato Dlamini", email: "lerato@example.co.za", website: "https://dlamini.co.za", budget: "60k+", platform: "google" });
+  await post("/blog", { email: THANDI });
+  await post("/company-profile", { name: "Thandi Nkosi", email: THANDI, company: "Nkosi Logistics", phone: "" });
+  await post("/get-started", {
+    name: "Pieter van Wyk",
+    email: "pieter@example.co.za",
+    phone: "+27 82 555 0101",
+    company: "Van Wyk Wines",
+    website: "",
+    service: "strategy",
+    tier: "Monthly Retainer",
+    additionalServices: ["SEO & Content Marketing"],
+    industry: "Wine export",
+    currentMarketing: "",
+    monthlyBudget: "R 20,000 - R 50,000",
+    goals: "Grow export orders by 30%",
+    startDate: "Within 1 month",
+    teamSize: "",
+    currentChallenges: "",
+    additionalInfo: "",
+  });
+  book(THANDI);
+  // Every notification written before the agency looks, so the inbox shows them sent.
+  await waitFor(() => writtenMail(server.dataDir).length >= 7 || undefined, "the notifications", 20_000);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the lead inbox", () => {
+  it("signs in, finds, works, exports and forgets leads", async () => {
+    const tracked = await openAdmin();
+    const { page } = tracked;
+
+    await signIn(page);
+    await expect.poll(() => heading(page)).toBe("Leads");
+    await expect.poll(() => rowsShown(page).count()).toBe(6);
+    await expect.poll(() => namesShown(page)).toEqual(["Thandi Nkosi", "Pieter van Wyk", "Thandi Nkosi", "Newsletter Subscriber", "Lerato Dlamini", "Thandi Nkosi"]);
+    expect(await leadsTable(page).locator("tbody tr td:nth-child(2)").allTextContents()).toEqual([
+      "Booking",
+      "Service order",
+      "Company profile",
+      "Newsletter",
+      "Free audit",
+      "Contact",
+    ]);
+    await expectNoAxeViolations(page);
+
+    // Filter by form, then search.
+    await page.getByLabel("Form").selectOption({ label: "Contact" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/type=contact/);
+    await expect.poll(() => namesShown(page)).toEqual(["Thandi Nkosi"]);
+    await page.getByRole("link", { name: "Clear" }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByLabel("Search").fill("van wyk");
+    await page.getByLabel("Search").press("Enter");
+    await page.waitForURL(/q=van\+wyk/);
+    await expect.poll(() => namesShown(page)).toEqual(["Pieter van Wyk"]);
+    const tomorrow = new Date(Date.now() + 86_400_000 + 2 * 3_600_000).toISOString().slice(0, 10);
+    await page.getByLabel("Search").fill("");
+    await page.getByLabel("Received from").fill(tomorrow);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/from=/);
+    await expect.poll(() => page.getByText("No leads match these filters.").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Clear" }).click();
+
+    // Open Thandi's contact message: every field, where it came from and its notification.
+    await rowsShown(page).filter({ hasText: "Contact" }).getByRole("link", { name: "Thandi Nkosi" }).click();
+    await page.waitForURL(/\/admin\/leads\/\d+$/);
+    const leadUrl = page.url();
+    const sent = page.getByRole("region", { name: "What they sent" });
+    expect(await sent.innerText()).toContain(FORMULA);
+    expect(await sent.innerText()).toContain('We spend "about R40k", a month,\non LinkedIn.');
+    expect(await sent.innerText()).toContain("R6,500 - R12,400 (Growth)");
+    const origin = await page.getByRole("region", { name: "Where it came from" }).innerText();
+    expect(origin).toContain("InboxE2E/1.0");
+    expect(origin).toMatch(/198\.51\.100\.\d+/);
+    expect(origin).toContain("ALTCHA proof of work");
+    const states = page.getByTestId("notification-state");
+    expect((await states.allTextContents()).map((s) => s.trim().split(" ")[0])).toEqual(["Sent"]);
+    await expectNoAxeViolations(page);
+
+    // Status and a note.
+    await page.getByLabel("Lead status").selectOption({ label: "Contacted" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Status saved.");
+    await page.getByLabel("Add a note").fill("Called, wants a proposal by Friday.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Note added.");
+    expect(await page.getByRole("region", { name: "Notes" }).innerText()).toContain("Called, wants a proposal by Friday.");
+
+    // Resend: a new outbox message, and a new .eml once the worker has sent it.
+    const mailBefore = writtenMail(server.dataDir).filter((m) => m.includes(THANDI) && m.includes("New contact form message")).length;
+    await page.getByRole("button", { name: "Resend notification" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toMatch(/queued again/);
+    await waitFor(
+      () => writtenMail(server.dataDir).filter((m) => m.includes(THANDI) && m.includes("New contact form message")).length === mailBefore + 1 || undefined,
+      "the resent notification",
+    );
+    await page.reload();
+    await expect.poll(async () => (await states.allTextContents()).map((s) => s.trim().split(" ")[0])).toEqual(["Sent", "Sent"]);
+
+    // The status filter finds it.
+    await page.goto(`${server.url}/admin?status=contacted`);
+    await expect.poll(() => namesShown(page)).toEqual(["Thandi Nkosi"]);
+
+    // Export: streamed CSV with a BOM, parsed back.
+    await page.goto(`${server.url}/admin`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, ...records] = parseCsv(csv.slice(1));
+    expect(header).toEqual(EXPORT_COLUMNS);
+    expect(records).toHaveLength(6);
+    const column = (name: string) => EXPORT_COLUMNS.indexOf(name);
+    const contact = records.find((r) => r[column("Form")] === "Contact")!;
+    expect(contact[column("Name")]).toBe("Thandi Nkosi");
+    expect(contact[column("Status")]).toBe("Contacted");
+    expect(contact[column("Company")]).toBe(`'${FORMULA}`);
+    expect(contact[column("Details")]).toContain(`Message: ${MESSAGE}`);
+    expect(records.map((r) => r[column("Name")])).toEqual(await namesShown(page));
+
+    // Forget Thandi: what is held, then nothing left in any table.
+    await page.getByRole("navigation", { name: "Lead inbox" }).getByRole("link", { name: "Forget a person" }).click();
+    await page.waitForURL(`${server.url}/admin/forget`);
+    await page.getByLabel("Email address").fill(THANDI.toUpperCase());
+    await page.getByRole("button", { name: "Look up" }).click();
+    const held = page.getByRole("region", { name: `Held about ${THANDI}` });
+    await held.waitFor();
+    expect(await held.getByRole("table").locator("tbody tr td:first-child").allTextContents()).toEqual([
+      "Contact",
+      "Newsletter",
+      "Company profile",
+      "Booking",
+    ]);
+    expect(await held.innerText()).toMatch(/6 outbox messages/);
+    expect(await held.innerText()).toMatch(/1 internal note\b/);
+    await expectNoAxeViolations(page);
+    await page.getByLabel(/I confirm/).check();
+    await page.getByRole("button", { name: "Forget this person" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Done: 11 records deleted.");
+
+    expect(everywhere(THANDI)).toEqual([]);
+    expect(everywhere("Thandi")).toEqual([]);
+    expect(everywhere("proposal by Friday")).toEqual([]);
+    expect(readSiteDb(server.dataDir, "SELECT * FROM booking_claims")).toEqual([]);
+    expect(writtenMail(server.dataDir).filter((m) => m.includes(THANDI))).toEqual([]);
+    expect((await page.request.get(leadUrl)).status()).toBe(404);
+
+    // The audit log: who did what, without the forgotten address.
+    await page.goto(`${server.url}/admin/audit`);
+    const log = await page.getByRole("table", { name: /Audit log/ }).innerText();
+    for (const entry of ["signed in", "New to Contacted", "added a note", "queued the notification again", "exported every lead"]) {
+      expect(log).toContain(entry);
+    }
+    expect(log).toMatch(/forgot 11 records \(4 leads, 6 messages, 1 notes\) for email hash [0-9a-f]{16}/);
+    expect(log).toContain("created the user agent@roimedia.co.za");
+    await expectNoAxeViolations(page);
+
+    // Sign out: back at the sign-in page, and the inbox is closed again.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/admin\/login\?signed-out=1/);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(/\/admin\/login/);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("works without JavaScript: sign in, filter, open a lead and change its status with plain forms", async () => {
+    const tracked = await openAdmin({ javaScriptEnabled: false });
+    const { page } = tracked;
+    await signIn(page);
+    await page.getByLabel("Form").selectOption({ label: "Free audit" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/type=audit/);
+    await expect.poll(() => namesShown(page)).toEqual(["Lerato Dlamini"]);
+    await page.getByRole("link", { name: "Lerato Dlamini" }).click();
+    await page.waitForURL(/\/admin\/leads\/\d+$/);
+    await page.getByLabel("Lead status").selectOption({ label: "Qualified" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await page.waitForURL(/saved=status/);
+    expect(await page.getByRole("status").textContent()).toBe("Status saved.");
+    expect(readSiteDb<{ status: string }>(server.dataDir, "SELECT status FROM leads WHERE email = 'lerato@example.co.za'")[0]!.status).toBe("qualified");
+    await tracked.close();
+  });
+
+  it("can be worked with the keyboard alone", async () => {
+    const tracked = await openAdmin();
+    const { page } = tracked;
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByLabel("Email").focus();
+    await page.keyboard.type(AGENT);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByLabel("Search").focus();
+    await page.keyboard.type("pieter@");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/q=pieter/);
+    const link = leadsTable(page).getByRole("link", { name: "Pieter van Wyk" });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/admin\/leads\/\d+$/);
+    await expect.poll(() => heading(page)).toBe("Pieter van Wyk");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+});
