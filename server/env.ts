@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LEASE_MS } from "./outbox/worker.ts";
 
 /**
  * Every setting the site reads, parsed once at start. No other module reads
@@ -56,6 +57,12 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(24),
+  OUTBOX_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(DEFAULT_LEASE_MS)
+    .describe("how long a worker holds a message it is sending before another instance may retry it"),
 
   // Book a Call (/calendar): 15-minute slots, all times SAST (server/booking).
   BOOKING_HOURS: z

@@ -119,6 +119,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0002_bookings": bookingMigration(dialect),
     // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
     "0003_admin_inbox": adminMigration(dialect),
+    // Secrets every instance must share (the site key when ALTCHA_HMAC_KEY is unset): server/captcha/keys.ts.
+    "0004_site_keys": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("site_keys")
+          .addColumn("name", "text", (c) => c.primaryKey())
+          .addColumn("value", "text", (c) => c.notNull())
+          .addColumn("created_at", time, (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
@@ -126,10 +137,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
  * Brings the schema up to date. On PostgreSQL Kysely's migrator holds a
  * session advisory lock (pg_advisory_lock) while it runs, so instances that
  * start together migrate once and the others wait, then find nothing to do.
+ * Its bookkeeping tables are named with the connection's schema: Kysely looks
+ * for them in every schema it can see, so a second site (or test run) in
+ * another schema of the same database would otherwise find those and skip
+ * creating its own.
  */
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const list = migrations(dialect);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => list } });
+  const schema =
+    dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => list }, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -101,6 +101,13 @@ export interface SpentChallengesTable {
   expires_at: Timestamp;
 }
 
+/** Secrets shared by every instance on one database (server/captcha/keys.ts). */
+export interface SiteKeysTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   form_submissions: FormSubmissionsTable;
   company_profile_leads: CompanyProfileLeadsTable;
@@ -108,4 +115,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   spent_challenges: SpentChallengesTable;
+  site_keys: SiteKeysTable;
 }

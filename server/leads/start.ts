@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "../captcha/index.ts";
-import { loadMasterKey, siteSecrets } from "../captcha/keys.ts";
+import { prepareMasterKey, siteSecrets } from "../captcha/keys.ts";
 import { openDatabase } from "../db/connect.ts";
 import { Store } from "../db/store.ts";
 import type { Env } from "../env.ts";
@@ -25,7 +25,7 @@ export interface LeadPipeline {
 export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
   const database = await openDatabase(settings);
   const store = new Store(database);
-  const secrets = siteSecrets(loadMasterKey(settings));
+  const secrets = siteSecrets(await prepareMasterKey(settings, database));
   const captcha = createCaptcha(settings, secrets, (id, expiresAt) => store.spendChallenge(id, expiresAt));
   const mailer = createMailer(settings);
   const worker = startOutboxWorker({
@@ -34,11 +34,12 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
+    leaseMs: settings.OUTBOX_LEASE_MS,
   });
   setLeadServices({ settings, database, store, captcha, secrets, worker });
   console.log(`Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`);
-  if (database.dialect === "postgres" && captcha.method === "altcha" && !settings.ALTCHA_HMAC_KEY) {
-    console.warn("ALTCHA_HMAC_KEY is not set: instances sharing this database each sign with their own key; set one value on all of them");
+  if (database.dialect === "postgres" && !settings.SMTP_URL) {
+    console.warn("SMTP_URL is not set: notifications are written into this instance's DATA_DIR/mail; instances sharing a database should send them by SMTP");
   }
 
   const routes = Router();
