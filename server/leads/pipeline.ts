@@ -102,10 +102,16 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
       ? fail({ status: 429, reason: "rate-limit", message: aiAssessmentRateLimited, retryAfterMinutes: minutes })
       : fail({ status: 429, reason: "rate-limit", title: rateLimitTitle, message: rateLimitMessage(minutes), retryAfterMinutes: minutes });
   };
-  const hit = await store.hitRateLimit(limitKey, clientAddress, rateLimits[limitKey]);
-  if (!hit.allowed) return rateLimited(hit.retryAfterMs);
-
-  const bot = await checkBot(fields, clientAddress, limitKey);
+  let bot: Awaited<ReturnType<typeof checkBot>>;
+  try {
+    const hit = await store.hitRateLimit(limitKey, clientAddress, rateLimits[limitKey]);
+    if (!hit.allowed) return rateLimited(hit.retryAfterMs);
+    bot = await checkBot(fields, clientAddress, limitKey);
+  } catch (error) {
+    // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
+    console.error(`Could not check a ${form} lead, the database is unavailable:`, error instanceof Error ? error.message : error);
+    return fail({ status: 503, reason: "storage" });
+  }
   if (!bot.ok) {
     if (bot.reason === "rate-limit") return rateLimited(bot.retryAfterMs);
     return fail({ status: bot.status, reason: bot.reason, message: bot.message });
