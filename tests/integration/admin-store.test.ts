@@ -1,0 +1,195 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
+import { findHoldings, forgetPerson } from "../../server/admin/forget";
+import { attemptLogin, loginLimits } from "../../server/admin/login";
+import { addNote, type Cursor, decodeCursor, exportRows, type InboxFilter, listLeads, resendNotification, setStatus } from "../../server/admin/inbox";
+import type { AdminDatabase } from "../../server/admin/schema";
+import { createSession, destroySession, findSession } from "../../server/admin/sessions";
+import { createUser } from "../../server/admin/users";
+import { type DatabaseHandle, openDatabase } from "../../server/db/connect";
+import { type NewLead, Store } from "../../server/db/store";
+import { parseEnv } from "../../server/env";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+
+/**
+ * The inbox's data layer on SQLite and, when TEST_DATABASE_URL is set,
+ * PostgreSQL: the triggers that fill `leads`, keyset paging through ties,
+ * the changes and their audit entries, forgetting, sessions and the sign-in limit.
+ */
+
+const none: InboxFilter = { q: "", type: "", status: "", from: "", to: "" };
+const origin = (at: Date) => ({ botCheck: "altcha" as const, clientAddress: "198.51.100.1", userAgent: "StoreTest/1.0", receivedAt: at });
+const notice = (id: number) => ({ kind: "Contact", replyTo: null, subject: `Lead ${id}`, text: "text", html: "<p>html</p>" });
+
+function contact(name: string, email: string, company = "Acme"): NewLead {
+  return { table: "form_submissions", row: { form_type: "contact", name, email, company, website: "acme.co.za", message: "Hello" } };
+}
+
+describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
+  let test: TestDatabase;
+  let handle: DatabaseHandle;
+  let db: Kysely<AdminDatabase>;
+  let store: Store;
+
+  beforeEach(async () => {
+    test = await createTestDatabase(kind);
+    handle = await openDatabase(test.settings);
+    db = handle.db as unknown as Kysely<AdminDatabase>;
+    store = new Store(handle);
+  });
+  afterEach(async () => {
+    await handle.close();
+    await test.dispose();
+  });
+
+  it("mirrors every lead table into the inbox through the triggers: insert, update, delete", async () => {
+    const at = new Date("2026-11-20T08:00:00.000Z");
+    await store.saveLead(contact("Thandi Nkosi", "Thandi@Example.co.za"), origin(at), notice);
+    await store.saveLead({ table: "form_submissions", row: { form_type: "AI Assessment Request", name: "Ann", email: "ann@example.co.za", company: "Ann AI" } }, origin(at), notice);
+    await store.saveLead({ table: "company_profile_leads", row: { name: "Bob", email: "bob@example.co.za", company: null, phone: "011 555 0101" } }, origin(at), notice);
+    await db
+      .insertInto("bookings")
+      .values({
+        name: "Cara",
+        email: "cara@example.co.za",
+        company: "Cara Tours",
+        phone: null,
+        website: "caratours.co.za",
+        message: null,
+        slot_start: at,
+        slot_end: at,
+        status: "confirmed",
+        sequence: 0,
+        bot_check: "altcha",
+        client_address: "198.51.100.2",
+        user_agent: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const mirrored = await db.selectFrom("leads").select(["form_type", "name", "email", "company", "website", "phone", "status"]).orderBy("id").execute();
+    expect(mirrored).toEqual([
+      { form_type: "contact", name: "Thandi Nkosi", email: "Thandi@Example.co.za", company: "Acme", website: "acme.co.za", phone: null, status: "new" },
+      { form_type: "ai-assessment", name: "Ann", email: "ann@example.co.za", company: "Ann AI", website: null, phone: null, status: "new" },
+      { form_type: "company-profile", name: "Bob", email: "bob@example.co.za", company: null, website: null, phone: "011 555 0101", status: "new" },
+      { form_type: "booking", name: "Cara", email: "cara@example.co.za", company: "Cara Tours", website: "caratours.co.za", phone: null, status: "new" },
+    ]);
+    expect((await listLeads(db, { ...none, q: "THANDI@example" })).leads.map((l) => l.name)).toEqual(["Thandi Nkosi"]);
+    expect((await listLeads(db, { ...none, q: "caratours" })).leads.map((l) => l.name)).toEqual(["Cara"]);
+    expect((await listLeads(db, { ...none, q: "100%_" })).leads).toEqual([]);
+
+    await db.updateTable("company_profile_leads").set({ name: "Bob Botha" }).execute();
+    await db.deleteFrom("bookings").execute();
+    expect((await db.selectFrom("leads").select("name").orderBy("id").execute()).map((r) => r.name)).toEqual(["Thandi Nkosi", "Ann", "Bob Botha"]);
+  });
+
+  it("pages newest first by (created_at, id), through ties, both ways, and filters by SAST day", async () => {
+    // 23 leads in 5 instants: ties that a page boundary must cut through.
+    const base = Date.parse("2026-11-01T21:30:00.000Z"); // 23:30 SAST on 1 November
+    for (let i = 0; i < 23; i++) {
+      await store.saveLead(contact(`Lead ${i}`, `lead${i}@example.co.za`), origin(new Date(base + Math.floor(i / 5) * 3_600_000)), notice);
+    }
+    const seen: string[] = [];
+    let older: Cursor | undefined;
+    const pages: Array<{ older: string | null; newer: string | null }> = [];
+    do {
+      const page = await listLeads(db, none, { older }, 5);
+      seen.push(...page.leads.map((l) => l.name));
+      pages.push(page);
+      older = decodeCursor(page.older);
+    } while (older);
+    expect(seen).toEqual(Array.from({ length: 23 }, (_, i) => `Lead ${22 - i}`));
+    expect(pages).toHaveLength(5);
+    // From the third page back to the second with Newer.
+    const back = await listLeads(db, none, { newer: decodeCursor(pages[2]!.newer) }, 5);
+    expect(back.leads.map((l) => l.name)).toEqual(["Lead 17", "Lead 16", "Lead 15", "Lead 14", "Lead 13"]);
+
+    // 23:30 SAST on 1 November is the first day; an hour later it is 2 November in Johannesburg.
+    expect((await listLeads(db, { ...none, to: "2026-11-01" })).leads.map((l) => l.name)).toEqual(["Lead 4", "Lead 3", "Lead 2", "Lead 1", "Lead 0"]);
+    expect((await listLeads(db, { ...none, from: "2026-11-02" })).leads).toHaveLength(18);
+
+    const exported: string[][] = [];
+    for await (const row of exportRows(db, { ...none, from: "2026-11-02" })) exported.push(row);
+    expect(exported.map((r) => r[5])).toEqual(Array.from({ length: 18 }, (_, i) => `Lead ${22 - i}`));
+    expect(exported[0]![10]).toBe("Message: Hello");
+  });
+
+  it("changes a status, adds a note and queues the notification again, each with an audit entry", async () => {
+    const { leadId } = await store.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase");
+    const actor = { userId: user.id, name: user.email };
+    const { id } = await db.selectFrom("leads").select("id").executeTakeFirstOrThrow();
+    expect(await setStatus(db, actor, id, "qualified")).toBe(true);
+    expect(await addNote(db, actor, id, "Wants a proposal")).toBe(true);
+    expect(await resendNotification(db, actor, id)).toBe("queued");
+    expect(await resendNotification(db, actor, 999_999)).toBe("no-lead");
+
+    expect((await listLeads(db, { ...none, status: "qualified" })).leads.map((l) => l.name)).toEqual(["Thandi Nkosi"]);
+    const messages = await db.selectFrom("outbox").select(["status", "subject", "attempts"]).where("lead_id", "=", leadId).orderBy("id").execute();
+    expect(messages).toEqual([
+      { status: "queued", subject: `Lead ${leadId}`, attempts: 0 },
+      { status: "queued", subject: `Lead ${leadId}`, attempts: 0 },
+    ]);
+    const audit = await listAudit(db, 10);
+    expect(audit.map((e) => [e.actor, e.action, e.detail, e.leadId])).toEqual([
+      ["agent@roimedia.co.za", "resend", expect.stringMatching(/^queued the notification again \(message \d+\)$/), id],
+      ["agent@roimedia.co.za", "note", "added a note", id],
+      ["agent@roimedia.co.za", "status", "New to Qualified", id],
+    ]);
+  });
+
+  it("forgets one person everywhere and no one else, and logs only a hash of the address", async () => {
+    const mailDir = path.join(test.settings.DATA_DIR, "mail");
+    const mail = { dir: mailDir, host: "127.0.0.1" };
+    const thandi = await store.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
+    await store.saveLead({ table: "form_submissions", row: { form_type: "newsletter", name: "Newsletter Subscriber", email: "THANDI@example.co.za" } }, origin(new Date()), notice);
+    const other = await store.saveLead(contact("Pieter van Wyk", "pieter@example.co.za"), origin(new Date()), notice);
+    const [thandiLead] = await db.selectFrom("leads").select("id").where("lead_id", "=", thandi.leadId).execute();
+    await addNote(db, COMMAND_LINE, thandiLead!.id, "Private note about Thandi");
+    // The .eml files the worker wrote for her message and for Pieter's (Message-ID host 127.0.0.1).
+    mkdirSync(mailDir, { recursive: true });
+    const file = (table: string, lead: number, message: number) => `2026-11-23T10-00-00-000Z-lead-${table}-${lead}.outbox-${message}127.0.0.1.eml`;
+    writeFileSync(path.join(mailDir, file("form_submissions", thandi.leadId, thandi.outboxId)), "Thandi");
+    writeFileSync(path.join(mailDir, file("form_submissions", other.leadId, other.outboxId)), "Pieter");
+
+    const held = await findHoldings(db, mail, " Thandi@Example.co.za ");
+    expect(held).toMatchObject({ email: "thandi@example.co.za", messages: 2, notes: 1, mailFiles: 1 });
+    expect(held.leads.map((l) => l.form)).toEqual(["Contact", "Newsletter"]);
+
+    const key = Buffer.alloc(32, 7);
+    const result = await forgetPerson(db, mail, key, COMMAND_LINE, "thandi@example.co.za");
+    expect(result).toMatchObject({ leads: 2, messages: 2, notes: 1, mailFiles: 1 });
+    expect(await findHoldings(db, mail, "thandi@example.co.za")).toMatchObject({ leads: [], messages: 0, notes: 0, mailFiles: 0 });
+    expect((await db.selectFrom("leads").select("name").execute()).map((r) => r.name)).toEqual(["Pieter van Wyk"]);
+    expect(await db.selectFrom("lead_notes").selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom("outbox").select("lead_id").execute()).toEqual([{ lead_id: other.leadId }]);
+    expect(readdirSync(mailDir)).toEqual([file("form_submissions", other.leadId, other.outboxId)]);
+    const [entry] = await listAudit(db, 1);
+    expect(entry!.detail).toBe(`forgot 5 records (2 leads, 2 messages, 1 notes) for email hash ${result.fingerprint}`);
+    expect(JSON.stringify(await listAudit(db, 10))).not.toMatch(/thandi/i);
+  });
+
+  it("ends sessions when idle or signed out, and limits sign-ins through the forms' limiter", async () => {
+    const settings = parseEnv({ ...test.settings, ADMIN_SESSION_IDLE_MINUTES: "30" });
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase");
+    const start = new Date("2026-11-23T08:00:00.000Z");
+    const token = await createSession(db, user.id, start);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    expect((await findSession(db, token, 30, at(29))).state).toBe("valid");
+    // That request counted as activity: 29 minutes after it, still valid; 31 minutes after, gone.
+    expect((await findSession(db, token, 30, at(58))).state).toBe("valid");
+    expect((await findSession(db, token, 30, at(89))).state).toBe("expired");
+    expect((await findSession(db, token, 30, at(90))).state).toBe("none");
+    const second = await createSession(db, user.id, start);
+    await destroySession(db, second);
+    expect((await findSession(db, second, 30, start)).state).toBe("none");
+
+    const services = { db, store, settings };
+    const input = { email: "agent@roimedia.co.za", password: "wrong", clientAddress: "203.0.113.9", previousToken: "" };
+    for (let i = 0; i < loginLimits.account.max; i++) expect(await attemptLogin(services, input)).toEqual({ ok: false, reason: "invalid" });
+    expect(await attemptLogin(services, { ...input, password: "a long enough passphrase" })).toMatchObject({ ok: false, reason: "rate-limit" });
+  });
+});
