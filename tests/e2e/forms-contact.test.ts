@@ -197,6 +197,7 @@ describe("contact form", () => {
     await form.getByLabel(exactly("Email Address")).fill("bot@forged.example");
     await form.getByLabel(exactly("Company Name")).fill("Bots Inc");
     await form.getByRole("button", { name: SUBMIT }).click();
+    // SPEC.md section 8: "Contact bot-check, insert or token failure: Error: 'Failed to submit form. Please try again.'"
     const toast = await toastWith(page, messages.failure.title);
     expect(toast).toEqual({ title: "Error", description: messages.failure.message, type: "error" });
     expect(await form.getByLabel(exactly("Full Name")).inputValue()).toBe("Forged Bot");

@@ -60,7 +60,10 @@ interface LeadFormCase {
   emptyMessages: Record<string, string>;
   /** The row the agency gets for this email. */
   stored: Record<string, unknown>;
-  /** What the visitor reads when the bot check refuses the post (SPEC.md section 8). */
+  /**
+   * What the visitor reads when the bot check refuses the post. SPEC.md section 8 gives the newsletter
+   * and the audit their own failure message there; only the AI assessment shows 'reCAPTCHA verification failed'.
+   */
   botCheckMessage: string;
   rateLimitToast: { title: string; description: string };
 }
