@@ -13,7 +13,6 @@ import { companyProfileStep1Schema, orderMessages, orderStepSchemas } from "./sc
 
 /** The `name="intent"` values of the step buttons. */
 export const stepIntent = { next: "next", previous: "previous", submit: "submit" } as const;
-export type StepIntent = (typeof stepIntent)[keyof typeof stepIntent];
 
 /** The hidden field holding the step a post without JavaScript was made from. */
 export const stepField = "step";
@@ -84,7 +83,7 @@ export function stepOfErrors(stepped: SteppedForm, fieldErrors: Record<string, u
 }
 
 /** Clamps a posted step number into the form's range. */
-export function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): number {
+function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): number {
   const step = Number.parseInt(String(raw ?? "1"), 10);
   return Number.isFinite(step) ? Math.min(Math.max(step, 1), stepped.steps.length) : 1;
 }

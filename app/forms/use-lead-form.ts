@@ -11,7 +11,7 @@ import { captchaNotInitialized, formMessages } from "./messages";
 import { isStepAnswer } from "./steps";
 import { useHydrated } from "./use-hydrated";
 
-export interface LeadFormOptions {
+interface LeadFormOptions {
   form: FormKey;
   /** The rules checked in the browser before posting, and live as the visitor corrects a field. */
   schema: z.ZodType;
@@ -25,7 +25,7 @@ export interface LeadFormOptions {
   formatError?: (message: string) => string;
 }
 
-export function isLeadResult(value: unknown): value is LeadResult {
+function isLeadResult(value: unknown): value is LeadResult {
   return typeof value === "object" && value !== null && "ok" in value && "form" in value && "title" in value;
 }
 

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 /** The parts of a lead form a field needs: its ids, its message and what the visitor typed before. */
 type FieldSource = Pick<LeadForm, "baseId" | "errors" | "values" | "autoFocusName">;
 
-export const inputClass =
+const inputClass =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-invalid:border-red-600 disabled:bg-slate-100 sm:text-sm";
 
 export function fieldId(lead: Pick<LeadForm, "baseId">, name: string): string {
@@ -20,7 +20,7 @@ export function errorId(lead: Pick<LeadForm, "baseId">, name: string): string {
 }
 
 /** The asterisk beside a required field's label; the input itself says `required` to assistive tech. */
-export function RequiredMark() {
+function RequiredMark() {
   return (
     <span className="ml-0.5 text-red-700" aria-hidden="true">
       *
@@ -36,7 +36,7 @@ export function RequiredNote({ className }: { className?: string }) {
   );
 }
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
+function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
