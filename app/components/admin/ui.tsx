@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
 import { cn } from "~/lib/cn";
 
 /** Field styles shared by every inbox form. */
@@ -7,23 +6,9 @@ export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-ink shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600";
 export const labelClass = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
 
-/** What the signed-in layout hands its pages (app/routes/admin/signed-in.tsx). */
-export interface SignedInData {
-  email: string;
-  csrf: string;
-}
-
-export const SIGNED_IN_ROUTE = "routes/admin/signed-in";
-
-export function useSignedIn(): SignedInData {
-  const data = useRouteLoaderData(SIGNED_IN_ROUTE) as SignedInData | undefined;
-  if (!data) throw new Error("useSignedIn outside the signed-in layout");
-  return data;
-}
-
-/** The session's synchronizer token, which every inbox form posts. */
-export function CsrfField() {
-  return <input type="hidden" name="csrf" value={useSignedIn().csrf} />;
+/** The session's synchronizer token, which every inbox form posts (each page's loader hands it over). */
+export function CsrfField({ token }: { token: string }) {
+  return <input type="hidden" name="csrf" value={token} />;
 }
 
 /** A message after a change, announced to screen readers. */

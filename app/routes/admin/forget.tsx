@@ -15,9 +15,10 @@ const dangerButton =
 export const meta: Route.MetaFunction = () => adminMeta("Forget a person");
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context);
-  const forgot = Number(new URL(request.url).searchParams.get("forgot"));
-  return { forgot: Number.isSafeInteger(forgot) && forgot >= 0 && new URL(request.url).searchParams.has("forgot") ? forgot : null };
+  const session = requireSession(context);
+  const params = new URL(request.url).searchParams;
+  const forgot = Number(params.get("forgot"));
+  return { csrf: session.csrfToken, forgot: params.has("forgot") && Number.isSafeInteger(forgot) && forgot >= 0 ? forgot : null };
 }
 
 // Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
@@ -58,7 +59,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
 
       <Form method="post" className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-3">
-        <CsrfField />
+        <CsrfField token={loaderData.csrf} />
         <input type="hidden" name="intent" value="find" />
         <div className="min-w-64 flex-1">
           <label htmlFor="forget-email" className={labelClass}>
@@ -132,7 +133,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
                 )}
               </ul>
               <Form method="post" className="space-y-3 border-t border-slate-200 pt-4">
-                <CsrfField />
+                <CsrfField token={loaderData.csrf} />
                 <input type="hidden" name="intent" value="forget" />
                 <input type="hidden" name="email" value={holdings.email} />
                 <div className="flex items-start gap-2 text-sm">

@@ -24,11 +24,11 @@ function leadId(param: string | undefined): number {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requireSession(context);
+  const session = requireSession(context);
   const lead = await leadDetail(adminServices().db, leadId(params.id));
   if (!lead) throw data(null, { status: 404 });
   const saved = new URL(request.url).searchParams.get("saved");
-  return { lead, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
+  return { lead, csrf: session.csrfToken, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -111,7 +111,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             actions={
               lead.canResend && (
                 <Form method="post">
-                  <CsrfField />
+                  <CsrfField token={loaderData.csrf} />
                   <input type="hidden" name="intent" value="resend" />
                   <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
                     Resend notification
@@ -173,7 +173,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <div className="space-y-4">
           <Section title="Status" id="lead-status">
             <Form method="post" className="flex items-end gap-2">
-              <CsrfField />
+              <CsrfField token={loaderData.csrf} />
               <input type="hidden" name="intent" value="status" />
               <div className="flex-1">
                 <label htmlFor="lead-status-select" className="sr-only">
@@ -206,7 +206,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </ol>
             )}
             <Form method="post" className="space-y-2" key={lead.notes.length}>
-              <CsrfField />
+              <CsrfField token={loaderData.csrf} />
               <input type="hidden" name="intent" value="note" />
               <label htmlFor="lead-note" className={labelClass}>
                 Add a note

@@ -1,5 +1,4 @@
 import { Form, NavLink, Outlet } from "react-router";
-import type { SignedInData } from "~/components/admin/ui";
 import { CsrfField } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -9,7 +8,7 @@ import type { Route } from "./+types/signed-in";
 // A session, a same-site origin and the session's token on every post, before any loader or action below runs.
 export const middleware: Route.MiddlewareFunction[] = [sessionRequired];
 
-export function loader({ context }: Route.LoaderArgs): SignedInData {
+export function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
   return { email: session.user.email, csrf: session.csrfToken };
 }
@@ -49,7 +48,7 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
             <span className="text-slate-600">
               Signed in as <span className="font-medium text-ink">{loaderData.email}</span>
             </span>
-            <CsrfField />
+            <CsrfField token={loaderData.csrf} />
             <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
               Sign out
             </button>
