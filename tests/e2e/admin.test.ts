@@ -125,7 +125,7 @@ function everywhere(needle: string): string[] {
   }
 }
 
-async function openAdmin(options: { javaScriptEnabled?: boolean } = {}): Promise<TrackedPage> {
+async function openAdmin(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
   const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
   await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
@@ -344,8 +344,8 @@ describe("the lead inbox", () => {
     await tracked.close();
   });
 
-  it("can be worked with the keyboard alone", async () => {
-    const tracked = await openAdmin();
+  it("can be worked with the keyboard alone, on a phone's screen too", async () => {
+    const tracked = await openAdmin({ viewport: { width: 375, height: 740 } });
     const { page } = tracked;
     await page.goto(`${server.url}/admin/login`);
     await page.getByLabel("Email").focus();
@@ -358,11 +358,14 @@ describe("the lead inbox", () => {
     await page.keyboard.type("pieter@");
     await page.keyboard.press("Enter");
     await page.waitForURL(/q=pieter/);
+    await expect.poll(() => namesShown(page)).toEqual(["Pieter van Wyk"]);
+    await expectNoAxeViolations(page);
     const link = leadsTable(page).getByRole("link", { name: "Pieter van Wyk" });
     await link.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/admin\/leads\/\d+$/);
     await expect.poll(() => heading(page)).toBe("Pieter van Wyk");
+    await expectNoAxeViolations(page);
     expectNoConsoleErrors(tracked);
     await tracked.close();
   });

@@ -137,7 +137,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   <time dateTime={lead.receivedAt}>{lead.received}</time>
                 </td>
                 <td className="px-3 py-1.5 whitespace-nowrap">{lead.formLabel}</td>
-                <td className="px-3 py-1.5">
+                <td className="px-3 py-1.5 whitespace-nowrap">
                   <Link to={`/admin/leads/${lead.id}`} className="font-medium text-brand-700 hover:underline">
                     {lead.name}
                   </Link>
