@@ -11,6 +11,10 @@ export interface RunningServer {
   /** Everything the server printed, for assertions on its log. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the process with SIGKILL (a crash: no graceful shutdown) and waits for it to go. */
+  kill(): Promise<void>;
+  /** False once the process has exited. */
+  running(): boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -27,10 +31,10 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the production build (npm run build must have run) as its own process
- * on a free port, with a fresh data directory unless one is given.
+ * on a free port (or env.PORT), with a fresh data directory unless one is given.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-test-"));
   const url = `http://127.0.0.1:${port}`;
@@ -69,5 +73,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+    running: () => child.exitCode === null && child.signalCode === null,
   };
 }

@@ -1,0 +1,228 @@
+import { readdirSync } from "node:fs";
+import http2 from "node:http2";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botFields } from "~/forms/bot-fields";
+import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import { rateLimits } from "~/forms/rate-limits";
+import { type Cluster, startCluster } from "../support/cluster";
+import { enhanced, type Fields, postLead, postPage, solveAltcha, waitFor } from "../support/leads";
+import { postLeadFrom, send, solveAltchaAt } from "../support/loopback-client";
+import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../support/nginx";
+import { freePort } from "../support/server";
+import { type SmtpCounter, startSmtpCounter } from "../support/smtp-counter";
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const ready = nginxAvailable && Boolean(databaseUrl);
+const why = !nginxAvailable ? nginxMissing : "TEST_DATABASE_URL is not set";
+if (!ready) console.warn(`topology tests skipped: ${why}`);
+
+const clientDir = path.resolve(import.meta.dirname, "../../build/client");
+const senders = ["instance-a@roimedia.test", "instance-b@roimedia.test"];
+
+const contact = (email: string): Fields => ({
+  name: "Lerato Dlamini",
+  email,
+  company: "Dlamini Foods",
+  website: "dlamini.co.za",
+  budget: "6.5k-12.4k",
+  service: "google-ads",
+  message: "Two instances, one lead.",
+});
+
+/** Each simulated visitor connects from an address of its own in 127.0.0.0/8. */
+let nextVisitor = 10;
+const visitorAddress = () => `127.0.${Math.floor(nextVisitor / 250)}.${(nextVisitor++ % 250) + 2}`;
+
+describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "" : ` (skipped: ${why})`}`, () => {
+  let cluster: Cluster;
+  let nginx: RunningNginx;
+  let smtp: SmtpCounter;
+  /** A no-JavaScript form token instance A rendered at the start, posted to B once it is old enough. */
+  let tokenFromA: { token: string; renderedAt: number };
+
+  beforeAll(async () => {
+    smtp = await startSmtpCounter(await freePort());
+    // nginx needs the instances' ports and the instances need nginx's address (SITE_URL): ports first.
+    const appPorts = [await freePort(), await freePort()];
+    nginx = await startNginx({ upstreams: appPorts, clientDir });
+    // Started together on an empty schema: they migrate once between them (advisory lock), and
+    // neither is given ALTCHA_HMAC_KEY: they must find the site key in the database.
+    cluster = await startCluster({
+      count: 2,
+      ports: appPorts,
+      env: (i) => ({
+        SITE_URL: nginx.httpsUrl,
+        TRUST_PROXY: "x-forwarded-for",
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: senders[i]!,
+        NOTIFY_TO: "leads@roimedia.test",
+        ALTCHA_COST: "20",
+        OUTBOX_POLL_MS: "200",
+      }),
+    });
+    const html = await (await fetch(`${cluster.instances[0]!.url}/contact`)).text();
+    const match = new RegExp(`name="${botFields.formToken}"[^>]*value="([^"]+)"`).exec(html);
+    tokenFromA = { token: match?.[1] ?? "", renderedAt: Date.now() };
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await nginx?.stop();
+    await smtp?.stop();
+  });
+
+  const a = () => cluster.instances[0]!;
+  const b = () => cluster.instances[1]!;
+
+  it("migrates once when both instances start together, and shares one generated site key", async () => {
+    const migrations = await cluster.query<{ name: string }>("SELECT name FROM kysely_migration ORDER BY name");
+    expect(migrations.map((m) => m.name)).toEqual(["0001_leads", "0002_bookings", "0003_admin_inbox", "0004_site_keys"]);
+    expect(await cluster.query("SELECT name FROM site_keys")).toEqual([{ name: "site" }]);
+    expect(a().output() + b().output()).not.toMatch(/migration .*failed/i);
+  });
+
+  it("accepts on one instance the ALTCHA challenge another issued, and refuses its replay there", async () => {
+    const email = `altcha-across-${Date.now()}@example.co.za`;
+    const token = await solveAltcha(a());
+    const first = await postLead(b(), "/contact", { ...contact(email), ...enhanced(token) }, { "x-forwarded-for": "198.51.100.1" });
+    expect(first.status).toBe(200);
+    expect(first.result).toMatchObject({ ok: true, ...formMessages.contact.success });
+
+    // The solution B accepted, posted again to A: spent is spent, on every instance.
+    const replay = await postLead(a(), "/contact", { ...contact(`replay-${email}`), ...enhanced(token) }, { "x-forwarded-for": "198.51.100.2" });
+    expect(replay.status).toBe(403);
+    expect(replay.result).toMatchObject({ ok: false, message: botCheckFailed });
+    expect(await cluster.query("SELECT email FROM form_submissions WHERE email LIKE $1", [`%${email}`])).toEqual([{ email }]);
+  });
+
+  it("stores each lead posted through nginx once, and both instances send notifications, none twice", async () => {
+    const stamp = Date.now();
+    const emails = Array.from({ length: 30 }, (_, i) => `via-nginx-${stamp}-${i}@example.co.za`);
+    const answers = await Promise.all(
+      emails.map(async (email, i) => {
+        const from = { localAddress: visitorAddress() };
+        const token = await solveAltchaAt(nginx.httpsUrl, from);
+        return i % 2
+          ? postLeadFrom(nginx.httpsUrl, "/blog", { email, ...enhanced(token) }, from)
+          : postLeadFrom(nginx.httpsUrl, "/contact", { ...contact(email), ...enhanced(token) }, from);
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(emails.map(() => 200));
+
+    const stored = await cluster.query<{ id: number; email: string; client_address: string }>(
+      "SELECT id, email, client_address FROM form_submissions WHERE email LIKE $1",
+      [`via-nginx-${stamp}-%`],
+    );
+    expect(stored.map((row) => row.email).sort()).toEqual([...emails].sort());
+    // The address each instance recorded is the one nginx saw, not nginx's own.
+    expect(new Set(stored.map((row) => row.client_address)).size).toBe(emails.length);
+    // nginx spread the posts over both instances.
+    const upstreams = new Set(nginx.accessLog().filter((line) => line.startsWith("POST ")).map((line) => line.split(" ")[3]));
+    expect(upstreams.size).toBe(2);
+
+    const leads = stored.map((row) => `form_submissions:${row.id}`);
+    await waitFor(() => leads.every((lead) => smtp.countsByLead().has(lead)) || undefined, "every notification", 20_000);
+    // A few more polls of both workers: nothing may come twice.
+    await new Promise((r) => setTimeout(r, 800));
+    const counts = smtp.countsByLead();
+    expect(leads.map((lead) => counts.get(lead))).toEqual(leads.map(() => 1));
+    expect(smtp.duplicates()).toEqual([]);
+    expect(new Set(smtp.deliveries.map((d) => d.from))).toEqual(new Set(senders));
+    expect(await cluster.query("SELECT count(*)::int AS n FROM outbox WHERE status <> 'sent'")).toEqual([{ n: 0 }]);
+  });
+
+  it("holds one visitor to the form's rate limit across both instances, whatever X-Forwarded-For they send", async () => {
+    const localAddress = visitorAddress();
+    const { max } = rateLimits.contact;
+    const post = async (i: number) =>
+      postLeadFrom(
+        nginx.httpsUrl,
+        "/contact",
+        { ...contact(`limited-${Date.now()}-${i}@example.co.za`), ...enhanced(await solveAltchaAt(nginx.httpsUrl, { localAddress })) },
+        // A visitor naming another address: nginx appends the real one, which the app reads.
+        { localAddress, headers: i > max ? { "x-forwarded-for": "203.0.113.77" } : {} },
+      );
+    const statuses: number[] = [];
+    for (let i = 1; i <= max + 2; i++) statuses.push((await post(i)).status);
+    expect(statuses).toEqual([...Array(max).fill(200), 429, 429]);
+    const refused = await post(max + 3);
+    expect(refused.result).toMatchObject({ ok: false, title: rateLimitTitle, message: rateLimitMessage(15) });
+    const upstreams = nginx
+      .accessLog()
+      .filter((line) => line.startsWith("POST /contact.data"))
+      .slice(-(max + 3))
+      .map((line) => line.split(" ")[3]);
+    expect(new Set(upstreams).size, "the posts went to both instances").toBe(2);
+  });
+
+  it("accepts on one instance the no-JavaScript form token another rendered, once", async () => {
+    expect(tokenFromA.token, "instance A renders a form token").not.toBe("");
+    // A person takes at least 3 seconds to fill in a form; the token says when A rendered it.
+    await new Promise((r) => setTimeout(r, Math.max(0, tokenFromA.renderedAt + 3200 - Date.now())));
+    const email = `token-across-${Date.now()}@example.co.za`;
+    const fields = { ...contact(email), [botFields.formToken]: tokenFromA.token, [botFields.honeypot]: "" };
+    const page = await postPage(b(), "/contact", fields, { "x-forwarded-for": "198.51.100.3" });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(formMessages.contact.success.message);
+    expect(await cluster.query("SELECT bot_check FROM form_submissions WHERE email = $1", [email])).toEqual([{ bot_check: "noscript" }]);
+
+    const replay = await postLead(a(), "/contact", { ...fields, email: `again-${email}` }, { "x-forwarded-for": "198.51.100.4" });
+    expect(replay.status).toBe(403);
+  });
+
+  it("serves hashed assets and social cards itself, immutable, over HTTP/2, and pages from the app", async () => {
+    const script = readdirSync(path.join(clientDir, "assets")).find((name) => name.endsWith(".js"))!;
+    const card = readdirSync(path.join(clientDir, "og")).find((name) => name.endsWith(".png"))!;
+    const session = http2.connect(nginx.httpsUrl, { rejectUnauthorized: false });
+    const get = (pathname: string, headers: Record<string, string> = {}) =>
+      new Promise<{ headers: http2.IncomingHttpHeaders; size: number }>((resolve, reject) => {
+        const stream = session.request({ ":path": pathname, ...headers });
+        let size = 0;
+        let answer: http2.IncomingHttpHeaders = {};
+        stream.on("response", (h) => (answer = h));
+        stream.on("data", (chunk: Buffer) => (size += chunk.length));
+        stream.on("end", () => resolve({ headers: answer, size }));
+        stream.on("error", reject);
+      });
+    try {
+      const asset = await get(`/assets/${script}`, { "accept-encoding": "gzip" });
+      expect(asset.headers[":status"]).toBe(200);
+      expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(asset.headers["content-encoding"]).toBe("gzip");
+      const social = await get(`/og/${card}`);
+      expect(social.headers[":status"]).toBe(200);
+      expect(social.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const home = await get("/");
+      expect(home.headers[":status"]).toBe(200);
+      expect(home.headers["content-security-policy"]).toMatch(/nonce-/);
+    } finally {
+      session.close();
+    }
+    const log = nginx.accessLog();
+    expect(log).toContainEqual(`GET /assets/${script} 200 -`);
+    expect(log).toContainEqual(`GET /og/${card} 200 -`);
+    expect(log.find((line) => line.startsWith("GET / 200 "))).toMatch(/127\.0\.0\.1:\d+$/);
+
+    const plain = await send(`${nginx.httpUrl}/contact?x=1`);
+    expect(plain.status).toBe(301);
+    expect(plain.headers.location).toBe("https://www.example.co.za/contact?x=1");
+  });
+
+  it("keeps taking leads through nginx while one instance is down, and takes it back when it returns", async () => {
+    await a().kill();
+    const stamp = Date.now();
+    const emails = Array.from({ length: 6 }, (_, i) => `one-down-${stamp}-${i}@example.co.za`);
+    for (const email of emails) {
+      const from = { localAddress: visitorAddress() };
+      const answer = await postLeadFrom(nginx.httpsUrl, "/blog", { email, ...enhanced(await solveAltchaAt(nginx.httpsUrl, from)) }, from);
+      expect(answer.status).toBe(200);
+    }
+    expect(await cluster.query("SELECT count(*)::int AS n FROM form_submissions WHERE email LIKE $1", [`one-down-${stamp}-%`])).toEqual([{ n: 6 }]);
+
+    await cluster.restart(0);
+    const from = { localAddress: visitorAddress() };
+    const back = await postLead(a(), "/blog", { email: `back-${stamp}@example.co.za`, ...enhanced(await solveAltchaAt(nginx.httpsUrl, from)) });
+    expect(back.status).toBe(200);
+  });
+});
