@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { CSRF_FIELD } from "../../app/components/admin/inbox-options.ts";
 import { isCrossSite, readForm } from "../leads/request.ts";
 import type { Actor } from "./audit.ts";
 import { adminServices } from "./services.ts";
@@ -21,13 +22,11 @@ import {
  */
 
 export const LOGIN_PATH = "/admin/login";
-/** The hidden field every inbox form carries. */
-export const CSRF_FIELD = "csrf";
 
 /** How long a sign-in form stays usable. */
 const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
 
-export const adminSessionContext = createContext<AdminSession | null>(null);
+const adminSessionContext = createContext<AdminSession | null>(null);
 
 export function isSecureSite(): boolean {
   return adminServices().settings.SITE_URL.startsWith("https://");
@@ -61,8 +60,11 @@ function loginUrl(request: Request, expired: boolean): string {
   const params = new URLSearchParams();
   const url = new URL(request.url);
   if (request.method === "GET") {
-    const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/admin");
-    if (path !== "/admin") params.set("next", path + url.search.replace(/[?&]_routes=[^&]*/, ""));
+    // A data request (/admin/audit.data?_routes=...) returns to its page.
+    const search = new URLSearchParams(url.search);
+    search.delete("_routes");
+    const target = url.pathname.replace(/\.data$/, "") + (search.size ? `?${search}` : "");
+    if (target !== "/admin") params.set("next", target);
   }
   if (expired) params.set("expired", "1");
   const query = params.toString();

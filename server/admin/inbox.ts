@@ -21,7 +21,7 @@ import type { AdminDatabase } from "./schema.ts";
  * name, email, company or website, and paged by (created_at, id).
  */
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export interface InboxFilter {
   q: string;
@@ -66,7 +66,7 @@ export function filterQuery(filter: InboxFilter): string {
   return params.toString();
 }
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return `${cursor.at.getTime()}_${cursor.id}`;
 }
 

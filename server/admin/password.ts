@@ -11,8 +11,8 @@ const SALT_BYTES = 16;
 /** scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is just below that for N = 2^15. */
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 256;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>

@@ -21,13 +21,13 @@ export interface AdminSession {
   csrfToken: string;
 }
 
-export type SessionLookup = { state: "valid"; session: AdminSession } | { state: "expired" } | { state: "none" };
+type SessionLookup = { state: "valid"; session: AdminSession } | { state: "expired" } | { state: "none" };
 
 export function randomToken(): string {
   return randomBytes(TOKEN_BYTES).toString("base64url");
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -85,7 +85,7 @@ export async function sweepSessions(db: Kysely<AdminDatabase>, idleMinutes: numb
 
 /* Cookies. The session cookie is a browser-session cookie (no Max-Age): the server decides when it ends. */
 
-export interface CookieNames {
+interface CookieNames {
   session: string;
   /** The sign-in form's double-submit token, before there is a session. */
   login: string;

@@ -1,7 +1,8 @@
 /**
- * The inbox's option lists: which form a lead came from and where the agency
- * stands with it. Read by the pages, the queries, the CSV export and the
- * migration's triggers, so each key and label is written once, here.
+ * The inbox's option lists (which form a lead came from, where the agency
+ * stands with it) and limits. Read by the pages, the queries, the CSV export
+ * and the migration's triggers, so each key, label and limit is written once,
+ * here. No imports: Node runs the command line and the benchmark from source.
  */
 
 export const leadFormTypes = [
@@ -45,3 +46,6 @@ export function isStatus(value: string): value is LeadStatus {
 
 export const SEARCH_MAX_LENGTH = 200;
 export const NOTE_MAX_LENGTH = 5000;
+
+/** The hidden field with the session's synchronizer token that every inbox form posts. */
+export const CSRF_FIELD = "csrf";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { CSRF_FIELD } from "./inbox-options";
 
 /** Field styles shared by every inbox form. */
 export const inputClass =
@@ -8,7 +9,7 @@ export const labelClass = "block text-xs font-semibold tracking-wide text-slate-
 
 /** The session's synchronizer token, which every inbox form posts (each page's loader hands it over). */
 export function CsrfField({ token }: { token: string }) {
-  return <input type="hidden" name="csrf" value={token} />;
+  return <input type="hidden" name={CSRF_FIELD} value={token} />;
 }
 
 /** A message after a change, announced to screen readers. */

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { isStatus, leadStatuses, NOTE_MAX_LENGTH } from "~/components/admin/inbox-options";
+import { isStatus, leadStatuses, NOTE_MAX_LENGTH, statusLabel } from "~/components/admin/inbox-options";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
@@ -81,7 +81,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{lead.name}</h1>
-        <StatusBadge status={lead.status} label={leadStatuses.find((s) => s.key === lead.status)?.label ?? lead.status} />
+        <StatusBadge status={lead.status} label={statusLabel(lead.status)} />
       </div>
       <p className="text-sm text-slate-600">
         {lead.formLabel} · received {lead.received} SAST · {lead.email}
