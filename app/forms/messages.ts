@@ -72,3 +72,13 @@ export const formMessages: Record<FormKey, { success: Toast; failure: Toast }> =
     failure: { title: "Submission Failed", message: "Please try again or contact us directly." },
   },
 };
+
+/**
+ * Forms whose refused bot check shows the form's own failure text (SPEC.md section 8's
+ * rows for contact, newsletter and audit); the others show the check's own message.
+ */
+const ownBotCheckFailure: ReadonlySet<FormKey> = new Set(["contact", "newsletter", "audit"]);
+
+export function botCheckFailureMessage(form: FormKey): string {
+  return ownBotCheckFailure.has(form) ? formMessages[form].failure.message : botCheckFailed;
+}

@@ -4,6 +4,7 @@ import type { FormKey } from "../../app/forms/form-keys.ts";
 import type { LeadFailureReason, LeadResult } from "../../app/forms/lead-result.ts";
 import {
   aiAssessmentRateLimited,
+  botCheckFailureMessage,
   checkTheFields,
   formMessages,
   rateLimitMessage,
@@ -114,7 +115,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   }
   if (!bot.ok) {
     if (bot.reason === "rate-limit") return rateLimited(bot.retryAfterMs);
-    return fail({ status: bot.status, reason: bot.reason, message: bot.message });
+    return fail({ status: bot.status, reason: bot.reason, message: bot.reason === "captcha" ? botCheckFailureMessage(form) : bot.message });
   }
   const { botCheck } = bot;
 

@@ -6,6 +6,7 @@ import { botFields } from "~/forms/bot-fields";
 import {
   aiAssessmentRateLimited,
   botCheckFailed,
+  botCheckFailureMessage,
   checkTheFields,
   formMessages,
   rateLimitMessage,
@@ -283,9 +284,9 @@ describe("every refusal answers its message and stores nothing", () => {
     expect(missing.result).toMatchObject({ ok: false, title: "Error", message: botCheckFailed, reason: "captcha" });
     const wrong = await postLead(server, "/contact", { ...contactFields("x@example.co.za"), ...enhanced(Buffer.from("{}").toString("base64")) }, visitor());
     expect(wrong.status).toBe(403);
-    expect(wrong.result.message).toBe(botCheckFailed);
+    expect(wrong.result.message).toBe(botCheckFailureMessage("contact"));
     const garbage = await postLead(server, "/blog", { email: "x@example.co.za", ...enhanced("not base64 at all") }, visitor());
-    expect(garbage.result.message).toBe(botCheckFailed);
+    expect(garbage.result.message).toBe(botCheckFailureMessage("newsletter"));
     expect(leadCounts()).toEqual(before);
   });
 
@@ -296,7 +297,7 @@ describe("every refusal answers its message and stores nothing", () => {
     const before = leadCounts();
     const again = await postLead(server, "/blog", { email: `replay2-${Date.now()}@example.co.za`, ...enhanced(token) }, visitor());
     expect(again.status).toBe(403);
-    expect(again.result.message).toBe(botCheckFailed);
+    expect(again.result.message).toBe(botCheckFailureMessage("newsletter"));
     expect(leadCounts()).toEqual(before);
   });
 
@@ -405,13 +406,13 @@ describe("visitors without JavaScript", () => {
     const fields = { ...contactFields("fast@example.co.za"), [botFields.formToken]: formTokenAged(HMAC_KEY, 500), [botFields.honeypot]: "" };
     const answer = await postLead(server, "/contact", fields, visitor());
     expect(answer.status).toBe(403);
-    expect(answer.result.message).toBe(botCheckFailed);
+    expect(answer.result.message).toBe(botCheckFailureMessage("contact"));
     expect(leadCounts()).toEqual(before);
   });
 
   it("refuses a post with no form token, or one signed with another key", async () => {
     const before = leadCounts();
-    expect((await postLead(server, "/blog", { email: "none@example.co.za" }, visitor())).result.message).toBe(botCheckFailed);
+    expect((await postLead(server, "/blog", { email: "none@example.co.za" }, visitor())).result.message).toBe(botCheckFailureMessage("newsletter"));
     const forged = formTokenAged(randomBytes(32).toString("hex"), 60_000);
     expect((await postLead(server, "/blog", { email: "forged@example.co.za", [botFields.formToken]: forged }, visitor())).status).toBe(403);
     expect(leadCounts()).toEqual(before);

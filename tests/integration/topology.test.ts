@@ -3,7 +3,7 @@ import http2 from "node:http2";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botFields } from "~/forms/bot-fields";
-import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import { botCheckFailureMessage, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { rateLimits } from "~/forms/rate-limits";
 import { type Cluster, startCluster } from "../support/cluster";
 import { enhanced, type Fields, postLead, postPage, solveAltcha, waitFor } from "../support/leads";
@@ -92,7 +92,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     // The solution B accepted, posted again to A: spent is spent, on every instance.
     const replay = await postLead(a(), "/contact", { ...contact(`replay-${email}`), ...enhanced(token) }, { "x-forwarded-for": "198.51.100.2" });
     expect(replay.status).toBe(403);
-    expect(replay.result).toMatchObject({ ok: false, message: botCheckFailed });
+    expect(replay.result).toMatchObject({ ok: false, message: botCheckFailureMessage("contact") });
     expect(await cluster.query("SELECT email FROM form_submissions WHERE email LIKE $1", [`%${email}`])).toEqual([{ email }]);
   });
 
