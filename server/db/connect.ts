@@ -42,8 +42,13 @@ function postgresPool(connectionString: string): pg.Pool {
         oid === PG_INT8_OID && format !== "binary" ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client losing its connection must not take the process down; the next query reconnects.
+  // A client losing its connection must not take the process down: idle ones are reported by the
+  // pool, checked-out ones (held between the queries of a transaction) by themselves. The query
+  // running at the time fails; the pool drops the broken client and the next query reconnects.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  });
   return pool;
 }
 
