@@ -15,6 +15,7 @@ export interface RunningServer {
   kill(): Promise<void>;
   /** False once the process has exited. */
   running(): boolean;
+  pid: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -80,5 +81,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
     },
     running: () => child.exitCode === null && child.signalCode === null,
+    pid: child.pid!,
   };
 }
