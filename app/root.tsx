@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { CookieConsent } from "~/components/consent/cookie-consent";
@@ -31,8 +32,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
+/** The agency's private inbox has its own chrome: no public navigation, consent banner or analytics. */
+const isPrivatePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const publicPage = !isPrivatePath(useLocation().pathname);
   return (
     <html lang="en-ZA">
       <head>
@@ -42,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Consent defaults before Google's tag, and runs before hydration (deferred scripts keep their order). */}
-        <script defer src={ANALYTICS_SCRIPT_PATH} />
+        {publicPage && <script defer src={ANALYTICS_SCRIPT_PATH} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -51,12 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header />
+        {publicPage && <Header />}
         <main id="main" className="flex-1" tabIndex={-1}>
           {children}
         </main>
-        <Footer />
-        <CookieConsent />
+        {publicPage && <Footer />}
+        {publicPage && <CookieConsent />}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
