@@ -32,16 +32,17 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the production build (npm run build must have run) as its own process
- * on a free port (or env.PORT), with a fresh data directory unless one is given.
+ * on a free port (or env.PORT), with a fresh data directory unless one is given,
+ * from the repository (or `cwd`, another copy of server.ts and build/).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { cwd }: { cwd?: string } = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-test-"));
   const url = `http://127.0.0.1:${port}`;
   let log = "";
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+    cwd: cwd ?? path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
