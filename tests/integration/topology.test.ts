@@ -1,7 +1,8 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import http2 from "node:http2";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { botFields } from "~/forms/bot-fields";
 import { botCheckFailureMessage, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { rateLimits } from "~/forms/rate-limits";
@@ -224,5 +225,37 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     const from = { localAddress: visitorAddress() };
     const back = await postLead(a(), "/blog", { email: `back-${stamp}@example.co.za`, ...enhanced(await solveAltchaAt(nginx.httpsUrl, from)) });
     expect(back.status).toBe(200);
+  });
+});
+
+describe("the deployment files agree with each other", () => {
+  const deploy = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../../deploy", file), "utf8");
+
+  it("compose runs the Dockerfile's targets, and nginx's upstream names its app services", () => {
+    const compose = parse(deploy("compose.yaml"), { merge: true }) as {
+      services: Record<string, { build?: { target: string }; environment?: Record<string, string> }>;
+    };
+    const dockerfile = deploy("Dockerfile");
+    const targets = [...dockerfile.matchAll(/^FROM \S+ AS (\w+)$/gm)].map((m) => m[1]);
+    for (const service of Object.values(compose.services)) {
+      if (service.build) expect(targets).toContain(service.build.target);
+    }
+    const apps = Object.entries(compose.services).filter(([, s]) => s.build?.target === "app");
+    expect(apps.length).toBeGreaterThanOrEqual(2);
+    const upstream = [...deploy("nginx/roi-site.conf").matchAll(/^\s*server (\w+):(\d+)/gm)].map((m) => `${m[1]}:${m[2]}`);
+    expect(upstream.sort()).toEqual(apps.map(([name]) => `${name}:3000`).sort());
+    for (const [, app] of apps) {
+      expect(app.environment).toMatchObject({ TRUST_PROXY: "x-forwarded-for" });
+      expect(app.environment?.DATABASE_URL).toMatch(/^postgres:\/\//);
+    }
+  });
+
+  it("runs the app as a non-root user from the build and production dependencies, checked on /healthz", () => {
+    const app = deploy("Dockerfile").split(/^FROM /m).find((stage) => / AS app$/m.test(stage))!;
+    expect(app).toMatch(/^USER node$/m);
+    expect(app).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
+    expect(app).toContain("COPY --from=deps /srv/roi-site/node_modules");
+    expect(app).toContain("COPY --from=build /src/build ./build");
+    expect(deploy("Dockerfile")).toContain("npm ci --omit=dev");
   });
 });
