@@ -126,7 +126,7 @@ describe("article pages, as the server renders them", () => {
       author: { "@type": "Person", name: article.author, jobTitle: article.authorRole },
       publisher: { name: site.name },
       mainEntityOfPage: { "@type": "WebPage", "@id": server.url + path },
-      image: { "@type": "ImageObject", width: 1200, height: 630 },
+      image: { "@type": "ImageObject", width: "1200", height: "630" },
     });
     expect(posting.keywords).toBe(article.keywords.join(", "));
     expect((await fetch(posting.image.url)).status).toBe(200);
