@@ -51,7 +51,7 @@ export const envSchema = z.object({
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional().describe("siteverify URL override (tests)"),
   CAPTCHA_WIDGET: z.enum(["visible", "invisible"]).default("visible"),
   ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
-  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   NOSCRIPT_POSTS: z.enum(["accept", "reject"]).default("accept"),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
