@@ -50,7 +50,7 @@ if (wants("lighthouse")) {
 }
 
 // Other benchmarks (lead throughput, inbox queries) add themselves here as they land.
-for (const extra of ["leads", "inbox"]) {
+for (const extra of ["leads", "inbox", "scale"]) {
   if (!wants(extra) || !existsSync(`bench/${extra}.ts`)) continue;
   const run = spawnSync("node", [`bench/${extra}.ts`], { stdio: "inherit" });
   if (run.status !== 0) process.exitCode = 1;

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { freePort, type RunningServer, startServer } from "./server";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { freePort, type RunningServer, startServer } from "./server.ts";
 
 export interface ClusterOptions {
   count: number;
