@@ -31,9 +31,9 @@ export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpen
           We value your privacy
         </h2>
         <p className="mt-2 text-sm leading-relaxed text-slate-600">
-          Essential cookies keep this site working. With your permission we also use analytics cookies to improve it,
-          marketing cookies to measure our ads and functional cookies to remember your preferences. Change your choice
-          any time under Cookie settings in the footer. See our{" "}
+          {/* Kept short: a long paragraph here would become the page's largest paint on phones. */}
+          Analytics, marketing and functional cookies only with your permission; change it any time in Cookie settings.
+          See our{" "}
           <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
             Privacy Policy
           </Link>
