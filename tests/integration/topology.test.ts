@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http2 from "node:http2";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { type Cluster, startCluster } from "../support/cluster";
 import { enhanced, type Fields, postLead, postPage, solveAltcha, waitFor } from "../support/leads";
 import { postLeadFrom, send, solveAltchaAt } from "../support/loopback-client";
 import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../support/nginx";
-import { freePort } from "../support/server";
+import { freePort, type RunningServer } from "../support/server";
 import { type SmtpCounter, startSmtpCounter } from "../support/smtp-counter";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -176,6 +177,51 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
 
     const replay = await postLead(a(), "/contact", { ...fields, email: `again-${email}` }, { "x-forwarded-for": "198.51.100.4" });
     expect(replay.status).toBe(403);
+  });
+
+  it("keeps an inbox session made on one instance signed in on the other, and signed out on both", async () => {
+    const email = "agent@roimedia.test";
+    const password = "a long enough passphrase";
+    const created = spawnSync("npm", ["run", "--silent", "admin", "--", "create-user", email], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATABASE_URL: cluster.url },
+      input: `${password}\n`,
+      encoding: "utf8",
+    });
+    expect(created.status, created.stdout + created.stderr).toBe(0);
+
+    const cookies = new Map<string, string>();
+    const browse = async (server: RunningServer, pathname: string, body?: Record<string, string>) => {
+      const res = await fetch(`${server.url}${pathname}`, {
+        method: body ? "POST" : "GET",
+        redirect: "manual",
+        headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), ...(body ? { origin: server.url } : {}) },
+        body: body ? new URLSearchParams(body) : undefined,
+      });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair, ...attributes] = line.split(";");
+        const [name, ...value] = pair!.split("=");
+        if (attributes.some((attribute) => /max-age=0/i.test(attribute))) cookies.delete(name!.trim());
+        else cookies.set(name!.trim(), value.join("="));
+      }
+      return { status: res.status, text: await res.text() };
+    };
+
+    const login = await browse(a(), "/admin/login");
+    const token = /name="token" value="([^"]+)"/.exec(login.text)?.[1];
+    expect(token, "the sign-in form's token").toBeTruthy();
+    expect((await browse(a(), "/admin/login", { token: token!, email, password, next: "/admin" })).status).toBe(303);
+    const inbox = await browse(b(), "/admin");
+    expect(inbox.status).toBe(200);
+    expect(inbox.text).toContain("Sign out");
+
+    const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.text)?.[1];
+    expect(csrf, "the inbox's form token").toBeTruthy();
+    const session = [...cookies].find(([name]) => name.endsWith("roi_admin"))!;
+    await browse(b(), "/admin/logout", { csrf: csrf! });
+    // The cookie a thief kept is refused by the instance that issued it, too.
+    cookies.set(session[0], session[1]);
+    expect((await browse(a(), "/admin")).status).toBe(303);
   });
 
   it("serves hashed assets and social cards itself, immutable, over HTTP/2, and pages from the app", async () => {
