@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { botFields, enhancedMarker } from "./bot-fields";
 import type { CaptchaHandle } from "./captcha-config";
 import type { FormKey } from "./form-keys";

@@ -2,7 +2,7 @@ import { CircleAlert } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { BotCheck } from "~/components/forms/bot-check";
 import { RequiredNote, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { botFields, enhancedMarker } from "~/forms/bot-fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { companyProfileSchema, contactSchema } from "~/forms/schemas";
 
 /**
