@@ -46,6 +46,10 @@ export function send(url: string, options: SendOptions = {}): Promise<RawAnswer>
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on("error", reject);
+        // A server that dies mid-answer: the answer never completes.
+        res.on("close", () => {
+          if (!res.complete) reject(new Error("the connection closed before the answer was complete"));
+        });
       },
     );
     req.on("error", reject);
