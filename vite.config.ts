@@ -13,8 +13,8 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // Shared chunks are named after every route that uses them: keep the URLs short.
-            chunkFileNames: "assets/chunk-[hash].js",
+            // Shared chunks are named after every route that uses them (joined by ~): keep those URLs short.
+            chunkFileNames: (chunk) => (chunk.name.includes("~") ? "assets/chunk-[hash].js" : "assets/[name]-[hash].js"),
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
