@@ -110,7 +110,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
     bot = await checkBot(fields, clientAddress, limitKey);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
-    console.error(`Could not check a ${form} lead, the database is unavailable:`, error instanceof Error ? error.message : error);
+    console.error(`Could not check a ${form} lead, the database failed:`, error instanceof Error ? error.message : error);
     return fail({ status: 503, reason: "storage" });
   }
   if (!bot.ok) {
