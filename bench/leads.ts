@@ -6,35 +6,13 @@
 // any. Writes bench/results/leads.json and leads.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
-import { createRequire } from "node:module";
-import { createChallenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { siteSecrets } from "../server/captcha/keys.ts";
-
-/** The part of autocannon's API this script uses (the package ships no types). */
-interface RawRequest {
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface Histogram {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  amount: number;
-  overallRate?: number;
-  requests: Array<{ method: string; setupRequest(request: RawRequest): RawRequest }>;
-}) => Promise<{ requests: { total: number }; latency: Histogram; duration: number; non2xx: number; errors: number }>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+import { altchaTokens } from "../tests/support/altcha-tokens.ts";
+import { freePort } from "../tests/support/server.ts";
+import { autocannon } from "./autocannon.ts";
 
 /** The issue's target: p99 under 50 ms at 200 concurrent connections. */
 const P99_TARGET_MS = 50;
@@ -58,41 +36,6 @@ const WARMUP = 300;
  * 200 others are on the site. This run holds the target.
  */
 const VISITORS = { connections: 200, perSecond: 100, amount: 2000 };
-// The server checks a solution with one HMAC whatever the cost; a low cost only makes preparing thousands quick.
-const BENCH_ALTCHA_COST = 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/** ALTCHA payloads as the widget would post them, made with the server's key (no solving needed). */
-async function altchaPayloads(masterKey: string, count: number): Promise<string[]> {
-  const secrets = siteSecrets(masterKey);
-  const payloads: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const counter = BENCH_ALTCHA_COST + (i % BENCH_ALTCHA_COST);
-    const challenge = await createChallenge({
-      algorithm: "PBKDF2/SHA-256",
-      cost: BENCH_ALTCHA_COST,
-      counter,
-      deriveKey,
-      expiresAt: new Date(Date.now() + 60 * 60_000),
-      hmacSignatureSecret: secrets.altchaSignature,
-      hmacKeySignatureSecret: secrets.altchaKeySignature,
-    });
-    // Starting at the known counter, the solver's first try is the answer.
-    const solution = await solveChallenge({ challenge, deriveKey, counterStart: counter });
-    payloads.push(Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"));
-  }
-  return payloads;
-}
 
 function leadBody(i: number, token: string): string {
   return new URLSearchParams({
@@ -118,7 +61,7 @@ let server: ChildProcess | undefined;
 try {
   const total = WARMUP + VISITORS.amount + RUNS.reduce((sum, r) => sum + r.amount, 0);
   console.log(`leads: preparing ${total} ALTCHA solutions`);
-  const payloads = await altchaPayloads(masterKey, total);
+  const payloads = await altchaTokens(masterKey, total);
 
   server = spawn(process.execPath, ["server.ts"], {
     env: {

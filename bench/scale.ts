@@ -9,7 +9,6 @@
 // server on loopback. Writes bench/results/scale.json and scale.md.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
@@ -20,25 +19,7 @@ import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../
 import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
 import { type SmtpCounter, startSmtpCounter } from "../tests/support/smtp-counter.ts";
 
-/** The part of autocannon's API this script uses (the package ships no types). */
-interface RawRequest {
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface Histogram {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  amount: number;
-  overallRate?: number;
-  requests: Array<{ method: string; path?: string; setupRequest(request: RawRequest): RawRequest }>;
-}) => Promise<{ requests: { total: number }; latency: Histogram; duration: number; non2xx: number; errors: number }>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+import { autocannon, type Histogram } from "./autocannon.ts";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const CONNECTIONS = 200;
