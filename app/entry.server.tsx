@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext, NonceContext } from "~/lib/build-stamps";
+import { inertHydrationScripts } from "~/lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +48,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-          pipe(body);
+          // The hydration scripts wait for first paint (scripts-after-paint.ts).
+          pipe(inertHydrationScripts()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -16,6 +16,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
 import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
 import { useNonce } from "~/lib/build-stamps";
+import { scriptsAfterPaint } from "~/lib/scripts-after-paint";
 import type { RootData } from "~/lib/seo";
 import { env } from "../server/env";
 import type { Route } from "./+types/root";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterPaint }} />
       </body>
     </html>
   );

@@ -98,6 +98,30 @@ describe("navigation", () => {
   });
 });
 
+describe("loading", () => {
+  // docs/decisions/0011: the page paints from its HTML and CSS alone; the hydration scripts follow.
+  it.each(["/", "/contact"])("%s paints before it asks for any script, then hydrates", async (path) => {
+    const tracked = await openPage(browser, { viewport: { width: 375, height: 800 } });
+    const { page } = tracked;
+    await page.goto(server.url + path);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint!);
+    // Hydrated: the cookie banner is React's doing (SPEC.md section 9).
+    await expect.poll(() => page.locator('[aria-labelledby="cookie-banner-title"]').count(), { timeout: 5000 }).toBe(1);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+});
+
 describe("error screens", () => {
   it("shows the 404 page and logs the requested path in the console", async () => {
     const tracked = await openPage(browser);
