@@ -20,6 +20,8 @@ export const site = {
   currency: "ZAR",
   locale: "en-ZA",
   timeZone: "Africa/Johannesburg",
+  /** SAST: UTC+2 all year (no daylight saving since 1944), so times convert with a fixed offset. */
+  utcOffsetMs: 2 * 60 * 60 * 1000,
   themeColor: "#0f172a",
 } as const;
 

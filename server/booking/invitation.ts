@@ -1,5 +1,5 @@
 import { createEvent } from "ics";
-import { BOOKING_TIME_ZONE } from "./time.ts";
+import { BOOKING_TIME_ZONE, SAST_OFFSET_MS } from "./time.ts";
 
 export interface InvitationDetails {
   /** Stays the same across a reschedule and a cancel, so calendars update the one event. */
@@ -34,7 +34,6 @@ const VTIMEZONE = [
   "END:VTIMEZONE",
 ].join("\r\n");
 
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
 
 /** 20261124T090000: the SAST wall-clock form of an instant. */
 function sastLocal(instant: Date): string {

@@ -6,7 +6,7 @@ import { site } from "../../app/config/site.ts";
  * every helper works on UTC fields only, so the server's own TZ never matters.
  */
 export const BOOKING_TIME_ZONE = site.timeZone;
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
+export const SAST_OFFSET_MS = site.utcOffsetMs;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An ISO calendar date, e.g. "2026-08-10". */

@@ -7,23 +7,24 @@ import { site } from "~/config/site";
  */
 const sast = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(site.locale, { ...options, timeZone: site.timeZone });
 
-const longDay = sast({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const shortDay = sast({ weekday: "short", day: "numeric", month: "short" });
-const clock = sast({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+// Made on first use: the browser only ever needs the visitor's clock, and a formatter is costly to make.
+let longDay: Intl.DateTimeFormat | undefined;
+let shortDay: Intl.DateTimeFormat | undefined;
+let clock: Intl.DateTimeFormat | undefined;
 
 /** Tuesday, 24 November 2026 */
 export function sastLongDay(instant: Date): string {
-  return longDay.format(instant);
+  return (longDay ??= sast({ weekday: "long", day: "numeric", month: "long", year: "numeric" })).format(instant);
 }
 
 /** Tue, 24 Nov */
 export function sastShortDay(instant: Date): string {
-  return shortDay.format(instant);
+  return (shortDay ??= sast({ weekday: "short", day: "numeric", month: "short" })).format(instant);
 }
 
 /** 09:00 */
 export function sastClock(instant: Date): string {
-  return clock.format(instant);
+  return (clock ??= sast({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" })).format(instant);
 }
 
 /** Tuesday, 24 November 2026, 09:00-09:15 SAST */
@@ -31,13 +32,26 @@ export function sastSlot(start: Date, end: Date): string {
   return `${sastLongDay(start)}, ${sastClock(start)}-${sastClock(end)} SAST`;
 }
 
-/** The same instant on the visitor's clock, e.g. "08:00 GMT+1"; null when their zone reads like SAST. */
-export function visitorClock(instant: Date, timeZone: string): string | null {
-  const offset = (zone: string) =>
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(instant).find((p) => p.type === "timeZoneName")?.value;
-  if (offset(timeZone) === offset(site.timeZone)) return null;
-  const day = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(instant);
-  // Far west or east the call falls on another day there: say which.
-  const weekday = day(timeZone) !== day(site.timeZone) ? "short" : undefined;
-  return new Intl.DateTimeFormat(undefined, { timeZone, weekday, hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(instant);
+/** SAST's offset as Date's getTimezoneOffset reports it: minutes, west of UTC positive. */
+const SAST_TIMEZONE_OFFSET = -site.utcOffsetMs / 60_000;
+
+/**
+ * The visitor's own clock for booking times, e.g. "08:00 GMT+1", or null for a
+ * time their clock reads exactly like SAST. Only the browser's zone matters, so
+ * Date's own offset answers that without Intl, which is costly to start; the
+ * formatters are made once, on the first time that reads differently.
+ */
+export function visitorClock(): (instant: Date) => string | null {
+  let time: Intl.DateTimeFormat | undefined;
+  let dayAndTime: Intl.DateTimeFormat | undefined;
+  return (instant) => {
+    if (instant.getTimezoneOffset() === SAST_TIMEZONE_OFFSET) return null;
+    // The two clocks are less than a day apart: the day of the month tells whether the date differs.
+    if (instant.getDate() === new Date(instant.getTime() + site.utcOffsetMs).getUTCDate()) {
+      return (time ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })).format(instant);
+    }
+    // Far west or east the call falls on another day there: say which.
+    dayAndTime ??= new Intl.DateTimeFormat(undefined, { weekday: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+    return dayAndTime.format(instant);
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { visitorClock } from "./format";
 
@@ -34,11 +34,65 @@ const choices = cn(
   "[&_input:focus-visible+span]:outline-2 [&_input:focus-visible+span]:outline-offset-2 [&_input:focus-visible+span]:outline-brand-600",
 );
 
-/** The visitor's time zone, known only in the browser (after hydration). */
-function useVisitorTimeZone(): string | null {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
-  return zone;
+/** Text for markup written as a string: the slot values and labels come from the server, but still. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * One day's times as plain markup. There are hundreds of them: as static HTML
+ * inside one element, React hydrates that element, not every radio, label and face.
+ */
+function timesMarkup(slots: SlotDay["slots"], chosen: string | undefined): string {
+  return slots
+    .map(
+      (slot) =>
+        `<label><input type="radio" name="slot" value="${escapeHtml(slot.value)}" class="sr-only"${slot.value === chosen ? " checked" : ""}>` +
+        `<span class="px-2 py-2 font-medium tabular-nums">${escapeHtml(slot.label)}<span class="sr-only"> SAST</span></span></label>`,
+    )
+    .join("");
+}
+
+/**
+ * When the visitor's clock reads differently from SAST (known only in the
+ * browser), adds their own time below each time: the shown day first, then a
+ * day per task, so hundreds of times never hold up input. Returns whether it does.
+ */
+function useVisitorTimes(picker: RefObject<HTMLElement | null>, days: SlotDay[]): boolean {
+  const [differs, setDiffers] = useState(false);
+  useEffect(() => {
+    const root = picker.current;
+    if (!root) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const shownDay = root.querySelector<HTMLInputElement>("input[name=day]:checked")?.value;
+    const grids = [...root.querySelectorAll<HTMLElement>("[data-booking-times]")].sort(
+      (a, b) => Number(b.dataset.bookingTimes === shownDay) - Number(a.dataset.bookingTimes === shownDay),
+    );
+    const annotate = (clockThere: (instant: Date) => string | null) => {
+      const grid = grids.shift();
+      if (!grid) return;
+      for (const input of grid.querySelectorAll<HTMLInputElement>("input[name=slot]")) {
+        const local = clockThere(new Date(input.value));
+        const face = input.nextElementSibling;
+        if (!local || !face || face.querySelector("[data-visitor-time]")) continue;
+        const note = document.createElement("span");
+        note.className = "block text-xs font-normal";
+        note.dataset.visitorTime = "";
+        note.textContent = local;
+        face.append(note);
+      }
+      timer = setTimeout(() => annotate(clockThere));
+    };
+    timer = setTimeout(() => {
+      const clockThere = visitorClock();
+      const first = root.querySelector<HTMLInputElement>("input[name=slot]");
+      if (!first || clockThere(new Date(first.value)) === null) return;
+      setDiffers(true);
+      annotate(clockThere);
+    });
+    return () => clearTimeout(timer);
+  }, [picker, days]);
+  return differs;
 }
 
 /**
@@ -49,9 +103,9 @@ function useVisitorTimeZone(): string | null {
  * grouped by day, and the form still works.
  */
 export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPickerProps) {
-  const zone = useVisitorTimeZone();
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const differs = useVisitorTimes(pickerRef, days);
   const chosenDay = days.find((day) => day.slots.some((slot) => slot.value === chosen))?.date ?? days[0]?.date;
-  const differs = zone !== null && days[0]?.slots[0] !== undefined && visitorClock(new Date(days[0].slots[0].value), zone) !== null;
 
   // One rule per day: a stylesheet, not JavaScript, decides which times show.
   const css = useMemo(
@@ -63,7 +117,7 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
   );
 
   return (
-    <div className="space-y-6">
+    <div ref={pickerRef} className="space-y-6">
       <style>{css}</style>
       <fieldset>
         <legend className="text-base font-semibold text-ink">1. Choose a day</legend>
@@ -89,11 +143,10 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
             <p className="mt-1 text-sm text-slate-600">
               Times in South African Standard Time (SAST, UTC+2){differs && <>, with your own time below each</>}.
             </p>
-            <div className={cn("mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6", choices)}>
-              {day.slots.map((slot) => (
-                <SlotOption key={slot.value} slot={slot} zone={differs ? zone : null} chosen={slot.value === chosen} />
-              ))}
-            </div>
+            <div
+              className={cn("mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6", choices)}
+              dangerouslySetInnerHTML={{ __html: timesMarkup(day.slots, chosen) }}
+            />
           </fieldset>
         ))}
       </div>
@@ -103,19 +156,5 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
         </p>
       )}
     </div>
-  );
-}
-
-function SlotOption({ slot, zone, chosen }: { slot: { value: string; label: string }; zone: string | null; chosen: boolean }) {
-  const local = zone ? visitorClock(new Date(slot.value), zone) : null;
-  return (
-    <label>
-      <input type="radio" name="slot" value={slot.value} defaultChecked={chosen} className="sr-only" />
-      <span className="px-2 py-2 font-medium tabular-nums">
-        {slot.label}
-        <span className="sr-only"> SAST</span>
-        {local && <span className="block text-xs font-normal">{local}</span>}
-      </span>
-    </label>
   );
 }

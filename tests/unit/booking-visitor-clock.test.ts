@@ -1,0 +1,30 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { visitorClock } from "~/components/booking/format";
+
+// The picker adds the visitor's own time below each SAST time; the browser's zone decides it.
+const originalZone = process.env.TZ;
+afterAll(() => {
+  process.env.TZ = originalZone;
+});
+
+function inZone(zone: string, sastIso: string): string | null {
+  process.env.TZ = zone;
+  return visitorClock()(new Date(sastIso));
+}
+
+describe("the visitor's own clock beside a SAST time", () => {
+  it("adds nothing where the clock reads like SAST: Johannesburg, or Cairo in winter", () => {
+    expect(inZone("Africa/Johannesburg", "2026-11-24T09:15:00+02:00")).toBeNull();
+    expect(inZone("Africa/Cairo", "2026-11-24T09:15:00+02:00")).toBeNull();
+  });
+
+  it("shows the time in Berlin, an hour behind in winter and the same in summer", () => {
+    expect(inZone("Europe/Berlin", "2026-11-24T09:15:00+02:00")).toMatch(/^08:15 (AM )?(CET|GMT\+1)$/);
+    expect(inZone("Europe/Berlin", "2027-06-15T09:15:00+02:00")).toBeNull();
+  });
+
+  it("names the weekday where the call falls on another day there", () => {
+    // 09:00 SAST on Tuesday is 21:00 on Monday in Honolulu.
+    expect(inZone("Pacific/Honolulu", "2026-11-24T09:00:00+02:00")).toMatch(/^Mon,? (09:00 PM|21:00) (HST|GMT-10)$/);
+  });
+});
