@@ -16,10 +16,15 @@ const theme = {
   "--altcha-max-width": "100%",
 } as const;
 
+/** What shows that the visitor turned to the form: the widget's code loads then. */
+const TURNS_TO_FORM = ["focusin", "pointerdown", "pointerenter"] as const;
+
 /**
- * ALTCHA, the self-hosted proof of work. The widget's code loads only in the
- * browser, once a form is on screen; it starts solving when the visitor
- * focuses the form, so the answer is usually ready before they press submit.
+ * ALTCHA, the self-hosted proof of work. The widget's code is a good deal of
+ * JavaScript that only a visitor filling in the form needs, so it loads when
+ * they turn to the form (point at it, touch it or move into it with the
+ * keyboard), or at the latest when they submit; the widget then starts solving
+ * on their next focus, so the answer is usually ready before they press submit.
  */
 export function AltchaCheck({ ref, challengeUrl, invisible }: { ref?: Ref<CaptchaHandle>; challengeUrl: string; invisible: boolean }) {
   const element = useRef<AltchaElement>(null);
@@ -41,11 +46,21 @@ export function AltchaCheck({ ref, challengeUrl, invisible }: { ref?: Ref<Captch
       const { state, payload: answer } = (event as StateEvent).detail;
       payload.current = state === "verified" ? answer : null;
     };
-    void load().then((ok) => {
-      widget = element.current;
-      if (ok) widget?.addEventListener("statechange", onState);
-    });
-    return () => widget?.removeEventListener("statechange", onState);
+    const form = element.current?.closest("form");
+    const stopWaiting = () => TURNS_TO_FORM.forEach((type) => form?.removeEventListener(type, start));
+    function start() {
+      stopWaiting();
+      void load().then((ok) => {
+        widget = element.current;
+        if (ok) widget?.addEventListener("statechange", onState);
+      });
+    }
+    if (!form || form.contains(document.activeElement)) start();
+    else TURNS_TO_FORM.forEach((type) => form.addEventListener(type, start));
+    return () => {
+      stopWaiting();
+      widget?.removeEventListener("statechange", onState);
+    };
   }, []);
 
   useImperativeHandle(ref, () => ({
