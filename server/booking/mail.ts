@@ -1,5 +1,6 @@
 import { sastSlot } from "../../app/components/booking/format.ts";
 import { site } from "../../app/config/site.ts";
+import { escapeHtml } from "../../app/lib/escape-html.ts";
 import type { LeadOrigin } from "../db/store.ts";
 import { renderNotification } from "../mail/render.ts";
 import type { MailAttachment } from "../mail/transport.ts";
@@ -27,9 +28,6 @@ export interface BookingMailContext {
 
 const NOT_SPECIFIED = "Not specified";
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function invitationFile(booking: Booking, context: BookingMailContext): MailAttachment {
   const cancel = context.event === "cancelled";

@@ -1,4 +1,5 @@
 import { site } from "../../app/config/site.ts";
+import { escapeHtml } from "../../app/lib/escape-html.ts";
 import type { BotCheck } from "../db/schema.ts";
 import type { Notification } from "../db/store.ts";
 import type { LeadNotice } from "../leads/records.ts";
@@ -24,9 +25,6 @@ const botCheckNames: Record<BotCheck, string> = {
 
 const NOSCRIPT_SUBJECT_NOTE = " [sent without JavaScript]";
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Header values carry no line breaks, whatever a visitor typed. */
 function oneLine(text: string): string {

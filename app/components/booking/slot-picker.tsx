@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import { escapeHtml } from "~/lib/escape-html";
 import { visitorClock } from "./format";
 
 /** A bookable day as the server lists it, labels already in SAST. */
@@ -34,10 +35,6 @@ const choices = cn(
   "[&_input:focus-visible+span]:outline-2 [&_input:focus-visible+span]:outline-offset-2 [&_input:focus-visible+span]:outline-brand-600",
 );
 
-/** Text for markup written as a string: the slot values and labels come from the server, but still. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * One day's times as plain markup. There are hundreds of them: as static HTML

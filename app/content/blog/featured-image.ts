@@ -1,5 +1,6 @@
 import { site } from "~/config/site";
 import { blogCategories, featuredImageSize, type ImageMotif } from "~/content/articles";
+import { xmlEscape } from "~/lib/feed";
 import type { FrontMatter } from "./front-matter";
 
 // Each article's featured image is drawn from its front matter: the category's
@@ -12,10 +13,6 @@ const FONT = "Inter, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const INK = "#0f172a";
 const MUTED = "#94a3b8";
 const TITLE = { size: 48, lineHeight: 60, charsPerLine: 24, maxLines: 4, x: 72, firstBaseline: 216 };
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** Greedy word wrap by character count: the image is rasterised with whatever sans-serif the viewer has. */
 export function wrapTitle(title: string): string[] {
@@ -97,9 +94,9 @@ const motifs: Record<ImageMotif, (accent: string) => string> = {
 export function featuredImageSvg(matter: Pick<FrontMatter, "title" | "category" | "readTime" | "imageMotif">): string {
   const accent = blogCategories.find((category) => category.name === matter.category)!.accent;
   const title = wrapTitle(matter.title)
-    .map((line, i) => `<tspan x="${TITLE.x}" y="${TITLE.firstBaseline + i * TITLE.lineHeight}">${escapeXml(line)}</tspan>`)
+    .map((line, i) => `<tspan x="${TITLE.x}" y="${TITLE.firstBaseline + i * TITLE.lineHeight}">${xmlEscape(line)}</tspan>`)
     .join("");
-  const label = escapeXml(matter.category.toUpperCase());
+  const label = xmlEscape(matter.category.toUpperCase());
   const labelWidth = Math.round(label.length * 15 + 48);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
@@ -109,8 +106,8 @@ export function featuredImageSvg(matter: Pick<FrontMatter, "title" | "category" 
     `<text x="${72 + labelWidth / 2}" y="101" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="700" letter-spacing="2" fill="${accent}">${label}</text>`,
     `<text font-family="${FONT}" font-size="${TITLE.size}" font-weight="800" fill="#fff">${title}</text>`,
     motifs[matter.imageMotif](accent),
-    `<text x="72" y="566" font-family="${FONT}" font-size="26" font-weight="800" fill="#fff">${escapeXml(site.name)}<tspan dx="12" fill="${MUTED}" font-weight="500">· Blog</tspan></text>`,
-    `<text x="1128" y="566" text-anchor="end" font-family="${FONT}" font-size="24" font-weight="600" fill="${accent}">${escapeXml(matter.readTime)} read</text>`,
+    `<text x="72" y="566" font-family="${FONT}" font-size="26" font-weight="800" fill="#fff">${xmlEscape(site.name)}<tspan dx="12" fill="${MUTED}" font-weight="500">· Blog</tspan></text>`,
+    `<text x="1128" y="566" text-anchor="end" font-family="${FONT}" font-size="24" font-weight="600" fill="${accent}">${xmlEscape(matter.readTime)} read</text>`,
     `</svg>`,
     "",
   ].join("\n");
