@@ -43,8 +43,9 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   // Database (migrated), captcha, mailer and the outbox worker, before the first request.
   const leads = await startLeadPipeline(settings);
 
-  // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play.
-  const allowances = leads.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN] });
+  // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play;
+  // in development, Vite's hot reload talks over a WebSocket of its own.
+  const allowances = leads.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN], connect: dev ? ["ws:"] : [] });
   app.use(securityHeaders(settings, withAnalytics(allowances, settings.GA_MEASUREMENT_ID)));
   app.use(compression());
 
