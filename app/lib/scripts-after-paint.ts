@@ -41,7 +41,7 @@ export const scriptsAfterPaint = `(() => {
       inert.replaceWith(script);
     }
   };
-  if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+  if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
     new PerformanceObserver((entries, observer) => {
       if (!entries.getEntriesByName("first-contentful-paint").length) return;
       observer.disconnect();
