@@ -34,24 +34,29 @@ export function sastSlot(start: Date, end: Date): string {
 
 /** SAST's offset as Date's getTimezoneOffset reports it: minutes, west of UTC positive. */
 const SAST_TIMEZONE_OFFSET = -site.utcOffsetMs / 60_000;
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** UTC+1, UTC-10, UTC+5:30: the same words the page uses for SAST (UTC+2). */
+function utcOffsetName(timezoneOffset: number): string {
+  const east = -timezoneOffset;
+  const hours = Math.trunc(Math.abs(east) / 60);
+  const minutes = Math.abs(east) % 60;
+  return `UTC${east < 0 ? "-" : "+"}${hours}${minutes ? `:${twoDigits(minutes)}` : ""}`;
+}
 
 /**
- * The visitor's own clock for booking times, e.g. "08:00 GMT+1", or null for a
- * time their clock reads exactly like SAST. Only the browser's zone matters, so
- * Date's own offset answers that without Intl, which is costly to start; the
- * formatters are made once, on the first time that reads differently.
+ * A booking time on the visitor's own clock, in the 24-hour form of the SAST
+ * times beside it ("08:15 UTC+1", or "Mon 21:00 UTC-10" where the call falls on
+ * another day there), or null where their clock reads exactly like SAST. Only
+ * the browser's zone matters, so Date answers all of it: no Intl, which is
+ * costly to start and would run for each of hundreds of times.
  */
-export function visitorClock(): (instant: Date) => string | null {
-  let time: Intl.DateTimeFormat | undefined;
-  let dayAndTime: Intl.DateTimeFormat | undefined;
-  return (instant) => {
-    if (instant.getTimezoneOffset() === SAST_TIMEZONE_OFFSET) return null;
-    // The two clocks are less than a day apart: the day of the month tells whether the date differs.
-    if (instant.getDate() === new Date(instant.getTime() + site.utcOffsetMs).getUTCDate()) {
-      return (time ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })).format(instant);
-    }
-    // Far west or east the call falls on another day there: say which.
-    dayAndTime ??= new Intl.DateTimeFormat(undefined, { weekday: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
-    return dayAndTime.format(instant);
-  };
+export function visitorClock(instant: Date): string | null {
+  const offset = instant.getTimezoneOffset();
+  if (offset === SAST_TIMEZONE_OFFSET) return null;
+  const time = `${twoDigits(instant.getHours())}:${twoDigits(instant.getMinutes())} ${utcOffsetName(offset)}`;
+  // The two clocks are less than a day apart: the day of the month tells whether the date differs.
+  const sameDay = instant.getDate() === new Date(instant.getTime() + site.utcOffsetMs).getUTCDate();
+  return sameDay ? time : `${WEEKDAYS[instant.getDay()]} ${time}`;
 }

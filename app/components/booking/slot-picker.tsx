@@ -65,11 +65,11 @@ function useVisitorTimes(picker: RefObject<HTMLElement | null>, days: SlotDay[])
     const grids = [...root.querySelectorAll<HTMLElement>("[data-booking-times]")].sort(
       (a, b) => Number(b.dataset.bookingTimes === shownDay) - Number(a.dataset.bookingTimes === shownDay),
     );
-    const annotate = (clockThere: (instant: Date) => string | null) => {
+    const annotate = () => {
       const grid = grids.shift();
       if (!grid) return;
       for (const input of grid.querySelectorAll<HTMLInputElement>("input[name=slot]")) {
-        const local = clockThere(new Date(input.value));
+        const local = visitorClock(new Date(input.value));
         const face = input.nextElementSibling;
         if (!local || !face || face.querySelector("[data-visitor-time]")) continue;
         const note = document.createElement("span");
@@ -78,14 +78,13 @@ function useVisitorTimes(picker: RefObject<HTMLElement | null>, days: SlotDay[])
         note.textContent = local;
         face.append(note);
       }
-      timer = setTimeout(() => annotate(clockThere));
+      timer = setTimeout(annotate);
     };
     timer = setTimeout(() => {
-      const clockThere = visitorClock();
       const first = root.querySelector<HTMLInputElement>("input[name=slot]");
-      if (!first || clockThere(new Date(first.value)) === null) return;
+      if (!first || visitorClock(new Date(first.value)) === null) return;
       setDiffers(true);
-      annotate(clockThere);
+      annotate();
     });
     return () => clearTimeout(timer);
   }, [picker, days]);
