@@ -34,7 +34,7 @@ function lighthouseTable(rows: LighthouseRow[]): string {
   const runs = rows[0]?.performanceRuns.length ?? 0;
   return [
     "## Lighthouse (mobile preset)\n",
-    `Each page's median of ${runs} runs (Lighthouse's median run: closest to the median first contentful paint and time to interactive); every run's performance score in brackets.\n`,
+    `Each page's median of ${runs} runs (Lighthouse's median run: closest to the median first contentful paint and time to interactive); every run's performance score in parentheses.\n`,
     "| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS (gz, transferred) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(

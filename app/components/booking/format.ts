@@ -7,7 +7,7 @@ import { site } from "~/config/site";
  */
 const sast = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(site.locale, { ...options, timeZone: site.timeZone });
 
-// Made on first use: the browser only ever needs the visitor's clock, and a formatter is costly to make.
+// Made on first use: the server formats SAST labels; the browser needs none of these (visitorClock uses Date), and a formatter is costly to make.
 let longDay: Intl.DateTimeFormat | undefined;
 let shortDay: Intl.DateTimeFormat | undefined;
 let clock: Intl.DateTimeFormat | undefined;
