@@ -23,6 +23,10 @@ describe("the visitor's own clock beside a SAST time", () => {
     expect(inZone("Europe/Berlin", "2027-06-15T09:15:00+02:00")).toBeNull();
   });
 
+  it("says UTC for London in winter", () => {
+    expect(inZone("Europe/London", "2026-11-24T09:15:00+02:00")).toBe("07:15 UTC");
+  });
+
   it("writes half-hour offsets in full", () => {
     expect(inZone("Asia/Kolkata", "2026-11-24T09:15:00+02:00")).toBe("12:45 UTC+5:30");
   });

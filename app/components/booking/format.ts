@@ -37,9 +37,10 @@ const SAST_TIMEZONE_OFFSET = -site.utcOffsetMs / 60_000;
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 
-/** UTC+1, UTC-10, UTC+5:30: the same words the page uses for SAST (UTC+2). */
+/** UTC, UTC+1, UTC-10, UTC+5:30: the same words the page uses for SAST (UTC+2). */
 function utcOffsetName(timezoneOffset: number): string {
   const east = -timezoneOffset;
+  if (east === 0) return "UTC";
   const hours = Math.trunc(Math.abs(east) / 60);
   const minutes = Math.abs(east) % 60;
   return `UTC${east < 0 ? "-" : "+"}${hours}${minutes ? `:${twoDigits(minutes)}` : ""}`;
