@@ -71,3 +71,29 @@ export function FieldList({ items }: { items: Array<{ label: string; value: stri
     </dl>
   );
 }
+
+/**
+ * A list of the inbox (leads, the audit log): scrolls sideways on a narrow
+ * screen, names itself to screen readers, and says so when it has no rows.
+ */
+export function ListTable({ caption, columns, empty, children }: { caption: string; columns: string[]; empty: string | null; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            {columns.map((column, index) => (
+              // The first column is the time: kept on one line.
+              <th key={column} scope="col" className={cn("px-3 py-2 font-semibold", index === 0 && "whitespace-nowrap")}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+      {empty !== null && <p className="px-3 py-8 text-center text-sm text-slate-600">{empty}</p>}
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatSast } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
+import { ListTable } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { listAudit } from "../../../server/admin/audit";
 import { requireSession } from "../../../server/admin/guard";
@@ -26,46 +27,28 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
       <p className="text-sm text-slate-600">Who signed in, changed, exported or forgot what, newest first.</p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                When (SAST)
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Who
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                What
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Lead
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {loaderData.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="px-3 py-1.5 whitespace-nowrap tabular-nums text-slate-600">
-                  <time dateTime={entry.at}>{entry.when}</time>
-                </td>
-                <td className="px-3 py-1.5 break-all">{entry.actor}</td>
-                <td className="px-3 py-1.5">{entry.detail}</td>
-                <td className="px-3 py-1.5">
-                  {entry.leadId !== null && (
-                    <Link to={`/admin/leads/${entry.leadId}`} className="text-brand-700 hover:underline">
-                      #{entry.leadId}
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {loaderData.entries.length === 0 && <p className="px-3 py-8 text-center text-sm text-slate-600">Nothing yet.</p>}
-      </div>
+      <ListTable
+        caption="Audit log, newest first"
+        columns={["When (SAST)", "Who", "What", "Lead"]}
+        empty={loaderData.entries.length === 0 ? "Nothing yet." : null}
+      >
+        {loaderData.entries.map((entry) => (
+          <tr key={entry.id}>
+            <td className="px-3 py-1.5 whitespace-nowrap tabular-nums text-slate-600">
+              <time dateTime={entry.at}>{entry.when}</time>
+            </td>
+            <td className="px-3 py-1.5 break-all">{entry.actor}</td>
+            <td className="px-3 py-1.5">{entry.detail}</td>
+            <td className="px-3 py-1.5">
+              {entry.leadId !== null && (
+                <Link to={`/admin/leads/${entry.leadId}`} className="text-brand-700 hover:underline">
+                  #{entry.leadId}
+                </Link>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {loaderData.older !== null && (
         <nav aria-label="Pages of the audit log" className="flex justify-end">
           <Link to={`/admin/audit?before=${loaderData.older}`} className={buttonClass({ variant: "secondary", size: "sm" })}>

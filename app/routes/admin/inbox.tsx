@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/components/admin/inbox-options";
 import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, StatusBadge } from "~/components/admin/ui";
+import { inputClass, labelClass, ListTable, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { requireSession } from "../../../server/admin/guard";
 import { decodeCursor, filterQuery, listLeads, parseFilter } from "../../../server/admin/inbox";
@@ -105,56 +105,30 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Leads, newest first{filtered ? ", filtered" : ""}</caption>
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                Received (SAST)
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Form
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Company
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {page.leads.map((lead) => (
-              <tr key={lead.id} className="hover:bg-slate-50">
-                <td className="px-3 py-1.5 whitespace-nowrap text-slate-600 tabular-nums">
-                  <time dateTime={lead.receivedAt}>{lead.received}</time>
-                </td>
-                <td className="px-3 py-1.5 whitespace-nowrap">{lead.formLabel}</td>
-                <td className="px-3 py-1.5 whitespace-nowrap">
-                  <Link to={`/admin/leads/${lead.id}`} className="font-medium text-brand-700 hover:underline">
-                    {lead.name}
-                  </Link>
-                </td>
-                <td className="px-3 py-1.5 break-all">{lead.email}</td>
-                <td className="px-3 py-1.5">{lead.company}</td>
-                <td className="px-3 py-1.5">
-                  <StatusBadge status={lead.status} label={lead.statusLabel} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {page.leads.length === 0 && (
-          <p className="px-3 py-8 text-center text-sm text-slate-600">{filtered ? "No leads match these filters." : "No leads yet."}</p>
-        )}
-      </div>
+      <ListTable
+        caption={`Leads, newest first${filtered ? ", filtered" : ""}`}
+        columns={["Received (SAST)", "Form", "Name", "Email", "Company", "Status"]}
+        empty={page.leads.length > 0 ? null : filtered ? "No leads match these filters." : "No leads yet."}
+      >
+        {page.leads.map((lead) => (
+          <tr key={lead.id} className="hover:bg-slate-50">
+            <td className="px-3 py-1.5 whitespace-nowrap text-slate-600 tabular-nums">
+              <time dateTime={lead.receivedAt}>{lead.received}</time>
+            </td>
+            <td className="px-3 py-1.5 whitespace-nowrap">{lead.formLabel}</td>
+            <td className="px-3 py-1.5 whitespace-nowrap">
+              <Link to={`/admin/leads/${lead.id}`} className="font-medium text-brand-700 hover:underline">
+                {lead.name}
+              </Link>
+            </td>
+            <td className="px-3 py-1.5 break-all">{lead.email}</td>
+            <td className="px-3 py-1.5">{lead.company}</td>
+            <td className="px-3 py-1.5">
+              <StatusBadge status={lead.status} label={lead.statusLabel} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       {(page.older || page.newer || paged) && (
         <nav aria-label="Pages of leads" className="flex items-center justify-between gap-2 text-sm">
