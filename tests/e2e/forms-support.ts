@@ -115,6 +115,23 @@ export async function forgeCaptchaAnswer(page: Page, pagePath: string): Promise<
   );
 }
 
+/**
+ * Holds the enhanced posts to `pagePath` until the returned function is called,
+ * so a test can read the form while it posts without racing a fast server.
+ */
+export async function holdPosts(page: Page, pagePath: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === `${pagePath}.data`,
+    async (route) => {
+      if (route.request().method() === "POST") await released;
+      await route.fallback();
+    },
+  );
+  return release;
+}
+
 /** Makes the ALTCHA widget's code fail to load, as a blocker or a broken network would. */
 export async function blockCaptchaWidget(page: Page): Promise<void> {
   await page.route(/\/assets\/altcha-[\w-]+\.js$/, (route) => route.abort());

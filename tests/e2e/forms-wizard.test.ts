@@ -21,6 +21,7 @@ import {
   fieldError,
   forgeCaptchaAnswer,
   gotoForm,
+  holdPosts,
   NOSCRIPT_MIN_WAIT_MS,
   openFormPage,
   queuedNotices,
@@ -149,10 +150,12 @@ describe("order wizard", () => {
     const start = form.getByLabel(exactly("Preferred Start Date"));
     expect(await start.locator("option").allTextContents()).toEqual(["Select a start date", ...startDateOptions]);
     await start.selectOption(startDateOptions[1]);
+    const releasePost = await holdPosts(page, "/get-started");
     await button(page, "Submit Order").click();
     await expect.poll(() => form.locator("button[type=submit][value=submit]").textContent()).toBe("Submitting...");
     expect(await form.locator("button[type=submit][value=submit]").isDisabled()).toBe(true);
     expect(await button(page, "Previous").isDisabled()).toBe(true);
+    releasePost();
     expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
 
     // After success the wizard is empty and back on step 1.
