@@ -84,6 +84,8 @@ describe("company profile dialog", () => {
     await box.getByRole("button", { name: "Back" }).click();
     expect(await box.getByLabel(exactly("Full Name")).inputValue()).toBe("Kagiso Molefe");
     await box.getByRole("button", { name: "Continue" }).click();
+    // Step 2 takes focus a frame later: typing before then could land in the wrong field.
+    await expect.poll(() => company.evaluate((el) => el === document.activeElement)).toBe(true);
     await company.fill("Molefe Holdings");
     await box.getByLabel("Phone Number (optional)").fill("+27 82 000 1111");
 
