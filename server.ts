@@ -4,15 +4,17 @@
 import type { Server } from "node:http";
 import type { SiteApp } from "./server/app.ts";
 
+type Log = typeof import("./server/log.ts").log;
+
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; attach?: (app: SiteApp["app"]) => void }> {
+async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; log: Log }> {
   if (!dev) {
     const bundle = "./build/server/index.js";
     const build = (await import(bundle)) as typeof import("./server/app.ts");
     const settings = build.env();
-    return { site: await build.createApp(), port: settings.PORT, host: settings.HOST };
+    return { site: await build.createApp(), port: settings.PORT, host: settings.HOST, log: build.log };
   }
   const vite = await import("vite");
   const express = (await import("express")).default;
@@ -27,6 +29,7 @@ async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; a
     site: { app: outer, close: async () => { await inner.close(); await viteServer.close(); } },
     port: settings.PORT,
     host: settings.HOST,
+    log: mod.log,
   };
 }
 
@@ -39,14 +42,14 @@ try {
   process.exit(1);
 }
 
-const { site, port, host } = loaded;
+const { site, port, host, log } = loaded;
 const server: Server = site.app.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  console.log(`Serving on http://localhost:${actualPort}${dev ? " (development)" : ""}`);
+  log.info(`Serving on http://localhost:${actualPort}${dev ? " (development)" : ""}`);
 });
 server.on("error", (error) => {
-  console.error(`Cannot listen on ${host}:${port}:`, error.message);
+  log.error(`Cannot listen on ${host}:${port}:`, error.message);
   process.exit(1);
 });
 
@@ -54,7 +57,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing open requests`);
+  log.info(`${signal} received: finishing open requests`);
   const force = setTimeout(() => {
     server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);

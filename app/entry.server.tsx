@@ -4,9 +4,10 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { cspNonceContext, NonceContext } from "~/lib/build-stamps";
 import { inertHydrationScripts } from "~/lib/scripts-after-paint.server";
+import { log } from "../server/log";
 
 export const streamTimeout = 5_000;
 
@@ -62,9 +63,22 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("Rendering failed:", error);
         },
       },
     );
   });
+}
+
+/**
+ * What React Router caught in a loader, action or render: one log line (with
+ * the stack at LOG_LEVEL=debug); nothing for a visitor who left mid-request.
+ * The visitor's answer never carries the stack (production mode).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  // React Router wraps its own refusals; the error inside says what happened.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = inner ?? error;
+  log.error(`${request.method} ${new URL(request.url).pathname}:`, cause);
 }

@@ -12,7 +12,7 @@ import { COMMAND_LINE, recordAudit } from "../server/admin/audit.ts";
 import { passwordProblem } from "../server/admin/password.ts";
 import type { AdminDatabase } from "../server/admin/schema.ts";
 import { createUser, listUsers, looksLikeEmail, normalizeEmail, setPassword, UserExistsError } from "../server/admin/users.ts";
-import { openDatabase } from "../server/db/connect.ts";
+import { openSiteDatabase } from "../server/migrations.ts";
 import { env, EnvError } from "../server/env.ts";
 import type { Kysely } from "kysely";
 
@@ -116,7 +116,7 @@ try {
   const settings = env();
   // Checked before the database is opened, so a typo does not migrate anything.
   if (!["create-user", "set-password", "list-users"].includes(command ?? "")) throw new UsageError(USAGE);
-  const database = await openDatabase(settings);
+  const database = await openSiteDatabase(settings);
   try {
     await run(command, args, database.db as unknown as Kysely<AdminDatabase>);
   } finally {

@@ -1,9 +1,8 @@
 import "react-router";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
+import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 import { ANALYTICS_SCRIPT_MAX_AGE_S, ANALYTICS_SCRIPT_PATH, analyticsScript, withAnalytics } from "../app/lib/analytics.ts";
 import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
@@ -12,10 +11,15 @@ import { clientAddress } from "./client-address.ts";
 import { env } from "./env.ts";
 import { clientAddressContext } from "./leads/context.ts";
 import { startLeadPipeline } from "./leads/start.ts";
+import { log, setLogLevel } from "./log.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+import { requestGuard } from "./request-guard.ts";
 import { emptyAllowances, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static.ts";
+import { visitorOrigin } from "./visitor-origin.ts";
 
 export { env } from "./env.ts";
+export { log } from "./log.ts";
 // The bundle also is the React Router server build, so the build's own tools
 // (prerendering, the preview server) can load it like the default one.
 export * from "virtual:react-router/server-build";
@@ -29,11 +33,26 @@ export interface SiteApp {
   close(): Promise<void>;
 }
 
+/** What escaped every route: one log line, and a plain answer without the stack. */
+const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+  if (status >= 500) log.error(`${req.method} ${req.path.slice(0, 200)}:`, error);
+  else log.info(`${status}: ${req.method} ${req.path.slice(0, 200)}`);
+  if (res.headersSent) return void res.destroy();
+  res.status(status).type("text/plain").setHeader("Cache-Control", "no-store");
+  res.send(status >= 500 ? "Internal Server Error" : "Bad Request");
+};
+
 export async function createApp({ dev = false }: { dev?: boolean } = {}): Promise<SiteApp> {
   const settings = env();
+  setLogLevel(settings.LOG_LEVEL);
   const app = express();
   app.disable("x-powered-by");
+  // Express reads NODE_ENV itself and shows stack traces unless it says production; npm start leaves it unset.
+  app.set("env", settings.NODE_ENV);
+  // Proxy headers are read by our own code only, each where the TRUST_PROXY setting says (client-address.ts, visitor-origin.ts).
   app.set("trust proxy", false);
+  app.use(visitorOrigin(settings));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -47,6 +66,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   // in development, Vite's hot reload talks over a WebSocket of its own.
   const allowances = leads.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN], connect: dev ? ["ws:"] : [] });
   app.use(securityHeaders(settings, withAnalytics(allowances, settings.GA_MEASUREMENT_ID)));
+  app.use(requestGuard());
   app.use(compression());
 
   // Written from the settings at run time, so prerendered pages follow GA_MEASUREMENT_ID too.
@@ -61,7 +81,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   if (!dev) app.use(staticFiles(clientDir, settings).handler);
 
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
@@ -72,6 +92,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
       mode: dev ? "development" : "production",
     }),
   );
+  app.use(lastResort);
 
   return { app, close: () => leads.close() };
 }

@@ -23,11 +23,13 @@ export const envSchema = z.object({
     .default("none")
     .describe("which proxy header names the client address"),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  // Empty when unset rather than optional: prerendered pages carry a placeholder the server
+  // replaces with this text (server/static.ts), and an empty id is what tells the page there is no video.
   INTRO_VIDEO_ID: z
     .string()
-    .regex(/^[\w-]{11}$/, "must be an 11-character YouTube video id")
-    .default("aqz-KE-bpKQ")
-    .describe("the home page's intro video"),
+    .regex(/^([\w-]{11})?$/, "must be an 11-character YouTube video id, or empty for none")
+    .default("")
+    .describe("the home page's intro video; unset: the hero shows its illustration alone"),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, "a Google Analytics 4 measurement id looks like G-XXXXXXXXXX")

@@ -9,6 +9,7 @@ import {
   statusLabel,
 } from "../../app/components/admin/inbox-options.ts";
 import { formatSast } from "../../app/components/admin/format.ts";
+import { hasDisallowedCharacters, notAllowed } from "../../app/forms/schemas.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { type LeadField, leadDetails, leadFields } from "./fields.ts";
@@ -57,6 +58,11 @@ export function parseFilter(params: URLSearchParams): InboxFilter {
     from: validDay(params.get("from")),
     to: validDay(params.get("to")),
   };
+}
+
+/** The search's message when it holds characters no lead can (PostgreSQL cannot even compare a NUL), else null. */
+export function searchProblem(filter: InboxFilter): string | null {
+  return hasDisallowedCharacters(filter.q, "one") ? notAllowed("Search") : null;
 }
 
 /** The filter as a query string, without empty values (for paging and export links). */

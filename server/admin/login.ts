@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { minutesText } from "../../app/forms/messages.ts";
 import type { RateLimitRule } from "../db/store.ts";
 import { recordAudit } from "./audit.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
@@ -10,19 +11,30 @@ import { findUserForLogin, normalizeEmail } from "./users.ts";
 export const LOGIN_FAILED = "Invalid email or password";
 
 /**
- * Sign-in attempts, counted by the forms' limiter (Store.hitRateLimit) before
- * the password is checked, so parallel guesses cannot slip past the count.
- * Every attempt counts, a successful one too: a person signs in a few times a
- * day. Per account the key is a hash of the typed address, so the limiter's
- * table holds no address, and an unknown address is limited like a known one.
+ * Sign-in limits, in the forms' limiter (Store.hitRateLimit). Every attempt is
+ * counted before the password is checked, so parallel guesses cannot slip past
+ * the count; a sign-in that succeeds takes back its own attempt and the earlier
+ * failures of its address at its account, so only guesses stay counted.
+ * - pair: one address at one account.
+ * - address: one address at any accounts (trying many).
+ * - account: all addresses at one account. Past it, each address has only
+ *   `triesOnceAccountLimited` attempts at the account, so a stranger guessing
+ *   from anywhere cannot lock its user out: the right password from an address
+ *   that has not failed there (or failed once) still signs in.
+ * The account's key is a hash of the typed address, so the limiter's table
+ * holds no email address, and an unknown address is limited like a known one.
  */
 export const loginLimits = {
+  pair: { max: 5, windowMinutes: 15 },
   address: { max: 20, windowMinutes: 15 },
   account: { max: 10, windowMinutes: 15 },
 } as const satisfies Record<string, RateLimitRule>;
+export const triesOnceAccountLimited = 2;
+
+const limitKeys = { pair: "admin-login-pair", address: "admin-login", account: "admin-login-account" } as const;
 
 export function loginRateLimitMessage(minutes: number): string {
-  return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many sign-in attempts. Try again in ${minutesText(minutes)}.`;
 }
 
 export type LoginResult =
@@ -38,11 +50,11 @@ export async function attemptLogin(
   const { db, store, settings } = services;
   const email = normalizeEmail(input.email);
   const accountKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const hits = [
-    await store.hitRateLimit("admin-login", input.clientAddress, loginLimits.address, now),
-    await store.hitRateLimit("admin-login-account", accountKey, loginLimits.account, now),
-  ];
-  const blocked = hits.filter((hit) => !hit.allowed);
+  const pairKey = `${accountKey} ${input.clientAddress}`;
+  const pair = await store.hitRateLimit(limitKeys.pair, pairKey, loginLimits.pair, now);
+  const address = await store.hitRateLimit(limitKeys.address, input.clientAddress, loginLimits.address, now);
+  const account = await store.hitRateLimit(limitKeys.account, accountKey, loginLimits.account, now);
+  const blocked = [pair, address, ...(pair.count > triesOnceAccountLimited ? [account] : [])].filter((hit) => !hit.allowed);
   if (blocked.length) {
     const wait = Math.max(...blocked.map((hit) => hit.retryAfterMs));
     return { ok: false, reason: "rate-limit", retryAfterMinutes: Math.max(1, Math.ceil(wait / 60_000)) };
@@ -52,6 +64,11 @@ export async function attemptLogin(
   // An unknown address still costs one scrypt, so the answer takes as long as for a wrong password.
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
   if (!user || !matches) return { ok: false, reason: "invalid" };
+
+  // Whoever knows the password made this address's failures at this account: typos, not guesses.
+  const forgiven = await store.clearRateLimit(limitKeys.pair, pairKey);
+  await store.refundRateLimit(limitKeys.address, input.clientAddress, forgiven);
+  await store.refundRateLimit(limitKeys.account, accountKey, forgiven);
 
   // A fresh id at every sign-in: a session id planted before it is worth nothing after.
   await destroySession(db, input.previousToken);

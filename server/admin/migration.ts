@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { type LeadFormType, leadStatuses } from "../../app/components/admin/inbox-options.ts";
-import type { Dialect } from "../db/connect.ts";
+import { columnTypes, type Dialect } from "../db/dialect.ts";
 import type { LeadTable } from "../db/schema.ts";
 
 /** A lead table as the inbox's `leads` table mirrors it. */
@@ -106,16 +106,16 @@ function postgresTriggers(source: LeadSource): string[] {
 /**
  * The lead inbox (server/admin): agency users, their sessions, the audit log,
  * the `leads` table every form's lead is mirrored into, and notes. Registered
- * in server/db/migrations.ts after the bookings.
+ * in server/migrations.ts after the bookings.
  */
 export function adminMigration(dialect: Dialect): Migration {
   const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
+  const { time, id } = columnTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable("admin_users")
-        .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn("id", "integer", id)
         .addColumn("email", "text", (c) => c.notNull().unique())
         .addColumn("password_hash", "text", (c) => c.notNull())
         .addColumn("created_at", time, (c) => c.notNull())
@@ -135,7 +135,7 @@ export function adminMigration(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("admin_audit_log")
-        .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn("id", "integer", id)
         .addColumn("created_at", time, (c) => c.notNull())
         .addColumn("user_id", "integer", (c) => c.references("admin_users.id").onDelete("set null"))
         .addColumn("actor", "text", (c) => c.notNull())
@@ -148,7 +148,7 @@ export function adminMigration(dialect: Dialect): Migration {
       const statuses = sql.raw(leadStatuses.map((s) => `'${s.key}'`).join(", "));
       await db.schema
         .createTable("leads")
-        .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn("id", "integer", id)
         .addColumn("lead_table", "text", (c) => c.notNull())
         .addColumn("lead_id", "integer", (c) => c.notNull())
         .addColumn("form_type", "text", (c) => c.notNull())
@@ -170,7 +170,7 @@ export function adminMigration(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("lead_notes")
-        .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn("id", "integer", id)
         .addColumn("lead_id", "integer", (c) => c.notNull().references("leads.id").onDelete("cascade"))
         .addColumn("author_id", "integer", (c) => c.references("admin_users.id").onDelete("set null"))
         .addColumn("author", "text", (c) => c.notNull())

@@ -2,7 +2,8 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { loadMasterKey } from "../captcha/keys.ts";
-import type { Dialect } from "../db/connect.ts";
+import { MAIL_DIR } from "../data-dir.ts";
+import type { Dialect } from "../db/dialect.ts";
 import type { Store } from "../db/store.ts";
 import type { Env } from "../env.ts";
 import { type LeadServices, leadServices } from "../leads/services.ts";
@@ -37,7 +38,7 @@ export function adminServices(): AdminServices {
       settings: lead.settings,
       worker: lead.worker,
       forgetKey: createHmac("sha256", loadMasterKey(lead.settings)).update("admin-forget-email").digest(),
-      mail: { dir: path.join(lead.settings.DATA_DIR, "mail"), host: new URL(lead.settings.SITE_URL).hostname },
+      mail: { dir: path.join(lead.settings.DATA_DIR, MAIL_DIR), host: new URL(lead.settings.SITE_URL).hostname },
     };
     built.set(lead, services);
   }

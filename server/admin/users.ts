@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { typedEmail } from "../mail/address.ts";
 import { hashPassword } from "./password.ts";
 import type { AdminDatabase } from "./schema.ts";
 
@@ -7,8 +8,9 @@ export interface AdminUser {
   email: string;
 }
 
+/** One spelling per address: trimmed, lower case, an internationalised domain in Unicode. */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return typedEmail(email.trim()).toLowerCase();
 }
 
 /** A plausible address: something@something.something, no spaces. */

@@ -9,8 +9,9 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { type Env, env } from "../env.ts";
 import { readForm } from "../leads/request.ts";
 import { leadServices } from "../leads/services.ts";
+import { typedEmail } from "../mail/address.ts";
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
-import { guardBookingPost } from "./guard.ts";
+import { guardBookingChange, guardBookingPost } from "./guard.ts";
 import { bookingMails } from "./mail.ts";
 import { bookingRules } from "./settings.ts";
 import { claimCells, claimWindow, freeDays, isBookableStart, slotEnd, type BookingRules } from "./slots.ts";
@@ -124,17 +125,19 @@ export async function bookCall(request: Request, clientAddress: string, now = ne
     return { ok: false, status: 400, failure: failure(checkTheFields, { fieldErrors, values: echo(fields) }) };
   });
   if (!guarded.ok) return data(guarded.failure, { status: guarded.status, headers: { "Cache-Control": "no-store" } });
-  const { input, fields, origin } = guarded;
+  const { input, fields, origin, release } = guarded;
   const start = new Date(input.slot);
   const values = { ...echo(fields), slot: "" };
+  // A slot gone or just taken is the visitor's bad luck, not an attempt: it is given back.
   if (!isBookableStart(start, rules, now)) {
+    await release();
     return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] }, values }), { status: 409 });
   }
 
   const result = await store.book(
     {
       name: input.name,
-      email: input.email,
+      email: typedEmail(input.email),
       company: input.company,
       phone: input.phone || null,
       website: input.website || null,
@@ -147,6 +150,7 @@ export async function bookCall(request: Request, clientAddress: string, now = ne
     (booking) => bookingMails(booking, mailContext(settings, "booked", booking, secret, { ...origin, receivedAt: now })),
   );
   if (!result.ok) {
+    await release();
     return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] }, values }), { status: 409 });
   }
   nudge();
@@ -198,7 +202,11 @@ export async function manageState(token: string, now = new Date()): Promise<Mana
   return { state: "found", booking: view(found.booking), days };
 }
 
-/** Cancels or moves a booking from its manage page; answers with a redirect to the page as it now stands. */
+/**
+ * Cancels or moves a booking from its manage page; answers with a redirect to
+ * the page as it now stands. Each change mails the booker, so changes are
+ * limited per booking and per address (guardBookingChange).
+ */
 export async function changeBooking(request: Request, token: string, clientAddress: string, now = new Date()) {
   const { settings, store, rules, secret, nudge } = services();
   const read = await readForm(request, new Set());
@@ -209,12 +217,18 @@ export async function changeBooking(request: Request, token: string, clientAddre
   const sequence = Number(fields.sequence);
   const origin = { botCheck: found.booking.bot_check, clientAddress, userAgent: request.headers.get("user-agent"), receivedAt: now };
   const here = `${MANAGE_PATH}/${token}`;
+  const refused = (refusal: { status: number; failure: BookingFailure }) => data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
 
   if (fields.intent === "cancel") {
+    const guard = await guardBookingChange(found.booking.id, clientAddress);
+    if (!guard.ok) return refused(guard);
     const result = await store.cancel(found.booking.id, sequence, now, (booking) =>
       bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
     );
-    if (!result.ok) return redirect(`${here}?changed=1`);
+    if (!result.ok) {
+      await guard.release();
+      return redirect(`${here}?changed=1`);
+    }
     nudge();
     return redirect(here);
   }
@@ -226,6 +240,8 @@ export async function changeBooking(request: Request, token: string, clientAddre
     if (!isBookableStart(start, rules, now)) {
       return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] } }), { status: 409 });
     }
+    const guard = await guardBookingChange(found.booking.id, clientAddress);
+    if (!guard.ok) return refused(guard);
     const previous = found.booking;
     const result = await store.reschedule(previous.id, sequence, { start, end: slotEnd(start), cells: claimCells(start, rules) }, now, (booking) =>
       bookingMails(booking, {
@@ -234,6 +250,7 @@ export async function changeBooking(request: Request, token: string, clientAddre
         previousEnd: previous.slot_end,
       }),
     );
+    if (!result.ok) await guard.release();
     if (!result.ok && result.reason === "taken") {
       return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] } }), { status: 409 });
     }

@@ -1,22 +1,42 @@
 import { bookingMessages, type BookingFailure } from "../../app/components/booking/schema.ts";
 import { botFields } from "../../app/forms/bot-fields.ts";
 import { rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
-import type { LeadOrigin } from "../db/store.ts";
-import { checkBot, firstValue } from "../leads/bot-check.ts";
+import type { LeadOrigin, RateLimitRule } from "../db/store.ts";
+import { checkBot, firstValue, noscriptLimitKey } from "../leads/bot-check.ts";
 import { type FormFields, readForm } from "../leads/request.ts";
 import { leadServices } from "../leads/services.ts";
 
 /**
- * A visitor books one call, maybe corrects a typo or tries again after a
- * "just taken": three posts an hour leave room for that, not for a script
- * filling the calendar.
+ * A visitor books one call, maybe books a second for a colleague: three
+ * bookings an hour leave room for that, not for a script filling the
+ * calendar or mailing strangers. Only posts that book count (a slot just
+ * taken or a refused bot check is given back), as only those mail anyone.
  */
-export const bookingRateLimit = { max: 3, windowMinutes: 60 };
+export const bookingRateLimit = { max: 3, windowMinutes: 60 } as const satisfies RateLimitRule;
+
+/**
+ * Every cancel or move from a manage link mails the booker and the agency.
+ * A person moves a call once or twice and may then cancel it: three changes a
+ * day per booking allow that, and cap what one leaked link can send the
+ * booker's address at three mails a day (a day is the longest window the
+ * limiter's sweep keeps, server/db/store.ts). Per address, six changes an hour
+ * cover an office managing a few calls, not one address working through many
+ * bookings' links. Only changes that happen count.
+ */
+export const manageRateLimits = {
+  perBooking: { max: 3, windowMinutes: 24 * 60 },
+  perAddress: { max: 6, windowMinutes: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
 const RATE_LIMIT_KEY = "booking";
+const MANAGE_KEYS = { perBooking: "booking-change", perAddress: "booking-manage" } as const;
 const USER_AGENT_MAX = 500;
 
 type Refusal = { ok: false; status: number; failure: BookingFailure };
-export type Guarded<T> = { ok: true; input: T; fields: FormFields; origin: Omit<LeadOrigin, "receivedAt"> } | Refusal;
+/** A post that may book; release() gives back its attempts when it books nothing after all. */
+export type Guarded<T> =
+  | { ok: true; input: T; fields: FormFields; origin: Omit<LeadOrigin, "receivedAt">; release(): Promise<void> }
+  | Refusal;
 
 const refuse = (status: number, message: string, extra: Partial<BookingFailure> = {}): Refusal => ({
   ok: false,
@@ -34,6 +54,8 @@ function limited(retryAfterMs: number): Refusal {
  * booking form, whose key is not one of the lead forms' (cross-site posts
  * never get here: the server refuses them before React Router): fields,
  * honeypot, rate limit, then the shared bot check (server/leads/bot-check.ts).
+ * The attempt is counted before the bot check, so parallel posts cannot slip
+ * past the limit, and given back when the check refuses the post.
  */
 export async function guardBookingPost<T>(
   request: Request,
@@ -53,7 +75,10 @@ export async function guardBookingPost<T>(
   if (!hit.allowed) return limited(hit.retryAfterMs);
 
   const bot = await checkBot(fields, clientAddress, RATE_LIMIT_KEY);
-  if (!bot.ok) return bot.reason === "rate-limit" ? limited(bot.retryAfterMs) : refuse(bot.status, bot.message);
+  if (!bot.ok) {
+    await store.refundRateLimit(RATE_LIMIT_KEY, clientAddress);
+    return bot.reason === "rate-limit" ? limited(bot.retryAfterMs) : refuse(bot.status, bot.message);
+  }
   const { botCheck } = bot;
 
   return {
@@ -61,5 +86,37 @@ export async function guardBookingPost<T>(
     input: valid.input,
     fields,
     origin: { botCheck, clientAddress, userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null },
+    async release() {
+      await store.refundRateLimit(RATE_LIMIT_KEY, clientAddress);
+      // A post without JavaScript also counted against the stricter limit.
+      if (botCheck === "noscript") await store.refundRateLimit(noscriptLimitKey(RATE_LIMIT_KEY), clientAddress);
+    },
+  };
+}
+
+/**
+ * Counts one change of a booking from its manage link, per address and per
+ * booking, before it is made (so parallel posts cannot slip past); release()
+ * gives it back when nothing changed.
+ */
+export async function guardBookingChange(
+  bookingId: number,
+  clientAddress: string,
+): Promise<{ ok: true; release(): Promise<void> } | Refusal> {
+  const { store } = leadServices();
+  const booking = String(bookingId);
+  const byAddress = await store.hitRateLimit(MANAGE_KEYS.perAddress, clientAddress, manageRateLimits.perAddress);
+  if (!byAddress.allowed) return limited(byAddress.retryAfterMs);
+  const byBooking = await store.hitRateLimit(MANAGE_KEYS.perBooking, booking, manageRateLimits.perBooking);
+  if (!byBooking.allowed) {
+    await store.refundRateLimit(MANAGE_KEYS.perAddress, clientAddress);
+    return limited(byBooking.retryAfterMs);
+  }
+  return {
+    ok: true,
+    async release() {
+      await store.refundRateLimit(MANAGE_KEYS.perAddress, clientAddress);
+      await store.refundRateLimit(MANAGE_KEYS.perBooking, booking);
+    },
   };
 }

@@ -35,6 +35,17 @@ const VTIMEZONE = [
 ].join("\r\n");
 
 
+/**
+ * A name as an RFC 5545 parameter value. `ics` quotes it but escapes a DQUOTE
+ * with a backslash, which the RFC does not know: `Evil"; ROLE=CHAIR` would end
+ * the quotes and add a role. A quoted-string may hold anything but DQUOTE and
+ * control characters (so `;`, `:` and `,` are safe inside the quotes `ics`
+ * adds): a DQUOTE becomes an apostrophe, a control character a space.
+ */
+export function paramSafeName(name: string): string {
+  return name.replaceAll('"', "'").replace(/[\x00-\x1f\x7f]/g, " ");
+}
+
 /** 20261124T090000: the SAST wall-clock form of an instant. */
 function sastLocal(instant: Date): string {
   return new Date(instant.getTime() + SAST_OFFSET_MS).toISOString().replace(/[-:]/g, "").slice(0, 15);
@@ -63,9 +74,9 @@ export function invitation(details: InvitationDetails): string {
     url: details.url,
     status: details.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
-    organizer: details.organizer,
+    organizer: { ...details.organizer, name: paramSafeName(details.organizer.name) },
     // The visitor chose the time, so they have accepted it already.
-    attendees: [{ ...details.attendee, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],
+    attendees: [{ ...details.attendee, name: paramSafeName(details.attendee.name), rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],
   });
   if (error || !value) throw new Error(`Could not build the invitation: ${error?.message ?? "no output"}`);
   const withZone = value

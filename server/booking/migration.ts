@@ -1,21 +1,20 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "../db/connect.ts";
+import { columnTypes, type Dialect } from "../db/dialect.ts";
 
 /**
- * The booking tables, registered in server/db/migrations.ts beside the lead
+ * The booking tables, registered in server/migrations.ts after the lead
  * tables. The outbox gains two nullable columns so one of its messages can go
  * to the visitor (`recipient`; null means the agency as before) and carry the
  * invitation (`attachments`, a JSON list); older messages read as before.
  */
 export function bookingMigration(dialect: Dialect): Migration {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
+  const { time, id } = columnTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable("bookings")
-        .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn("id", "integer", id)
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("email", "text", (c) => c.notNull())
         .addColumn("company", "text", (c) => c.notNull())

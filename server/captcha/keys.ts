@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 
 const KEY_FILE = "altcha-hmac.key";
@@ -51,10 +52,10 @@ export function loadMasterKey(settings: KeySettings): string {
     throw new Error("The site key is kept in the database: createApp() reads it when it starts the lead pipeline");
   }
   const file = path.join(settings.DATA_DIR, KEY_FILE);
-  mkdirSync(settings.DATA_DIR, { recursive: true });
+  makePrivateDir(settings.DATA_DIR);
   try {
     // "wx" fails if the file exists, so two processes starting together keep the first key.
-    writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+    writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: PRIVATE_FILE_MODE });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }

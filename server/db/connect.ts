@@ -1,13 +1,14 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
 import { groupCommit } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { ImmediateSqliteDialect, openSqlite } from "./sqlite.ts";
-import { migrate } from "./migrations.ts";
-
-export type Dialect = "sqlite" | "postgres";
+import type { Dialect } from "./dialect.ts";
+import { migrate, type Migrations } from "./migrate.ts";
+import { log } from "../log.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -45,18 +46,19 @@ function postgresPool(connectionString: string): pg.Pool {
   // A client losing its connection must not take the process down: idle ones are reported by the
   // pool, checked-out ones (held between the queries of a transaction) by themselves. The query
   // running at the time fails; the pool drops the broken client and the next query reconnects.
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  pool.on("error", (error) => log.error("PostgreSQL pool error:", error.message));
   pool.on("connect", (client) => {
-    client.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+    client.on("error", (error) => log.error("PostgreSQL connection lost:", error.message));
   });
   return pool;
 }
 
 /**
  * Opens the database the settings name (PostgreSQL when DATABASE_URL is set,
- * else the SQLite file DATA_DIR/site.db) and brings its schema up to date.
+ * else the SQLite file DATA_DIR/site.db) and runs the migrations it has not
+ * run yet (server/migrations.ts lists the site's).
  */
-export async function openDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+export async function openDatabase(settings: DatabaseSettings, migrations: Migrations): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: Dialect;
   if (settings.DATABASE_URL) {
@@ -64,12 +66,15 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(settings.DATABASE_URL) }) });
   } else {
     dialect = "sqlite";
-    mkdirSync(settings.DATA_DIR, { recursive: true });
-    const file = openSqlite(path.join(settings.DATA_DIR, "site.db"));
-    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+    makePrivateDir(settings.DATA_DIR);
+    const file = path.join(settings.DATA_DIR, "site.db");
+    // Created for the server's user only before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+    closeSync(openSync(file, "a", PRIVATE_FILE_MODE));
+    const database = openSqlite(file);
+    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   }
   try {
-    await migrate(db as Kysely<unknown>, dialect);
+    await migrate(db as Kysely<unknown>, dialect, migrations);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -48,6 +48,8 @@ export interface RateLimitHit {
   allowed: boolean;
   /** Until the window closes; 0 when allowed. */
   retryAfterMs: number;
+  /** Attempts counted in this window, this one included. */
+  count: number;
 }
 
 /** How long rate-limit rows outlive their window before the sweep removes them. */
@@ -126,9 +128,39 @@ export class Store {
       )
       .returning(["window_start", "count"])
       .executeTakeFirstOrThrow();
-    if (row.count <= rule.max) return { allowed: true, retryAfterMs: 0 };
+    const { count } = row;
+    if (count <= rule.max) return { allowed: true, retryAfterMs: 0, count };
     const closes = new Date(row.window_start).getTime() + windowMs;
-    return { allowed: false, retryAfterMs: Math.max(closes - now.getTime(), 0) };
+    return { allowed: false, retryAfterMs: Math.max(closes - now.getTime(), 0), count };
+  }
+
+  /** Forgets the count for this key and address; answers how many attempts it held. */
+  async clearRateLimit(key: string, clientAddress: string): Promise<number> {
+    const row = await this.#db
+      .deleteFrom("rate_limits")
+      .where("form_key", "=", key)
+      .where("client_address", "=", clientAddress)
+      .returning("count")
+      .executeTakeFirst();
+    return row ? Number(row.count) : 0;
+  }
+
+  /**
+   * Gives back attempts that hitRateLimit counted, for posts that turned out
+   * to be ones a visitor makes by bad luck (a slot just taken) or that a
+   * success forgives (a typo before the right password). Counting first and
+   * giving back later keeps parallel posts from slipping past the limit.
+   * Never below zero, so refunds cannot be saved up for later; the window is
+   * the one the first attempt opened.
+   */
+  async refundRateLimit(key: string, clientAddress: string, attempts = 1): Promise<void> {
+    if (attempts <= 0) return;
+    await this.#db
+      .updateTable("rate_limits")
+      .set({ count: sql`case when count > ${attempts} then count - ${attempts} else 0 end` })
+      .where("form_key", "=", key)
+      .where("client_address", "=", clientAddress)
+      .execute();
   }
 
   /** Records a one-time proof (captcha solution, form token); false when it was already used. */

@@ -15,10 +15,13 @@ export function firstValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 }
 
+/** The rate-limit key of the stricter limit on posts without JavaScript. */
+export const noscriptLimitKey = (limitKey: string) => `noscript:${limitKey}`;
+
 /**
  * Proves a post came from a person, the same way for every form: the captcha's
  * token when the page ran JavaScript; without JavaScript, the signed form token,
- * a stricter rate limit under `noscript:<limitKey>` and one use of the token.
+ * a stricter rate limit under noscriptLimitKey(limitKey) and one use of the token.
  * A post from the enhanced form must carry a captcha token.
  */
 export async function checkBot(fields: FormFields, clientAddress: string, limitKey: string): Promise<BotCheckOutcome> {
@@ -35,7 +38,7 @@ export async function checkBot(fields: FormFields, clientAddress: string, limitK
   if (!check.ok) {
     return check.reason === "expired" ? { ok: false, status: 403, reason: "expired", message: formExpired } : refused();
   }
-  const strict = await store.hitRateLimit(`noscript:${limitKey}`, clientAddress, noscriptRateLimit);
+  const strict = await store.hitRateLimit(noscriptLimitKey(limitKey), clientAddress, noscriptRateLimit);
   if (!strict.allowed) return { ok: false, status: 429, reason: "rate-limit", retryAfterMs: strict.retryAfterMs };
   if (!(await store.spendChallenge(check.id, check.expiresAt))) return refused();
   return { ok: true, botCheck: "noscript" };

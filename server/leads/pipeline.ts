@@ -11,12 +11,15 @@ import {
   rateLimitTitle,
 } from "../../app/forms/messages.ts";
 import { rateLimitKeyOf, rateLimits } from "../../app/forms/rate-limits.ts";
-import { formSchemas, listFields, orderMessages } from "../../app/forms/schemas.ts";
+import { formSchemas, listFields } from "../../app/forms/schemas.ts";
+import { failedStep, steppedForms } from "../../app/forms/steps.ts";
+import { typedEmail } from "../mail/address.ts";
 import { renderNotification } from "../mail/render.ts";
 import { checkBot, firstValue as first } from "./bot-check.ts";
 import { recordFor } from "./records.ts";
 import { type FormFields, readForm } from "./request.ts";
 import { leadServices } from "./services.ts";
+import { log } from "../log.ts";
 
 const USER_AGENT_MAX = 500;
 const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields]);
@@ -81,16 +84,12 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   const parsed = formSchemas[form].safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    // The order wizard's messages are the whole story (SPEC.md section 5): the earliest step's,
-    // a missing field before a malformed email. The other forms point at their fields.
-    const messages = new Set(parsed.error.issues.map((issue) => issue.message));
-    const orderMessage = Object.values(orderMessages).find((m) => messages.has(m));
-    return fail({
-      status: 400,
-      reason: "validation",
-      message: form === "order" && orderMessage ? orderMessage : checkTheFields,
-      fieldErrors,
-    });
+    // A form in steps says what its earliest failing step's Next says (the order wizard's
+    // 'Missing Information' and 'Invalid Email', SPEC.md section 5), with JavaScript or without.
+    // The other forms point at their fields.
+    const stepped = steppedForms[form];
+    const step = stepped && failedStep(stepped, fieldErrors);
+    return fail({ status: 400, reason: "validation", title: step?.title, message: step?.message ?? checkTheFields, fieldErrors });
   }
 
   if (first(fields[botFields.honeypot]) !== "") return fail({ status: 400, reason: "honeypot" });
@@ -100,7 +99,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   const rateLimited = (retryAfterMs: number): Answer => {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     return form === "aiAssessment"
-      ? fail({ status: 429, reason: "rate-limit", message: aiAssessmentRateLimited, retryAfterMinutes: minutes })
+      ? fail({ status: 429, reason: "rate-limit", ...aiAssessmentRateLimited, retryAfterMinutes: minutes })
       : fail({ status: 429, reason: "rate-limit", title: rateLimitTitle, message: rateLimitMessage(minutes), retryAfterMinutes: minutes });
   };
   let bot: Awaited<ReturnType<typeof checkBot>>;
@@ -110,7 +109,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
     bot = await checkBot(fields, clientAddress, limitKey);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
-    console.error(`Could not check a ${form} lead, the database failed:`, error instanceof Error ? error.message : error);
+    log.error(`Could not check a ${form} lead, the database failed:`, error);
     return fail({ status: 503, reason: "storage" });
   }
   if (!bot.ok) {
@@ -119,7 +118,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   }
   const { botCheck } = bot;
 
-  const record = recordFor(form, parsed.data);
+  const record = recordFor(form, { ...parsed.data, email: typedEmail(parsed.data.email) });
   const origin = {
     botCheck,
     clientAddress,
@@ -131,7 +130,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
       renderNotification(record.notice, { ...origin, leadTable: record.lead.table, leadId }),
     );
   } catch (error) {
-    console.error(`Could not store a ${form} lead:`, error instanceof Error ? error.message : error);
+    log.error(`Could not store a ${form} lead:`, error);
     return fail({ status: 500, reason: "storage" });
   }
   worker.nudge();

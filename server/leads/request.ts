@@ -3,24 +3,30 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 export type FormFields = Record<string, string | string[]>;
 
-export type ReadResult = { ok: true; fields: FormFields } | { ok: false; status: 413 | 415 };
+export type ReadResult = { ok: true; fields: FormFields } | { ok: false; status: 400 | 413 | 415 };
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+/** The body, or "too-large" past `limit`, or "broken" when it stopped arriving (the sender went away). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "broken"> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return "too-large";
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    // The server's own reader (server/react-router-handler.ts) stops a body at the same limit.
+    return error instanceof RangeError ? "too-large" : "broken";
   }
   return new Uint8Array(Buffer.concat(chunks));
 }
@@ -36,7 +42,8 @@ export async function readForm(request: Request, lists: ReadonlySet<string>): Pr
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) return { ok: false, status: 413 };
   const body = await readLimited(request, MAX_BODY_BYTES);
-  if (!body) return { ok: false, status: 413 };
+  if (body === "too-large") return { ok: false, status: 413 };
+  if (body === "broken") return { ok: false, status: 400 };
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": type } }).formData();

@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "../captcha/index.ts";
 import { prepareMasterKey, siteSecrets } from "../captcha/keys.ts";
-import { openDatabase } from "../db/connect.ts";
+import { tightenDataDir } from "../data-dir.ts";
+import { openSiteDatabase } from "../migrations.ts";
 import { Store } from "../db/store.ts";
 import type { Env } from "../env.ts";
 import { createMailer } from "../mail/transport.ts";
@@ -9,6 +10,7 @@ import type { CspAllowances } from "../security.ts";
 import { startOutboxWorker } from "../outbox/worker.ts";
 import { isCrossSite } from "./request.ts";
 import { setLeadServices } from "./services.ts";
+import { log } from "../log.ts";
 
 export interface LeadPipeline {
   /** Refuses cross-site posts; serves GET /api/altcha/challenge when ALTCHA is the provider. */
@@ -23,7 +25,14 @@ export interface LeadPipeline {
  * provider and mailer, and starts the outbox worker.
  */
 export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
-  const database = await openDatabase(settings);
+  // Before the database opens: SQLite gives a new -wal file the database file's mode.
+  const { tightened, refused } = tightenDataDir(settings.DATA_DIR);
+  if (tightened.length) {
+    const named = tightened.slice(0, 5).join(", ") + (tightened.length > 5 ? ` and ${tightened.length - 5} more` : "");
+    log.info(`DATA_DIR: made ${tightened.length} files and folders an earlier version wrote readable by this server's user only: ${named}`);
+  }
+  if (refused.length) log.warn(`DATA_DIR: could not make these readable by this server's user only: ${refused.join(", ")}`);
+  const database = await openSiteDatabase(settings);
   const store = new Store(database);
   const secrets = siteSecrets(await prepareMasterKey(settings, database));
   const captcha = createCaptcha(settings, secrets, (id, expiresAt) => store.spendChallenge(id, expiresAt));
@@ -37,9 +46,9 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
     leaseMs: settings.OUTBOX_LEASE_MS,
   });
   setLeadServices({ settings, database, store, captcha, secrets, worker });
-  console.log(`Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`);
+  log.info(`Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`);
   if (database.dialect === "postgres" && !settings.SMTP_URL) {
-    console.warn("SMTP_URL is not set: notifications are written into this instance's DATA_DIR/mail; instances sharing a database should send them by SMTP");
+    log.warn("SMTP_URL is not set: notifications are written into this instance's DATA_DIR/mail; instances sharing a database should send them by SMTP");
   }
 
   const routes = Router();

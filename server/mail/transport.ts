@@ -1,8 +1,8 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { site } from "../../app/config/site.ts";
-import type { Env } from "../env.ts";
+import { MAIL_DIR, makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
 
 /** A file sent with a message, e.g. a booking's calendar invitation. */
 export interface MailAttachment {
@@ -33,7 +33,15 @@ export interface Mailer {
 /** A hung mail server must not hold the worker for longer than this per step. */
 const SMTP_TIMEOUT_MS = 15_000;
 
-function mailAddresses(settings: Pick<Env, "MAIL_FROM" | "NOTIFY_TO">) {
+/** The settings mail is sent with (server/env.ts parses them). */
+export interface MailSettings {
+  SMTP_URL?: string | undefined;
+  MAIL_FROM?: string | undefined;
+  NOTIFY_TO?: string | undefined;
+  DATA_DIR: string;
+}
+
+function mailAddresses(settings: Pick<MailSettings, "MAIL_FROM" | "NOTIFY_TO">) {
   return {
     from: settings.MAIL_FROM ?? `"${site.name} Website" <${site.email}>`,
     to: settings.NOTIFY_TO ?? site.email,
@@ -45,7 +53,7 @@ function mailAddresses(settings: Pick<Env, "MAIL_FROM" | "NOTIFY_TO">) {
  * written as an .eml file under DATA_DIR/mail/, built by the same nodemailer
  * code so it is exactly what would have been sent.
  */
-export function createMailer(settings: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NOTIFY_TO" | "DATA_DIR">): Mailer {
+export function createMailer(settings: MailSettings): Mailer {
   const { from, to } = mailAddresses(settings);
   const envelope = (mail: OutgoingMail) => ({
     from,
@@ -75,17 +83,17 @@ export function createMailer(settings: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NOT
     };
   }
 
-  const dir = path.join(settings.DATA_DIR, "mail");
+  const dir = path.join(settings.DATA_DIR, MAIL_DIR);
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     description: `.eml files in ${dir} (set SMTP_URL to send mail) for ${to}`,
     async send(mail) {
       const info = await builder.sendMail(envelope(mail));
-      mkdirSync(dir, { recursive: true });
+      makePrivateDir(dir);
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
       // Written aside then renamed, so a reader never sees half a message.
       const partial = path.join(dir, `.${name}.partial`);
-      writeFileSync(partial, info.message as Buffer);
+      writeFileSync(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       renameSync(partial, path.join(dir, name));
     },
     close: () => builder.close(),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxMessage, Store } from "../db/store.ts";
 import type { MailAttachment, Mailer } from "../mail/transport.ts";
+import { log } from "../log.ts";
 
 export interface RetryPolicy {
   baseMs: number;
@@ -77,11 +78,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const retryAt = nextAttemptAt(message.attempts, retry);
       await store.markAttemptFailed(message.id, id, describe(error), retryAt);
       if (retryAt) {
-        console.warn(
+        log.warn(
           `Notification ${message.id} (${message.kind}) attempt ${message.attempts} failed: ${describe(error)}; retrying at ${retryAt.toISOString()}`,
         );
       } else {
-        console.error(
+        log.error(
           `Notification ${message.id} (${message.kind}) failed ${message.attempts} times and is kept as failed in the outbox: ${describe(error)}`,
         );
       }
@@ -111,7 +112,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     running = drainOnce()
       .catch((error) => {
-        console.error("Outbox worker could not read the outbox:", describe(error));
+        log.error("Outbox worker could not read the outbox:", describe(error));
         return 0;
       })
       .finally(() => {

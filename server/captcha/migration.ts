@@ -1,0 +1,18 @@
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
+import { columnTypes, type Dialect } from "../db/dialect.ts";
+
+/** Secrets every instance must share (the site key when ALTCHA_HMAC_KEY is unset: keys.ts). Shipped as 0004_site_keys. */
+export function siteKeysMigration(dialect: Dialect): Migration {
+  const { time } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("site_keys")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .addColumn("created_at", time, (c) => c.notNull())
+        .execute();
+    },
+  };
+}

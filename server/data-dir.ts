@@ -1,0 +1,57 @@
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * What the server writes under DATA_DIR (the SQLite database, the generated
+ * key, mail kept as files) is readable by its own user only. The modes are
+ * given when a file or folder is created, so no umask can widen them (a umask
+ * only takes bits away).
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** The folder under DATA_DIR where mail is written as .eml files when there is no SMTP server. */
+export const MAIL_DIR = "mail";
+/** Every file the server writes at the top of DATA_DIR. */
+const DATA_FILES = ["site.db", "site.db-wal", "site.db-shm", "site.db-journal", "altcha-hmac.key"];
+
+/** Creates the folder and any missing parents for the server's user only. */
+export function makePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+}
+
+/**
+ * Takes the group's and others' permissions off what an earlier version wrote
+ * under DATA_DIR with the default umask: DATA_DIR, its database and key files,
+ * the mail folder and its files. Nothing else there is touched, and nothing is
+ * followed through a symbolic link. Answers what it changed; one it may not
+ * change (another user's) is reported and left.
+ */
+export function tightenDataDir(dataDir: string): { tightened: string[]; refused: string[] } {
+  const tightened: string[] = [];
+  const refused: string[] = [];
+  const tighten = (target: string, kind: "dir" | "file"): boolean => {
+    let stat;
+    try {
+      stat = lstatSync(target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
+    }
+    if (kind === "dir" ? !stat.isDirectory() : !stat.isFile()) return false;
+    if (stat.mode & 0o077) {
+      try {
+        chmodSync(target, stat.mode & 0o700);
+        tightened.push(target);
+      } catch (error) {
+        refused.push(`${target} (${(error as NodeJS.ErrnoException).code})`);
+      }
+    }
+    return true;
+  };
+  if (!tighten(dataDir, "dir")) return { tightened, refused };
+  for (const name of DATA_FILES) tighten(path.join(dataDir, name), "file");
+  const mail = path.join(dataDir, MAIL_DIR);
+  if (tighten(mail, "dir")) for (const name of readdirSync(mail)) tighten(path.join(mail, name), "file");
+  return { tightened, refused };
+}

@@ -1,0 +1,28 @@
+import type { Migration } from "kysely/migration";
+import { adminMigration } from "./admin/migration.ts";
+import { bookingMigration } from "./booking/migration.ts";
+import { siteKeysMigration } from "./captcha/migration.ts";
+import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
+import type { Dialect } from "./db/dialect.ts";
+import { leadsMigration } from "./leads/migration.ts";
+
+/**
+ * Every feature's migrations, in the order they shipped. Each feature keeps
+ * its own tables' migrations beside its code; this list is where they meet.
+ * Append new ones; never rename or edit one that has shipped.
+ */
+export function siteMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "0001_leads": leadsMigration(dialect),
+    // Book a Call: bookings, their slot claims, and outbox mail to the visitor with attachments.
+    "0002_bookings": bookingMigration(dialect),
+    // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
+    "0003_admin_inbox": adminMigration(dialect),
+    "0004_site_keys": siteKeysMigration(dialect),
+  };
+}
+
+/** The site's database, migrated to the latest schema. */
+export function openSiteDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+  return openDatabase(settings, siteMigrations);
+}

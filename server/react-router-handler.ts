@@ -1,0 +1,139 @@
+import type { IncomingMessage } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
+import { MAX_BODY_BYTES } from "./leads/request.ts";
+import { log } from "./log.ts";
+
+/**
+ * Express to React Router, as @react-router/express does it, with three
+ * differences that keep one request from costing the others:
+ * - the request's URL is the one the visitor used (server/visitor-origin.ts
+ *   has set req.protocol and Host), so React Router's origin check agrees with
+ *   the browser's Origin header behind a TLS proxy;
+ * - its body is read at most MAX_BODY_BYTES far, and a refused body never
+ *   destroys the connection before the answer is out (the guard closes it after);
+ * - a post to a page without an action is answered 405 here, in one log line,
+ *   instead of by React Router's error page and a stack trace.
+ */
+
+/** A request body's bytes as the Fetch API reads them, ending in an error once they pass `limit`. */
+function limitedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  let settled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        size += chunk.byteLength;
+        if (size > limit) {
+          settled = true;
+          req.pause();
+          controller.error(new RangeError(`request body over ${limit} bytes`));
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.once("end", () => {
+        if (settled) return;
+        settled = true;
+        controller.close();
+      });
+      req.once("error", (error) => {
+        if (settled) return;
+        settled = true;
+        controller.error(error);
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      // Not req.destroy(): the answer (413) has yet to be written to this connection.
+      settled = true;
+      req.pause();
+    },
+  });
+}
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(`${req.protocol}://${req.headers.host}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: limitedBody(req, MAX_BODY_BYTES), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function send(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
+
+/** The route tree of a build, for matching a path without React Router's handler. */
+function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
+  return Object.values(build.routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: routeTree(build, route!.id) }) as RouteObject);
+}
+
+/** Whether a post to this path reaches an action: the deepest matching route's (an index route's only with ?index). */
+function postHasAction(build: ServerBuild, tree: RouteObject[], url: URL): boolean {
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(tree, path) ?? [];
+  const wantsIndex = url.searchParams.has("index");
+  const target = [...matches].reverse().find((match) => wantsIndex || !match.route.index);
+  return Boolean(target && build.routes[target.route.id!]?.module.action);
+}
+
+export function reactRouterHandler(options: {
+  build: () => Promise<ServerBuild>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  mode: "development" | "production";
+}): RequestHandler {
+  let cached: { build: ServerBuild; tree: RouteObject[]; handle: ReturnType<typeof createRequestHandler> } | undefined;
+  return async (req, res, next) => {
+    try {
+      if (!cached || options.mode === "development") {
+        const build = await options.build();
+        cached = { build, tree: routeTree(build), handle: createRequestHandler(build, options.mode) };
+      }
+      const request = fetchRequest(req, res);
+      if (req.method === "POST" && !postHasAction(cached.build, cached.tree, new URL(request.url))) {
+        log.info(`405: POST ${req.path.slice(0, 200)} (no form here)`);
+        res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").setHeader("Cache-Control", "no-store");
+        res.send("Method Not Allowed");
+        return;
+      }
+      await send(res, await cached.handle(request, options.getLoadContext(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
