@@ -17,7 +17,7 @@ import { site } from "~/config/site";
 import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
 import { useNonce } from "~/lib/build-stamps";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint";
-import type { RootData } from "~/lib/seo";
+import { pageTitle, type RootData } from "~/lib/seo";
 import { env } from "../server/env";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -25,6 +25,9 @@ import "./app.css";
 export function loader(): RootData {
   return { siteUrl: env().SITE_URL };
 }
+
+// The root's data (SITE_URL) never changes while the page is open: no request for it after a post.
+export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -85,7 +88,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Unknown error";
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <title>{`Unexpected Application Error! | ${site.name}`}</title>
+      <title>{pageTitle("Unexpected Application Error!")}</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg text-slate-600">{detail}</p>

@@ -30,4 +30,6 @@ export type LeadFailureReason =
   | "rate-limit"
   | "captcha"
   | "expired"
-  | "storage";
+  | "storage"
+  /** The post never reached the action, or its answer never came back (app/forms/transport.ts). */
+  | "transport";

@@ -6,6 +6,7 @@ import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/sections/page-hero";
 import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
+import { leadClientAction } from "~/forms/transport";
 import { newsletterReaders } from "~/content/articles";
 import { articleSummaries, featuredArticle } from "~/content/blog.server";
 import { pageMeta } from "~/content/page-meta";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/blog";
 export const links: Route.LinksFunction = () => [blogFeedLink];
 
 export const action = leadAction("newsletter");
+export const clientAction = leadClientAction("newsletter");
+export { shouldRevalidate } from "~/forms/transport";
 
 export function loader() {
   return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData() };

@@ -1,9 +1,11 @@
 import { CalendarX2, CircleCheck } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { bookingContent } from "~/components/booking/content";
+import { FailureNotice } from "~/components/booking/failure-notice";
 import { type BookingFailure, bookingMessages } from "~/components/booking/schema";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { buttonClass } from "~/components/ui/button";
+import { failSoftly } from "~/forms/transport";
 import { changeBooking, manageState } from "../../server/booking/calendar.server";
 import { clientAddressContext } from "../../server/leads/context";
 import type { Route } from "./+types/calendar.manage";
@@ -22,6 +24,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return changeBooking(request, params.token, context.get(clientAddressContext));
 }
+
+export const clientAction = failSoftly(() => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const);
+export { shouldRevalidate } from "~/forms/transport";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -97,11 +102,7 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
         </div>
       </dl>
 
-      {failure && (
-        <p role="alert" className="mx-auto mt-6 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {failure.message}
-        </p>
-      )}
+      {failure && <FailureNotice failure={failure} className="mx-auto mt-6 max-w-xl" />}
 
       {cancelled ? (
         <p className="mt-10 text-center">

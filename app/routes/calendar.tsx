@@ -2,7 +2,9 @@ import { CalendarCheck } from "lucide-react";
 import { data } from "react-router";
 import { BookingForm } from "~/components/booking/booking-form";
 import { bookingContent } from "~/components/booking/content";
+import { bookingMessages } from "~/components/booking/schema";
 import { FormRegion } from "~/components/sections/form-region";
+import { failSoftly } from "~/forms/transport";
 import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
@@ -18,6 +20,9 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return bookCall(request, context.get(clientAddressContext));
 }
+
+export const clientAction = failSoftly(() => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const);
+export { shouldRevalidate } from "~/forms/transport";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

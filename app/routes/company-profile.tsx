@@ -4,12 +4,15 @@ import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
 import { formPageData } from "~/forms/form-page.server";
 import { steppedLeadAction } from "~/forms/stepped-action.server";
+import { leadClientAction } from "~/forms/transport";
 import { companyProfileSteps } from "~/forms/steps";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/company-profile";
 
 // Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.
 export const action = steppedLeadAction(companyProfileSteps);
+export const clientAction = leadClientAction(companyProfileSteps.form);
+export { shouldRevalidate } from "~/forms/transport";
 
 // The company profile dialog loads this too, for its form token and captcha.
 export function loader() {

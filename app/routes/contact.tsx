@@ -6,6 +6,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
+import { leadClientAction } from "~/forms/transport";
 import { contactCards, contactHero } from "~/content/contact";
 import { contactFaq } from "~/content/faq";
 import { pageMeta } from "~/content/page-meta";
@@ -13,6 +14,8 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction("contact");
+export const clientAction = leadClientAction("contact");
+export { shouldRevalidate } from "~/forms/transport";
 
 export function loader() {
   return { formPage: formPageData() };

@@ -10,10 +10,13 @@ import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/con
 import { pageMeta } from "~/content/page-meta";
 import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
+import { leadClientAction } from "~/forms/transport";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/free-ai-assessment";
 
 export const action = leadAction("aiAssessment");
+export const clientAction = leadClientAction("aiAssessment");
+export { shouldRevalidate } from "~/forms/transport";
 
 export function loader() {
   return { formPage: formPageData() };

@@ -15,10 +15,13 @@ import { auditTestimonials } from "~/content/testimonials";
 import { site } from "~/config/site";
 import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
+import { leadClientAction } from "~/forms/transport";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction("audit");
+export const clientAction = leadClientAction("audit");
+export { shouldRevalidate } from "~/forms/transport";
 
 export function loader() {
   return { formPage: formPageData() };

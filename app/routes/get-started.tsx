@@ -2,6 +2,7 @@ import { OrderWizard } from "~/components/forms/order-wizard";
 import { PageHero } from "~/components/sections/page-hero";
 import { formPageData } from "~/forms/form-page.server";
 import { steppedLeadAction } from "~/forms/stepped-action.server";
+import { leadClientAction } from "~/forms/transport";
 import { orderWizard } from "~/forms/steps";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
@@ -9,6 +10,8 @@ import type { Route } from "./+types/get-started";
 
 // Next and Previous posted without JavaScript only move between steps; Submit Order runs the lead pipeline.
 export const action = steppedLeadAction(orderWizard);
+export const clientAction = leadClientAction(orderWizard.form);
+export { shouldRevalidate } from "~/forms/transport";
 
 export function loader() {
   return { formPage: formPageData() };

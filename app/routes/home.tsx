@@ -19,7 +19,7 @@ import { seo } from "~/lib/seo";
 import { env } from "../../server/env";
 import type { Route } from "./+types/home";
 
-// The home page is prerendered, so the video id is the one set when the site was built.
+// The home page is prerendered: the server stamps the id it runs with (empty for none) over the build's placeholder.
 export function loader() {
   return { introVideoId: env().INTRO_VIDEO_ID };
 }

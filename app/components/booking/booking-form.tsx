@@ -1,4 +1,3 @@
-import { CircleAlert } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -9,6 +8,7 @@ import { botFields, enhancedMarker } from "~/forms/bot-fields";
 import type { CaptchaHandle, FormPageData } from "~/forms/captcha-config";
 import type { FormKey } from "~/forms/form-keys";
 import { captchaNotInitialized } from "~/forms/messages";
+import { FailureNotice } from "./failure-notice";
 import { type BookingFailure, bookingMessages, bookingSchema } from "./schema";
 import { type SlotDay, SlotPicker } from "./slot-picker";
 
@@ -94,15 +94,7 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
 
   return (
     <Form ref={formRef} method="post" noValidate={hydrated} onSubmit={hydrated ? onSubmit : undefined} className="space-y-8">
-      {answer && !hydrated && (
-        <div role="alert" tabIndex={-1} autoFocus={!posted?.fieldErrors} className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">{answer.title}</p>
-            <p className="mt-1">{answer.message}</p>
-          </div>
-        </div>
-      )}
+      {answer && !hydrated && <FailureNotice failure={answer} autoFocus={!posted?.fieldErrors} />}
       <SlotPicker days={days} chosen={posted?.values?.slot} error={errors.slot} errorId={`${baseId}-slot-error`} idPrefix={`${baseId.replace(/[^\w-]/g, "")}-booking`} />
 
       <fieldset className="space-y-5">

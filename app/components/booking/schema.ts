@@ -37,4 +37,6 @@ export interface BookingFailure {
   fieldErrors?: Record<string, string[]>;
   retryAfterMinutes?: number;
   values?: Record<string, string>;
+  /** Set when the post was lost in transit (app/forms/transport.ts). */
+  reason?: "transport";
 }

@@ -6,6 +6,7 @@ import type { FormPageData } from "~/forms/captcha-config";
 import { companyProfilePath, companyProfilePdf, downloadCompanyProfile } from "~/forms/company-profile";
 import { companyProfileSchema, companyProfileStep1Schema } from "~/forms/schemas";
 import { companyProfileSteps, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
+import { TRANSPORT_FAILURE } from "~/forms/transport";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
 import { fieldId, RequiredNote, SubmitButton, TextField } from "./fields";
@@ -26,8 +27,10 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
       startOver();
       onFinished?.(true);
     },
-    onFailure() {
-      // SPEC.md: the form is reset at the end, whether the submit succeeded or failed.
+    onFailure(result) {
+      // SPEC.md: the form is reset at the end, whether the submit succeeded or failed. A post lost in
+      // transit got no answer at all: the visitor keeps what they typed and can send it again.
+      if (!result.ok && result.reason === TRANSPORT_FAILURE) return;
       startOver();
       requestAnimationFrame(() => document.getElementById(fieldId(lead, "name"))?.focus());
       onFinished?.(false);
@@ -93,7 +96,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
         </button>
       ) : (
         <div className="flex flex-row-reverse gap-3">
-          <SubmitButton busy={lead.busy} name="intent" value={stepIntent.submit} style={{ className: "flex-1" }}>
+          <SubmitButton busy={lead.busy} verifying={lead.verifying} name="intent" value={stepIntent.submit} style={{ className: "flex-1" }}>
             <Download className="size-5" aria-hidden="true" /> Download PDF
           </SubmitButton>
           <button

@@ -3,7 +3,7 @@ import { sastDay } from "~/components/admin/format";
 import { recordAudit } from "../../../server/admin/audit";
 import { CSV_BOM, csvRow } from "../../../server/admin/csv";
 import { actorOf, requireSession } from "../../../server/admin/guard";
-import { EXPORT_COLUMNS, exportRows, type InboxFilter, parseFilter } from "../../../server/admin/inbox";
+import { EXPORT_COLUMNS, exportRows, type InboxFilter, parseFilter, searchProblem } from "../../../server/admin/inbox";
 import { adminServices } from "../../../server/admin/services";
 import type { Route } from "./+types/export";
 
@@ -26,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { db } = adminServices();
   const filter = parseFilter(new URL(request.url).searchParams);
+  const problem = searchProblem(filter);
+  if (problem) return new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   await recordAudit(db, actorOf(session), { action: "export", detail: describe(filter) });
   const encoder = new TextEncoder();
   const rows = exportRows(db, filter);

@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, inputClass, labelClass, Notice, Section } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
 import { findHoldings, forgetPerson } from "../../../server/admin/forget";
 import { actorOf, requireSession } from "../../../server/admin/guard";
 import { adminServices } from "../../../server/admin/services";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.fields[name];
     return typeof value === "string" ? value : "";
   };
+  if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), holdings: null }, { status: 400 });
   const email = normalizeEmail(field("email"));
   if (!looksLikeEmail(email)) return data({ error: "Enter the person's email address.", holdings: null }, { status: 400 });
 

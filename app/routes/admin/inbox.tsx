@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/components/admin/inbox-options";
 import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, ListTable, StatusBadge } from "~/components/admin/ui";
+import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { requireSession } from "../../../server/admin/guard";
-import { decodeCursor, filterQuery, listLeads, parseFilter } from "../../../server/admin/inbox";
+import { decodeCursor, filterQuery, listLeads, parseFilter, searchProblem } from "../../../server/admin/inbox";
 import { adminServices } from "../../../server/admin/services";
 import type { Route } from "./+types/inbox";
 
@@ -14,11 +14,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context);
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params);
+  const query = filterQuery(filter);
+  const problem = searchProblem(filter);
+  if (problem) return data({ filter, query, page: { leads: [], older: null, newer: null }, paged: false, problem }, { status: 400 });
   const page = await listLeads(adminServices().db, filter, {
     older: decodeCursor(params.get("older")),
     newer: decodeCursor(params.get("newer")),
   });
-  return { filter, query: filterQuery(filter), page, paged: params.has("older") || params.has("newer") };
+  return { filter, query, page, paged: params.has("older") || params.has("newer"), problem: null };
 }
 
 function pageLink(query: string, key: "older" | "newer", cursor: string): string {
@@ -28,7 +31,7 @@ function pageLink(query: string, key: "older" | "newer", cursor: string): string
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { filter, query, page, paged } = loaderData;
+  const { filter, query, page, paged, problem } = loaderData;
   const filtered = query !== "";
   return (
     <div className="space-y-4">
@@ -105,6 +108,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
+      {problem && <Notice tone="error">{problem}</Notice>}
       <ListTable
         caption={`Leads, newest first${filtered ? ", filtered" : ""}`}
         columns={["Received (SAST)", "Form", "Name", "Email", "Company", "Status"]}

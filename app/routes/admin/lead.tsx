@@ -3,6 +3,7 @@ import { isStatus, leadStatuses, NOTE_MAX_LENGTH, statusLabel } from "~/componen
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
+import { hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
 import { actorOf, requireSession } from "../../../server/admin/guard";
 import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
 import { adminServices } from "../../../server/admin/services";
@@ -53,6 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "note": {
       const body = field("note").trim();
       if (!body) return data({ error: "Write the note first." }, { status: 400 });
+      if (hasDisallowedCharacters(body, "many")) return data({ error: notAllowed("Note") }, { status: 400 });
       if (body.length > NOTE_MAX_LENGTH) return data({ error: `A note can have at most ${NOTE_MAX_LENGTH} characters.` }, { status: 400 });
       if (!(await addNote(db, actor, id, body))) throw data(null, { status: 404 });
       return back("note");

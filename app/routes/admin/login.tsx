@@ -2,6 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, Notice } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
+import { minutesText } from "~/forms/messages";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
 import {
   adminCookies,
   CROSS_SITE_REFUSED,
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lookup = await findSession(db, readCookie(request.headers.get("cookie"), adminCookies().session), settings.ADMIN_SESSION_IDLE_MINUTES);
   if (lookup.state === "valid") throw redirect(next);
   const notice = url.searchParams.has("expired")
-    ? `You were signed out after ${settings.ADMIN_SESSION_IDLE_MINUTES} minutes without activity. Sign in again.`
+    ? `You were signed out after ${minutesText(settings.ADMIN_SESSION_IDLE_MINUTES)} without activity. Sign in again.`
     : url.searchParams.has("signed-out")
       ? "You are signed out."
       : null;
@@ -54,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!sameToken(field("token"), cookieToken)) {
     return data({ error: "This sign-in form has expired. Try again.", email: field("email") }, { status: 403 });
   }
+  // Refused before the account is looked up: PostgreSQL cannot even compare a NUL.
+  if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), email: "" }, { status: 400 });
   const result = await attemptLogin(adminServices(), {
     email: field("email"),
     password: field("password"),
