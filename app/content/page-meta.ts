@@ -1,3 +1,4 @@
+import { notFoundMeta } from "./not-found";
 import type { ServiceSlug } from "./services";
 
 /** Each page's search title (at most 60 characters with the brand) and description (50-160). */
@@ -77,10 +78,7 @@ export const pageMeta = {
     description:
       "The terms that govern our performance-marketing services: monthly billing in advance, payment within 30 days, 30 days' notice and limits of liability.",
   },
-  notFound: {
-    title: "Page Not Found",
-    description: "The page you were looking for does not exist. Return to the home page to find our services, pricing and free ad audit.",
-  },
+  notFound: notFoundMeta,
 } satisfies Record<string, PageMeta>;
 
 export const serviceMeta: Record<ServiceSlug, PageMeta> = {

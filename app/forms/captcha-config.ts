@@ -15,8 +15,10 @@ export interface CaptchaHandle {
    * The check's answer for the next post: a token, "" when the check ran but
    * failed (the server then answers with the form's own failure message), or
    * null when the widget never loaded ('ReCAPTCHA not initialized').
+   * `onWait` is called when the answer is not ready yet, so the form can show
+   * that the visitor is waiting for the check.
    */
-  token(): Promise<string | null>;
+  token(onWait?: () => void): Promise<string | null>;
   /** A fresh check for the next attempt (tokens are single-use). */
   reset(): void;
 }

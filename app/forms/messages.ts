@@ -17,6 +17,9 @@ export const botCheckFailed = "reCAPTCHA verification failed";
 /** The captcha widget did not load, so no token can be obtained. */
 export const captchaNotInitialized = "ReCAPTCHA not initialized";
 
+/** Read out while a submitted form still waits for the bot check's answer (the button keeps SPEC.md's "Submitting..."). */
+export const botCheckInProgress = "Checking that you're human...";
+
 export const somethingWentWrong = "Something went wrong. Please try again.";
 
 /** A page rendered without JavaScript was posted more than a day later. */
@@ -27,12 +30,24 @@ export const checkTheFields = "Please check the highlighted fields and try again
 
 export const rateLimitTitle = "Too many attempts";
 
-export function rateLimitMessage(minutes: number): string {
-  return `Please wait ${minutes} minutes before trying again.`;
+/** "1 minute", "5 minutes". */
+export function minutesText(minutes: number): string {
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-/** The AI assessment's rate-limit message, shown as an error (it shares the audit key). */
-export const aiAssessmentRateLimited = "Too many requests: Please wait a moment before submitting again.";
+export function rateLimitMessage(minutes: number): string {
+  return `Please wait ${minutesText(minutes)} before trying again.`;
+}
+
+/**
+ * The AI assessment's rate-limit answer (it shares the audit key): SPEC.md section 8's
+ * "Too many requests: Please wait a moment before submitting again.", read as title and text
+ * like every other form's.
+ */
+export const aiAssessmentRateLimited: Toast = {
+  title: "Too many requests",
+  message: "Please wait a moment before submitting again.",
+};
 
 /** How long the AI assessment's success toast stays (SPEC.md section 9). */
 export const aiAssessmentSuccessToastMs = 5000;

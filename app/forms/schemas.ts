@@ -31,47 +31,143 @@ const fieldLimits = {
   longText: 2000,
 } as const;
 
+/** How each text field is named in its own messages ("Name must be at most 100 characters"). */
+export const fieldLabels = {
+  name: "Name",
+  email: "Email",
+  company: "Company",
+  phone: "Phone",
+  website: "Website",
+  message: "Message",
+  currentAIUsage: "Current AI usage",
+  goals: "Goals",
+  tier: "Tier",
+  industry: "Industry",
+  currentMarketing: "Current marketing",
+  teamSize: "Team size",
+  currentChallenges: "Current challenges",
+  additionalInfo: "Additional information",
+} as const;
+type TextFieldName = keyof typeof fieldLabels;
+
+/** The fields typed in a text area: the only ones whose text may run over several lines. */
+export const multiLineFields: ReadonlySet<TextFieldName> = new Set([
+  "message",
+  "currentAIUsage",
+  "goals",
+  "currentMarketing",
+  "currentChallenges",
+  "additionalInfo",
+]);
+
+/** A one-line input, or a text area. */
+export type Lines = "one" | "many";
+
+/**
+ * What no field may hold: the C0 controls (PostgreSQL text cannot even store
+ * NUL), DEL, the C1 controls and a lone surrogate half; a one-line field no
+ * line break either. A tab is pasted in good faith and harms nothing.
+ */
+const disallowed: Record<Lines, RegExp> = {
+  many: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u,
+  one: /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]|\p{Cs}/u,
+};
+
+export function hasDisallowedCharacters(value: string, lines: Lines): boolean {
+  return disallowed[lines].test(value);
+}
+
+export const notAllowed = (label: string) => `${label} contains characters that are not allowed`;
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
+/**
+ * Every text field's rules, so no field can miss one: trimmed, NFC (an
+ * address or a name typed on different keyboards reads the same), required
+ * when `required` gives its message (blank counts as missing), no disallowed
+ * characters, at most `max` characters.
+ */
+function text(field: TextFieldName, max: number, { required, tooLongMessage }: { required?: string; tooLongMessage?: string } = {}) {
+  const label = fieldLabels[field];
+  const lines: Lines = multiLineFields.has(field) ? "many" : "one";
+  const typed = z.string(required ? { error: required } : undefined).trim().normalize("NFC");
+  return (required ? typed.min(1, { error: required, abort: true }) : typed)
+    .refine((value) => !hasDisallowedCharacters(value, lines), { error: notAllowed(label), abort: true })
+    .max(max, tooLongMessage ?? tooLong(label, max));
+}
+
 /** A text field that must be filled in; a missing or blank value reads `message`. */
-function requiredText(message: string, label: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, tooLong(label, max));
+function requiredText(message: string, field: TextFieldName, max: number) {
+  return text(field, max, { required: message });
 }
 
 /** A text field that may be left empty (empty text and an absent field are both fine). */
-function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, tooLong(label, max)).optional();
+function optionalText(field: TextFieldName, max: number) {
+  return text(field, max).optional();
+}
+
+/** A domain mail can reach, in its ASCII form: letters, digits and hyphens, a top-level name of letters (or punycode). */
+const asciiDomain = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * The ASCII form of a host name as a browser's URL parser gives it
+ * (müller.co.za → xn--mller-kva.co.za), or null when it is none; the same in
+ * the browser and on the server, and the form mail is delivered to.
+ */
+function asciiHostname(host: string): string | null {
+  // Characters the URL parser would read as another part of a URL, or decode.
+  if (!host || /[\s/?#@:[\]\\%]/.test(host)) return null;
+  // The URL parser lets a label start or end with a hyphen (hidden inside punycode); DNS does not.
+  if (host.split(".").some((label) => label.startsWith("-") || label.endsWith("-"))) return null;
+  try {
+    const { hostname } = new URL(`http://${host}`);
+    return asciiDomain.test(hostname) ? hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The local part zod's own email check allows (ASCII: few mail servers take SMTPUTF8). */
+const emailLocalPart = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]$/;
+
+/** An address mail can reach, its domain internationalised or not (info@müller.co.za). */
+function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf("@");
+  return at > 0 && at <= 64 && emailLocalPart.test(value.slice(0, at)) && asciiHostname(value.slice(at + 1)) !== null;
 }
 
 function email(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(fieldLimits.email, tooLong("Email", fieldLimits.email))
-    .pipe(z.email({ error: message }));
+  return text("email", fieldLimits.email, { required: message }).refine(isEmailAddress, message);
 }
+
+/** A web address as an input of type url takes it, on the web: http or https, and a host name. */
+function isWebsiteUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && asciiDomain.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const websiteUrlMessage = "Please enter a valid website URL";
 
 /** A select that may be left on its empty placeholder; any other value must be one of the options. */
 function optionalChoice<const V extends readonly [string, ...string[]]>(options: V, message: string) {
   return z.union([z.literal(""), z.enum(options, { error: message })], { error: message }).optional();
 }
 
-const websiteField = optionalText("Website", fieldLimits.website);
+const websiteField = optionalText("website", fieldLimits.website);
 
 // ---- Two-step lead form (company profile download) -------------------------
 
 export const companyProfileStep1Schema = z.object({
-  name: requiredText("Name is required", "Name", fieldLimits.name),
+  name: requiredText("Name is required", "name", fieldLimits.name),
   email: email("Invalid email address"),
 });
 
 export const companyProfileSchema = companyProfileStep1Schema.extend({
-  company: optionalText("Company", fieldLimits.company),
-  phone: optionalText("Phone", fieldLimits.phone),
+  company: optionalText("company", fieldLimits.company),
+  phone: optionalText("phone", fieldLimits.phone),
 });
 
 // ---- Newsletter ------------------------------------------------------------
@@ -83,21 +179,21 @@ export const newsletterSchema = z.object({
 // ---- Contact (as in use: name, email and company required) -----------------
 
 export const contactSchema = z.object({
-  name: requiredText("Name is required", "Name", fieldLimits.name),
+  name: requiredText("Name is required", "name", fieldLimits.name),
   email: email("Please enter a valid email address"),
-  company: requiredText("Company is required", "Company", fieldLimits.company),
+  company: requiredText("Company is required", "company", fieldLimits.company),
   website: websiteField,
   budget: optionalChoice(values(contactBudgetOptions), "Please select your budget range"),
   service: optionalChoice(values(contactInterestOptions), "Please select your primary interest"),
-  message: z.string().trim().max(fieldLimits.message, "Message must be less than 1000 characters").optional(),
+  message: text("message", fieldLimits.message, { tooLongMessage: "Message must be less than 1000 characters" }).optional(),
 });
 
 // ---- Free audit (as in use: name, email, website and budget required) ------
 
 export const auditSchema = z.object({
-  name: requiredText("Name is required", "Name", fieldLimits.name),
+  name: requiredText("Name is required", "name", fieldLimits.name),
   email: email("Please enter a valid email address"),
-  website: requiredText("Website is required", "Website", fieldLimits.website),
+  website: requiredText("Website is required", "website", fieldLimits.website),
   budget: z.enum(values(auditBudgetOptions), { error: "Please select your budget range" }),
   platform: optionalChoice(values(platformOptions), "Please select a platform"),
 });
@@ -105,12 +201,15 @@ export const auditSchema = z.object({
 // ---- Free AI assessment ----------------------------------------------------
 
 export const aiAssessmentSchema = z.object({
-  name: requiredText("Name is required", "Name", fieldLimits.name),
+  name: requiredText("Name is required", "name", fieldLimits.name),
   email: email("Please enter a valid email address"),
-  company: requiredText("Company is required", "Company", fieldLimits.company),
-  website: websiteField,
-  currentAIUsage: optionalText("Current AI usage", fieldLimits.longText),
-  goals: requiredText("Please tell us your goals", "Goals", fieldLimits.longText),
+  company: requiredText("Company is required", "company", fieldLimits.company),
+  // SPEC.md section 5: an input of url type, so a web address when given, with JavaScript or without.
+  website: text("website", fieldLimits.website)
+    .refine((value) => value === "" || isWebsiteUrl(value), websiteUrlMessage)
+    .optional(),
+  currentAIUsage: optionalText("currentAIUsage", fieldLimits.longText),
+  goals: requiredText("Please tell us your goals", "goals", fieldLimits.longText),
 });
 
 // ---- Order wizard: four steps ----------------------------------------------
@@ -128,21 +227,16 @@ export const orderMessages = {
 const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const orderStep1Shape = {
-  name: requiredText(orderMessages.step1Missing, "Name", fieldLimits.name),
-  email: z
-    .string({ error: orderMessages.step1Missing })
-    .trim()
-    .min(1, { error: orderMessages.step1Missing, abort: true })
-    .max(fieldLimits.email, tooLong("Email", fieldLimits.email))
-    .regex(simpleEmailPattern, orderMessages.invalidEmail),
-  phone: requiredText(orderMessages.step1Missing, "Phone", fieldLimits.phone),
-  company: requiredText(orderMessages.step1Missing, "Company", fieldLimits.company),
+  name: requiredText(orderMessages.step1Missing, "name", fieldLimits.name),
+  email: requiredText(orderMessages.step1Missing, "email", fieldLimits.email).regex(simpleEmailPattern, orderMessages.invalidEmail),
+  phone: requiredText(orderMessages.step1Missing, "phone", fieldLimits.phone),
+  company: requiredText(orderMessages.step1Missing, "company", fieldLimits.company),
   website: websiteField,
 };
 
 const orderStep2Shape = {
   service: z.enum(values(serviceOptions), { error: orderMessages.step2Missing }),
-  tier: requiredText(orderMessages.step2Missing, "Tier", fieldLimits.shortText),
+  tier: requiredText(orderMessages.step2Missing, "tier", fieldLimits.shortText),
   additionalServices: z
     .array(z.enum(additionalServiceOptions, { error: "Please choose additional services from the list" }))
     .max(additionalServiceOptions.length)
@@ -150,17 +244,17 @@ const orderStep2Shape = {
 };
 
 const orderStep3Shape = {
-  industry: requiredText(orderMessages.step3Missing, "Industry", fieldLimits.shortText),
-  currentMarketing: optionalText("Current marketing", fieldLimits.longText),
+  industry: requiredText(orderMessages.step3Missing, "industry", fieldLimits.shortText),
+  currentMarketing: optionalText("currentMarketing", fieldLimits.longText),
   monthlyBudget: z.enum(orderBudgetOptions, { error: orderMessages.step3Missing }),
-  goals: requiredText(orderMessages.step3Missing, "Goals", fieldLimits.longText),
+  goals: requiredText(orderMessages.step3Missing, "goals", fieldLimits.longText),
 };
 
 const orderStep4Shape = {
   startDate: z.enum(startDateOptions, { error: orderMessages.step4Missing }),
-  teamSize: optionalText("Team size", fieldLimits.shortText),
-  currentChallenges: optionalText("Current challenges", fieldLimits.longText),
-  additionalInfo: optionalText("Additional information", fieldLimits.longText),
+  teamSize: optionalText("teamSize", fieldLimits.shortText),
+  currentChallenges: optionalText("currentChallenges", fieldLimits.longText),
+  additionalInfo: optionalText("additionalInfo", fieldLimits.longText),
 };
 
 /** The tier must be one the chosen service offers (changing the service clears it). */

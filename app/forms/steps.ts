@@ -52,21 +52,27 @@ export function splitOrderMessage(text: string): { title: string; message: strin
   return colon > 0 ? { title: text.slice(0, colon), message: text.slice(colon + 2) } : { title: missingTitle, message: text };
 }
 
+const wizardMessages: ReadonlySet<string> = new Set(Object.values(orderMessages));
+const checkFieldsToast = { title: "Error", message: checkTheFields };
+
 export const orderWizard: SteppedForm = {
   form: "order",
   steps: orderStepSchemas,
   failure(_step, fieldErrors) {
-    const messages = Object.values(fieldErrors).flat();
+    const stepMessages = Object.values(fieldErrors)
+      .flat()
+      .filter((text) => wizardMessages.has(text));
     // As in the seed, missing fields are reported before a malformed email.
-    const missing = messages.find((text) => text !== orderMessages.invalidEmail);
-    return splitOrderMessage(missing ?? messages[0] ?? orderMessages.step1Missing);
+    const missing = stepMessages.find((text) => text !== orderMessages.invalidEmail) ?? stepMessages[0];
+    // Anything else (characters a field refuses) is told under its field.
+    return missing ? splitOrderMessage(missing) : checkFieldsToast;
   },
 };
 
 export const companyProfileSteps: SteppedForm = {
   form: "companyProfile",
   steps: [companyProfileStep1Schema, z.object({})],
-  failure: () => ({ title: "Error", message: checkTheFields }),
+  failure: () => checkFieldsToast,
 };
 
 export function fieldErrorsOf(schema: z.ZodType, values: FormValues): Record<string, string[]> | null {
@@ -81,6 +87,25 @@ export function stepOfErrors(stepped: SteppedForm, fieldErrors: Record<string, u
   const index = stepped.steps.findIndex((schema) => names.some((name) => name in schema.shape));
   return index >= 0 ? index + 1 : undefined;
 }
+
+/**
+ * What a visitor reads when the whole form is posted and fails its rules: the
+ * earliest failing step's message, as that step's Next would say it (and as the
+ * enhanced form says it before posting).
+ */
+export function failedStep(
+  stepped: SteppedForm,
+  fieldErrors: Record<string, string[]>,
+): { step: number; title: string; message: string } | undefined {
+  for (const [index, schema] of stepped.steps.entries()) {
+    const own = Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => name in schema.shape));
+    if (Object.keys(own).length > 0) return { step: index + 1, ...stepped.failure(index + 1, own) };
+  }
+  return undefined;
+}
+
+/** The forms that come in steps, by form. */
+export const steppedForms: Partial<Record<FormKey, SteppedForm>> = { order: orderWizard, companyProfile: companyProfileSteps };
 
 /** Clamps a posted step number into the form's range. */
 function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): number {

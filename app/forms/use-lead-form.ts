@@ -63,6 +63,8 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, formatError(message)]));
   const [errors, setErrors] = useState<FieldErrors>(() => shown(firstErrors(noJsFieldErrors)));
   const [preparing, setPreparing] = useState(false);
+  /** A submitted post waits for the bot check's answer. */
+  const [verifying, setVerifying] = useState(false);
   const posting = useRef(false);
   const busy = preparing || fetcher.state !== "idle";
   const callbacks = useRef({ onSuccess, onFailure });
@@ -105,7 +107,8 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     posting.current = true;
     setPreparing(true);
     try {
-      const token = captchaRef.current ? await captchaRef.current.token() : null;
+      const token = captchaRef.current ? await captchaRef.current.token(() => setVerifying(true)) : null;
+      setVerifying(false);
       if (token === null) {
         toast.error(formMessages[form].failure.title, { description: captchaNotInitialized });
         return;
@@ -120,6 +123,7 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     } finally {
       posting.current = false;
       setPreparing(false);
+      setVerifying(false);
     }
   }
 
@@ -186,6 +190,7 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     baseId,
     hydrated,
     busy,
+    verifying,
     errors,
     result,
     stepAnswer,

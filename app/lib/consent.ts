@@ -13,6 +13,11 @@ export const BANNER_DELAY_MS = 1000;
  * every visitor is asked again, whatever they chose before.
  */
 export const CONSENT_REVISION = 1;
+/**
+ * The revision of a choice saved in SPEC.md section 3's own format (essential, analytics,
+ * marketing, functional, timestamp): the policy as it first was, before revisions were counted.
+ */
+export const FIRST_CONSENT_REVISION = 1;
 /** A choice is asked again after this many months. */
 export const CONSENT_MAX_AGE_MONTHS = 12;
 
@@ -116,8 +121,7 @@ export function parseStoredConsent(raw: string | null, now: Date): StoredConsent
     marketing,
     functional,
     timestamp: savedAt.toISOString(),
-    // A choice saved before revisions existed belongs to an older policy.
-    revision: typeof revision === "number" ? revision : 0,
+    revision: typeof revision === "number" ? revision : FIRST_CONSENT_REVISION,
   };
   const stale = preferences.revision !== CONSENT_REVISION || consentExpiry(savedAt) <= now;
   return { status: stale ? "stale" : "valid", preferences };

@@ -12,8 +12,12 @@
 
 /** A `rel` no browser acts on: the module preloads wait under it. */
 export const INERT_PRELOAD_REL = "modulepreload-after-paint";
-/** A `type` no browser runs: React Router's module script waits under it. */
-export const INERT_MODULE_TYPE = "module-after-paint";
+/**
+ * A `type` no browser runs: React Router's module script waits under it. A MIME
+ * type that is not JavaScript's makes the script a data block, which is valid
+ * HTML (a bare word is not: the Nu HTML Checker wants a subtype).
+ */
+export const INERT_MODULE_TYPE = "text/x-module-after-paint";
 
 /**
  * Runs as the document is parsed (it follows <Scripts>): once the browser

@@ -87,11 +87,16 @@ export function breadcrumbJsonLd(siteUrl: string, trail: readonly { name: string
   };
 }
 
+/** A page's title as the browser tab shows it: the page's own, then the agency's name. */
+export function pageTitle(title: string): string {
+  return title.includes(site.name) ? title : `${title} | ${site.name}`;
+}
+
 /** Every tag a page sets: title, description, robots, canonical, social cards and JSON-LD. */
 export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(args);
   const url = absoluteUrl(siteUrl, page.path);
-  const title = page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
+  const title = pageTitle(page.title);
   return [
     { title },
     { name: "description", content: page.description },

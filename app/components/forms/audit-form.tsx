@@ -20,7 +20,7 @@ export function AuditForm({ page }: { page: FormPageData }) {
       <SelectField lead={lead} name="budget" label="Monthly Ad Budget" required options={auditBudgetOptions} placeholder="Select your budget" />
       <SelectField lead={lead} name="platform" label="Main Advertising Platform" options={platformOptions} placeholder="Select a platform" />
       <BotCheck ref={lead.captchaRef} form="audit" captcha={page.captcha} formToken={page.formToken} />
-      <SubmitButton busy={lead.busy} style={{ className: "w-full" }}>
+      <SubmitButton busy={lead.busy} verifying={lead.verifying} style={{ className: "w-full" }}>
         Get My Free Audit
       </SubmitButton>
     </Form>

@@ -25,7 +25,7 @@ export function ContactForm({ page }: { page: FormPageData }) {
       </div>
       <TextAreaField lead={lead} name="message" label="Tell us about your goals" rows={5} />
       <BotCheck ref={lead.captchaRef} form="contact" captcha={page.captcha} formToken={page.formToken} />
-      <SubmitButton busy={lead.busy} style={{ className: "w-full" }}>
+      <SubmitButton busy={lead.busy} verifying={lead.verifying} style={{ className: "w-full" }}>
         Get My Free ROI Analysis
       </SubmitButton>
     </Form>

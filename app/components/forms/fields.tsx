@@ -1,6 +1,7 @@
 import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { buttonClass, type ButtonStyle } from "~/components/ui/button";
+import { botCheckInProgress } from "~/forms/messages";
 import type { Option } from "~/forms/options";
 import type { LeadForm } from "~/forms/use-lead-form";
 import { cn } from "~/lib/cn";
@@ -186,17 +187,43 @@ export function CheckboxGroup({ lead, name, legend, options }: { lead: FieldSour
   );
 }
 
+/**
+ * A form's submit button: `busyText` with a spinner while the form posts. While
+ * a submitted post still waits for the bot check, a bar runs along the button's
+ * foot and a status says why, the label staying SPEC.md's.
+ */
 export function SubmitButton({
   busy,
+  verifying = false,
   children,
   busyText = "Submitting...",
   style,
   ...button
-}: { busy: boolean; children: ReactNode; busyText?: string; style?: ButtonStyle } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children">) {
+}: { busy: boolean; verifying?: boolean; children: ReactNode; busyText?: string; style?: ButtonStyle } & Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  "style" | "children"
+>) {
   return (
-    <button type="submit" {...button} disabled={busy || button.disabled} className={buttonClass({ size: "lg", ...style })}>
-      {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
-      {busy ? busyText : children}
-    </button>
+    <>
+      <button
+        type="submit"
+        {...button}
+        disabled={busy || button.disabled}
+        aria-busy={busy || undefined}
+        className={buttonClass({ size: "lg", ...style, className: cn("relative overflow-hidden", style?.className) })}
+      >
+        {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
+        {busy ? busyText : children}
+        {verifying && (
+          <span className="absolute inset-x-0 bottom-0 h-1 bg-white/30" aria-hidden="true">
+            <span className="block h-full bg-white motion-safe:w-2/5 motion-safe:animate-bot-check motion-reduce:animate-pulse" />
+          </span>
+        )}
+      </button>
+      {/* A live region of its own: role="status" is the answer's, shown after a post without JavaScript. */}
+      <span aria-live="polite" className="sr-only">
+        {verifying ? botCheckInProgress : ""}
+      </span>
+    </>
   );
 }

@@ -217,7 +217,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
             Next
           </button>
         ) : (
-          <SubmitButton busy={lead.busy} name="intent" value={stepIntent.submit}>
+          <SubmitButton busy={lead.busy} verifying={lead.verifying} name="intent" value={stepIntent.submit}>
             Submit Order
           </SubmitButton>
         )}

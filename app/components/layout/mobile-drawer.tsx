@@ -6,15 +6,19 @@ import { mainNav } from "~/config/navigation";
 import { serviceSummaries } from "~/content/services";
 import { cn } from "~/lib/cn";
 
-/** The small-screen menu: a right-hand drawer titled Menu that closes when a link is chosen. */
+/**
+ * The small-screen menu: a right-hand drawer titled Menu that slides in, and
+ * closes when a link is chosen. It appears in place for a visitor who asks for
+ * reduced motion.
+ */
 export default function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-in" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-6 shadow-xl"
+          className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-6 shadow-xl motion-safe:data-[state=closed]:animate-drawer-out motion-safe:data-[state=open]:animate-drawer-in"
           aria-describedby={undefined}
         >
           <div className="mb-6 flex items-center justify-between">

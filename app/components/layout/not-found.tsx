@@ -1,8 +1,13 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { notFoundMeta } from "~/content/not-found";
+import { pageTitle } from "~/lib/seo";
 
-/** The 404 page; it also logs the path the visitor asked for. */
+/**
+ * The 404 page; it also logs the path the visitor asked for. It sets its own
+ * title and tags, as it shows for unknown paths and for a page's own 404 alike.
+ */
 export function NotFound() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -10,6 +15,8 @@ export function NotFound() {
   }, [pathname]);
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <title>{pageTitle(notFoundMeta.title)}</title>
+      <meta name="description" content={notFoundMeta.description} />
       <meta name="robots" content="noindex" />
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>

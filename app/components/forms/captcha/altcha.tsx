@@ -16,15 +16,13 @@ const theme = {
   "--altcha-max-width": "100%",
 } as const;
 
-/** What shows that the visitor turned to the form: the widget's code loads then. */
-const TURNS_TO_FORM = ["focusin", "pointerdown", "pointerenter"] as const;
-
 /**
  * ALTCHA, the self-hosted proof of work. The widget's code is a good deal of
- * JavaScript that only a visitor filling in the form needs, so it loads when
- * they turn to the form (point at it, touch it or move into it with the
- * keyboard), or at the latest when they submit; the widget then starts solving
- * on their next focus, so the answer is usually ready before they press submit.
+ * JavaScript that only a visitor filling in the form needs, so it loads once the
+ * form comes into view (or at the latest when they submit), and the work starts
+ * at once: by the time a quick visitor has filled in the form and pressed
+ * submit, the answer is usually ready. After each post the widget starts afresh
+ * on the visitor's next focus in the form.
  */
 export function AltchaCheck({ ref, challengeUrl, invisible }: { ref?: Ref<CaptchaHandle>; challengeUrl: string; invisible: boolean }) {
   const element = useRef<AltchaElement>(null);
@@ -42,30 +40,41 @@ export function AltchaCheck({ ref, challengeUrl, invisible }: { ref?: Ref<Captch
 
   useEffect(() => {
     let widget: AltchaElement | null = null;
+    let unmounted = false;
     const onState = (event: Event) => {
       const { state, payload: answer } = (event as StateEvent).detail;
       payload.current = state === "verified" ? answer : null;
     };
-    const form = element.current?.closest("form");
-    const stopWaiting = () => TURNS_TO_FORM.forEach((type) => form?.removeEventListener(type, start));
     function start() {
-      stopWaiting();
+      inView?.disconnect();
       void load().then((ok) => {
+        if (!ok || unmounted || !element.current) return;
         widget = element.current;
-        if (ok) widget?.addEventListener("statechange", onState);
+        widget.addEventListener("statechange", onState);
+        // A failed attempt is tried again when the form asks for the answer.
+        if (widget.getState() === "unverified") widget.verify().catch(() => undefined);
       });
     }
-    if (!form || form.contains(document.activeElement)) start();
-    else TURNS_TO_FORM.forEach((type) => form.addEventListener(type, start));
+    const form = element.current?.closest("form") ?? element.current;
+    const inView = form
+      ? new IntersectionObserver((entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) start();
+        })
+      : null;
+    if (form) inView?.observe(form);
+    else start();
     return () => {
-      stopWaiting();
+      unmounted = true;
+      inView?.disconnect();
       widget?.removeEventListener("statechange", onState);
     };
   }, []);
 
   useImperativeHandle(ref, () => ({
-    async token() {
+    async token(onWait) {
       const widget = element.current;
+      if (payload.current && widget?.getState() === "verified") return payload.current;
+      onWait?.();
       if (!(await load()) || !widget || typeof widget.verify !== "function") return null;
       const state = widget.getState();
       if (state === "verified" && payload.current) return payload.current;

@@ -57,7 +57,9 @@ export function RecaptchaV3Check({ ref, siteKey, action }: { ref?: Ref<CaptchaHa
   const load = () => (ready.current ??= grecaptchaReady(RECAPTCHA_V3(siteKey)).catch(() => null));
   useEffect(() => void load(), []);
   useImperativeHandle(ref, () => ({
-    async token() {
+    async token(onWait) {
+      // A scored token is fetched from Google for each post.
+      onWait?.();
       const api = await load();
       if (!api) return null;
       return api.execute(siteKey, { action }).catch(() => "");
@@ -110,11 +112,12 @@ export function RecaptchaV2Check({ ref, siteKey, invisible }: { ref?: Ref<Captch
     { sitekey: siteKey, size: invisible ? "invisible" : "normal" },
   );
   useImperativeHandle(ref, () => ({
-    async token() {
+    async token(onWait) {
       if (!(await widget.start()) || !api.current || widget.state.current.id === null) return null;
       const id = widget.state.current.id;
       if (!invisible) return api.current.getResponse(id);
       if (widget.state.current.token) return widget.state.current.token;
+      onWait?.();
       const next = widget.nextToken();
       api.current.execute(id);
       return next;
@@ -134,9 +137,11 @@ export function TurnstileCheck({ ref, siteKey, invisible }: { ref?: Ref<CaptchaH
     { sitekey: siteKey, appearance: invisible ? "interaction-only" : "always" },
   );
   useImperativeHandle(ref, () => ({
-    async token() {
+    async token(onWait) {
       if (!(await widget.start())) return null;
-      return widget.state.current.token || widget.nextToken();
+      if (widget.state.current.token) return widget.state.current.token;
+      onWait?.();
+      return widget.nextToken();
     },
     reset() {
       widget.state.current.token = "";
