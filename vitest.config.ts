@@ -30,6 +30,30 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The suites that post, once more as deployed: through nginx with TLS and HTTP/2, at a host
+        // name, with the Origin headers a browser sends there (tests/support/site.ts).
+        extends: true,
+        test: {
+          name: "e2e-tls",
+          include: [
+            "tests/e2e/deployed.test.ts",
+            "tests/e2e/forms-contact.test.ts",
+            "tests/e2e/forms-leads.test.ts",
+            "tests/e2e/forms-wizard.test.ts",
+            "tests/e2e/forms-company-profile.test.ts",
+            "tests/e2e/forms-transport.test.ts",
+            "tests/e2e/booking.test.ts",
+            "tests/e2e/admin.test.ts",
+          ],
+          env: { E2E_TOPOLOGY: "tls" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          // After the other suites, so two Chromiums never share the two cores.
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

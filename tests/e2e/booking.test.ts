@@ -3,17 +3,20 @@ import { DatabaseSync } from "node:sqlite";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingContent } from "~/components/booking/content";
+import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
+import { manageRateLimits } from "../../server/booking/guard";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { enhanced, solveAltcha } from "../support/leads";
+import { type RunningSite, startSite } from "../support/site";
 
-let server: RunningServer;
+let server: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     // The server runs in New York: the page must still offer SAST times. A cheap proof of work keeps ALTCHA fast.
-    startServer({ TZ: "America/New_York", ALTCHA_COST: "20", OUTBOX_POLL_MS: "200" }),
+    startSite({ TZ: "America/New_York", ALTCHA_COST: "20", OUTBOX_POLL_MS: "200" }),
     launchBrowser(),
   ]);
 });
@@ -134,6 +137,49 @@ describe("Book a Call", () => {
     await page.goto(`${server.url}/calendar`);
     expect(await page.locator(`input[name=slot][value="${value}"]`).count()).toBe(1);
     await tracked.close();
+  });
+
+  it("answers a change past the booking's limit with the wait, with JavaScript and without, and changes nothing", async () => {
+    const html = await (await fetch(`${server.appUrl}/calendar`)).text();
+    const slots = [...html.matchAll(/name="slot" value="([^"]+)"/g)].map((m) => m[1]!);
+    // The last free times, away from the ones the other tests click.
+    const [from, to] = [slots.at(-1)!, slots.at(-3)!];
+    const details = { slot: from, day: from.slice(0, 10), name: "Ayanda Zulu", email: "ayanda@example.co.za", company: "Zulu Foods" };
+    const booked = await fetch(`${server.appUrl}/calendar`, {
+      method: "POST",
+      body: new URLSearchParams({ ...details, ...(enhanced(await solveAltcha(server)) as Record<string, string>) }),
+      redirect: "manual",
+    });
+    expect(booked.status).toBe(302);
+    let manage = booked.headers.get("location")!.split("?")[0]!;
+    const { max } = manageRateLimits.perBooking;
+    for (let i = 0; i < max; i++) {
+      const body = new URLSearchParams({ intent: "reschedule", sequence: String(i), slot: i % 2 ? from : to });
+      const moved = await fetch(`${server.appUrl}${manage}`, { method: "POST", body, redirect: "manual" });
+      expect(moved.status).toBe(302);
+      manage = moved.headers.get("location")!.split("?")[0]!;
+    }
+    const wait = new RegExp(rateLimitMessage(12345).replace(".", "\\.").replace("12345", "\\d+"));
+
+    for (const javaScriptEnabled of [true, false]) {
+      const tracked = await visitor({ javaScriptEnabled });
+      const { page } = tracked;
+      await page.goto(`${server.url}${manage}`);
+      if (javaScriptEnabled) {
+        // Hydrated once the toaster is mounted; a mark on the window shows the page is not reloaded.
+        await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", timeout: 15_000 });
+        await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      }
+      await page.getByRole("button", { name: "Cancel my call" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: rateLimitTitle });
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(wait);
+      if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(bookingContent.manage.title);
+      if (javaScriptEnabled) expectNoConsoleErrors(tracked, [/status of 429/]);
+      await tracked.close();
+    }
+    expect(bookings().find((b) => b.name === "Ayanda Zulu")?.status).toBe("confirmed");
   });
 
   it("passes axe on the booking page", async () => {

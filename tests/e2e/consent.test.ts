@@ -272,12 +272,21 @@ describe("the cookie banner", () => {
   it.each([
     ["a choice made 13 months ago", { timestamp: new Date(Date.now() - 396 * 24 * 3600 * 1000).toISOString(), revision: CONSENT_REVISION }],
     ["a choice under an older cookie policy", { timestamp: new Date().toISOString(), revision: CONSENT_REVISION - 1 }],
-    ["a choice saved before policy revisions existed", { timestamp: new Date().toISOString() }],
   ])("asks again after %s", async (_label, saved) => {
     const site = await openSite(plain);
     const { page } = site;
     await openWithStored(page, plain, JSON.stringify({ essential: true, analytics: true, marketing: true, functional: true, ...saved }));
     await bannerShown(page);
+    expectNoConsoleErrors(site);
+    await site.close();
+  });
+
+  it("keeps a recent choice saved in SPEC.md's own format (no revision): it was made under the first policy, still in force", async () => {
+    const site = await openSite(plain);
+    const { page } = site;
+    const specFormat = { essential: true, analytics: false, marketing: false, functional: true, timestamp: new Date().toISOString() };
+    await openWithStored(page, plain, JSON.stringify(specFormat));
+    await expectNoBanner(page);
     expectNoConsoleErrors(site);
     await site.close();
   });

@@ -1,7 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botCheckFailed, captchaNotInitialized, formMessages } from "~/forms/messages";
+import { botCheckFailed, botCheckInProgress, captchaNotInitialized, formMessages } from "~/forms/messages";
+import { auditBudgetOptions } from "~/forms/options";
+import { ALTCHA_CHALLENGE_PATH } from "../../server/captcha";
 import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import type { RunningServer } from "../support/server";
 import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
@@ -213,5 +215,78 @@ describe("ALTCHA out of sight", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("ALTCHA's work", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startFormsServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const isChallenge = (url: URL) => url.pathname === ALTCHA_CHALLENGE_PATH;
+
+  it("starts once the form scrolls into view, with no interaction, and not before", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (isChallenge(url) || /\/assets\/altcha-[\w-]+\.js$/.test(url.pathname)) asked.push(url.pathname);
+    });
+    const form = page.locator("#newsletter form");
+    await gotoForm(page, `${server.url}/blog`, form);
+    // Hydrated and quiet, with the newsletter form screens below: neither the widget's code nor a challenge yet.
+    expect(await form.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    const challenge = page.waitForRequest((request) => isChallenge(new URL(request.url())), { timeout: 10_000 });
+    // Scrolled to, not pointed at, touched or focused.
+    await form.evaluate((element) => element.scrollIntoView());
+    await challenge;
+    // The answer is ready before the visitor has done anything.
+    await expect
+      .poll(() => form.locator("altcha-widget").evaluate((widget) => (widget as HTMLElement & { getState(): string }).getState()), { timeout: 10_000 })
+      .toBe("verified");
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+  });
+
+  it("shows progress on the submit button, keeping its label, while a quick visitor waits for the answer", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    let challenged = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The challenge is held, as a slow machine or network would keep the answer from being ready.
+    await page.route(isChallenge, async (route) => {
+      challenged = true;
+      await released;
+      await route.fallback();
+    });
+    const form = page.locator("#audit-form form");
+    await gotoForm(page, `${server.url}/free-audit`, form);
+    await expect.poll(() => challenged).toBe(true);
+    await form.getByLabel(exactly("Full Name")).fill("Quick Visitor");
+    await form.getByLabel(exactly("Email Address")).fill("quick@example.co.za");
+    await form.getByLabel(exactly("Website URL")).fill("quick.co.za");
+    await form.getByLabel(exactly("Monthly Ad Budget")).selectOption(auditBudgetOptions[0]!.value);
+    await form.getByRole("button", { name: "Get My Free Audit" }).click();
+    const button = form.locator("button[type=submit]");
+    // Read out by screen readers from a live region; the button says it is busy and keeps its label.
+    const waiting = form.getByText(botCheckInProgress);
+    await waiting.waitFor({ state: "attached" });
+    expect(await waiting.getAttribute("aria-live")).toBe("polite");
+    expect(await button.getAttribute("aria-busy")).toBe("true");
+    expect(await button.textContent()).toBe("Submitting...");
+    release();
+    expect((await toastWith(page, formMessages.audit.success.title)).type).toBe("success");
+    await expect.poll(() => button.getAttribute("aria-busy")).toBeNull();
+    expect(await waiting.count()).toBe(0);
+    expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quick@example.co.za")).toEqual([{ bot_check: "altcha" }]);
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
   });
 });

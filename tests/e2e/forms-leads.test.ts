@@ -123,7 +123,7 @@ const cases: LeadFormCase[] = [
       message: "Current AI Usage: ChatGPT for drafts\n\nGoals: Automate client intake",
     },
     botCheckMessage: botCheckFailed,
-    rateLimitToast: { title: formMessages.aiAssessment.failure.title, description: aiAssessmentRateLimited },
+    rateLimitToast: { title: aiAssessmentRateLimited.title, description: aiAssessmentRateLimited.message },
   },
   {
     form: "newsletter",
@@ -215,7 +215,7 @@ describe.each(cases)("$form form", (c) => {
     const address = visitorAddress();
     const key = rateLimitKeyOf[c.form];
     for (let i = 0; i < rateLimits[key].max; i++) {
-      await postLead(server, c.path, { name: "Eager", email: "eager@example.co.za", company: "Eager", website: "eager.co.za", budget: auditBudgetOptions[0].value, goals: "More", ...enhanced("not-a-solution") }, address);
+      await postLead(server, c.path, { name: "Eager", email: "eager@example.co.za", company: "Eager", website: "https://eager.co.za", budget: auditBudgetOptions[0].value, goals: "More", ...enhanced("not-a-solution") }, address);
     }
     const tracked = await openFormPage(browser, {}, address);
     const { page } = tracked;
@@ -243,6 +243,38 @@ describe.each(cases)("$form form", (c) => {
     expect((await status.textContent())?.trim()).toBe(`${messages.success.title}${messages.success.message}`);
     expect(leadRows(email)).toEqual([expect.objectContaining({ ...c.stored, bot_check: "noscript" })]);
     expect(queuedNotices(server, c.notice).some((notice) => notice.text_body.includes(email))).toBe(true);
+    await tracked.close();
+  });
+});
+
+describe("AI assessment website", () => {
+  const c = cases.find((item) => item.form === "aiAssessment")!;
+
+  it("with JavaScript, 'notaurl' shows the field's message and posts nothing; a web address then goes through", async () => {
+    const tracked = await openFormPage(browser);
+    const { page } = tracked;
+    await gotoForm(page, `${server.url}${c.path}`, formIn(page, c));
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const form = formIn(page, c);
+    const email = "ai-notaurl@example.co.za";
+    await c.fill(form, email);
+    const website = form.getByLabel(exactly("Website"));
+    await website.fill("notaurl");
+    // Submitted with Enter from another field, so the focus moving to the website is the form's doing.
+    await form.getByLabel(exactly("Company Name")).press("Enter");
+    expect(await fieldError(page, "Website", form)).toBe(messageOf(aiAssessmentSchema, "website", "notaurl"));
+    await expect.poll(() => website.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Corrected, the same form posts once: the refused submit had posted nothing.
+    await website.fill("https://zululegal.co.za");
+    await form.getByRole("button", { name: c.submit }).click();
+    expect((await toastWith(page, formMessages.aiAssessment.success.title)).type).toBe("success");
+    expect(posts).toHaveLength(1);
+    expect(leadRows(email)).toEqual([expect.objectContaining({ website: "https://zululegal.co.za" })]);
+    expectNoConsoleErrors(tracked);
     await tracked.close();
   });
 });

@@ -5,7 +5,8 @@ import { expect } from "vitest";
 import { botFields } from "~/forms/bot-fields";
 import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
 import { openPage, type TrackedPage } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import type { RunningServer } from "../support/server";
+import { type RunningSite, startSite, visitorHeaders } from "../support/site";
 
 /**
  * Shared pieces of the forms' end-to-end suites (tests/e2e/forms-*.test.ts).
@@ -14,20 +15,16 @@ import { type RunningServer, startServer } from "../support/server";
  */
 
 /**
- * A cheap proof of work, so each ALTCHA solve takes milliseconds rather than
- * seconds on a test machine; the client address read from X-Real-IP, so each
- * visitor of a test has rate limits of its own.
+ * The site in this run's topology (tests/support/site.ts) with a cheap proof
+ * of work, so each ALTCHA solve takes milliseconds rather than seconds on a
+ * test machine.
  */
-export function startFormsServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", TRUST_PROXY: "x-real-ip", ...env });
+export function startFormsServer(env: Record<string, string> = {}): Promise<RunningSite> {
+  return startSite({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", ...env });
 }
 
-let visitors = 0;
-/** A new visitor's address, sent as X-Real-IP. */
-export function visitorAddress(): Record<string, string> {
-  visitors++;
-  return { "X-Real-IP": `10.0.${visitors >> 8}.${visitors & 255}` };
-}
+/** A new visitor's address, so each visitor of a test has rate limits of its own. */
+export const visitorAddress = visitorHeaders;
 
 /** A page whose visitor already chose cookies, so the banner never covers the form. */
 export async function openFormPage(

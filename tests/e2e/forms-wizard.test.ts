@@ -52,6 +52,14 @@ function stepToast(text: string) {
   return { title, description: message, type: "error" };
 }
 
+/**
+ * Waits for the newest toast with this step message's title to say it: the previous step's toast
+ * may share the title and still be showing while the new one renders (sonner puts the newest first).
+ */
+async function expectStepToast(page: Page, text: string) {
+  await expect.poll(() => toastWith(page, stepToast(text).title), { timeout: 10_000 }).toEqual(stepToast(text));
+}
+
 interface OrderRow {
   name: string;
   email: string;
@@ -96,14 +104,14 @@ describe("order wizard", () => {
 
     // Step 1: everything missing, then a malformed email.
     await button(page, "Next").click();
-    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step1Missing));
+    await expectStepToast(page, orderMessages.step1Missing);
     expect(await fieldError(page, "Full Name", form)).toBe(splitOrderMessage(orderMessages.step1Missing).message);
     expect(await form.getByLabel(exactly("Full Name")).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await currentStep(page)).toContain(orderStepTitles[0]);
     await expectNoAxeViolations(page, "#order-form");
     await fillStep1(form, "nomsa@khumalo");
     await button(page, "Next").click();
-    expect(await toastWith(page, "Invalid Email")).toEqual(stepToast(orderMessages.invalidEmail));
+    await expectStepToast(page, orderMessages.invalidEmail);
     expect(await fieldError(page, "Email Address", form)).toBe(splitOrderMessage(orderMessages.invalidEmail).message);
     await form.getByLabel(exactly("Email Address")).fill("nomsa@khumalo.co.za");
     await button(page, "Next").click();
@@ -111,7 +119,7 @@ describe("order wizard", () => {
 
     // Step 2: service and tier; the tier list is the service's own and clears when the service changes.
     await button(page, "Next").click();
-    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step2Missing));
+    await expectStepToast(page, orderMessages.step2Missing);
     const service = form.getByLabel(exactly("Primary Service"));
     const tier = form.getByLabel(exactly("Service Tier"));
     expect(await service.locator("option").allTextContents()).toEqual(["Select a service", ...serviceOptions.map((o) => o.label)]);
@@ -131,7 +139,7 @@ describe("order wizard", () => {
 
     // Step 3, and Previous keeps what was chosen.
     await button(page, "Next").click();
-    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step3Missing));
+    await expectStepToast(page, orderMessages.step3Missing);
     await fillStep3(form);
     expect(await form.getByLabel(exactly("Monthly Marketing Budget")).locator("option").allTextContents()).toEqual([
       "Select your budget",
@@ -146,7 +154,7 @@ describe("order wizard", () => {
 
     // Step 4 and the order.
     await button(page, "Submit Order").click();
-    expect(await toastWith(page, "Missing Information")).toEqual(stepToast(orderMessages.step4Missing));
+    await expectStepToast(page, orderMessages.step4Missing);
     const start = form.getByLabel(exactly("Preferred Start Date"));
     expect(await start.locator("option").allTextContents()).toEqual(["Select a start date", ...startDateOptions]);
     await start.selectOption(startDateOptions[1]);
@@ -322,6 +330,46 @@ describe("order wizard", () => {
       type: "error",
     });
     expect(orderRows("eager-order@example.co.za")).toEqual([]);
+    await tracked.close();
+  });
+
+  it("without JavaScript, a last step posted with missing information reads as it does with JavaScript", async () => {
+    const tracked = await openFormPage(browser, { javaScriptEnabled: false });
+    const { page } = tracked;
+    await page.goto(`${server.url}/get-started?service=linkedinAds`);
+    const form = () => wizard(page);
+    const status = () => page.locator("#order-form [role=alert]").textContent();
+    const next = async () => {
+      await button(page, "Next").click();
+      await page.waitForLoadState();
+    };
+    await fillStep1(form(), "missing-nojs@khumalo.co.za");
+    await next();
+    await form().getByLabel(exactly("Service Tier")).selectOption({ label: "Growth" });
+    await next();
+    await fillStep3(form());
+    await next();
+    expect(await currentStep(page)).toContain(orderStepTitles[3]);
+
+    // A browser that does not enforce `required` posts the last step without a start date.
+    await form().getByLabel(exactly("Preferred Start Date")).evaluate((select) => select.removeAttribute("required"));
+    await button(page, "Submit Order").click();
+    await page.waitForLoadState();
+    const step4 = splitOrderMessage(orderMessages.step4Missing);
+    expect((await status())?.trim()).toBe(`${step4.title}${step4.message}`);
+    expect(await currentStep(page)).toContain(orderStepTitles[3]);
+    expect(await fieldError(page, "Preferred Start Date", form())).toBe(step4.message);
+
+    // An answer of an earlier step gone missing on the way: the page reopens that step with its own words.
+    await form().getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[0]);
+    await form().locator('input[name="phone"]').evaluate((input: HTMLInputElement) => (input.value = ""));
+    await button(page, "Submit Order").click();
+    await page.waitForLoadState();
+    const step1 = splitOrderMessage(orderMessages.step1Missing);
+    expect((await status())?.trim()).toBe(`${step1.title}${step1.message}`);
+    expect(await currentStep(page)).toContain(orderStepTitles[0]);
+    expect(await fieldError(page, "Phone Number", form())).toBe(step1.message);
+    expect(orderRows("missing-nojs@khumalo.co.za")).toEqual([]);
     await tracked.close();
   });
 

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { aiAssessmentBenefits } from "~/content/ai-assessment";
@@ -6,6 +6,8 @@ import { aiPackages } from "~/content/ai-packages";
 import { auditInclusions, fullAuditInclusions } from "~/content/audit";
 import { caseStudies, caseStudyFor } from "~/content/case-studies";
 import { contactFaq } from "~/content/faq";
+import { homeHero } from "~/content/home";
+import { introVideoEmbedUrl, introVideoWatchUrl } from "~/content/intro-video";
 import { partnerBadges } from "~/content/partners";
 import { addOns, pricingGroups } from "~/content/pricing";
 import { servicePages } from "~/content/service-pages";
@@ -71,14 +73,13 @@ function expectAll(text: string, phrases: readonly string[]) {
 }
 
 describe("home", () => {
-  it("has the hero with its two buttons, the three stats and a video poster but no iframe", async () => {
+  it("has the hero with its two buttons, the three stats and an illustration but no iframe", async () => {
     const page = await render("/");
     expect(page.linksTo("/free-audit")).toContain("Get Your Free Ad Audit");
     expect(page.linksTo("/services")).toContain("Explore Our Services");
     expectAll(page.text, ["287% average ROI increase", "R250K ad spend optimised", "50+ clients scaled"]);
     expect(page.html).not.toContain("<iframe");
     expect(page.html).not.toContain("youtube-nocookie");
-    expect(page.text).toContain("Play video");
   });
 
   it("has the services grid with links to each service, a free strategy session and pricing", async () => {
@@ -299,27 +300,56 @@ describe("legal pages", () => {
 });
 
 describe("in the browser", () => {
-  it("loads the intro video only after play is pressed, from youtube-nocookie", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
-    const videoRequests: string[] = [];
-    await page.route(/youtube/, (route) => {
-      videoRequests.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
-    });
-    const res = await page.goto(`${server.url}/`);
-    expect(res!.headers()["content-security-policy"]).toMatch(/frame-src[^;]*https:\/\/www\.youtube-nocookie\.com/);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
-    expect(await page.locator("iframe").count()).toBe(0);
-    expect(videoRequests).toEqual([]);
-    await page.getByRole("link", { name: /^Play video/ }).click();
-    const iframe = page.locator("iframe");
-    await expect.poll(() => iframe.count()).toBe(1);
-    expect(await iframe.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1$/);
-    expect(await iframe.getAttribute("title")).toBeTruthy();
-    expect(page.url()).toBe(`${server.url}/`);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
+  const hydrated = (page: Page) => page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+  const playLink = (page: Page) => page.getByRole("link", { name: /^Play video/ });
+
+  it("shows the hero illustration with no play button or caption while no intro video is set", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled });
+      const { page } = tracked;
+      await page.goto(`${server.url}/`);
+      if (javaScriptEnabled) await hydrated(page);
+      const hero = page.locator("main figure").first();
+      expect(await hero.locator("svg").first().isVisible()).toBe(true);
+      expect(await playLink(page).count()).toBe(0);
+      expect(await hero.getByText(homeHero.videoCaption).isVisible()).toBe(false);
+      expect(await page.locator('a[href*="youtube"]:visible').count()).toBe(0);
+      expectNoConsoleErrors(tracked);
+      await tracked.close();
+    }
+  });
+
+  it("with INTRO_VIDEO_ID set, loads the intro video only after play is pressed, from youtube-nocookie", async () => {
+    const videoId = "abcDEF12345";
+    const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
+    try {
+      const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+      const { page } = tracked;
+      const videoRequests: string[] = [];
+      await page.route(/youtube/, (route) => {
+        videoRequests.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
+      });
+      const res = await page.goto(`${withVideo.url}/`);
+      expect(res!.headers()["content-security-policy"]).toMatch(/frame-src[^;]*https:\/\/www\.youtube-nocookie\.com/);
+      await hydrated(page);
+      expect(await page.locator("iframe").count()).toBe(0);
+      expect(videoRequests).toEqual([]);
+      expect(await page.getByText(homeHero.videoCaption).isVisible()).toBe(true);
+      // Without JavaScript the same button opens the video on YouTube.
+      expect(await playLink(page).getAttribute("href")).toBe(introVideoWatchUrl(videoId));
+      await playLink(page).click();
+      const iframe = page.locator("iframe");
+      await expect.poll(() => iframe.count()).toBe(1);
+      expect(await iframe.getAttribute("src")).toBe(introVideoEmbedUrl(videoId));
+      expect(await iframe.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+      expect(await iframe.getAttribute("title")).toBeTruthy();
+      expect(page.url()).toBe(`${withVideo.url}/`);
+      expectNoConsoleErrors(tracked);
+      await tracked.close();
+    } finally {
+      await withVideo.stop();
+    }
   });
 
   it("takes the free-audit call to action back to the form, with and without JavaScript", async () => {

@@ -1,6 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
+import { site } from "~/config/site";
+import { pageMeta } from "~/content/page-meta";
 import { serviceSummaries } from "~/content/services";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
 import { type RunningServer, startServer } from "../support/server";
@@ -66,8 +68,8 @@ describe("navigation", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    const box = (await drawer.boundingBox())!;
-    expect(Math.round(box.x + box.width)).toBe(375);
+    // Once it has slid in, it sits against the right edge.
+    await expect.poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0))).toBe(375);
     expect(await drawer.getByRole("link", { name: "Get Free Audit" }).getAttribute("href")).toBe("/free-audit");
     for (const label of ["Home", "About", "Services", "Pricing", "Blog", "Contact"]) {
       expect(await drawer.getByRole("link", { name: label, exact: true }).count()).toBe(1);
@@ -77,6 +79,55 @@ describe("navigation", () => {
     await expect.poll(() => drawer.count()).toBe(0);
     expectNoConsoleErrors(tracked);
     await tracked.close();
+  });
+
+  /**
+   * Opens the drawer and returns its left edge on each frame from the first one it is
+   * painted in, until it has stood still at the right-hand edge for a few frames.
+   */
+  async function drawerFrames(reducedMotion: "reduce" | "no-preference"): Promise<{ lefts: number[]; restingLeft: number }> {
+    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 }, reducedMotion });
+    const { page } = tracked;
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await page.evaluate(() => {
+      const w = window as unknown as { drawerLefts: number[]; drawerDone: boolean };
+      w.drawerLefts = [];
+      w.drawerDone = false;
+      const observer = new MutationObserver(() => {
+        const drawer = document.querySelector('[role="dialog"]');
+        if (!drawer) return;
+        observer.disconnect();
+        const sample = () => {
+          w.drawerLefts.push(drawer.getBoundingClientRect().left);
+          const last = w.drawerLefts.slice(-5);
+          if (last.length === 5 && last.every((left) => left === last[0])) w.drawerDone = true;
+          else requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.waitForFunction(() => (window as unknown as { drawerDone: boolean }).drawerDone);
+    const lefts = await page.evaluate(() => (window as unknown as { drawerLefts: number[] }).drawerLefts);
+    const box = (await page.getByRole("dialog", { name: "Menu" }).boundingBox())!;
+    expectNoConsoleErrors(tracked);
+    await tracked.close();
+    return { lefts, restingLeft: box.x };
+  }
+
+  it("slides the drawer in from the right (SPEC.md section 2)", async () => {
+    const { lefts, restingLeft } = await drawerFrames("no-preference");
+    // The first frame shows it off to the right, later ones closer, until it rests at the edge.
+    expect(lefts[0]).toBeGreaterThan(restingLeft + 100);
+    expect(lefts.filter((left, i) => i > 0 && left < lefts[i - 1]!).length).toBeGreaterThan(1);
+    expect(lefts.at(-1)).toBe(restingLeft);
+  });
+
+  it("shows the drawer in place at once for a visitor who asks for reduced motion", async () => {
+    const { lefts, restingLeft } = await drawerFrames("reduce");
+    expect(new Set(lefts)).toEqual(new Set([restingLeft]));
   });
 
   it("scrolls to the top on a path change and restores the position on back", async () => {
@@ -131,9 +182,25 @@ describe("error screens", () => {
     const res = await page.goto(`${server.url}/does/not/exist`);
     expect(res?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
+    // The page logs it once hydrated.
+    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
     await expect.poll(() => warnings.some((w) => w.includes("/does/not/exist"))).toBe(true);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
+    await tracked.close();
+  });
+
+  it("titles the 404 page like every other page, for an unknown path and an unknown article alike", async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    for (const path of ["/does/not/exist", "/blog/no-such-article"]) {
+      const res = await page.goto(`${server.url}${path}`);
+      expect(res?.status()).toBe(404);
+      await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+      expect(await page.title(), path).toBe(`${pageMeta.notFound.title} | ${site.name}`);
+      expect(await page.locator("title").count(), path).toBe(1);
+    }
+    expectNoConsoleErrors(tracked, [/status of 404/]);
     await tracked.close();
   });
 
@@ -142,11 +209,11 @@ describe("error screens", () => {
     const { page } = tracked;
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
-    // The server answers a client navigation's data request with a failure.
-    await page.route("**/pricing.data*", (route) =>
+    // The server answers a client navigation's data request with a failure (the blog has data of its own to load).
+    await page.route("**/blog.data*", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
     );
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Unexpected Application Error!");
     expect(await page.locator("main").textContent()).toMatch(/Error|boom|500/);
     await tracked.close();

@@ -4,12 +4,13 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
 import { findHoldings, forgetPerson } from "../../server/admin/forget";
-import { attemptLogin, loginLimits } from "../../server/admin/login";
+import { attemptLogin, loginLimits, triesOnceAccountLimited } from "../../server/admin/login";
 import { addNote, type Cursor, decodeCursor, exportRows, type InboxFilter, listLeads, resendNotification, setStatus } from "../../server/admin/inbox";
 import type { AdminDatabase } from "../../server/admin/schema";
 import { createSession, destroySession, findSession } from "../../server/admin/sessions";
 import { createUser } from "../../server/admin/users";
-import { type DatabaseHandle, openDatabase } from "../../server/db/connect";
+import type { DatabaseHandle } from "../../server/db/connect";
+import { openSiteDatabase } from "../../server/migrations";
 import { type NewLead, Store } from "../../server/db/store";
 import { parseEnv } from "../../server/env";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
@@ -36,7 +37,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
 
   beforeEach(async () => {
     test = await createTestDatabase(kind);
-    handle = await openDatabase(test.settings);
+    handle = await openSiteDatabase(test.settings);
     db = handle.db as unknown as Kysely<AdminDatabase>;
     store = new Store(handle);
   });
@@ -172,8 +173,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     expect(JSON.stringify(await listAudit(db, 10))).not.toMatch(/thandi/i);
   });
 
-  it("ends sessions when idle or signed out, and limits sign-ins through the forms' limiter", async () => {
-    const settings = parseEnv({ ...test.settings, ADMIN_SESSION_IDLE_MINUTES: "30" });
+  it("ends sessions when idle or signed out", async () => {
     const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase");
     const start = new Date("2026-11-23T08:00:00.000Z");
     const token = await createSession(db, user.id, start);
@@ -186,10 +186,47 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     const second = await createSession(db, user.id, start);
     await destroySession(db, second);
     expect((await findSession(db, second, 30, start)).state).toBe("none");
+  });
 
-    const services = { db, store, settings };
-    const input = { email: "agent@roimedia.co.za", password: "wrong", clientAddress: "203.0.113.9", previousToken: "" };
-    for (let i = 0; i < loginLimits.account.max; i++) expect(await attemptLogin(services, input)).toEqual({ ok: false, reason: "invalid" });
-    expect(await attemptLogin(services, { ...input, password: "a long enough passphrase" })).toMatchObject({ ok: false, reason: "rate-limit" });
+  describe("sign-in limits", () => {
+    const PASSWORD = "a long enough passphrase";
+    const signIn = (email: string, clientAddress: string, password = "not the password at all") =>
+      attemptLogin({ db, store, settings: parseEnv({ ...test.settings }) }, { email, password, clientAddress, previousToken: "" });
+    const invalid = { ok: false, reason: "invalid" };
+    const limited = { ok: false, reason: "rate-limit", retryAfterMinutes: loginLimits.pair.windowMinutes };
+    const counts = () => handle.db.selectFrom("rate_limits").select(["form_key", "client_address", "count"]).execute();
+
+    it("a stranger guessing from many addresses limits each of them, never the account's user at a new address", async () => {
+      await createUser(db, "agent@roimedia.co.za", PASSWORD);
+      // One address guesses past its own limit and the account's.
+      for (let i = 0; i <= loginLimits.account.max; i++) {
+        expect(await signIn("agent@roimedia.co.za", "198.51.100.1")).toEqual(i < loginLimits.pair.max ? invalid : limited);
+      }
+      // Past the account's limit, each further address has a try or two, and then no more.
+      for (const address of ["198.51.100.2", "198.51.100.3"]) {
+        for (let i = 0; i < triesOnceAccountLimited; i++) expect(await signIn("agent@roimedia.co.za", address)).toEqual(invalid);
+        expect(await signIn("agent@roimedia.co.za", address, PASSWORD)).toMatchObject(limited);
+      }
+      // The user, from an address that has not failed, signs in; and again, as the success counted nothing.
+      for (let i = 0; i < 2; i++) expect(await signIn("agent@roimedia.co.za", "203.0.113.20", PASSWORD)).toMatchObject({ ok: true });
+      expect((await counts()).filter((row) => row.client_address.includes("203.0.113.20") && row.count > 0)).toEqual([]);
+      expect(await signIn("agent@roimedia.co.za", "198.51.100.1", PASSWORD)).toMatchObject(limited);
+    });
+
+    it("a success clears the address's failures at that account, so typos never add up to a lock-out", async () => {
+      await createUser(db, "agent@roimedia.co.za", PASSWORD);
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < loginLimits.pair.max - 1; i++) expect(await signIn("Agent@roimedia.co.za", "203.0.113.30")).toEqual(invalid);
+        expect(await signIn("agent@roimedia.co.za", "203.0.113.30", PASSWORD), `round ${round}`).toMatchObject({ ok: true });
+        expect((await counts()).filter((row) => row.count > 0)).toEqual([]);
+      }
+    });
+
+    it("counts guesses made in parallel before any password is checked", async () => {
+      await createUser(db, "agent@roimedia.co.za", PASSWORD);
+      const answers = await Promise.all(Array.from({ length: loginLimits.pair.max + 3 }, () => signIn("agent@roimedia.co.za", "198.51.100.60")));
+      expect(answers.filter((answer) => answer.ok === false && answer.reason === "invalid")).toHaveLength(loginLimits.pair.max);
+      expect(answers.filter((answer) => answer.ok === false && answer.reason === "rate-limit")).toHaveLength(3);
+    });
   });
 });

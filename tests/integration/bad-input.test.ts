@@ -1,6 +1,8 @@
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingMessages } from "~/components/booking/schema";
+import type { z } from "zod";
+import { bookingMessages, bookingSchema } from "~/components/booking/schema";
 import { botFields, widgetTokenFields } from "~/forms/bot-fields";
 import {
   aiAssessmentRateLimited,
@@ -11,10 +13,12 @@ import {
   rateLimitTitle,
 } from "~/forms/messages";
 import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
-import { orderMessages } from "~/forms/schemas";
+import { fieldLabels, formSchemas, multiLineFields, notAllowed, orderMessages } from "~/forms/schemas";
+import { splitOrderMessage } from "~/forms/steps";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { readSiteDb } from "../support/database";
-import type { Fields } from "../support/leads";
+import { createUser } from "../support/admin-users";
+import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
+import { enhanced, type Fields, postLead, solveAltcha } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
@@ -27,6 +31,8 @@ import { type RunningServer, startServer } from "../support/server";
 
 /** Posts per form (half `.data`, half plain pages): 7 forms, about 2,800 requests. */
 const RUNS_PER_FORM = 400;
+/** Posts per form with one control character in one text field. */
+const CONTROL_RUNS_PER_FORM = 60;
 
 const base = {
   name: "Sipho Mokoena",
@@ -37,14 +43,30 @@ const base = {
 };
 
 /** A plausible post for each form (without a bot check), so mutations reach past validation too. */
-const forms: Array<{ path: string; fields: Fields }> = [
-  { path: "/contact", fields: { ...base, budget: contactBudgetOptions[0]!.value, service: "google-ads", message: "Hello" } },
-  { path: "/free-audit", fields: { name: base.name, email: base.email, website: base.website, budget: auditBudgetOptions[0]!.value, platform: "google" } },
-  { path: "/free-ai-assessment", fields: { name: base.name, email: base.email, company: base.company, goals: "Automate reporting" } },
-  { path: "/blog", fields: { email: base.email } },
-  { path: "/company-profile", fields: { name: base.name, email: base.email, company: base.company, phone: base.phone } },
+const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
+  { path: "/contact", schema: formSchemas.contact, fields: { ...base, budget: contactBudgetOptions[0]!.value, service: "google-ads", message: "Hello" } },
+  {
+    path: "/free-audit",
+    schema: formSchemas.audit,
+    fields: { name: base.name, email: base.email, website: base.website, budget: auditBudgetOptions[0]!.value, platform: "google" },
+  },
+  {
+    path: "/free-ai-assessment",
+    schema: formSchemas.aiAssessment,
+    fields: {
+      name: base.name,
+      email: base.email,
+      company: base.company,
+      website: `https://${base.website}`,
+      currentAIUsage: "None yet",
+      goals: "Automate reporting",
+    },
+  },
+  { path: "/blog", schema: formSchemas.newsletter, fields: { email: base.email } },
+  { path: "/company-profile", schema: formSchemas.companyProfile, fields: { name: base.name, email: base.email, company: base.company, phone: base.phone } },
   {
     path: "/get-started",
+    schema: formSchemas.order,
     fields: {
       ...base,
       service: "strategy",
@@ -52,11 +74,15 @@ const forms: Array<{ path: string; fields: Fields }> = [
       additionalServices: [additionalServiceOptions[0]!],
       industry: "Motor trade",
       monthlyBudget: orderBudgetOptions[0]!,
+      currentMarketing: "Radio",
       goals: "More test drives",
       startDate: startDateOptions[0]!,
+      teamSize: "12",
+      currentChallenges: "Attribution",
+      additionalInfo: "Weekdays only",
     },
   },
-  { path: "/calendar", fields: { ...base, slot: new Date(Date.now() + 3 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".000Z"), message: "Call me" } },
+  { path: "/calendar", schema: bookingSchema, fields: { ...base, slot: new Date(Date.now() + 3 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".000Z"), message: "Call me" } },
 ];
 
 /** Every message a refused post may carry (SPEC.md section 8 and the booking form's). */
@@ -65,14 +91,16 @@ const knownMessages = new Set<string>([
   checkTheFields,
   botCheckFailed,
   formExpired,
-  aiAssessmentRateLimited,
-  ...Object.values(orderMessages),
+  aiAssessmentRateLimited.message,
+  // The wizard's step messages read as title and text ("Missing Information" / "Please ...").
+  ...Object.values(orderMessages).map((text) => splitOrderMessage(text).message),
   bookingMessages.failed,
   bookingMessages.slotGone,
   bookingMessages.slotTaken,
 ]);
-const rateLimitText = /^Please wait \d+ minutes before trying again\.$/;
-const isKnown = (message: unknown) => typeof message === "string" && (knownMessages.has(message) || rateLimitText.test(message));
+const rateLimitText = /Please wait (1 minute|\d+ minutes) before trying again\./;
+const isKnown = (message: unknown) =>
+  typeof message === "string" && (knownMessages.has(message) || new RegExp(`^${rateLimitText.source}$`).test(message));
 
 const decodeEntities = (html: string) =>
   html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -88,7 +116,39 @@ const oddValue = fc.oneof(
   fc.json({ maxDepth: 4 }),
   fc.constantFrom("", " ", "null", "true", "[]", "{}", '{"$gt":""}', "<script>alert(1)</script>", "' OR 1=1 --", "\u0000", "\uFFFD", "a@b", "@", "x@y.z".repeat(50)),
   fc.nat({ max: 30_000 }).map((n) => "y".repeat(n)),
+  // Text laced with control characters (C0, DEL, C1).
+  fc
+    .array(fc.oneof(fc.integer({ min: 0, max: 0x9f }), fc.constantFrom(0x2028, 0x2029)), { minLength: 1, maxLength: 30 })
+    .map((codes) => String.fromCharCode(...codes)),
 );
+
+/** The characters no field takes (a lone surrogate cannot travel in UTF-8: it arrives as U+FFFD): C0 controls but tab, CR and LF, DEL and C1. */
+const controlCharacters = [
+  ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).filter((c) => !"\t\r\n".includes(c)),
+  ...Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)),
+];
+/** ...and in a one-line field, a line break. */
+const lineBreaks = ["\n", "\r", "\r\n", "\u2028", "\u2029"];
+
+/** The fields of a plausible post the form reads as text (the others are choices). */
+function textFieldsOf(schema: z.ZodObject, fields: Fields): Array<keyof typeof fieldLabels> {
+  return Object.keys(fields).filter((name): name is keyof typeof fieldLabels => name in fieldLabels && name in schema.shape);
+}
+
+/** The value with `c` inside it (at the ends trimming would take a line break away, as it should). */
+function insideOf(value: string, c: string, at: number): string {
+  const cut = 1 + (at % Math.max(1, value.length - 1));
+  return value.slice(0, cut) + c + value.slice(cut);
+}
+
+/** Fields as a browser without JavaScript posts them (urlencoded) or as multipart form data. */
+function encoded(fields: Fields, multipart: boolean): Post {
+  const entries = Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]));
+  if (!multipart) return { contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(entries).toString() };
+  const form = new FormData();
+  for (const [name, v] of entries) form.append(name, v);
+  return { multipart: form };
+}
 
 function postsFor(fields: Fields): fc.Arbitrary<Post> {
   const names = [...Object.keys(fields), ...Object.values(botFields), ...widgetTokenFields];
@@ -100,17 +160,12 @@ function postsFor(fields: Fields): fc.Arbitrary<Post> {
       changed: fc.dictionary(fieldName, fc.oneof(oddValue, fc.array(oddValue, { minLength: 2, maxLength: 4 })), { maxKeys: 4 }),
       multipart: fc.boolean(),
     })
-    .map(({ dropped, changed, multipart }) => {
-      const entries: Array<[string, string]> = [];
-      for (const [name, value] of Object.entries({ ...fields, ...changed })) {
-        if (dropped.includes(name) && !(name in changed)) continue;
-        for (const v of Array.isArray(value) ? value : [value]) entries.push([name, v]);
-      }
-      if (!multipart) return { contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(entries).toString() } as Post;
-      const form = new FormData();
-      for (const [name, v] of entries) form.append(name, v);
-      return { multipart: form } as Post;
-    });
+    .map(({ dropped, changed, multipart }) =>
+      encoded(
+        Object.fromEntries(Object.entries({ ...fields, ...changed }).filter(([name]) => !dropped.includes(name) || name in changed)),
+        multipart,
+      ),
+    );
   const contentType = fc.constantFrom(
     "application/x-www-form-urlencoded",
     "multipart/form-data",
@@ -188,7 +243,7 @@ describe("malformed posts at every form", () => {
             } else {
               const html = decodeEntities(await res.text());
               expect(html, answer).toContain("<html");
-              expect([...knownMessages].some((m) => html.includes(m)) || /Please wait \d+ minutes before trying again\./.test(html), `${answer} without a message`).toBe(true);
+              expect([...knownMessages].some((m) => html.includes(m)) || rateLimitText.test(html), `${answer} without a message`).toBe(true);
             }
           }),
           { numRuns: RUNS_PER_FORM },
@@ -197,10 +252,152 @@ describe("malformed posts at every form", () => {
     );
 
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    for (const table of ["form_submissions", "company_profile_leads", "service_orders", "bookings", "outbox"]) {
-      expect(readSiteDb<{ n: number }>(server.dataDir, `SELECT count(*) AS n FROM ${table}`)[0]!.n, `${table} rows`).toBe(0);
+    expectNothingStored();
+  });
+
+  it("refuses a control character in any text field, and a line break in a one-line field, with that field's message", { timeout: 120_000 }, async () => {
+    await Promise.all(
+      forms.map(({ path, schema, fields }) => {
+        const typed = fc.constantFrom(...textFieldsOf(schema, fields)).chain((name) =>
+          fc.record({
+            name: fc.constant(name),
+            c: fc.constantFrom(...controlCharacters, ...(multiLineFields.has(name) ? [] : lineBreaks)),
+            at: fc.nat(),
+            multipart: fc.boolean(),
+          }),
+        );
+        return fc.assert(
+          fc.asyncProperty(typed, fc.boolean(), async ({ name, c, at, multipart }, asData) => {
+            const post = encoded({ ...fields, [name]: insideOf(fields[name] as string, c, at) }, multipart);
+            const res = await send(path, post, asData);
+            const answer = `${path}${asData ? ".data" : ""} with U+${c.charCodeAt(0).toString(16).padStart(4, "0")} in ${name}`;
+            expect(res.status, answer).toBe(400);
+            const message = notAllowed(fieldLabels[name]);
+            if (asData) expect((await resultOf(res)).fieldErrors?.[name]?.[0], answer).toBe(message);
+            else expect(decodeEntities(await res.text()), answer).toContain(message);
+          }),
+          { numRuns: CONTROL_RUNS_PER_FORM },
+        );
+      }),
+    );
+    expectNothingStored();
+  });
+});
+
+const leadTables = ["form_submissions", "company_profile_leads", "service_orders", "bookings", "outbox"];
+
+function expectNothingStored() {
+  for (const table of leadTables) {
+    expect(readSiteDb<{ n: number }>(server.dataDir, `SELECT count(*) AS n FROM ${table}`)[0]!.n, `${table} rows`).toBe(0);
+  }
+  // Nothing reached an error handler: no stack trace in the log.
+  expect(server.output()).not.toMatch(/\n\s+at /);
+}
+
+/** A refusal as the enhanced lead forms and the booking form read it. */
+async function resultOf(res: Response): Promise<{ ok: boolean; message: string; fieldErrors?: Record<string, string[]> }> {
+  const decoded = await decodeTurboStream(res.body!, globalThis);
+  await decoded.done;
+  return (decoded.value as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string[]> } }).data;
+}
+
+describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (kind) => {
+  const USER = "agent@roimedia.co.za";
+  const PASSWORD = "a long enough passphrase";
+  let database: TestDatabase;
+  let site: RunningServer;
+  let address = 0;
+  const visitor = () => ({ "x-forwarded-for": `192.0.2.${++address}` });
+
+  async function count(table: string): Promise<number> {
+    if (kind === "sqlite") return readSiteDb<{ n: number }>(site.dataDir, `SELECT count(*) AS n FROM ${table}`)[0]!.n;
+    const client = new pg.Client(database.settings.DATABASE_URL);
+    await client.connect();
+    try {
+      return Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    } finally {
+      await client.end();
     }
-    // Nothing reached an error handler: no stack trace in the log.
-    expect(server.output()).not.toMatch(/\n\s+at /);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const settings = { DATA_DIR: database.settings.DATA_DIR, ...(database.settings.DATABASE_URL ? { DATABASE_URL: database.settings.DATABASE_URL } : {}) };
+    site = await startServer({ ...settings, ALTCHA_COST: "20", TRUST_PROXY: "x-forwarded-for" });
+    await createUser(database.settings.DATA_DIR, USER, PASSWORD, database.settings.DATABASE_URL);
+  }, 60_000);
+  afterAll(async () => {
+    await site?.stop();
+    await database?.dispose();
+  });
+
+  const title = "in any text field of any form is refused 400 with the field's message, never 500; the same posts without it are stored";
+  it(title, { timeout: 120_000 }, async () => {
+    const slot = /name="slot" value="([^"]+)"/.exec(await (await fetch(`${site.url}/calendar`)).text())?.[1];
+    expect(slot, "a free slot").toBeDefined();
+    const plausible = forms.map((form) => (form.path === "/calendar" ? { ...form, fields: { ...form.fields, slot: slot! } } : form));
+
+    for (const { path, schema, fields } of plausible) {
+      for (const name of textFieldsOf(schema, fields)) {
+        const withNul = { ...fields, [name]: insideOf(fields[name] as string, "\u0000", 0) };
+        const answer = await postLead(site, path, { ...withNul, ...enhanced(await solveAltcha(site)) }, visitor());
+        expect(answer.status, `${path} with a NUL in ${name}`).toBe(400);
+        expect((answer.result as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[name]?.[0], `${path} ${name}`).toBe(notAllowed(fieldLabels[name]));
+      }
+    }
+    for (const table of leadTables) expect(await count(table), `${table} rows`).toBe(0);
+
+    // The posts were refused for the NUL alone: without it each is stored.
+    for (const { path, fields } of plausible) {
+      const answer = await postLead(site, path, { ...fields, ...enhanced(await solveAltcha(site)) }, visitor());
+      expect(answer.status, path).toBeLessThan(300);
+    }
+    expect(await count("form_submissions")).toBe(4);
+    expect(await count("bookings")).toBe(1);
+    expect(site.output()).not.toMatch(/Could not store|\n\s+at /);
+  });
+
+  it("in the inbox's sign-in, search, note and look-up is refused 400 with the field's message", async () => {
+    const cookies = new Map<string, string>();
+    const request = async (pathname: string, body?: Record<string, string>) => {
+      const res = await fetch(`${site.url}${pathname}`, {
+        method: body ? "POST" : "GET",
+        redirect: "manual",
+        headers: { ...visitor(), cookie: [...cookies].map(([n, v]) => `${n}=${v}`).join("; "), ...(body ? { origin: site.url } : {}) },
+        body: body ? new URLSearchParams(body) : undefined,
+      });
+      for (const line of res.headers.getSetCookie()) {
+        const [name, ...value] = line.split(";")[0]!.split("=");
+        cookies.set(name!.trim(), value.join("="));
+      }
+      return { status: res.status, text: decodeEntities(await res.text()) };
+    };
+    const tokenIn = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+
+    const token = tokenIn((await request("/admin/login")).text, "token");
+    const stranger = await request("/admin/login", { token, email: "agent\u0000@roimedia.co.za", password: PASSWORD, next: "/admin" });
+    expect(stranger.status).toBe(400);
+    expect(stranger.text).toContain(notAllowed(fieldLabels.email));
+    expect((await request("/admin/login", { token, email: USER, password: PASSWORD, next: "/admin" })).status).toBe(303);
+
+    const inbox = await request("/admin");
+    const leadPath = /href="(\/admin\/leads\/\d+)"/.exec(inbox.text)?.[1];
+    expect(leadPath, "a lead in the inbox").toBeDefined();
+    const csrf = tokenIn(inbox.text, "csrf");
+
+    const search = await request("/admin?q=Sipho%00");
+    expect(search.status).toBe(400);
+    expect(search.text).toContain(notAllowed("Search"));
+    expect((await request("/admin/export.csv?q=Sipho%00")).status).toBe(400);
+
+    const note = await request(leadPath!, { csrf, intent: "note", note: "Called back\u0000" });
+    expect(note.status).toBe(400);
+    expect(note.text).toContain(notAllowed("Note"));
+    expect((await request(leadPath!)).text).not.toContain("Called back");
+
+    const lookup = await request("/admin/forget", { csrf, intent: "find", email: "sipho\u0000@example.co.za" });
+    expect(lookup.status).toBe(400);
+    expect(lookup.text).toContain(notAllowed(fieldLabels.email));
+    expect(site.output()).not.toMatch(/\n\s+at /);
   });
 });

@@ -3,10 +3,13 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { bookingMessages } from "~/components/booking/schema";
 import { botFields } from "~/forms/bot-fields";
+import { botCheckFailed, formExpired, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import { noscriptRateLimit } from "~/forms/rate-limits";
+import { bookingRateLimit, manageRateLimits } from "../../server/booking/guard";
 import { signManageToken } from "../../server/booking/token";
 import { parseInvitation } from "../support/booking-ical";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
-import { decodeMime, formTokenAged, waitFor } from "../support/leads";
+import { decodeMime, enhanced, formTokenAged, postLead, solveAltcha, waitFor } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 
 const HMAC_KEY = "booking-test-hmac-key-0123456789abcdef";
@@ -58,12 +61,12 @@ let client = 0;
 /** Each simulated visitor comes from its own address (the server trusts X-Forwarded-For here). */
 const nextAddress = () => `198.51.100.${(client++ % 250) + 1}`;
 
-function bookingFields(slot: string, who = "Thandi Nkosi"): Record<string, string> {
+function bookingFields(slot: string, who = "Thandi Nkosi", email = "thandi@example.co.za"): Record<string, string> {
   return {
     slot,
     day: slot.slice(0, 10),
     name: who,
-    email: "thandi@example.co.za",
+    email,
     company: "Nkosi Retail",
     phone: "+27 82 555 0101",
     website: "nkosi.co.za",
@@ -73,6 +76,18 @@ function bookingFields(slot: string, who = "Thandi Nkosi"): Record<string, strin
     [botFields.formToken]: formTokenAged(HMAC_KEY, 5000),
   };
 }
+
+/** A booking post as the page with JavaScript sends it: the captcha's answer instead of the form token. */
+function withCaptcha(fields: Record<string, string>, token: string): Record<string, string> {
+  const { [botFields.formToken]: _formToken, ...rest } = fields;
+  return { ...rest, ...(enhanced(token) as Record<string, string>) };
+}
+
+/** "Please wait N minutes before trying again." for any N. */
+const waitMessage = new RegExp(rateLimitMessage(12345).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("12345", "\\d+"));
+
+const manageOf = (location: string | null) => location!.split("?")[0]!;
+const bookingIdOf = (manage: string) => Number(manage.split("/").at(-1)!.split(".")[0]);
 
 /** Posts as a browser without JavaScript: a plain form post, the redirect not followed. */
 async function post(server: RunningServer, path: string, fields: Record<string, string>, address = nextAddress()) {
@@ -114,6 +129,8 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
       ...(database.settings.DATABASE_URL ? { DATABASE_URL: database.settings.DATABASE_URL } : {}),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       ALTCHA_HMAC_KEY: HMAC_KEY,
+      // A cheap proof of work: the tests solve challenges as the widget would.
+      ALTCHA_COST: "20",
       BOOKING_TOKEN_SECRET: TOKEN_SECRET,
       TRUST_PROXY: "x-forwarded-for",
       OUTBOX_POLL_MS: "100",
@@ -280,5 +297,131 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     const trap = await post(server, "/calendar", { ...bookingFields(slots[150]!), [botFields.honeypot]: "bot" });
     expect(trap.status).toBe(400);
     expect(await freeSlots()).toContain(slots[150]!);
+  });
+
+  /** Bookings and queued mails for one visitor's email. */
+  const stored = (email: string) => count(`select count(*) from bookings where email = '${email}'`);
+  const mailed = (email: string) => count(`select count(*) from outbox where recipient = '${email}'`);
+
+  it("limits one address's bookings with JavaScript to the booking limit, whoever they are for", async () => {
+    const slots = await freeSlots();
+    const address = "203.0.113.60";
+    const emails = Array.from({ length: bookingRateLimit.max + 1 }, (_, i) => `stranger${i}@example.net`);
+    const answers = [];
+    for (const [i, email] of emails.entries()) {
+      const fields = withCaptcha(bookingFields(slots[160 + 5 * i]!, `Stranger ${i}`, email), await solveAltcha(server));
+      answers.push(await post(server, "/calendar", fields, address));
+    }
+    expect(answers.map((a) => a.status)).toEqual([...Array(bookingRateLimit.max).fill(302), 429]);
+    expect(answers.at(-1)!.html).toContain(rateLimitTitle);
+    expect(answers.at(-1)!.html).toMatch(waitMessage);
+    const refused = emails.at(-1)!;
+    expect(await stored(refused)).toBe(0);
+    expect(await mailed(refused)).toBe(0);
+    for (const email of emails.slice(0, -1)) expect(await mailed(email)).toBe(1);
+  });
+
+  it("stores and mails nothing for a post whose bot check fails, with JavaScript or without", async () => {
+    const slot = (await freeSlots())[190]!;
+    const email = "nobody@example.net";
+    const bogus = await post(server, "/calendar", withCaptcha(bookingFields(slot, "No Body", email), "bogus-token"));
+    expect(bogus.status).toBe(403);
+    expect(bogus.html).toContain(botCheckFailed);
+    const { [botFields.formToken]: _token, ...noToken } = bookingFields(slot, "No Body", email);
+    const plain = await post(server, "/calendar", noToken);
+    expect(plain.status).toBe(403);
+    expect(plain.html).toContain(botCheckFailed);
+    expect(await stored(email)).toBe(0);
+    expect(await mailed(email)).toBe(0);
+    expect(await freeSlots()).toContain(slot);
+  });
+
+  it("counts only bookings made: taken slots and an expired page leave a visitor without JavaScript all their bookings", async () => {
+    const slots = await freeSlots();
+    const taken = slots[200]!;
+    expect((await post(server, "/calendar", bookingFields(taken, "Early Visitor"))).status).toBe(302);
+    const address = "203.0.113.61";
+    for (let i = 0; i < 2; i++) {
+      const conflict = await post(server, "/calendar", bookingFields(taken, "Late Visitor"), address);
+      expect(conflict.status).toBe(409);
+      expect(conflict.html).toContain(bookingMessages.slotTaken);
+    }
+    const stale = await post(server, "/calendar", { ...bookingFields(slots[205]!), [botFields.formToken]: formTokenAged(HMAC_KEY, 2 * 86_400_000) }, address);
+    expect(stale.status).toBe(403);
+    expect(stale.html).toContain(formExpired);
+
+    // Without JavaScript the stricter limit applies: its every booking goes through, and no more.
+    const answers = [];
+    for (let i = 0; i <= noscriptRateLimit.max; i++) answers.push(await post(server, "/calendar", bookingFields(slots[210 + 5 * i]!, "Late Visitor"), address));
+    expect(answers.map((a) => a.status)).toEqual([...Array(noscriptRateLimit.max).fill(302), 429]);
+    expect(answers.at(-1)!.html).toContain(rateLimitTitle);
+  });
+
+  it("counts only bookings made with JavaScript: refused bot checks and a taken slot leave the whole limit", async () => {
+    const slots = await freeSlots();
+    const taken = slots[230]!;
+    expect((await post(server, "/calendar", bookingFields(taken, "Early Visitor"))).status).toBe(302);
+    const address = "203.0.113.62";
+    for (let i = 0; i < 2; i++) expect((await post(server, "/calendar", withCaptcha(bookingFields(slots[235]!), "bogus-token"), address)).status).toBe(403);
+    const conflict = await post(server, "/calendar", withCaptcha(bookingFields(taken), await solveAltcha(server)), address);
+    expect(conflict.status).toBe(409);
+
+    const answers = [];
+    for (let i = 0; i <= bookingRateLimit.max; i++) {
+      answers.push(await post(server, "/calendar", withCaptcha(bookingFields(slots[240 + 5 * i]!), await solveAltcha(server)), address));
+    }
+    expect(answers.map((a) => a.status)).toEqual([...Array(bookingRateLimit.max).fill(302), 429]);
+  });
+
+  it("limits the changes of one booking a day: the next is refused with 429 and mails nobody; another booking is unaffected", async () => {
+    const slots = await freeSlots();
+    const [from, to, other] = [slots[270]!, slots[275]!, slots[280]!];
+    let manage = manageOf((await post(server, "/calendar", bookingFields(from))).location);
+    const id = bookingIdOf(manage);
+    const mails = () => count(`select count(*) from outbox where lead_table = 'bookings' and lead_id = ${id}`);
+    const { max } = manageRateLimits.perBooking;
+    // Each change from another address: only the booking's own count is at work.
+    for (let i = 0; i < max; i++) {
+      const moved = await post(server, manage, { intent: "reschedule", sequence: String(i), slot: i % 2 ? from : to });
+      expect(moved.status).toBe(302);
+      manage = manageOf(moved.location);
+    }
+    const queued = await mails();
+    expect(queued).toBe(2 * (max + 1));
+
+    const address = "203.0.113.63";
+    const cancel = await post(server, manage, { intent: "cancel", sequence: String(max) }, address);
+    expect(cancel.status).toBe(429);
+    expect(cancel.html).toContain(rateLimitTitle);
+    expect(cancel.html).toMatch(waitMessage);
+    // With JavaScript the page's fetch reads the same title and text.
+    const moved = await postLead(server, manage, { intent: "reschedule", sequence: String(max), slot: other }, { "X-Forwarded-For": nextAddress() });
+    expect(moved.status).toBe(429);
+    expect(moved.result).toMatchObject({ title: rateLimitTitle, message: expect.stringMatching(waitMessage) });
+    expect(await mails()).toBe(queued);
+    expect(await count(`select count(*) from bookings where id = ${id} and status = 'confirmed' and sequence = ${max}`)).toBe(1);
+
+    const otherManage = manageOf((await post(server, "/calendar", bookingFields(other))).location);
+    expect((await post(server, otherManage, { intent: "cancel", sequence: "0" }, address)).status).toBe(302);
+  });
+
+  it("limits changes from one address across bookings; another address is unaffected, and changes that fail do not count", async () => {
+    const slots = await freeSlots();
+    const { max } = manageRateLimits.perAddress;
+    const links = [];
+    for (let i = 0; i <= max; i++) links.push(manageOf((await post(server, "/calendar", bookingFields(slots[300 + 5 * i]!))).location));
+    const address = "203.0.113.64";
+    // A stale page (the booking changed meanwhile) and a taken time change nothing and use up nothing.
+    expect((await post(server, links[0]!, { intent: "cancel", sequence: "7" }, address)).location).toMatch(/\?changed=1$/);
+    expect((await post(server, links[0]!, { intent: "reschedule", sequence: "0", slot: slots[305]! }, address)).status).toBe(409);
+
+    const answers = [];
+    for (const link of links) answers.push(await post(server, link, { intent: "cancel", sequence: "0" }, address));
+    expect(answers.map((a) => a.status)).toEqual([...Array(max).fill(302), 429]);
+    expect(answers.at(-1)!.html).toContain(rateLimitTitle);
+    const last = bookingIdOf(links.at(-1)!);
+    expect(await count(`select count(*) from outbox where lead_table = 'bookings' and lead_id = ${last}`)).toBe(2);
+
+    expect((await post(server, links.at(-1)!, { intent: "cancel", sequence: "0" }, "203.0.113.65")).status).toBe(302);
   });
 });

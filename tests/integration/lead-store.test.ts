@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../server/db/connect";
+import type { DatabaseHandle } from "../../server/db/connect";
+import { openSiteDatabase } from "../../server/migrations";
 import { type LeadOrigin, type Notification, Store } from "../../server/db/store";
 import type { Mailer, OutgoingMail } from "../../server/mail/transport";
 import { nextAttemptAt, startOutboxWorker } from "../../server/outbox/worker";
@@ -48,7 +49,7 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
 
   async function open(): Promise<{ handle: DatabaseHandle; store: Store }> {
     database ??= await createTestDatabase(kind);
-    const handle = await openDatabase(database.settings);
+    const handle = await openSiteDatabase(database.settings);
     opened.push(handle);
     return { handle, store: new Store(handle) };
   }
@@ -73,7 +74,7 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
 
   it.runIf(kind === "postgres")("migrates once when several instances start together (advisory lock)", async () => {
     database = await createTestDatabase(kind);
-    const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase(database!.settings)));
+    const handles = await Promise.all([1, 2, 3, 4].map(() => openSiteDatabase(database!.settings)));
     opened.push(...handles);
     const applied = await appliedMigrations(handles[0]!);
     expect(applied).toContain("0001_leads");
@@ -130,13 +131,58 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
     for (const minute of [0, 1, 2]) expect((await store.hitRateLimit("contact", "a", rule, at(minute))).allowed).toBe(true);
     const blocked = await store.hitRateLimit("contact", "a", rule, at(4));
-    expect(blocked).toEqual({ allowed: false, retryAfterMs: 11 * 60_000 });
+    expect(blocked).toEqual({ allowed: false, retryAfterMs: 11 * 60_000, count: 4 });
     // Another address and another form have their own counts.
     expect((await store.hitRateLimit("contact", "b", rule, at(4))).allowed).toBe(true);
     expect((await store.hitRateLimit("audit", "a", rule, at(4))).allowed).toBe(true);
     // Once the window has passed the count starts again.
     expect((await store.hitRateLimit("contact", "a", rule, at(15))).allowed).toBe(true);
     expect((await store.hitRateLimit("contact", "a", rule, at(16))).allowed).toBe(true);
+  });
+
+  it("takes attempts back from a count, in its window and never below zero, or forgets the count", async () => {
+    const { store } = await open();
+    const rule = { max: 3, windowMinutes: 15 };
+    const start = new Date("2030-01-01T10:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    for (const minute of [0, 1, 2, 3]) await store.hitRateLimit("admin-login", "a", rule, at(minute));
+    await store.hitRateLimit("admin-login", "b", rule, at(0));
+    await store.refundRateLimit("admin-login", "a", 2);
+    expect(await store.hitRateLimit("admin-login", "a", rule, at(4))).toEqual({ allowed: true, retryAfterMs: 0, count: 3 });
+    await store.refundRateLimit("admin-login", "a", 10);
+    expect((await store.hitRateLimit("admin-login", "a", rule, at(5))).count).toBe(1);
+    // The window is still the one minute 0 opened: it closes at minute 15.
+    for (const minute of [6, 7, 8]) await store.hitRateLimit("admin-login", "a", rule, at(minute));
+    expect(await store.hitRateLimit("admin-login", "a", rule, at(9))).toEqual({ allowed: false, retryAfterMs: 6 * 60_000, count: 5 });
+
+    expect(await store.clearRateLimit("admin-login", "a")).toBe(5);
+    expect(await store.clearRateLimit("admin-login", "a")).toBe(0);
+    expect((await store.hitRateLimit("admin-login", "a", rule, at(10))).count).toBe(1);
+    // Another address keeps its count.
+    expect((await store.hitRateLimit("admin-login", "b", rule, at(10))).count).toBe(2);
+  });
+
+  it("gives back a counted attempt, never below none", async () => {
+    const { store } = await open();
+    const rule = { max: 2, windowMinutes: 15 };
+    const start = new Date("2030-01-01T10:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    await store.hitRateLimit("booking", "a", rule, at(0));
+    await store.hitRateLimit("booking", "a", rule, at(1));
+    await store.refundRateLimit("booking", "a");
+    // The refund left room for one more; the next is refused in the window the first attempt opened.
+    expect((await store.hitRateLimit("booking", "a", rule, at(3))).allowed).toBe(true);
+    expect(await store.hitRateLimit("booking", "a", rule, at(4))).toMatchObject({ allowed: false, retryAfterMs: 11 * 60_000 });
+    // Another address's or key's refund gives "a" nothing.
+    await store.refundRateLimit("booking", "b");
+    await store.refundRateLimit("other", "a");
+    expect((await store.hitRateLimit("booking", "a", rule, at(5))).allowed).toBe(false);
+
+    // Refunds never take a count below zero, so they cannot be saved up for later.
+    await store.hitRateLimit("booking", "c", rule, at(20));
+    for (let i = 0; i < 3; i++) await store.refundRateLimit("booking", "c");
+    for (const minute of [21, 22]) expect((await store.hitRateLimit("booking", "c", rule, at(minute))).allowed).toBe(true);
+    expect((await store.hitRateLimit("booking", "c", rule, at(23))).allowed).toBe(false);
   });
 
   it("accepts a challenge once and forgets it after it expires", async () => {

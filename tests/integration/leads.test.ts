@@ -13,7 +13,8 @@ import {
   rateLimitTitle,
 } from "~/forms/messages";
 import { rateLimits } from "~/forms/rate-limits";
-import { orderMessages } from "~/forms/schemas";
+import { orderMessages, websiteUrlMessage } from "~/forms/schemas";
+import { splitOrderMessage } from "~/forms/steps";
 import { readSiteDb } from "../support/database";
 import { enhanced, type Fields, formTokenAged, postLead, postPage, solveAltcha, waitFor, writtenMail } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
@@ -234,6 +235,28 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
     // The plain-text part shows the text as typed.
     expect(mail.slice(0, mail.indexOf("Content-Type: text/html"))).toContain(`Message: <script>alert("x")</script> & more`);
   });
+
+  it("contact: an address at an internationalised domain is stored as typed, and its notification replies to it", async () => {
+    const local = `idn-${Date.now()}`;
+    const typed = `${local}@müller.co.za`;
+    // As Chromium posts an email input (the domain in punycode), and as typed with a decomposed ü.
+    for (const posted of [`${local}@xn--mller-kva.co.za`, `${local}@mu\u0308ller.co.za`]) {
+      const answer = await postLead(server, "/contact", await withCaptcha(contactFields(posted)), visitor());
+      expect(answer.result, posted).toEqual({ ok: true, form: "contact", ...formMessages.contact.success });
+    }
+    const stored = rows("form_submissions", "email = ?", typed);
+    expect(stored).toHaveLength(2);
+    expect(rows("outbox", "reply_to = ?", typed)).toHaveLength(2);
+    const mails = await waitFor(() => {
+      const found = writtenMail(server.dataDir).filter((m) => m.includes(local));
+      return found.length === 2 ? found : undefined;
+    }, "both notifications");
+    for (const mail of mails) {
+      // Mail reaches the domain by its ASCII name; the text shows the address as typed.
+      expect(mail).toContain(`Reply-To: ${local}@xn--mller-kva.co.za`);
+      expect(mail).toContain(`Reply to this email to answer ${typed}.`);
+    }
+  });
 });
 
 describe("every refusal answers its message and stores nothing", () => {
@@ -251,19 +274,34 @@ describe("every refusal answers its message and stores nothing", () => {
     expect(leadCounts()).toEqual(before);
   });
 
+  it("validation: the AI assessment's website is a web address, posted with JavaScript or without (SPEC.md section 5)", async () => {
+    const before = leadCounts();
+    const fields = { name: "Sipho D", email: "sipho@example.co.za", company: "Dlamini Legal", website: "notaurl", goals: "Automate intake" };
+    const enhancedPost = await postLead(server, "/free-ai-assessment", await withCaptcha(fields), visitor());
+    expect(enhancedPost.status).toBe(400);
+    expect(enhancedPost.result.ok === false && enhancedPost.result.fieldErrors).toEqual({ website: [websiteUrlMessage] });
+    const page = await postPage(server, "/free-ai-assessment", { ...fields, [botFields.formToken]: formTokenAged(HMAC_KEY, 5000) }, visitor());
+    expect(page.status).toBe(400);
+    expect(page.html).toContain(websiteUrlMessage);
+    expect(leadCounts()).toEqual(before);
+  });
+
   it("validation: the order wizard's step messages", async () => {
     const before = leadCounts();
     const step1 = await postLead(server, "/get-started", await withCaptcha({ ...orderFields("bad@email"), phone: "" }), visitor());
     expect(step1.status).toBe(400);
-    expect(step1.result.message).toBe(orderMessages.step1Missing);
+    // Titled and worded as the wizard's own step check says it (SPEC.md section 8: Order validation).
+    expect(step1.result).toMatchObject(splitOrderMessage(orderMessages.step1Missing));
     expect(step1.result.ok === false && step1.result.fieldErrors).toMatchObject({
       phone: [orderMessages.step1Missing],
       email: [orderMessages.invalidEmail],
     });
     const step2 = await postLead(server, "/get-started", await withCaptcha({ ...orderFields("a@b.co"), tier: "Enterprise" }), visitor());
-    expect(step2.result.message).toBe(orderMessages.step2Missing);
+    expect(step2.result).toMatchObject(splitOrderMessage(orderMessages.step2Missing));
+    const email = await postLead(server, "/get-started", await withCaptcha(orderFields("bad@email")), visitor());
+    expect(email.result).toMatchObject(splitOrderMessage(orderMessages.invalidEmail));
     const step4 = await postLead(server, "/get-started", await withCaptcha({ ...orderFields("a@b.co"), startDate: "" }), visitor());
-    expect(step4.result.message).toBe(orderMessages.step4Missing);
+    expect(step4.result).toMatchObject(splitOrderMessage(orderMessages.step4Missing));
     expect(leadCounts()).toEqual(before);
   });
 
@@ -337,7 +375,7 @@ describe("every refusal answers its message and stores nothing", () => {
     const before = leadCounts();
     const ai = await postLead(server, "/free-ai-assessment", await withCaptcha({ name: "A", email: "a@b.co", company: "C", goals: "G" }), from);
     expect(ai.status).toBe(429);
-    expect(ai.result).toMatchObject({ title: "Error", message: aiAssessmentRateLimited, retryAfterMinutes: 30 });
+    expect(ai.result).toMatchObject({ ...aiAssessmentRateLimited, retryAfterMinutes: 30 });
     expect(leadCounts()).toEqual(before);
   });
 

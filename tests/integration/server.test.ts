@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
+import { buildStamps } from "~/lib/build-stamps";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -124,5 +125,12 @@ describe("runtime settings on prerendered pages", () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it("stamps an empty intro video id when INTRO_VIDEO_ID is unset, so the home page shows no video", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('data-intro-video=""');
+    expect(html).not.toContain(buildStamps.INTRO_VIDEO_ID);
+    expect(await (await fetch(`${server.url}/_.data`)).text()).not.toContain(buildStamps.INTRO_VIDEO_ID);
   });
 });

@@ -191,11 +191,15 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     expect(created.status, created.stdout + created.stderr).toBe(0);
 
     const cookies = new Map<string, string>();
+    // Each instance in turn, as nginx reaches it for the browser: the scheme and host the browser used,
+    // which its Origin names.
+    const site = new URL(nginx.httpsUrl);
+    const proxied = { "x-forwarded-proto": "https", "x-forwarded-host": site.host, "x-forwarded-for": "198.51.100.20" };
     const browse = async (server: RunningServer, pathname: string, body?: Record<string, string>) => {
       const res = await fetch(`${server.url}${pathname}`, {
         method: body ? "POST" : "GET",
         redirect: "manual",
-        headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), ...(body ? { origin: server.url } : {}) },
+        headers: { ...proxied, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), ...(body ? { origin: site.origin } : {}) },
         body: body ? new URLSearchParams(body) : undefined,
       });
       for (const line of res.headers.getSetCookie()) {

@@ -13,7 +13,11 @@ export interface ParsedInvitation {
   /** The start as the wall clock in its own zone, e.g. "2026-11-24T09:00:00". */
   startLocal: string;
   organizer: string;
+  /** The organizer's parameters (CN and any other), names in lower case. */
+  organizerParams: Record<string, unknown>;
   attendees: string[];
+  /** Each attendee's parameters (CN, ROLE, ...), names in lower case. */
+  attendeeParams: Array<Record<string, unknown>>;
   url: string;
 }
 
@@ -29,6 +33,8 @@ export function parseInvitation(text: string): ParsedInvitation {
   const vevent = calendar.getFirstSubcomponent("vevent");
   if (!vevent) throw new Error("no VEVENT in the invitation");
   const event = new ICAL.Event(vevent);
+  // jCal's form of a property: [name, parameters, type, value].
+  const params = (property: ICAL.Property | null) => (property?.toJSON()[1] ?? {}) as Record<string, unknown>;
   return {
     method: String(calendar.getFirstPropertyValue("method")),
     uid: event.uid,
@@ -41,7 +47,9 @@ export function parseInvitation(text: string): ParsedInvitation {
     endZone: event.endDate.zone?.tzid ?? "",
     startLocal: event.startDate.toString(),
     organizer: String(vevent.getFirstPropertyValue("organizer")),
+    organizerParams: params(vevent.getFirstProperty("organizer")),
     attendees: event.attendees.map((a) => String(a.getFirstValue())),
+    attendeeParams: event.attendees.map(params),
     url: String(vevent.getFirstPropertyValue("url")),
   };
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { SITE_HOST, topology } from "./site.ts";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -16,7 +17,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  // The TLS topology's host name (tests/support/site.ts) resolves to loopback, where nginx listens.
+  const args = [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args, headless: true });
 }
 
 export interface TrackedPage {
@@ -28,7 +31,8 @@ export interface TrackedPage {
 
 /** A fresh page in its own context that records console errors and page crashes. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
-  const context = await browser.newContext(options);
+  // The TLS topology's certificate is a throwaway one made at test time, trusted by no authority.
+  const context = await browser.newContext({ ignoreHTTPSErrors: topology === "tls", ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

@@ -11,6 +11,9 @@ import type { RunningServer } from "./server";
 
 export type Fields = Record<string, string | string[]>;
 
+/** Where the test process itself posts: the app's own address (a site behind nginx has one of its own too). */
+const appUrl = (server: RunningServer & { appUrl?: string }) => server.appUrl ?? server.url;
+
 export interface LeadAnswer {
   status: number;
   headers: Headers;
@@ -35,7 +38,7 @@ export async function postLead(
   fields: Fields,
   headers: Record<string, string> = {},
 ): Promise<LeadAnswer> {
-  const res = await fetch(`${server.url}${pagePath}.data`, { method: "POST", body: encode(fields), headers });
+  const res = await fetch(`${appUrl(server)}${pagePath}.data`, { method: "POST", body: encode(fields), headers });
   if (!res.body || !res.headers.get("content-type")?.includes("text/x-script")) {
     throw new Error(`${pagePath}: unexpected ${res.status} ${res.headers.get("content-type")}: ${await res.text()}`);
   }
@@ -46,13 +49,13 @@ export async function postLead(
 
 /** Posts a form as a browser without JavaScript does: to the page itself, answered with HTML. */
 export async function postPage(server: RunningServer, pagePath: string, fields: Fields, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}${pagePath}`, { method: "POST", body: encode(fields), headers });
+  const res = await fetch(`${appUrl(server)}${pagePath}`, { method: "POST", body: encode(fields), headers });
   return { status: res.status, html: await res.text() };
 }
 
 /** Fetches an ALTCHA challenge from the server and solves it as the widget would, returning its payload. */
 export async function solveAltcha(server: RunningServer): Promise<string> {
-  const challenge = await (await fetch(`${server.url}/api/altcha/challenge`)).json();
+  const challenge = await (await fetch(`${appUrl(server)}/api/altcha/challenge`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("could not solve the ALTCHA challenge");
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
@@ -88,7 +91,8 @@ export function decodeMime(raw: string): string {
   const body = raw
     .slice(split)
     .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // A run of escapes is the UTF-8 bytes of its characters.
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"));
   return headers + body;
 }
 

@@ -20,6 +20,10 @@ export interface NginxOptions {
   clientDir?: string;
   /** More directives for the http block (the benchmark trusts its load generator's X-Forwarded-For). */
   httpExtra?: string;
+  /** The HTTPS port, when the app must know it before nginx starts (its SITE_URL); a free one otherwise. */
+  httpsPort?: number;
+  /** Host names the throwaway certificate is made out to, besides localhost and 127.0.0.1. */
+  hostNames?: string[];
 }
 
 export interface RunningNginx {
@@ -67,12 +71,13 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   // nginx's workers run as nobody when the tests run as root: they must reach the temp files.
   chmodSync(dir, 0o755);
   for (const sub of ["tmp", "acme"]) mkdirSync(path.join(dir, sub));
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const [httpPort, httpsPort] = [await freePort(), options.httpsPort ?? (await freePort())];
   const cert = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
   execFileSync("openssl", [
     "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
     "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost",
+    "-addext", `subjectAltName=${["localhost", ...(options.hostNames ?? [])].map((name) => `DNS:${name}`).join(",")},IP:127.0.0.1`,
   ], { stdio: "ignore" });
 
   const clientDir = options.clientDir ?? path.join(repo, "build/client");

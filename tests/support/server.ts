@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
  * on a free port (or env.PORT), with a fresh data directory unless one is given,
  * from the repository (or `cwd`, another copy of server.ts and build/).
  */
-export async function startServer(env: Record<string, string> = {}, { cwd }: { cwd?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, { cwd }: { cwd?: string } = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-test-"));
@@ -43,7 +43,12 @@ export async function startServer(env: Record<string, string> = {}, { cwd }: { c
   let log = "";
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
     cwd: cwd ?? path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, DATA_DIR: dataDir, ...env },
+    // A setting given as undefined is left out, as a shell without it would start the server.
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, DATA_DIR: dataDir, ...env }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    ),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (log += chunk));

@@ -33,6 +33,25 @@ describe("booking invitation", () => {
     expect(parsed.url).toBe(details.url);
   });
 
+  it.each([
+    [`Evil"; ROLE=CHAIR; X="`, `Evil'; ROLE=CHAIR; X='`],
+    [`A;RSVP=TRUE:mailto:x@evil.test`, `A;RSVP=TRUE:mailto:x@evil.test`],
+    [`Smith, John`, `Smith, John`],
+    [`x" ,mailto:evil@x.test`, `x' ,mailto:evil@x.test`],
+    [`Line\r\nATTENDEE:mailto:evil@x.test`, `Line  ATTENDEE:mailto:evil@x.test`],
+    [`Zoë "Z" Müller-Ngubane, CA(SA); Director of Marketing & Growth`, `Zoë 'Z' Müller-Ngubane, CA(SA); Director of Marketing & Growth`],
+  ])("keeps the name %j inside one attendee's CN, adding no attendee or role", (name, shown) => {
+    const parsed = parseInvitation(invitation({ ...details, attendee: { name, email: "thandi@example.com" } }));
+    expect(parsed.attendees).toEqual(["mailto:thandi@example.com"]);
+    expect(parsed.attendeeParams).toEqual([{ cn: shown, rsvp: "FALSE", role: "REQ-PARTICIPANT", partstat: "ACCEPTED" }]);
+  });
+
+  it("quotes the organizer's name the same way", () => {
+    const parsed = parseInvitation(invitation({ ...details, organizer: { name: `ROI "Media"; ROLE=X`, email: "info@roimedia.co.za" } }));
+    expect(parsed.organizer).toBe("MAILTO:info@roimedia.co.za");
+    expect(parsed.organizerParams).toEqual({ cn: `ROI 'Media'; ROLE=X` });
+  });
+
   it("cancels the same event with a higher sequence", () => {
     const parsed = parseInvitation(invitation({ ...details, method: "CANCEL", sequence: 2 }));
     expect(parsed.method).toBe("CANCEL");

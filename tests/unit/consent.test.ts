@@ -5,6 +5,7 @@ import {
   acceptAllChoices,
   CONSENT_REVISION,
   type ConsentChoices,
+  FIRST_CONSENT_REVISION,
   consentUpdates,
   parseStoredConsent,
   REJECT_ALL,
@@ -81,12 +82,21 @@ describe("reading a stored value", () => {
     expect(parseStoredConsent(thirteenMonths, now).status).toBe("stale");
   });
 
-  it("asks again after the policy revision changes, and for a choice saved before revisions existed", () => {
+  it("asks again after the policy revision changes", () => {
     const recent = "2026-03-01T00:00:00.000Z";
     expect(parseStoredConsent(stored({ timestamp: recent, revision: CONSENT_REVISION - 1 }), now).status).toBe("stale");
     expect(parseStoredConsent(stored({ timestamp: recent, revision: CONSENT_REVISION + 1 }), now).status).toBe("stale");
-    expect(parseStoredConsent(stored({ timestamp: recent, revision: undefined }), now).status).toBe("stale");
     expect(parseStoredConsent(stored({ timestamp: recent }), now).status).toBe("valid");
+  });
+
+  it("reads a choice in SPEC.md's own format, without a revision, as made under the first policy", () => {
+    const specFormat = JSON.stringify({ essential: true, analytics: false, marketing: true, functional: true, timestamp: "2026-03-01T00:00:00.000Z" });
+    const result = parseStoredConsent(specFormat, now);
+    // The policy is still at its first revision, so the choice stands.
+    expect(result).toEqual({
+      status: "valid",
+      preferences: { essential: true, analytics: false, marketing: true, functional: true, timestamp: "2026-03-01T00:00:00.000Z", revision: FIRST_CONSENT_REVISION },
+    });
   });
 
   it("always reads essential as true", () => {

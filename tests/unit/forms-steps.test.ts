@@ -4,7 +4,7 @@ import { formValues } from "~/forms/form-values";
 import { checkTheFields } from "~/forms/messages";
 import { orderBudgetOptions, startDateOptions, tiersByService } from "~/forms/options";
 import { orderMessages } from "~/forms/schemas";
-import { companyProfileSteps, moveStep, orderWizard, splitOrderMessage, stepOfErrors } from "~/forms/steps";
+import { companyProfileSteps, failedStep, moveStep, orderWizard, splitOrderMessage, stepOfErrors } from "~/forms/steps";
 
 function post(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -89,5 +89,16 @@ describe("moving between steps without JavaScript", () => {
     expect(stepOfErrors(orderWizard, { goals: ["x"] })).toBe(3);
     expect(stepOfErrors(orderWizard, {})).toBeUndefined();
     expect(stepOfErrors(companyProfileSteps, { email: ["x"] })).toBe(1);
+  });
+
+  it("a refused final post says what the earliest failing step's Next says", () => {
+    // An invalid email on step 1 comes before a missing field on step 3.
+    expect(failedStep(orderWizard, { goals: [orderMessages.step3Missing], email: [orderMessages.invalidEmail] })).toEqual({
+      step: 1,
+      ...splitOrderMessage(orderMessages.invalidEmail),
+    });
+    expect(failedStep(orderWizard, { startDate: [orderMessages.step4Missing] })).toEqual({ step: 4, ...splitOrderMessage(orderMessages.step4Missing) });
+    expect(failedStep(orderWizard, {})).toBeUndefined();
+    expect(failedStep(companyProfileSteps, { email: ["Invalid email address"] })).toEqual({ step: 1, title: "Error", message: checkTheFields });
   });
 });

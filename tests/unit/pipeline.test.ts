@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formMessages } from "~/forms/messages";
+import { aiAssessmentRateLimited, formMessages, rateLimitMessage } from "~/forms/messages";
 import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
 import { companyProfileSchema, companyProfileStep1Schema, formSchemas, newsletterSchema, orderMessages, orderStepSchemas } from "~/forms/schemas";
 import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
@@ -60,6 +60,18 @@ describe("rate limits", () => {
     expect(rateLimits.audit).toEqual({ max: 2, windowMinutes: 30 });
     expect(rateLimits.newsletter).toEqual({ max: 5, windowMinutes: 60 });
     expect(rateLimitKeyOf.aiAssessment).toBe("audit");
+  });
+
+  it("say how many minutes to wait, one minute in the singular", () => {
+    expect(rateLimitMessage(1)).toBe("Please wait 1 minute before trying again.");
+    expect(rateLimitMessage(15)).toBe("Please wait 15 minutes before trying again.");
+  });
+
+  it("give the AI assessment SPEC.md section 8's text, as a title and a message like the other forms", () => {
+    expect(aiAssessmentRateLimited).toEqual({ title: "Too many requests", message: "Please wait a moment before submitting again." });
+    expect(`${aiAssessmentRateLimited.title}: ${aiAssessmentRateLimited.message}`).toBe(
+      "Too many requests: Please wait a moment before submitting again.",
+    );
   });
 });
 
