@@ -13,7 +13,8 @@ import pg from "pg";
 import { findHoldings } from "../server/admin/forget.ts";
 import { type Cursor, decodeCursor, exportRows, type InboxFilter, listLeads } from "../server/admin/inbox.ts";
 import type { AdminDatabase } from "../server/admin/schema.ts";
-import { type DatabaseHandle, openDatabase } from "../server/db/connect.ts";
+import type { DatabaseHandle } from "../server/db/connect.ts";
+import { openSiteDatabase } from "../server/migrations.ts";
 
 const LEADS = 100_000;
 const RUNS = 30;
@@ -208,7 +209,7 @@ async function measure(handle: DatabaseHandle): Promise<{ seedMs: number; timing
 
 async function onSqlite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "inbox-bench-"));
-  const handle = await openDatabase({ DATA_DIR: dataDir });
+  const handle = await openSiteDatabase({ DATA_DIR: dataDir });
   try {
     return await measure(handle);
   } finally {
@@ -225,7 +226,7 @@ async function onPostgres(base: string) {
   const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${schema}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "inbox-bench-"));
-  const handle = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+  const handle = await openSiteDatabase({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
   try {
     return await measure(handle);
   } finally {
