@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
+import { site } from "~/config/site";
+import { notFoundMeta } from "~/content/not-found";
 import { buildStamps } from "~/lib/build-stamps";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -28,12 +30,17 @@ describe("serving", () => {
     const html = await res.text();
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
+    // Titled like every other page, with the agency's name after it, and the one title.
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([`<title>${notFoundMeta.title} | ${site.name}</title>`]);
     expect(server.output()).toContain("/no-such-page");
   });
 
-  it("answers 404 for a service or article the content does not know", async () => {
-    expect((await fetch(`${server.url}/services/knitting`)).status).toBe(404);
-    expect((await fetch(`${server.url}/blog/no-such-article`)).status).toBe(404);
+  it("answers 404 for a service or article the content does not know, titled as the 404 page", async () => {
+    for (const path of ["/services/knitting", "/blog/no-such-article"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect((await res.text()).match(/<title>[^<]*<\/title>/g), path).toEqual([`<title>${notFoundMeta.title} | ${site.name}</title>`]);
+    }
   });
 
   it("sends security headers with a fresh script nonce and no unsafe-inline scripts", async () => {
