@@ -1,4 +1,3 @@
-import { notFoundMeta } from "./not-found";
 import type { ServiceSlug } from "./services";
 
 /** Each page's search title (at most 60 characters with the brand) and description (50-160). */
@@ -78,7 +77,6 @@ export const pageMeta = {
     description:
       "The terms that govern our performance-marketing services: monthly billing in advance, payment within 30 days, 30 days' notice and limits of liability.",
   },
-  notFound: notFoundMeta,
 } satisfies Record<string, PageMeta>;
 
 export const serviceMeta: Record<ServiceSlug, PageMeta> = {

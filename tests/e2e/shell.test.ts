@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
 import { site } from "~/config/site";
-import { pageMeta } from "~/content/page-meta";
+import { notFoundMeta } from "~/content/not-found";
 import { serviceSummaries } from "~/content/services";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
 import { type RunningServer, startServer } from "../support/server";
@@ -197,7 +197,7 @@ describe("error screens", () => {
       const res = await page.goto(`${server.url}${path}`);
       expect(res?.status()).toBe(404);
       await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
-      expect(await page.title(), path).toBe(`${pageMeta.notFound.title} | ${site.name}`);
+      expect(await page.title(), path).toBe(`${notFoundMeta.title} | ${site.name}`);
       expect(await page.locator("title").count(), path).toBe(1);
     }
     expectNoConsoleErrors(tracked, [/status of 404/]);
