@@ -26,7 +26,13 @@ async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; l
   outer.use(inner.app);
   const settings = mod.env();
   return {
-    site: { app: outer, close: async () => { await inner.close(); await viteServer.close(); } },
+    site: {
+      app: outer,
+      close: async () => {
+        await inner.close();
+        await viteServer.close();
+      },
+    },
     port: settings.PORT,
     host: settings.HOST,
     log: mod.log,

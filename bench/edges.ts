@@ -17,7 +17,11 @@ interface Answer {
   body: string;
 }
 
-function ask(method: string, path: string, options: { body?: string; headers?: Record<string, string>; fresh?: boolean } = {}): Promise<Answer> {
+function ask(
+  method: string,
+  path: string,
+  options: { body?: string; headers?: Record<string, string>; fresh?: boolean } = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(
@@ -42,7 +46,8 @@ function ask(method: string, path: string, options: { body?: string; headers?: R
   });
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function timings(path: string, runs = 40): Promise<{ status: number; p50: number; p95: number }> {
@@ -71,7 +76,9 @@ async function endlessBody(path: string): Promise<{ status: string; ms: number; 
       while (!socket.destroyed) if (!socket.write(chunk)) return void socket.once("drain", pump);
     };
     socket.on("connect", () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${origin.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${origin.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       pump();
     });
     socket.on("data", (data) => {
@@ -110,13 +117,19 @@ for (const [what, path, originHeader] of [
   ["POST /contact.data, Origin http:// (not https)", "/contact.data", site.url.replace("https:", "http:")],
 ] as const) {
   const answer = await ask("POST", path, { body: "name=&email=", headers: { "content-type": form, origin: originHeader } });
-  edges.push({ what, answer: `${answer.status} ${answer.body.includes("Please check the highlighted fields") ? "the form's field messages" : answer.body.slice(0, 40)}` });
+  edges.push({
+    what,
+    answer: `${answer.status} ${answer.body.includes("Please check the highlighted fields") ? "the form's field messages" : answer.body.slice(0, 40)}`,
+  });
 }
 const oversized = await ask("POST", "/contact", { body: "a=" + "x".repeat(100_000), headers: { "content-type": form, origin: site.url } });
 edges.push({ what: "POST /contact with a 100 KB body, through nginx", answer: `${oversized.status} (nginx's client_max_body_size)` });
 for (const path of ["/contact", "/about", "/admin/login"]) {
   const answer = await endlessBody(path);
-  edges.push({ what: `endless chunked body to ${path}, straight to the app`, answer: `${answer.status} after ${ms(answer.ms)}, connection closed after ${ms(answer.closed)}` });
+  edges.push({
+    what: `endless chunked body to ${path}, straight to the app`,
+    answer: `${answer.status} after ${ms(answer.ms)}, connection closed after ${ms(answer.closed)}`,
+  });
 }
 
 await site.stop();

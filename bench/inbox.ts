@@ -141,7 +141,9 @@ async function seed(db: Kysely<AdminDatabase>): Promise<number> {
     });
   }
   // The agency has worked through some: every tenth lead has moved on from New.
-  await sql`update leads set status = case id % 50 when 0 then 'won' when 10 then 'lost' when 20 then 'spam' when 30 then 'qualified' else 'contacted' end where id % 10 = 0`.execute(db);
+  await sql`update leads set status = case id % 50 when 0 then 'won' when 10 then 'lost' when 20 then 'spam' when 30 then 'qualified' else 'contacted' end where id % 10 = 0`.execute(
+    db,
+  );
   return performance.now() - started;
 }
 
@@ -259,7 +261,8 @@ const md = [
   `| query | rows | ${kinds.map((k) => `${k} median | ${k} p95`).join(" | ")} |`,
   `|---|---:|${kinds.map(() => "---:|---:").join("|")}|`,
   ...results.sqlite!.timings.map(
-    (t, i) => `| ${t.query} | ${t.rows} | ${kinds.map((k) => `${results[k]!.timings[i]!.medianMs} | ${results[k]!.timings[i]!.p95Ms}`).join(" | ")} |`,
+    (t, i) =>
+      `| ${t.query} | ${t.rows} | ${kinds.map((k) => `${results[k]!.timings[i]!.medianMs} | ${results[k]!.timings[i]!.p95Ms}`).join(" | ")} |`,
   ),
   "",
 ].join("\n");

@@ -187,7 +187,9 @@ try {
       leadsPerSecond: Math.round(r.requests.total / r.duration),
       latencyMs: r.latency,
     };
-    console.log(`leads: ${row.connections} visitors at ${VISITORS.perSecond}/s: p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, ${row.non2xx} non-2xx`);
+    console.log(
+      `leads: ${row.connections} visitors at ${VISITORS.perSecond}/s: p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, ${row.non2xx} non-2xx`,
+    );
     results.push(row);
   }
   for (const { connections, amount, rate } of RUNS) {

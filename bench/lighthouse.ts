@@ -47,7 +47,8 @@ function failure(lhr: Result): string | null {
 }
 
 function toRow(path: string, median: Result, runs: Result[]): LighthouseRow {
-  const requests = (median.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? [];
+  const requests =
+    (median.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? [];
   return {
     path,
     performance: score(median, "performance"),

@@ -76,6 +76,9 @@ const sections = [...inProcess, ...scripts]
   .map((file) => readFileSync(file, "utf8").trim() + "\n");
 writeFileSync(
   results("summary.md"),
-  [`# Benchmarks\n\nLatest figures of each part on this machine (${process.version}); \`npm run bench [part]\` refreshes them.\n`, ...sections].join("\n"),
+  [
+    `# Benchmarks\n\nLatest figures of each part on this machine (${process.version}); \`npm run bench [part]\` refreshes them.\n`,
+    ...sections,
+  ].join("\n"),
 );
 console.log("\nWrote bench/results/summary.md");

@@ -64,7 +64,13 @@ interface Deployment {
 /** nginx believes the load generator's X-Forwarded-For, as it would a CDN in front of it. */
 const TRUST_LOAD_GENERATOR = "set_real_ip_from 127.0.0.1; real_ip_header X-Forwarded-For;";
 
-async function deploy(kind: "sqlite" | "postgres", count: number, smtp: SmtpCounter, withNginx: boolean, extra: Record<string, string> = {}): Promise<Deployment & { nginx?: RunningNginx; database?: TestDatabase; ports: number[]; env(i: number): Record<string, string> }> {
+async function deploy(
+  kind: "sqlite" | "postgres",
+  count: number,
+  smtp: SmtpCounter,
+  withNginx: boolean,
+  extra: Record<string, string> = {},
+): Promise<Deployment & { nginx?: RunningNginx; database?: TestDatabase; ports: number[]; env(i: number): Record<string, string> }> {
   const database = kind === "postgres" ? await createTestDatabase("postgres") : undefined;
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await freePort());
@@ -116,7 +122,12 @@ interface RunRow {
   latencyMs: Histogram;
 }
 
-async function measure(name: string, kind: "sqlite" | "postgres", count: number, withNginx: boolean): Promise<{ rows: RunRow[]; stored: number; acknowledged: number }> {
+async function measure(
+  name: string,
+  kind: "sqlite" | "postgres",
+  count: number,
+  withNginx: boolean,
+): Promise<{ rows: RunRow[]; stored: number; acknowledged: number }> {
   const smtp = await startSmtpCounter(await freePort());
   const site = await deploy(kind, count, smtp, withNginx);
   try {
@@ -160,7 +171,9 @@ async function measure(name: string, kind: "sqlite" | "postgres", count: number,
         leadsPerSecond: Math.round(result.requests.total / result.duration),
         latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
       };
-      console.log(`scale: ${name}, ${offered}: ${row.leadsPerSecond} leads/s, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, ${row.non2xx} non-2xx, ${row.errors} errors`);
+      console.log(
+        `scale: ${name}, ${offered}: ${row.leadsPerSecond} leads/s, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, ${row.non2xx} non-2xx, ${row.errors} errors`,
+      );
       rows.push(row);
     }
     return { rows, stored: await site.storedLeads(), acknowledged };
@@ -231,7 +244,9 @@ async function killRun(): Promise<KillCounts> {
       const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE status <> 'sent'");
       if (rows[0]!.n === 0) break;
       if (Date.now() - drainStart > DRAIN_TIMEOUT_MS) {
-        const { rows: left } = await pool.query("SELECT status, attempts, left(last_error, 200) AS error, count(*)::int AS n FROM outbox WHERE status <> 'sent' GROUP BY 1, 2, 3");
+        const { rows: left } = await pool.query(
+          "SELECT status, attempts, left(last_error, 200) AS error, count(*)::int AS n FROM outbox WHERE status <> 'sent' GROUP BY 1, 2, 3",
+        );
         throw new Error(`${rows[0]!.n} notifications still unsent after ${DRAIN_TIMEOUT_MS / 60_000} minutes: ${JSON.stringify(left)}`);
       }
       await sleep(200);

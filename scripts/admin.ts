@@ -102,7 +102,9 @@ async function run(command: string | undefined, args: string[], db: Kysely<Admin
       const users = await listUsers(db);
       if (!users.length) console.log("No users yet: npm run admin -- create-user you@example.com");
       for (const user of users) {
-        console.log(`${user.email}\tcreated ${user.created_at.toISOString()}\tlast sign-in ${user.last_login_at?.toISOString() ?? "never"}`);
+        console.log(
+          `${user.email}\tcreated ${user.created_at.toISOString()}\tlast sign-in ${user.last_login_at?.toISOString() ?? "never"}`,
+        );
       }
       return;
     }

@@ -143,8 +143,20 @@ function link(page: PDFPage, uri: string, x: number, y: number, width: number, h
 /** The site's logo mark (app/components/layout/logo.tsx), drawn at `size` points. */
 function logoMark(page: PDFPage, x: number, y: number, size: number) {
   const scale = size / 32;
-  page.drawSvgPath("M8 0H24A8 8 0 0 1 32 8V24A8 8 0 0 1 24 32H8A8 8 0 0 1 0 24V8A8 8 0 0 1 8 0Z", { x, y: y + size, scale, color: color.brand });
-  page.drawSvgPath("M8 22L14 16L18 20L25 11", { x, y: y + size, scale, borderColor: color.white, borderWidth: 2.5 * scale, borderLineCap: 1 });
+  page.drawSvgPath("M8 0H24A8 8 0 0 1 32 8V24A8 8 0 0 1 24 32H8A8 8 0 0 1 0 24V8A8 8 0 0 1 8 0Z", {
+    x,
+    y: y + size,
+    scale,
+    color: color.brand,
+  });
+  page.drawSvgPath("M8 22L14 16L18 20L25 11", {
+    x,
+    y: y + size,
+    scale,
+    borderColor: color.white,
+    borderWidth: 2.5 * scale,
+    borderLineCap: 1,
+  });
   page.drawCircle({ x: x + 25 * scale, y: y + size - 11 * scale, size: 2 * scale, color: color.accent });
 }
 
@@ -165,8 +177,19 @@ function innerPage(title: string): { page: PDFPage; y: number } {
   logoMark(page, MARGIN, A4.height - 44, 18);
   page.drawText(plain(site.name), { x: MARGIN + 25, y: A4.height - 39, size: 11, font: bold, color: color.ink });
   const label = "Company Profile";
-  page.drawText(label, { x: A4.width - MARGIN - regular.widthOfTextAtSize(label, 9), y: A4.height - 38, size: 9, font: regular, color: color.muted });
-  page.drawLine({ start: { x: MARGIN, y: A4.height - 54 }, end: { x: A4.width - MARGIN, y: A4.height - 54 }, thickness: 0.6, color: color.line });
+  page.drawText(label, {
+    x: A4.width - MARGIN - regular.widthOfTextAtSize(label, 9),
+    y: A4.height - 38,
+    size: 9,
+    font: regular,
+    color: color.muted,
+  });
+  page.drawLine({
+    start: { x: MARGIN, y: A4.height - 54 },
+    end: { x: A4.width - MARGIN, y: A4.height - 54 },
+    thickness: 0.6,
+    color: color.line,
+  });
   const y = heading(page, title, TOP);
   return { page, y };
 }
@@ -208,7 +231,12 @@ function bullet(page: PDFPage, value: string, x: number, y: number, width: numbe
   logoMark(page, MARGIN, A4.height - 110, 44);
   page.drawText(plain(site.name), { x: MARGIN + 56, y: A4.height - 96, size: 24, font: bold, color: color.white });
   page.drawText("COMPANY PROFILE", { x: MARGIN, y: A4.height - 190, size: 12, font: bold, color: color.accent });
-  let y = text(page, aboutHero.title, MARGIN, A4.height - 204, CONTENT_WIDTH - 40, { font: bold, size: 30, leading: 36, color: color.white });
+  let y = text(page, aboutHero.title, MARGIN, A4.height - 204, CONTENT_WIDTH - 40, {
+    font: bold,
+    size: 30,
+    leading: 36,
+    color: color.white,
+  });
   y = text(page, site.tagline, MARGIN, y - 8, CONTENT_WIDTH - 60, { size: 13, color: color.onDark, leading: 18 });
   text(page, `${site.address.locality}, ${site.address.country}  ·  Working remotely across South Africa`, MARGIN, y - 8, CONTENT_WIDTH, {
     size: 10,
@@ -270,12 +298,24 @@ function bullet(page: PDFPage, value: string, x: number, y: number, width: numbe
   const columns = [problemSolution.problem, problemSolution.solution];
   const boxHeight =
     Math.max(
-      ...columns.map((part) => textHeight(part.text, columnWidth - 28, { size: 9.5 }) + part.points.reduce((h, p) => h + textHeight(p, columnWidth - 38, { size: 9.5 }) + 3, 0)),
+      ...columns.map(
+        (part) =>
+          textHeight(part.text, columnWidth - 28, { size: 9.5 }) +
+          part.points.reduce((h, p) => h + textHeight(p, columnWidth - 38, { size: 9.5 }) + 3, 0),
+      ),
     ) + 58;
   columns.forEach((part, index) => {
     const x = MARGIN + index * (columnWidth + 16);
     const solution = index === 1;
-    page.drawRectangle({ x, y: y - boxHeight, width: columnWidth, height: boxHeight, color: solution ? color.brandTint : color.panel, borderColor: color.line, borderWidth: 1 });
+    page.drawRectangle({
+      x,
+      y: y - boxHeight,
+      width: columnWidth,
+      height: boxHeight,
+      color: solution ? color.brandTint : color.panel,
+      borderColor: color.line,
+      borderWidth: 1,
+    });
     page.drawText(plain(part.title), { x: x + 14, y: y - 26, size: 13, font: bold, color: solution ? color.brandDark : color.ink });
     let cursor = text(page, part.text, x + 14, y - 36, columnWidth - 28, { size: 9.5 });
     for (const point of part.points) cursor = bullet(page, point, x + 14, cursor - 3, columnWidth - 28);
@@ -302,7 +342,13 @@ function bullet(page: PDFPage, value: string, x: number, y: number, width: numbe
     const number = plain(step.number);
     page.drawText(number, { x: x + 15 - bold.widthOfTextAtSize(number, 10) / 2, y: y - 19, size: 10, font: bold, color: color.white });
     if (index < engagementProcess.length - 1) {
-      page.drawLine({ start: { x: x + 34, y: y - 15 }, end: { x: x + stepWidth + 4, y: y - 15 }, thickness: 1, color: color.line, dashArray: [3, 3] });
+      page.drawLine({
+        start: { x: x + 34, y: y - 15 },
+        end: { x: x + stepWidth + 4, y: y - 15 },
+        thickness: 1,
+        color: color.line,
+        dashArray: [3, 3],
+      });
     }
     const below = text(page, step.title, x, y - 40, stepWidth - 6, { font: bold, size: 11, color: color.ink });
     text(page, step.description, x, below - 2, stepWidth - 6, { size: 9 });
@@ -349,11 +395,18 @@ let flow: { page: PDFPage; y: number };
 
 {
   let { page, y } = section(flow, "Add-on Services", addOns.length * 32);
-  y = text(page, "Add any of these to a plan, or book them on their own.", MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
+  y =
+    text(page, "Add any of these to a plan, or book them on their own.", MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
   for (const addOn of addOns) {
     const price = plain(addOn.price);
     page.drawText(plain(addOn.service), { x: MARGIN, y: y - 10, size: 10, font: bold, color: color.ink });
-    page.drawText(price, { x: A4.width - MARGIN - bold.widthOfTextAtSize(price, 10), y: y - 10, size: 10, font: bold, color: color.brandDark });
+    page.drawText(price, {
+      x: A4.width - MARGIN - bold.widthOfTextAtSize(price, 10),
+      y: y - 10,
+      size: 10,
+      font: bold,
+      color: color.brandDark,
+    });
     y = text(page, addOn.description, MARGIN, y - 14, CONTENT_WIDTH - 90, { size: 9, color: color.muted }) - 6;
   }
   flow = { page, y };
@@ -363,10 +416,18 @@ let flow: { page: PDFPage; y: number };
 
 {
   let { page, y } = section(flow, "Pricing at a Glance", 7 * 50 + 40);
-  y = text(page, "Monthly management fees in South African rand, excluding ad spend. Every plan is month-to-month.", MARGIN, y, CONTENT_WIDTH, {
-    size: 10.5,
-    color: color.muted,
-  }) - 8;
+  y =
+    text(
+      page,
+      "Monthly management fees in South African rand, excluding ad spend. Every plan is month-to-month.",
+      MARGIN,
+      y,
+      CONTENT_WIDTH,
+      {
+        size: 10.5,
+        color: color.muted,
+      },
+    ) - 8;
   const nameWidth = 170;
   const tierWidth = (CONTENT_WIDTH - nameWidth) / 3;
   for (const group of pricingGroups) {
@@ -380,7 +441,13 @@ let flow: { page: PDFPage; y: number };
         page.drawRectangle({ x: x - 6, y: y - rowHeight + 3, width: tierWidth - 4, height: rowHeight - 6, color: color.brandTint });
         page.drawText("MOST POPULAR", { x, y: y - 44, size: 6, font: bold, color: color.brand });
       }
-      page.drawText(plain(tier.name), { x, y: y - 16, size: 8.5, font: tier.popular ? bold : regular, color: tier.popular ? color.brandDark : color.muted });
+      page.drawText(plain(tier.name), {
+        x,
+        y: y - 16,
+        size: 8.5,
+        font: tier.popular ? bold : regular,
+        color: tier.popular ? color.brandDark : color.muted,
+      });
       page.drawText(plain(tier.price), { x, y: y - 31, size: 10.5, font: bold, color: color.ink });
     });
     y -= rowHeight;
@@ -406,7 +473,15 @@ let flow: { page: PDFPage; y: number };
   y -= boxHeight + 16;
 
   const auditHeight = textHeight(auditGuarantee.text, CONTENT_WIDTH - 32, { size: 10 }) + 40;
-  page.drawRectangle({ x: MARGIN, y: y - auditHeight, width: CONTENT_WIDTH, height: auditHeight, color: color.brandTint, borderColor: color.brand, borderWidth: 1 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: y - auditHeight,
+    width: CONTENT_WIDTH,
+    height: auditHeight,
+    color: color.brandTint,
+    borderColor: color.brand,
+    borderWidth: 1,
+  });
   page.drawText(plain(auditGuarantee.title), { x: MARGIN + 16, y: y - 22, size: 12, font: bold, color: color.brandDark });
   text(page, auditGuarantee.text, MARGIN + 16, y - 28, CONTENT_WIDTH - 32, { size: 10 });
   y -= auditHeight + 24;
@@ -434,11 +509,20 @@ let flow: { page: PDFPage; y: number };
     if (y - height < BOTTOM) ({ page, y } = innerPage("The Team (continued)"));
     page.drawCircle({ x: MARGIN + 28, y: y - 30, size: 28, color: hex(member.avatar.background) });
     const initials = plain(member.initials);
-    page.drawText(initials, { x: MARGIN + 28 - bold.widthOfTextAtSize(initials, 16) / 2, y: y - 36, size: 16, font: bold, color: color.white });
+    page.drawText(initials, {
+      x: MARGIN + 28 - bold.widthOfTextAtSize(initials, 16) / 2,
+      y: y - 36,
+      size: 16,
+      font: bold,
+      color: color.white,
+    });
     page.drawText(plain(member.name), { x: MARGIN + 74, y: y - 16, size: 13, font: bold, color: color.ink });
     page.drawText(plain(member.role), { x: MARGIN + 74, y: y - 30, size: 9.5, font: bold, color: color.brandDark });
     let cursor = text(page, member.bio, MARGIN + 74, y - 38, CONTENT_WIDTH - 74, { size: 9.5 });
-    cursor = text(page, `Expertise: ${member.expertise.join(", ")}`, MARGIN + 74, cursor - 2, CONTENT_WIDTH - 74, { size: 8.5, color: color.muted });
+    cursor = text(page, `Expertise: ${member.expertise.join(", ")}`, MARGIN + 74, cursor - 2, CONTENT_WIDTH - 74, {
+      size: 8.5,
+      color: color.muted,
+    });
     y = Math.min(cursor, y - 64) - 14;
   }
 

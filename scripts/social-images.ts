@@ -11,8 +11,7 @@ import { BUILD_SITE_URL, applyBuildStamps } from "../app/lib/build-stamps.ts";
 import { OG_HEIGHT, OG_WIDTH, ogSection } from "../app/lib/og.ts";
 
 const clientDir = path.resolve("build/client");
-const font = (weight: number) =>
-  readFileSync(path.resolve(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const font = (weight: number) => readFileSync(path.resolve(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
 const fonts = [
   { name: "Inter", data: font(500), weight: 500 as const, style: "normal" as const },
   { name: "Inter", data: font(800), weight: 800 as const, style: "normal" as const },
@@ -69,10 +68,15 @@ function iconPng(size: number): Buffer {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: size } }).render().asPng());
 }
 
-const meta = (html: string, key: string) =>
-  new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
+const meta = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
 const unescape = (text: string) =>
-  text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  text
+    .replaceAll("&amp;", "&")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 
 // Render the pages through the built app, as the prerenderer does.
 const dataDir = mkdtempSync(path.join(tmpdir(), "social-images-"));

@@ -20,12 +20,17 @@ if (missing.length) {
   const command = `apt-get update && ${install}`;
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
-    console.error(`Missing ${missing.map((item) => `${item.binary} (${item.for})`).join(" and ")}. Install them first:\n\n  sudo apt-get update && sudo ${install}\n`);
+    console.error(
+      `Missing ${missing.map((item) => `${item.binary} (${item.for})`).join(" and ")}. Install them first:\n\n  sudo apt-get update && sudo ${install}\n`,
+    );
     process.exit(1);
   }
   console.log(`\n== setup: installing Debian's ${names.join(" and ")} for ${missing.map((item) => item.for).join(" and ")}`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["update", "-qq"], env) !== 0 || run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], env) !== 0) {
+  if (
+    run("apt-get", ["update", "-qq"], env) !== 0 ||
+    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], env) !== 0
+  ) {
     console.error(`\nsetup failed: run it yourself and try again:\n\n  ${command}\n`);
     process.exit(1);
   }
@@ -34,6 +39,8 @@ if (missing.length) {
 const steps: Array<[string, string[]]> = [
   ["types", ["npx", "react-router", "typegen"]],
   ["types", ["npx", "tsc"]],
+  // \`npm run format\` writes what this asks for.
+  ["format", ["npx", "prettier", "--check", "--log-level", "warn", "."]],
   ["build", ["npm", "run", "build", "--silent"]],
   ["tests", ["npx", "vitest", "run", ...process.argv.slice(2)]],
 ];

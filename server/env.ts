@@ -50,7 +50,10 @@ export const envSchema = z.object({
   CAPTCHA_PROVIDER: z.enum(["altcha", "recaptcha-v3", "recaptcha-v2", "turnstile"]).default("altcha"),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
-  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional().describe("siteverify URL override (tests)"),
+  CAPTCHA_VERIFY_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe("siteverify URL override (tests)"),
   CAPTCHA_WIDGET: z.enum(["visible", "invisible"]).default("visible"),
   ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(2000),
@@ -77,20 +80,37 @@ export const envSchema = z.object({
     .refine((hours) => hours.slice(0, 5) < hours.slice(6) && hours.slice(6) <= "24:00", "must open before it closes, by 24:00")
     .default("09:00-18:00")
     .describe("when calls can be booked, SAST"),
-  BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(120),
+  BOOKING_MIN_NOTICE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 60)
+    .default(120),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(21),
-  BOOKING_BUFFER_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(0),
+  BOOKING_BUFFER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(0),
   BOOKING_BLOCKED_DAYS: z
     .string()
     .default("")
-    .transform((list) => list.split(",").map((day) => day.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(",")
+        .map((day) => day.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.iso.date({ error: "must be comma-separated dates like 2026-12-24" })))
     .describe("days the agency takes no calls"),
   BOOKING_TOKEN_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")
     .optional()
-    .describe("signs cancel and reschedule links; derived from the site key (ALTCHA_HMAC_KEY or the key generated into DATA_DIR) when unset"),
+    .describe(
+      "signs cancel and reschedule links; derived from the site key (ALTCHA_HMAC_KEY or the key generated into DATA_DIR) when unset",
+    ),
 
   // The lead inbox under /admin (server/admin).
   ADMIN_SESSION_IDLE_MINUTES: z.coerce

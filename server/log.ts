@@ -27,7 +27,11 @@ export function describeError(error: unknown): string {
 
 function write(level: LogLevel, parts: unknown[]): void {
   if (!enabled(level)) return;
-  const text = parts.map((part) => (part instanceof Error ? describeError(part) : typeof part === "string" ? part : inspect(part, { breakLength: Infinity }))).join(" ");
+  const text = parts
+    .map((part) =>
+      part instanceof Error ? describeError(part) : typeof part === "string" ? part : inspect(part, { breakLength: Infinity }),
+    )
+    .join(" ");
   (level === "error" ? console.error : level === "warn" ? console.warn : level === "info" ? console.log : console.debug)(text);
 }
 

@@ -100,7 +100,16 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
   return Object.values(build.routes)
     .filter((route) => route?.parentId === parentId)
-    .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: routeTree(build, route!.id) }) as RouteObject);
+    .map(
+      (route) =>
+        ({
+          id: route!.id,
+          path: route!.path,
+          index: route!.index,
+          caseSensitive: route!.caseSensitive,
+          children: routeTree(build, route!.id),
+        }) as RouteObject,
+    );
 }
 
 /** Whether a post to this path reaches an action: the deepest matching route's (an index route's only with ?index). */

@@ -52,11 +52,15 @@ function closeUnreadBodies(req: Parameters<RequestHandler>[0], res: Response): v
     // for I/O): a process too busy to run for a second must not take that for the sender's silence.
     const wait = () => {
       heard = false;
-      timer = setTimeout(() => setImmediate(() => {
-        if (req.complete) return;
-        if (heard && !stopped && Date.now() - started < DRAIN_MAX_MS) wait();
-        else close();
-      }), DRAIN_IDLE_MS).unref();
+      timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (req.complete) return;
+            if (heard && !stopped && Date.now() - started < DRAIN_MAX_MS) wait();
+            else close();
+          }),
+        DRAIN_IDLE_MS,
+      ).unref();
     };
     // Whatever read the body before (the form reader stops at its limit) is done with it.
     req.removeAllListeners("data");

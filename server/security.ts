@@ -51,10 +51,7 @@ export function securityHeaders(env: Env, allow: CspAllowances): RequestHandler 
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
     if (behindHttps) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };

@@ -78,9 +78,7 @@ export function staticFiles(
         continue;
       }
       // Prerendered loader data holds the stamped settings too.
-      const body = full.endsWith(".data")
-        ? Buffer.from(stamp(readFileSync(full, "utf8"), settings))
-        : readFileSync(full);
+      const body = full.endsWith(".data") ? Buffer.from(stamp(readFileSync(full, "utf8"), settings)) : readFileSync(full);
       const stat = statSync(full);
       files.set(rel, {
         body,
@@ -94,11 +92,12 @@ export function staticFiles(
   }
 
   function send(res: Response, file: StaticFile, acceptEncoding: string, head: boolean) {
-    const encoded = /\bbr\b/.test(acceptEncoding) && file.br
-      ? { body: file.br, encoding: "br" }
-      : /\bgzip\b/.test(acceptEncoding) && file.gzip
-        ? { body: file.gzip, encoding: "gzip" }
-        : { body: file.body, encoding: undefined };
+    const encoded =
+      /\bbr\b/.test(acceptEncoding) && file.br
+        ? { body: file.br, encoding: "br" }
+        : /\bgzip\b/.test(acceptEncoding) && file.gzip
+          ? { body: file.gzip, encoding: "gzip" }
+          : { body: file.body, encoding: undefined };
     res.setHeader("Content-Type", file.type);
     res.setHeader("Cache-Control", file.cacheControl);
     res.setHeader("ETag", file.etag);

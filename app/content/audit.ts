@@ -21,12 +21,7 @@ export const fullAuditInclusions = [
 export const auditPromises = ["Delivered within 48 hours", "No credit card required", "No sales calls"] as const;
 
 /** The free-audit page's four headline figures. */
-export const auditStats: readonly Stat[] = [
-  claims.savingsFound,
-  claims.auditsCompleted,
-  claims.auditValue,
-  claims.auditTurnaround,
-];
+export const auditStats: readonly Stat[] = [claims.savingsFound, claims.auditsCompleted, claims.auditValue, claims.auditTurnaround];
 
 /** The audit guarantee card (SPEC.md section 9). */
 export const auditGuarantee = {

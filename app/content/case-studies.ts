@@ -18,7 +18,8 @@ export const caseStudies: readonly CaseStudy[] = [
     industry: "Automotive e-commerce",
     headline: "From break-even search ads to the store's most profitable channel",
     problem: "Broad-match keywords and a single catch-all campaign were spending a third of the budget on searches that never converted.",
-    solution: "We rebuilt the account around product margins, added Shopping and Performance Max with clean feeds, and moved to value-based bidding.",
+    solution:
+      "We rebuilt the account around product margins, added Shopping and Performance Max with clean feeds, and moved to value-based bidding.",
     result: { value: "+240%", label: "return on ad spend in 90 days" },
   },
   {
@@ -27,7 +28,8 @@ export const caseStudies: readonly CaseStudy[] = [
     industry: "Beauty and personal care",
     headline: "Scaling Instagram sales without losing profitability",
     problem: "Rising costs after iOS 14.5 and tired creative meant every budget increase lowered returns.",
-    solution: "We set up the Conversions API, launched a weekly creative-testing cadence with creators, and split prospecting from retargeting.",
+    solution:
+      "We set up the Conversions API, launched a weekly creative-testing cadence with creators, and split prospecting from retargeting.",
     result: { value: "+320%", label: "online revenue from paid social" },
   },
   {
@@ -36,7 +38,8 @@ export const caseStudies: readonly CaseStudy[] = [
     industry: "B2B logistics",
     headline: "A sales calendar filled with the right accounts",
     problem: "Broad LinkedIn targeting produced cheap leads that sales could not use, and the channel was about to be switched off.",
-    solution: "We built account lists with sales, ran thought-leader and document ads to them, and synced lead gen forms straight into the CRM.",
+    solution:
+      "We built account lists with sales, ran thought-leader and document ads to them, and synced lead gen forms straight into the CRM.",
     result: { value: "+165%", label: "qualified leads, at a lower cost per lead" },
   },
   {

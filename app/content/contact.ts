@@ -19,5 +19,11 @@ export interface ContactCard {
 export const contactCards: readonly ContactCard[] = [
   { title: "Email Us", detail: site.email, description: "We reply within 2-4 hours", href: `mailto:${site.email}`, icon: Mail },
   { title: "Call Us", detail: site.phone.display, description: site.phoneHours, href: site.phone.href, icon: Phone },
-  { title: "Book a Call", detail: "Pick a time that suits you", description: "15-minute ROI consultation", href: "/calendar", icon: CalendarDays },
+  {
+    title: "Book a Call",
+    detail: "Pick a time that suits you",
+    description: "15-minute ROI consultation",
+    href: "/calendar",
+    icon: CalendarDays,
+  },
 ];

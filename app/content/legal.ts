@@ -27,36 +27,64 @@ export const privacyPolicy: LegalDocument = {
       title: "Who is responsible for your information",
       blocks: [
         { kind: "p", text: `The responsible party is ${contactLine}` },
-        { kind: "p", text: "We are a performance-marketing agency working remotely from Johannesburg. We process personal information only in South Africa or with service providers bound to protect it to the standard POPIA requires." },
+        {
+          kind: "p",
+          text: "We are a performance-marketing agency working remotely from Johannesburg. We process personal information only in South Africa or with service providers bound to protect it to the standard POPIA requires.",
+        },
       ],
     },
     {
       id: "what-we-collect",
       title: "What each form collects and why",
       blocks: [
-        { kind: "p", text: "We only collect what you type into a form, plus the technical details every website receives (your IP address, browser type and the pages you visit). Each form collects the following:" },
+        {
+          kind: "p",
+          text: "We only collect what you type into a form, plus the technical details every website receives (your IP address, browser type and the pages you visit). Each form collects the following:",
+        },
         {
           kind: "table",
           caption: "Personal information collected by each form",
           head: ["Form", "What we collect", "Why"],
           rows: [
-            ["Contact form", "Name, email, company, website, monthly ad budget, service of interest and your message", "To answer your enquiry and prepare a free ROI analysis"],
+            [
+              "Contact form",
+              "Name, email, company, website, monthly ad budget, service of interest and your message",
+              "To answer your enquiry and prepare a free ROI analysis",
+            ],
             ["Free ad audit", "Name, email, website, monthly ad budget and advertising platform", "To prepare and send your audit"],
-            ["Free AI assessment", "Name, email, company, website, current AI usage and goals", "To prepare your AI assessment and contact you about it"],
+            [
+              "Free AI assessment",
+              "Name, email, company, website, current AI usage and goals",
+              "To prepare your AI assessment and contact you about it",
+            ],
             ["Newsletter", "Email address", "To send our weekly ROI insights until you unsubscribe"],
-            ["Company profile download", "Name, email and optionally company and phone number", "To send you our company profile and follow up once"],
-            ["Service order", "Name, email, phone, company, website, chosen service and tier, business details, budget, goals and start date", "To prepare a proposal and start the service you ordered"],
+            [
+              "Company profile download",
+              "Name, email and optionally company and phone number",
+              "To send you our company profile and follow up once",
+            ],
+            [
+              "Service order",
+              "Name, email, phone, company, website, chosen service and tier, business details, budget, goals and start date",
+              "To prepare a proposal and start the service you ordered",
+            ],
             ["Call booking", "Name, email, phone number and the time you choose", "To hold your 15-minute ROI consultation"],
           ],
         },
-        { kind: "p", text: "Every form is protected against spam by an automated bot check. We do not use the information for any purpose you would not reasonably expect, and we never sell it." },
+        {
+          kind: "p",
+          text: "Every form is protected against spam by an automated bot check. We do not use the information for any purpose you would not reasonably expect, and we never sell it.",
+        },
       ],
     },
     {
       id: "legal-basis",
       title: "Our lawful basis",
       blocks: [
-        { kind: "p", text: "We process your information because you asked us to (to answer a request, deliver an audit or perform a contract), because you consented (newsletter and non-essential cookies), or because we have a legitimate interest in keeping the website secure. You may withdraw consent at any time." },
+        {
+          kind: "p",
+          text: "We process your information because you asked us to (to answer a request, deliver an audit or perform a contract), because you consented (newsletter and non-essential cookies), or because we have a legitimate interest in keeping the website secure. You may withdraw consent at any time.",
+        },
       ],
     },
     {
@@ -79,20 +107,30 @@ export const privacyPolicy: LegalDocument = {
       id: "sharing",
       title: "Who we share it with",
       blocks: [
-        { kind: "p", text: "We share personal information only with service providers who help us run the website and our business (hosting, email delivery and, if you allow it, analytics), under written agreements that oblige them to keep it confidential and secure. We disclose information to authorities only when the law requires it. Where a provider stores data outside South Africa, we make sure the country or the agreement offers protection comparable to POPIA." },
+        {
+          kind: "p",
+          text: "We share personal information only with service providers who help us run the website and our business (hosting, email delivery and, if you allow it, analytics), under written agreements that oblige them to keep it confidential and secure. We disclose information to authorities only when the law requires it. Where a provider stores data outside South Africa, we make sure the country or the agreement offers protection comparable to POPIA.",
+        },
       ],
     },
     {
       id: "cookies",
       title: "Cookies",
       blocks: [
-        { kind: "p", text: "Our cookie banner lets you choose which categories of cookies we may use. Essential cookies are always on; the rest are off until you accept them, and you can change your choice at any time in Cookie Settings." },
+        {
+          kind: "p",
+          text: "Our cookie banner lets you choose which categories of cookies we may use. Essential cookies are always on; the rest are off until you accept them, and you can change your choice at any time in Cookie Settings.",
+        },
         {
           kind: "table",
           caption: "Cookie categories",
           head: ["Category", "What it does", "Can you switch it off?"],
           rows: [
-            ["Essential", "Keeps the site secure, remembers your cookie choice and makes forms work", "No: the site cannot work without them"],
+            [
+              "Essential",
+              "Keeps the site secure, remembers your cookie choice and makes forms work",
+              "No: the site cannot work without them",
+            ],
             ["Analytics", "Counts visits and shows which pages are useful (Google Analytics, only with your consent)", "Yes"],
             ["Marketing", "Measures whether our own adverts work and limits how often you see them", "Yes"],
             ["Functional", "Remembers preferences such as forms you have started", "Yes"],
@@ -104,7 +142,10 @@ export const privacyPolicy: LegalDocument = {
       id: "security",
       title: "How we protect it",
       blocks: [
-        { kind: "p", text: "We use encrypted connections, access controls, strict security headers and regular backups, and only staff who need your information can see it. If we believe your information has been accessed without authorisation, we will notify you and the Information Regulator as POPIA requires." },
+        {
+          kind: "p",
+          text: "We use encrypted connections, access controls, strict security headers and regular backups, and only staff who need your information can see it. If we believe your information has been accessed without authorisation, we will notify you and the Information Regulator as POPIA requires.",
+        },
       ],
     },
     {
@@ -122,14 +163,20 @@ export const privacyPolicy: LegalDocument = {
             "complain to the Information Regulator (inforeg.org.za) if you believe we have not respected your rights.",
           ],
         },
-        { kind: "p", text: `To use any of these rights, email our Information Officer at ${site.email} with the subject "POPIA request". We answer within 30 days and may ask you to confirm your identity first. Every newsletter also has an unsubscribe link.` },
+        {
+          kind: "p",
+          text: `To use any of these rights, email our Information Officer at ${site.email} with the subject "POPIA request". We answer within 30 days and may ask you to confirm your identity first. Every newsletter also has an unsubscribe link.`,
+        },
       ],
     },
     {
       id: "information-officer",
       title: "Information Officer",
       blocks: [
-        { kind: "p", text: `Our Information Officer can be reached at ${site.email} or ${site.phone.display}, ${site.phoneHours}. Postal enquiries: ${site.legalName}, ${site.address.locality}, ${site.address.region}, ${site.address.country}.` },
+        {
+          kind: "p",
+          text: `Our Information Officer can be reached at ${site.email} or ${site.phone.display}, ${site.phoneHours}. Postal enquiries: ${site.legalName}, ${site.address.locality}, ${site.address.region}, ${site.address.country}.`,
+        },
       ],
     },
     {
@@ -147,7 +194,10 @@ export const termsOfService: LegalDocument = {
       id: "services",
       title: "Our services",
       blocks: [
-        { kind: "p", text: "We provide paid advertising management, SEO and content, conversion-rate optimisation, analytics, strategy and AI automation services. The scope, tier and fees of each engagement are confirmed in a written proposal or order confirmation, which forms part of these terms." },
+        {
+          kind: "p",
+          text: "We provide paid advertising management, SEO and content, conversion-rate optimisation, analytics, strategy and AI automation services. The scope, tier and fees of each engagement are confirmed in a written proposal or order confirmation, which forms part of these terms.",
+        },
       ],
     },
     {
@@ -170,7 +220,10 @@ export const termsOfService: LegalDocument = {
       id: "term",
       title: "Term and termination",
       blocks: [
-        { kind: "p", text: "Engagements run month-to-month or for 6 months, as agreed. Either party may end an engagement by giving 30 days' notice of termination in writing. Fees for the notice period remain payable. On termination we hand over access to every account, campaign and report we built for you." },
+        {
+          kind: "p",
+          text: "Engagements run month-to-month or for 6 months, as agreed. Either party may end an engagement by giving 30 days' notice of termination in writing. Fees for the notice period remain payable. On termination we hand over access to every account, campaign and report we built for you.",
+        },
       ],
     },
     {
@@ -191,21 +244,30 @@ export const termsOfService: LegalDocument = {
       id: "results",
       title: "Results and guarantees",
       blocks: [
-        { kind: "p", text: "Advertising results depend on markets, platforms and factors outside our control. Figures on this website are past results, not promises. Where a service carries a guarantee, its conditions are set out in your proposal." },
+        {
+          kind: "p",
+          text: "Advertising results depend on markets, platforms and factors outside our control. Figures on this website are past results, not promises. Where a service carries a guarantee, its conditions are set out in your proposal.",
+        },
       ],
     },
     {
       id: "intellectual-property",
       title: "Intellectual property",
       blocks: [
-        { kind: "p", text: "Once paid for, the campaigns, creative and reports we produce for you are yours. We keep ownership of our own methods, templates, tools and the ROI agent, and grant you a licence to use them for the duration of the engagement." },
+        {
+          kind: "p",
+          text: "Once paid for, the campaigns, creative and reports we produce for you are yours. We keep ownership of our own methods, templates, tools and the ROI agent, and grant you a licence to use them for the duration of the engagement.",
+        },
       ],
     },
     {
       id: "liability",
       title: "Limitation of liability",
       blocks: [
-        { kind: "p", text: "To the extent the law allows, our total liability for any claim arising from our services is capped at 12 months of fees paid by you. We are not liable for indirect or consequential loss, or for decisions made by advertising platforms, such as account suspensions or policy changes." },
+        {
+          kind: "p",
+          text: "To the extent the law allows, our total liability for any claim arising from our services is capped at 12 months of fees paid by you. We are not liable for indirect or consequential loss, or for decisions made by advertising platforms, such as account suspensions or policy changes.",
+        },
       ],
     },
     {
@@ -216,7 +278,12 @@ export const termsOfService: LegalDocument = {
     {
       id: "law",
       title: "Governing law",
-      blocks: [{ kind: "p", text: "These terms are governed by the laws of the Republic of South Africa, and the courts of Gauteng have jurisdiction." }],
+      blocks: [
+        {
+          kind: "p",
+          text: "These terms are governed by the laws of the Republic of South Africa, and the courts of Gauteng have jurisdiction.",
+        },
+      ],
     },
     {
       id: "contact",

@@ -58,7 +58,11 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     ],
     process: [
       { number: "01", title: "Audit", description: "We analyse your account, tracking and search terms to find waste and missed demand." },
-      { number: "02", title: "Rebuild", description: "We restructure campaigns around products and margins, with clean conversion tracking." },
+      {
+        number: "02",
+        title: "Rebuild",
+        description: "We restructure campaigns around products and margins, with clean conversion tracking.",
+      },
       { number: "03", title: "Optimise", description: "Weekly bid, budget, keyword and ad copy optimisation against your ROAS target." },
       { number: "04", title: "Scale", description: "We move budget into the campaigns that pay back and expand into new demand." },
     ],
@@ -222,13 +226,21 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     guarantee: "95%+ data accuracy within 30 days.",
     results: [
       { metric: "Data accuracy", value: "97%", description: "Tracked revenue matched against actual store sales." },
-      { metric: "Recovered conversions", value: "+30%", description: "Conversions ad platforms could see again after server-side tracking." },
+      {
+        metric: "Recovered conversions",
+        value: "+30%",
+        description: "Conversions ad platforms could see again after server-side tracking.",
+      },
       { metric: "Reporting time", value: "-80%", description: "Hours spent each month assembling reports by hand." },
       { metric: "Budget moved", value: "25%", description: "Of spend reallocated to channels that proved their worth." },
     ],
     process: [
       { number: "01", title: "Audit", description: "We check every tag, event and conversion against your real sales and leads." },
-      { number: "02", title: "Implement", description: "We fix tracking, move it server-side and connect the ad platforms' conversion APIs." },
+      {
+        number: "02",
+        title: "Implement",
+        description: "We fix tracking, move it server-side and connect the ad platforms' conversion APIs.",
+      },
       { number: "03", title: "Visualise", description: "We build one live dashboard with the numbers your team makes decisions on." },
       { number: "04", title: "Advise", description: "Each month we turn the data into clear recommendations for your budget." },
     ],

@@ -8,7 +8,11 @@ export const servicesHero = {
 
 /** How every engagement runs, whatever the service. */
 export const engagementProcess = [
-  { number: "01", title: "Free audit", description: "We review your accounts, tracking and funnel and show you where the money is leaking." },
+  {
+    number: "01",
+    title: "Free audit",
+    description: "We review your accounts, tracking and funnel and show you where the money is leaking.",
+  },
   { number: "02", title: "Strategy", description: "We agree targets, budgets and a 90-day plan built around your margins." },
   { number: "03", title: "Launch", description: "We fix tracking, rebuild campaigns and launch within two weeks." },
   { number: "04", title: "Optimise and scale", description: "Weekly optimisation and monthly reporting, scaling what pays back." },

@@ -58,7 +58,12 @@ export const serviceCards: readonly ServiceCard[] = [
     slug: "google-ads",
     title: "Google Ads Mastery",
     description: "Search, Performance Max and Shopping campaigns rebuilt around profit, so every click has a job to do.",
-    features: ["Keyword and search-term strategy", "Smart bidding tuned to margins", "Performance Max and Shopping", "Landing page alignment"],
+    features: [
+      "Keyword and search-term strategy",
+      "Smart bidding tuned to margins",
+      "Performance Max and Shopping",
+      "Landing page alignment",
+    ],
     results: "+240% average ROAS",
     pricingFrom: "Starting at $2,500/month",
   },

@@ -93,13 +93,7 @@ export const orderBudgetOptions = [
 ] as const;
 
 /** The order wizard's preferred start date. */
-export const startDateOptions = [
-  "Immediately",
-  "Within 2 weeks",
-  "Within 1 month",
-  "Within 2-3 months",
-  "Just exploring",
-] as const;
+export const startDateOptions = ["Immediately", "Within 2 weeks", "Within 1 month", "Within 2-3 months", "Just exploring"] as const;
 
 export function values<const O extends readonly { value: string }[]>(options: O): [O[number]["value"], ...O[number]["value"][]] {
   return options.map((o) => o.value) as [O[number]["value"], ...O[number]["value"][]];

@@ -89,7 +89,10 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 function text(field: TextFieldName, max: number, { required, tooLongMessage }: { required?: string; tooLongMessage?: string } = {}) {
   const label = fieldLabels[field];
   const lines: Lines = multiLineFields.has(field) ? "many" : "one";
-  const typed = z.string(required ? { error: required } : undefined).trim().normalize("NFC");
+  const typed = z
+    .string(required ? { error: required } : undefined)
+    .trim()
+    .normalize("NFC");
   return (required ? typed.min(1, { error: required, abort: true }) : typed)
     .refine((value) => !hasDisallowedCharacters(value, lines), { error: notAllowed(label), abort: true })
     .max(max, tooLongMessage ?? tooLong(label, max));

@@ -80,8 +80,7 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     setErrors(next);
     const element = formRef.current
       ? Array.from(formRef.current.elements).find(
-          (el): el is HTMLElement =>
-            el instanceof HTMLElement && "name" in el && (el.name as string) in next && !el.closest("[hidden]"),
+          (el): el is HTMLElement => el instanceof HTMLElement && "name" in el && (el.name as string) in next && !el.closest("[hidden]"),
         )
       : undefined;
     element?.focus();

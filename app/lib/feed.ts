@@ -10,12 +10,7 @@ export const blogFeedLink = {
 
 /** Escapes text for XML element content and attribute values. */
 export function xmlEscape(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
 }
 
 /** RSS wants RFC 822 dates; articles carry ISO days, published at 08:00 SAST. */

@@ -85,7 +85,12 @@ export default function AboutPage() {
       </Section>
 
       <Section labelledBy="team-title">
-        <SectionHeading id="team-title" eyebrow="Our team" title="Meet the Co-Founders" lead="Three specialists, one standard: every campaign has to earn its budget." />
+        <SectionHeading
+          id="team-title"
+          eyebrow="Our team"
+          title="Meet the Co-Founders"
+          lead="Three specialists, one standard: every campaign has to earn its budget."
+        />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {team.map((member) => (
             <li key={member.id}>
@@ -95,7 +100,11 @@ export default function AboutPage() {
         </ul>
       </Section>
 
-      <CtaBand id="about-cta-title" title="Ready to See What Your Ads Could Earn?" lead="Start with a free audit of your ad accounts, or talk to one of the co-founders about your goals.">
+      <CtaBand
+        id="about-cta-title"
+        title="Ready to See What Your Ads Could Earn?"
+        lead="Start with a free audit of your ad accounts, or talk to one of the co-founders about your goals."
+      >
         <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
           Get Your Free Audit
         </Link>

@@ -54,7 +54,14 @@ export default function ArticlePage({ loaderData: { article } }: Route.Component
             <div className="mt-8 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
               <div className="flex items-center gap-3">
                 {author && (
-                  <Avatar initials={author.initials} name={author.name} background={author.avatar.background} accent={author.avatar.accent} size={48} decorative />
+                  <Avatar
+                    initials={author.initials}
+                    name={author.name}
+                    background={author.avatar.background}
+                    accent={author.avatar.accent}
+                    size={48}
+                    decorative
+                  />
                 )}
                 <p className="leading-snug">
                   <span className="block font-semibold text-ink">{article.author}</span>

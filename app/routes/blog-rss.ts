@@ -22,7 +22,10 @@ export function loader() {
       "    </item>",
     ].join("\n");
   });
-  const newest = articles.map((a) => a.updated ?? a.date).sort().at(-1)!;
+  const newest = articles
+    .map((a) => a.updated ?? a.date)
+    .sort()
+    .at(-1)!;
   const xml = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">`,

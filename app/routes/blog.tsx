@@ -60,15 +60,19 @@ export default function BlogPage({ loaderData: { featured, articles, formPage } 
           </ul>
         </section>
 
-        <section id="newsletter" aria-labelledby="newsletter-heading" className="rounded-3xl bg-brand-50 px-6 py-12 ring-1 ring-brand-100 sm:px-12">
+        <section
+          id="newsletter"
+          aria-labelledby="newsletter-heading"
+          className="rounded-3xl bg-brand-50 px-6 py-12 ring-1 ring-brand-100 sm:px-12"
+        >
           <div className="mx-auto max-w-2xl text-center">
             <Mail aria-hidden="true" className="mx-auto size-10 text-brand-700" />
             <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
               Get weekly ROI insights
             </h2>
             <p className="mt-3 text-lg leading-relaxed text-slate-600">
-              Join {newsletterReaders} readers who get one practical idea a week on Google, Meta and LinkedIn ads, conversion
-              optimisation and analytics, written for South African advertisers.
+              Join {newsletterReaders} readers who get one practical idea a week on Google, Meta and LinkedIn ads, conversion optimisation
+              and analytics, written for South African advertisers.
             </p>
             <div className="mx-auto mt-6 max-w-md text-left">
               <NewsletterForm page={formPage} />

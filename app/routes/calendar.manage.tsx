@@ -25,7 +25,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return changeBooking(request, params.token, context.get(clientAddressContext));
 }
 
-export const clientAction = failSoftly(() => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const);
+export const clientAction = failSoftly(
+  () => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const,
+);
 export { shouldRevalidate } from "~/forms/transport";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -21,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return bookCall(request, context.get(clientAddressContext));
 }
 
-export const clientAction = failSoftly(() => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const);
+export const clientAction = failSoftly(
+  () => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const,
+);
 export { shouldRevalidate } from "~/forms/transport";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

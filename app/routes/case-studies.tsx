@@ -23,7 +23,11 @@ export default function CaseStudiesPage() {
           <CaseStudyCard key={study.service} study={study} headingLevel={2} />
         ))}
       </div>
-      <CtaBand id="case-studies-cta-title" title="Want Results Like These?" lead="Start with a free audit of your ad accounts. Delivered within 48 hours, no credit card, no sales calls.">
+      <CtaBand
+        id="case-studies-cta-title"
+        title="Want Results Like These?"
+        lead="Start with a free audit of your ad accounts. Delivered within 48 hours, no credit card, no sales calls."
+      >
         <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
           Get Your Free Audit
         </Link>

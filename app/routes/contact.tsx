@@ -49,7 +49,11 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <FormRegion id="contact-form" title="Get Your Free ROI Analysis" lead="Tell us about your business and advertising. We reply within 2-4 hours on weekdays.">
+        <FormRegion
+          id="contact-form"
+          title="Get Your Free ROI Analysis"
+          lead="Tell us about your business and advertising. We reply within 2-4 hours on weekdays."
+        >
           <ContactForm page={loaderData.formPage} />
         </FormRegion>
       </div>

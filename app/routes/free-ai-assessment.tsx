@@ -41,7 +41,11 @@ export default function FreeAiAssessmentPage({ loaderData }: Route.ComponentProp
             <p className="mt-5 text-lg leading-relaxed text-slate-200">{aiAssessmentHero.lead}</p>
             <StatGrid stats={aiAssessmentStats} variant="inverse" className="mt-10 grid-cols-3" />
           </div>
-          <FormRegion id="ai-assessment-form" title="Request Your Free AI Assessment" lead="Tell ROI about your team and goals. We reply within 24 hours.">
+          <FormRegion
+            id="ai-assessment-form"
+            title="Request Your Free AI Assessment"
+            lead="Tell ROI about your team and goals. We reply within 24 hours."
+          >
             <AiAssessmentForm page={loaderData.formPage} />
           </FormRegion>
         </div>
@@ -65,7 +69,11 @@ export default function FreeAiAssessmentPage({ loaderData }: Route.ComponentProp
         </ul>
       </Section>
 
-      <CtaBand id="ai-cta-title" title="See What ROI Can Do for Your Team" lead="Explore our AI prompt-engineering packages, from agent setup to a dedicated AI strategist.">
+      <CtaBand
+        id="ai-cta-title"
+        title="See What ROI Can Do for Your Team"
+        lead="Explore our AI prompt-engineering packages, from agent setup to a dedicated AI strategist."
+      >
         <Link to="/services/prompt-engineering" className={buttonClass({ variant: "inverse", size: "lg" })}>
           Explore AI Prompt Engineering
         </Link>

@@ -54,7 +54,8 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold tracking-wide text-emerald-300 uppercase">Free ad audit</p>
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Find the Money Your Ads Are Wasting</h1>
             <p className="mt-5 text-lg leading-relaxed text-slate-200">
-              Our specialists review your Google, Meta and LinkedIn accounts and send you a complete audit with a custom ROI roadmap within 48 hours. We find an average of {claims.savingsFound.value} in savings.
+              Our specialists review your Google, Meta and LinkedIn accounts and send you a complete audit with a custom ROI roadmap within
+              48 hours. We find an average of {claims.savingsFound.value} in savings.
             </p>
             <ul className="mt-8 space-y-3">
               {auditPromises.map((promise) => (
@@ -80,7 +81,13 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
       <Section labelledBy="inclusions-title">
         <div className="grid gap-12 lg:grid-cols-[3fr_2fr] lg:items-start">
           <div>
-            <SectionHeading id="inclusions-title" eyebrow="What you get" title="What Your Free Audit Includes" align="left" lead={`A senior specialist's review, the same depth as comparable audits valued at ${claims.auditValue.value}.`} />
+            <SectionHeading
+              id="inclusions-title"
+              eyebrow="What you get"
+              title="What Your Free Audit Includes"
+              align="left"
+              lead={`A senior specialist's review, the same depth as comparable audits valued at ${claims.auditValue.value}.`}
+            />
             <CheckList items={fullAuditInclusions} columns={2} className="mt-8" />
           </div>
           <GuaranteeBox id="audit-guarantee-title" title={auditGuarantee.title}>
@@ -90,13 +97,22 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section tone="muted" labelledBy="audit-testimonials-title">
-        <SectionHeading id="audit-testimonials-title" eyebrow="From our clients" title={`${claims.auditsCompleted.value} Audits Completed`} lead="What business owners said after receiving theirs." />
+        <SectionHeading
+          id="audit-testimonials-title"
+          eyebrow="From our clients"
+          title={`${claims.auditsCompleted.value} Audits Completed`}
+          lead="What business owners said after receiving theirs."
+        />
         <div className="mx-auto mt-12 max-w-5xl">
           <TestimonialGrid testimonials={auditTestimonials} />
         </div>
       </Section>
 
-      <CtaBand id="audit-cta-title" title="Ready to Stop Wasting Ad Spend?" lead="Request your free audit now: delivered within 48 hours, no credit card, no sales calls.">
+      <CtaBand
+        id="audit-cta-title"
+        title="Ready to Stop Wasting Ad Spend?"
+        lead="Request your free audit now: delivered within 48 hours, no credit card, no sales calls."
+      >
         <a href="#top" className={buttonClass({ variant: "inverse", size: "lg" })}>
           <ArrowUp className="size-5" aria-hidden="true" /> Request My Free Audit
         </a>

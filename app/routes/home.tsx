@@ -65,7 +65,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section tone="muted" labelledBy="testimonials-title">
-        <SectionHeading id="testimonials-title" eyebrow="Client results" title={homeTestimonialsIntro.title} lead={homeTestimonialsIntro.lead} />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Client results"
+          title={homeTestimonialsIntro.title}
+          lead={homeTestimonialsIntro.lead}
+        />
         <div className="mt-12">
           <TestimonialGrid testimonials={testimonials} />
         </div>
@@ -80,7 +85,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Section tone="dark" labelledBy="audit-title" className="bg-gradient-to-br from-ink to-brand-900">
         <div className="grid gap-12 lg:grid-cols-2 lg:items-center">
           <div>
-            <SectionHeading id="audit-title" eyebrow="Free ad audit" title={homeAuditBlock.title} lead={homeAuditBlock.lead} inverse align="left" />
+            <SectionHeading
+              id="audit-title"
+              eyebrow="Free ad audit"
+              title={homeAuditBlock.title}
+              lead={homeAuditBlock.lead}
+              inverse
+              align="left"
+            />
             <h3 className="mt-8 font-semibold text-white">{homeAuditBlock.inclusionsTitle}</h3>
             <CheckList items={auditInclusions} inverse className="mt-4" />
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">

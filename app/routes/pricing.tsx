@@ -30,7 +30,12 @@ export default function PricingPage() {
       </div>
 
       <Section tone="muted" labelledBy="addons-title">
-        <SectionHeading id="addons-title" eyebrow="Add-ons" title="Add More to Any Plan" lead="Extend any plan with specialist services as you grow." />
+        <SectionHeading
+          id="addons-title"
+          eyebrow="Add-ons"
+          title="Add More to Any Plan"
+          lead="Extend any plan with specialist services as you grow."
+        />
         <div className="mt-12">
           <AddOnList addOns={addOns} />
         </div>
@@ -60,7 +65,11 @@ export default function PricingPage() {
         </div>
       </Section>
 
-      <CtaBand id="pricing-cta-title" title="Not Sure Which Plan Fits?" lead="Get a free audit first. We will recommend the plan that pays back fastest for your budget, with no obligation.">
+      <CtaBand
+        id="pricing-cta-title"
+        title="Not Sure Which Plan Fits?"
+        lead="Get a free audit first. We will recommend the plan that pays back fastest for your budget, with no obligation."
+      >
         <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
           Get Your Free Audit
         </Link>

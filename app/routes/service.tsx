@@ -89,7 +89,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </div>
           <GuaranteeBox id="guarantee-title" title="Our Guarantee">
             <p className="text-lg font-semibold text-ink">{page.guarantee}</p>
-            <p className="mt-2">We agree your baseline and targets before we start, and report progress against them every month, with full access to your accounts.</p>
+            <p className="mt-2">
+              We agree your baseline and targets before we start, and report progress against them every month, with full access to your
+              accounts.
+            </p>
           </GuaranteeBox>
         </div>
       </Section>
@@ -103,7 +106,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       {isAi && (
         <Section labelledBy="packages-title">
-          <SectionHeading id="packages-title" eyebrow="Packages" title="ROI Agent Packages" lead="Prices in rand per month. Every package starts with a free AI assessment." />
+          <SectionHeading
+            id="packages-title"
+            eyebrow="Packages"
+            title="ROI Agent Packages"
+            lead="Prices in rand per month. Every package starts with a free AI assessment."
+          />
           <div className="mt-12">
             <TierGrid>
               {aiGroup.tiers.map((tier) => (

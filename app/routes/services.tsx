@@ -36,7 +36,13 @@ export default function ServicesPage() {
       </Section>
 
       <Section tone="dark" labelledBy="process-title">
-        <SectionHeading id="process-title" eyebrow="How we work" title="Our Four-Step Process" lead="Every engagement follows the same proven path, whichever service you start with." inverse />
+        <SectionHeading
+          id="process-title"
+          eyebrow="How we work"
+          title="Our Four-Step Process"
+          lead="Every engagement follows the same proven path, whichever service you start with."
+          inverse
+        />
         <div className="mt-12">
           <ProcessSteps steps={engagementProcess} inverse />
         </div>
@@ -47,7 +53,11 @@ export default function ServicesPage() {
         <StatGrid stats={servicesStats} className="mt-12" />
       </Section>
 
-      <CtaBand id="services-cta-title" title="Not Sure Which Service You Need?" lead="Start with a free audit and we will show you where your budget works hardest, or see how we have done it for others.">
+      <CtaBand
+        id="services-cta-title"
+        title="Not Sure Which Service You Need?"
+        lead="Start with a free audit and we will show you where your budget works hardest, or see how we have done it for others."
+      >
         <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
           Get Your Free Audit
         </Link>

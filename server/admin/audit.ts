@@ -27,7 +27,14 @@ export async function recordAudit(
 ): Promise<void> {
   await db
     .insertInto("admin_audit_log")
-    .values({ created_at: now, user_id: actor.userId, actor: actor.name, action: entry.action, detail: entry.detail, lead_id: entry.leadId ?? null })
+    .values({
+      created_at: now,
+      user_id: actor.userId,
+      actor: actor.name,
+      action: entry.action,
+      detail: entry.detail,
+      lead_id: entry.leadId ?? null,
+    })
     .execute();
 }
 

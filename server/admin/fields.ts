@@ -105,7 +105,12 @@ export function leadFields(table: LeadTable, row: Row): LeadField[] {
         field("Phone", row.phone),
         field("Website", row.website),
         field("Message", row.message, true),
-        field("Call", `${formatSast(row.slot_start as string)} to ${formatSast(row.slot_end as string).split(", ").pop()} SAST`),
+        field(
+          "Call",
+          `${formatSast(row.slot_start as string)} to ${formatSast(row.slot_end as string)
+            .split(", ")
+            .pop()} SAST`,
+        ),
         field("Booking", row.status === "cancelled" ? "Cancelled" : "Confirmed"),
       ];
   }

@@ -86,7 +86,14 @@ function messagesQuery(db: Db, email: string, leads: HeldLead[]) {
       eb(sql`lower(reply_to)`, "=", email),
       eb(sql`lower(recipient)`, "=", email),
       ...LEAD_TABLES.filter((t) => leads.some((l) => l.table === t)).map((table) =>
-        eb.and([eb("lead_table", "=", table), eb("lead_id", "in", leads.filter((l) => l.table === table).map((l) => l.id))]),
+        eb.and([
+          eb("lead_table", "=", table),
+          eb(
+            "lead_id",
+            "in",
+            leads.filter((l) => l.table === table).map((l) => l.id),
+          ),
+        ]),
       ),
     ]),
   );
@@ -99,7 +106,14 @@ function notesQuery(db: Db, leads: HeldLead[]) {
     .where((eb) =>
       eb.or(
         LEAD_TABLES.filter((t) => leads.some((l) => l.table === t)).map((table) =>
-          eb.and([eb("leads.lead_table", "=", table), eb("leads.lead_id", "in", leads.filter((l) => l.table === table).map((l) => l.id))]),
+          eb.and([
+            eb("leads.lead_table", "=", table),
+            eb(
+              "leads.lead_id",
+              "in",
+              leads.filter((l) => l.table === table).map((l) => l.id),
+            ),
+          ]),
         ),
       ),
     );
@@ -125,7 +139,15 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
   const email = normalizeEmail(address);
   const leads = await leadsOf(db, email);
   const messageIds = (await messagesQuery(db, email, leads).select("outbox.id").execute()).map((m) => m.id);
-  const notes = leads.length ? Number((await notesQuery(db, leads).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n) : 0;
+  const notes = leads.length
+    ? Number(
+        (
+          await notesQuery(db, leads)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    : 0;
   return { email, leads, messages: messageIds.length, notes, mailFiles: mailFilesOf(mail, messageIds).length };
 }
 
@@ -134,19 +156,37 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
  * the triggers and cascade), their outbox messages and the .eml copies, and
  * logs the count against a keyed hash of the address, never the address.
  */
-export async function forgetPerson(db: Db, mail: MailFiles, forgetKey: Buffer, actor: Actor, address: string, now = new Date()): Promise<ForgetResult> {
+export async function forgetPerson(
+  db: Db,
+  mail: MailFiles,
+  forgetKey: Buffer,
+  actor: Actor,
+  address: string,
+  now = new Date(),
+): Promise<ForgetResult> {
   const email = normalizeEmail(address);
   const fingerprint = emailFingerprint(forgetKey, email);
   const result = await db.transaction().execute(async (trx) => {
     const leads = await leadsOf(trx, email);
     const messageIds = (await messagesQuery(trx, email, leads).select("outbox.id").execute()).map((m) => m.id);
-    const notes = leads.length ? Number((await notesQuery(trx, leads).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n) : 0;
+    const notes = leads.length
+      ? Number(
+          (
+            await notesQuery(trx, leads)
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : 0;
     if (messageIds.length) await trx.deleteFrom("outbox").where("id", "in", messageIds).execute();
     for (const table of LEAD_TABLES) {
       const ids = leads.filter((l) => l.table === table).map((l) => l.id);
       if (!ids.length) continue;
       if (table === "bookings") await trx.deleteFrom("booking_claims").where("booking_id", "in", ids).execute();
-      await trx.deleteFrom(table as "form_submissions").where("id", "in", ids).execute();
+      await trx
+        .deleteFrom(table as "form_submissions")
+        .where("id", "in", ids)
+        .execute();
     }
     const total = leads.length + messageIds.length + notes;
     await recordAudit(

@@ -136,7 +136,15 @@ export interface InboxPage {
 
 const listColumns = ["id", "form_type", "name", "email", "company", "status", "created_at"] as const;
 
-function inboxRow(row: { id: number; form_type: string; name: string; email: string; company: string | null; status: LeadStatus; created_at: Date | string }): InboxRow {
+function inboxRow(row: {
+  id: number;
+  form_type: string;
+  name: string;
+  email: string;
+  company: string | null;
+  status: LeadStatus;
+  created_at: Date | string;
+}): InboxRow {
   const at = new Date(row.created_at);
   return {
     id: row.id,
@@ -163,7 +171,11 @@ export async function listLeads(
   const direction = backwards ? "asc" : "desc";
   let query = filtered(db, filter).select(listColumns);
   query = backwards ? pagedAfter(query, page.newer, "newer") : pagedAfter(query, page.older, "older");
-  const rows = await query.orderBy("created_at", direction).orderBy("id", direction).limit(limit + 1).execute();
+  const rows = await query
+    .orderBy("created_at", direction)
+    .orderBy("id", direction)
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
   if (backwards) shown.reverse();
@@ -171,7 +183,7 @@ export async function listLeads(
   const cursorOf = (row: InboxRow | undefined) => (row ? encodeCursor({ at: new Date(row.receivedAt), id: row.id }) : null);
   return {
     leads,
-    older: (backwards || more) ? cursorOf(leads.at(-1)) : null,
+    older: backwards || more ? cursorOf(leads.at(-1)) : null,
     newer: (backwards ? more : Boolean(page.older)) ? cursorOf(leads[0]) : null,
   };
 }
@@ -278,7 +290,13 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
 
 /* Changes, each written with its audit entry in one transaction. */
 
-export async function setStatus(db: Kysely<AdminDatabase>, actor: Actor, id: number, status: LeadStatus, now = new Date()): Promise<boolean> {
+export async function setStatus(
+  db: Kysely<AdminDatabase>,
+  actor: Actor,
+  id: number,
+  status: LeadStatus,
+  now = new Date(),
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirst();
     if (!before) return false;
@@ -293,7 +311,10 @@ export async function addNote(db: Kysely<AdminDatabase>, actor: Actor, id: numbe
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
     if (!lead) return false;
-    await trx.insertInto("lead_notes").values({ lead_id: id, author_id: actor.userId, author: actor.name, body, created_at: now }).execute();
+    await trx
+      .insertInto("lead_notes")
+      .values({ lead_id: id, author_id: actor.userId, author: actor.name, body, created_at: now })
+      .execute();
     await recordAudit(trx, actor, { action: "note", detail: "added a note", leadId: id }, now);
     return true;
   });
@@ -345,7 +366,19 @@ export async function resendNotification(db: Kysely<AdminDatabase>, actor: Actor
 
 /* Export. */
 
-export const EXPORT_COLUMNS = ["Lead", "Received (SAST)", "Received (UTC)", "Form", "Status", "Name", "Email", "Company", "Website", "Phone", "Details"];
+export const EXPORT_COLUMNS = [
+  "Lead",
+  "Received (SAST)",
+  "Received (UTC)",
+  "Form",
+  "Status",
+  "Name",
+  "Email",
+  "Company",
+  "Website",
+  "Phone",
+  "Details",
+];
 const EXPORT_BATCH = 500;
 
 /**
@@ -367,7 +400,11 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
       const rows = (await db
         .selectFrom(table as "form_submissions")
         .selectAll()
-        .where("id", "in", leads.map((l) => l.lead_id))
+        .where(
+          "id",
+          "in",
+          leads.map((l) => l.lead_id),
+        )
         .execute()) as unknown as Array<Record<string, unknown> & { id: number }>;
       for (const row of rows) details.set(`${table}:${row.id}`, leadDetails(table, row));
     }

@@ -38,9 +38,7 @@ export function loginRateLimitMessage(minutes: number): string {
 }
 
 export type LoginResult =
-  | { ok: true; token: string }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
+  { ok: true; token: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
 
 export async function attemptLogin(
   services: Pick<AdminServices, "db" | "store" | "settings">,

@@ -158,7 +158,12 @@ export function adminMigration(dialect: Dialect): Migration {
         .addColumn("website", "text")
         .addColumn("phone", "text")
         .addColumn("search_text", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in (${statuses})`))
+        .addColumn("status", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("new")
+            .check(sql`status in (${statuses})`),
+        )
         .addColumn("status_changed_at", time)
         .addColumn("created_at", time, (c) => c.notNull())
         .addUniqueConstraint("leads_source", ["lead_table", "lead_id"])

@@ -55,7 +55,13 @@ export async function findSession(db: Kysely<AdminDatabase>, token: string, idle
   const row = await db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")
-    .select(["admin_sessions.csrf_token", "admin_sessions.created_at", "admin_sessions.last_seen_at", "admin_users.id as user_id", "admin_users.email"])
+    .select([
+      "admin_sessions.csrf_token",
+      "admin_sessions.created_at",
+      "admin_sessions.last_seen_at",
+      "admin_users.id as user_id",
+      "admin_users.email",
+    ])
     .where("admin_sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return { state: "none" };

@@ -52,7 +52,11 @@ export async function setPassword(db: Kysely<AdminDatabase>, email: string, pass
 }
 
 export async function findUserForLogin(db: Kysely<AdminDatabase>, email: string) {
-  return db.selectFrom("admin_users").select(["id", "email", "password_hash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  return db
+    .selectFrom("admin_users")
+    .select(["id", "email", "password_hash"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
 }
 
 export async function listUsers(db: Kysely<AdminDatabase>) {

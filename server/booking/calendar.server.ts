@@ -88,7 +88,13 @@ function manageUrl(settings: Env, booking: Booking, secret: string): string {
   return `${settings.SITE_URL}${MANAGE_PATH}/${signManageToken(secret, booking.id, booking.slot_end)}`;
 }
 
-function mailContext(settings: Env, event: "booked" | "rescheduled" | "cancelled", booking: Booking, secret: string, origin: Parameters<typeof bookingMails>[1]["origin"]) {
+function mailContext(
+  settings: Env,
+  event: "booked" | "rescheduled" | "cancelled",
+  booking: Booking,
+  secret: string,
+  origin: Parameters<typeof bookingMails>[1]["origin"],
+) {
   return {
     event,
     manageUrl: event === "cancelled" ? null : manageUrl(settings, booking, secret),
@@ -168,12 +174,12 @@ export interface BookingView {
   sequence: number;
 }
 
-export type ManageState =
-  | { state: "invalid" }
-  | { state: "expired" }
-  | { state: "found"; booking: BookingView; days: SlotDay[] };
+export type ManageState = { state: "invalid" } | { state: "expired" } | { state: "found"; booking: BookingView; days: SlotDay[] };
 
-async function findByToken(token: string, now: Date): Promise<{ ok: true; booking: Booking } | { ok: false; state: "invalid" | "expired" }> {
+async function findByToken(
+  token: string,
+  now: Date,
+): Promise<{ ok: true; booking: Booking } | { ok: false; state: "invalid" | "expired" }> {
   const { store, secret } = services();
   const check = verifyManageToken(secret, token, now);
   if (!check.ok) return { ok: false, state: check.reason };
@@ -212,12 +218,16 @@ export async function changeBooking(request: Request, token: string, clientAddre
   const read = await readForm(request, new Set());
   if (!read.ok) return data(failure(bookingMessages.failed), { status: read.status });
   const found = await findByToken(token, now);
-  if (!found.ok) return data(failure(found.state === "expired" ? "This call has already taken place." : "This link is not valid."), { status: found.state === "expired" ? 410 : 404 });
+  if (!found.ok)
+    return data(failure(found.state === "expired" ? "This call has already taken place." : "This link is not valid."), {
+      status: found.state === "expired" ? 410 : 404,
+    });
   const { fields } = read;
   const sequence = Number(fields.sequence);
   const origin = { botCheck: found.booking.bot_check, clientAddress, userAgent: request.headers.get("user-agent"), receivedAt: now };
   const here = `${MANAGE_PATH}/${token}`;
-  const refused = (refusal: { status: number; failure: BookingFailure }) => data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
+  const refused = (refusal: { status: number; failure: BookingFailure }) =>
+    data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
 
   if (fields.intent === "cancel") {
     const guard = await guardBookingChange(found.booking.id, clientAddress);
@@ -243,12 +253,17 @@ export async function changeBooking(request: Request, token: string, clientAddre
     const guard = await guardBookingChange(found.booking.id, clientAddress);
     if (!guard.ok) return refused(guard);
     const previous = found.booking;
-    const result = await store.reschedule(previous.id, sequence, { start, end: slotEnd(start), cells: claimCells(start, rules) }, now, (booking) =>
-      bookingMails(booking, {
-        ...mailContext(settings, "rescheduled", booking, secret, origin),
-        previousStart: previous.slot_start,
-        previousEnd: previous.slot_end,
-      }),
+    const result = await store.reschedule(
+      previous.id,
+      sequence,
+      { start, end: slotEnd(start), cells: claimCells(start, rules) },
+      now,
+      (booking) =>
+        bookingMails(booking, {
+          ...mailContext(settings, "rescheduled", booking, secret, origin),
+          previousStart: previous.slot_start,
+          previousEnd: previous.slot_end,
+        }),
     );
     if (!result.ok) await guard.release();
     if (!result.ok && result.reason === "taken") {

@@ -35,8 +35,7 @@ const USER_AGENT_MAX = 500;
 type Refusal = { ok: false; status: number; failure: BookingFailure };
 /** A post that may book; release() gives back its attempts when it books nothing after all. */
 export type Guarded<T> =
-  | { ok: true; input: T; fields: FormFields; origin: Omit<LeadOrigin, "receivedAt">; release(): Promise<void> }
-  | Refusal;
+  { ok: true; input: T; fields: FormFields; origin: Omit<LeadOrigin, "receivedAt">; release(): Promise<void> } | Refusal;
 
 const refuse = (status: number, message: string, extra: Partial<BookingFailure> = {}): Refusal => ({
   ok: false,

@@ -14,7 +14,12 @@ export function publicHolidays(year: number): ReadonlySet<IsoDate> {
   let dates = byYear.get(year);
   if (!dates) {
     // `date` is the holiday's local calendar date ("2026-08-10 00:00:00"), whatever the server's TZ.
-    dates = new Set(southAfrica.getHolidays(year).filter((h) => h.type === "public").map((h) => h.date.slice(0, 10)));
+    dates = new Set(
+      southAfrica
+        .getHolidays(year)
+        .filter((h) => h.type === "public")
+        .map((h) => h.date.slice(0, 10)),
+    );
     byYear.set(year, dates);
   }
   return dates;

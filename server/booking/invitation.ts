@@ -34,7 +34,6 @@ const VTIMEZONE = [
   "END:VTIMEZONE",
 ].join("\r\n");
 
-
 /**
  * A name as an RFC 5545 parameter value. `ics` quotes it but escapes a DQUOTE
  * with a backslash, which the RFC does not know: `Evil"; ROLE=CHAIR` would end
@@ -76,7 +75,9 @@ export function invitation(details: InvitationDetails): string {
     busyStatus: "BUSY",
     organizer: { ...details.organizer, name: paramSafeName(details.organizer.name) },
     // The visitor chose the time, so they have accepted it already.
-    attendees: [{ ...details.attendee, name: paramSafeName(details.attendee.name), rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],
+    attendees: [
+      { ...details.attendee, name: paramSafeName(details.attendee.name), rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" },
+    ],
   });
   if (error || !value) throw new Error(`Could not build the invitation: ${error?.message ?? "no output"}`);
   const withZone = value

@@ -28,7 +28,6 @@ export interface BookingMailContext {
 
 const NOT_SPECIFIED = "Not specified";
 
-
 function invitationFile(booking: Booking, context: BookingMailContext): MailAttachment {
   const cancel = context.event === "cancelled";
   const method = cancel ? "CANCEL" : "REQUEST";

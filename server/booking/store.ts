@@ -168,7 +168,9 @@ export class BookingStore {
   }
 
   /** Runs a transaction that claims cells; a claim already held rolls it back as "taken". */
-  async #claiming<T>(work: (trx: Transaction<BookingDatabase>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
+  async #claiming<T>(
+    work: (trx: Transaction<BookingDatabase>) => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
     try {
       const value = await this.#db.transaction().execute(async (trx) => {
         try {

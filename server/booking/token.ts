@@ -33,7 +33,11 @@ export function verifyManageToken(secret: string, token: string, now: Date): Tok
  * The signing secret: BOOKING_TOKEN_SECRET, or one derived from the site key
  * the lead pipeline keeps (ALTCHA_HMAC_KEY, or the generated key: a file in DATA_DIR, or the site_keys table on PostgreSQL).
  */
-export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined; ALTCHA_HMAC_KEY?: string | undefined; DATA_DIR: string }): string {
+export function manageTokenSecret(settings: {
+  BOOKING_TOKEN_SECRET?: string | undefined;
+  ALTCHA_HMAC_KEY?: string | undefined;
+  DATA_DIR: string;
+}): string {
   if (settings.BOOKING_TOKEN_SECRET) return settings.BOOKING_TOKEN_SECRET;
   return createHmac("sha256", loadMasterKey(settings)).update("booking-manage-token").digest("base64url");
 }

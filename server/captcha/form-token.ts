@@ -5,9 +5,7 @@ const FORM_TOKEN_MIN_AGE_MS = 3000;
 /** After a day the page is stale: the visitor reloads it. */
 const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-export type FormTokenCheck =
-  | { ok: true; id: string; expiresAt: Date }
-  | { ok: false; reason: "invalid" | "too-fresh" | "expired" };
+export type FormTokenCheck = { ok: true; id: string; expiresAt: Date } | { ok: false; reason: "invalid" | "too-fresh" | "expired" };
 
 function sign(secret: Buffer, body: string): string {
   return createHmac("sha256", secret).update(body).digest("base64url");

@@ -13,11 +13,7 @@ export const ALTCHA_CHALLENGE_PATH = "/api/altcha/challenge";
 export type Captcha = CaptchaProvider & { challenge?: ReturnType<typeof altchaProvider>["challenge"] };
 
 /** The provider the settings choose; the pipeline never asks which one it has. */
-export function createCaptcha(
-  settings: Env,
-  secrets: SiteSecrets,
-  spend: (id: string, expiresAt: Date) => Promise<boolean>,
-): Captcha {
+export function createCaptcha(settings: Env, secrets: SiteSecrets, spend: (id: string, expiresAt: Date) => Promise<boolean>): Captcha {
   const provider = settings.CAPTCHA_PROVIDER;
   if (provider === "altcha") {
     return altchaProvider({

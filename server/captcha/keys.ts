@@ -81,11 +81,7 @@ export async function prepareMasterKey(settings: KeySettings, database: Database
     .values({ name: SHARED_KEY_NAME, value: earlier.length >= 32 ? earlier : randomBytes(32).toString("hex"), created_at: new Date() })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
-  const { value } = await database.db
-    .selectFrom("site_keys")
-    .select("value")
-    .where("name", "=", SHARED_KEY_NAME)
-    .executeTakeFirstOrThrow();
+  const { value } = await database.db.selectFrom("site_keys").select("value").where("name", "=", SHARED_KEY_NAME).executeTakeFirstOrThrow();
   (globalThis as Holder)[SHARED_KEY] = { databaseUrl: settings.DATABASE_URL, key: value };
   return value;
 }

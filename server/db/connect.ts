@@ -80,8 +80,6 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
     throw error;
   }
   const durableTransaction =
-    dialect === "postgres"
-      ? <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work)
-      : groupCommit(db);
+    dialect === "postgres" ? <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work) : groupCommit(db);
   return { db, dialect, durableTransaction, close: () => db.destroy() };
 }

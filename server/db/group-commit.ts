@@ -49,7 +49,10 @@ export function groupCommit(db: Kysely<Database>): <T>(work: Work<T>) => Promise
           }
           await trx.commit().execute();
         } catch (error) {
-          await trx.rollback().execute().catch(() => {});
+          await trx
+            .rollback()
+            .execute()
+            .catch(() => {});
           throw error;
         }
       } catch (error) {

@@ -1,13 +1,6 @@
 import { type Insertable, type Selectable, sql } from "kysely";
 import type { DatabaseHandle } from "./connect.ts";
-import type {
-  BotCheck,
-  CompanyProfileLeadsTable,
-  FormSubmissionsTable,
-  LeadTable,
-  OutboxTable,
-  ServiceOrdersTable,
-} from "./schema.ts";
+import type { BotCheck, CompanyProfileLeadsTable, FormSubmissionsTable, LeadTable, OutboxTable, ServiceOrdersTable } from "./schema.ts";
 
 /**
  * The one data-access module: every query the site makes, written once with

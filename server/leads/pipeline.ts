@@ -134,8 +134,5 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
     return fail({ status: 500, reason: "storage" });
   }
   worker.nudge();
-  return data<LeadResult>(
-    { ok: true, form, title: texts.success.title, message: texts.success.message },
-    { status: 200 },
-  );
+  return data<LeadResult>({ ok: true, form, title: texts.success.title, message: texts.success.message }, { status: 200 });
 }

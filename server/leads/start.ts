@@ -46,9 +46,13 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
     leaseMs: settings.OUTBOX_LEASE_MS,
   });
   setLeadServices({ settings, database, store, captcha, secrets, worker });
-  log.info(`Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`);
+  log.info(
+    `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`,
+  );
   if (database.dialect === "postgres" && !settings.SMTP_URL) {
-    log.warn("SMTP_URL is not set: notifications are written into this instance's DATA_DIR/mail; instances sharing a database should send them by SMTP");
+    log.warn(
+      "SMTP_URL is not set: notifications are written into this instance's DATA_DIR/mail; instances sharing a database should send them by SMTP",
+    );
   }
 
   const routes = Router();

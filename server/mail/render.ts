@@ -25,7 +25,6 @@ const botCheckNames: Record<BotCheck, string> = {
 
 const NOSCRIPT_SUBJECT_NOTE = " [sent without JavaScript]";
 
-
 /** Header values carry no line breaks, whatever a visitor typed. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();

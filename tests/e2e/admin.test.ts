@@ -29,12 +29,16 @@ let server: RunningSite;
 let browser: Browser;
 let address = 0;
 
-
 async function post(pagePath: string, fields: Fields) {
-  const answer = await postLead(server, pagePath, { ...fields, ...enhanced(await solveAltcha(server)) }, {
-    "x-forwarded-for": `198.51.100.${++address}`,
-    "user-agent": "InboxE2E/1.0",
-  });
+  const answer = await postLead(
+    server,
+    pagePath,
+    { ...fields, ...enhanced(await solveAltcha(server)) },
+    {
+      "x-forwarded-for": `198.51.100.${++address}`,
+      "user-agent": "InboxE2E/1.0",
+    },
+  );
   expect(answer.status, pagePath).toBe(200);
 }
 
@@ -95,12 +99,16 @@ function parseCsv(text: string): string[][] {
 function everywhere(needle: string): string[] {
   const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{
+      name: string;
+    }>;
     const found: string[] = [];
     for (const { name } of tables) {
       const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>;
       for (const column of columns) {
-        const hit = db.prepare(`SELECT 1 FROM "${name}" WHERE lower(CAST("${column.name}" AS TEXT)) LIKE ? LIMIT 1`).get(`%${needle.toLowerCase()}%`);
+        const hit = db
+          .prepare(`SELECT 1 FROM "${name}" WHERE lower(CAST("${column.name}" AS TEXT)) LIKE ? LIMIT 1`)
+          .get(`%${needle.toLowerCase()}%`);
         if (hit) found.push(`${name}.${column.name}`);
       }
     }
@@ -110,7 +118,9 @@ function everywhere(needle: string): string[] {
   }
 }
 
-async function openAdmin(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<TrackedPage> {
+async function openAdmin(
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
   const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
   await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
@@ -130,16 +140,36 @@ async function signIn(page: Page) {
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 const leadsTable = (page: Page) => page.getByRole("table", { name: /Leads, newest first/ });
 const rowsShown = (page: Page) => leadsTable(page).locator("tbody tr");
-const namesShown = async (page: Page) => (await leadsTable(page).locator("tbody tr td:nth-child(3)").allTextContents()).map((t) => t.trim());
+const namesShown = async (page: Page) =>
+  (await leadsTable(page).locator("tbody tr td:nth-child(3)").allTextContents()).map((t) => t.trim());
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startSite({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", TRUST_PROXY: "x-forwarded-for", ALTCHA_HMAC_KEY: randomBytes(32).toString("hex") }),
+    startSite({
+      ALTCHA_COST: "20",
+      OUTBOX_POLL_MS: "200",
+      TRUST_PROXY: "x-forwarded-for",
+      ALTCHA_HMAC_KEY: randomBytes(32).toString("hex"),
+    }),
     launchBrowser(),
   ]);
   await createUser(server.dataDir, AGENT, PASSWORD);
-  await post("/contact", { name: "Thandi Nkosi", email: THANDI, company: FORMULA, website: "nkosi.co.za", budget: "6.5k-12.4k", service: "linkedin-ads", message: MESSAGE });
-  await post("/free-audit", { name: "Lerato Dlamini", email: "lerato@example.co.za", website: "https://dlamini.co.za", budget: "60k+", platform: "google" });
+  await post("/contact", {
+    name: "Thandi Nkosi",
+    email: THANDI,
+    company: FORMULA,
+    website: "nkosi.co.za",
+    budget: "6.5k-12.4k",
+    service: "linkedin-ads",
+    message: MESSAGE,
+  });
+  await post("/free-audit", {
+    name: "Lerato Dlamini",
+    email: "lerato@example.co.za",
+    website: "https://dlamini.co.za",
+    budget: "60k+",
+    platform: "google",
+  });
   await post("/blog", { email: THANDI });
   await post("/company-profile", { name: "Thandi Nkosi", email: THANDI, company: "Nkosi Logistics", phone: "" });
   await post("/get-started", {
@@ -177,7 +207,9 @@ describe("the lead inbox", () => {
     await signIn(page);
     await expect.poll(() => heading(page)).toBe("Leads");
     await expect.poll(() => rowsShown(page).count()).toBe(6);
-    await expect.poll(() => namesShown(page)).toEqual(["Thandi Nkosi", "Pieter van Wyk", "Thandi Nkosi", "Newsletter Subscriber", "Lerato Dlamini", "Thandi Nkosi"]);
+    await expect
+      .poll(() => namesShown(page))
+      .toEqual(["Thandi Nkosi", "Pieter van Wyk", "Thandi Nkosi", "Newsletter Subscriber", "Lerato Dlamini", "Thandi Nkosi"]);
     expect(await leadsTable(page).locator("tbody tr td:nth-child(2)").allTextContents()).toEqual([
       "Booking",
       "Service order",
@@ -237,7 +269,9 @@ describe("the lead inbox", () => {
     await page.getByRole("button", { name: "Resend notification" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toMatch(/queued again/);
     await waitFor(
-      () => writtenMail(server.dataDir).filter((m) => m.includes(THANDI) && m.includes("New contact form message")).length === mailBefore + 1 || undefined,
+      () =>
+        writtenMail(server.dataDir).filter((m) => m.includes(THANDI) && m.includes("New contact form message")).length === mailBefore + 1 ||
+        undefined,
       "the resent notification",
     );
     await page.reload();
@@ -326,7 +360,9 @@ describe("the lead inbox", () => {
     await page.getByRole("button", { name: "Save status" }).click();
     await page.waitForURL(/saved=status/);
     expect(await page.getByRole("status").textContent()).toBe("Status saved.");
-    expect(readSiteDb<{ status: string }>(server.dataDir, "SELECT status FROM leads WHERE email = 'lerato@example.co.za'")[0]!.status).toBe("qualified");
+    expect(readSiteDb<{ status: string }>(server.dataDir, "SELECT status FROM leads WHERE email = 'lerato@example.co.za'")[0]!.status).toBe(
+      "qualified",
+    );
     await tracked.close();
   });
 

@@ -31,7 +31,12 @@ function jsonLdBlocks(html: string): Array<Record<string, any>> {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .trim();
 const featured = articles.find((a) => a.featured)!;
 
 describe("blog listing, as the server renders it", () => {
@@ -41,10 +46,7 @@ describe("blog listing, as the server renders it", () => {
 
     const topics = main.getByRole("region", { name: "Topics in our archive" });
     const chips = (await topics.getByRole("listitem").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
-    expect(chips).toEqual([
-      `All topics ${totalPosts} articles`,
-      ...blogCategories.map((c) => `${c.name} ${c.posts} articles`),
-    ]);
+    expect(chips).toEqual([`All topics ${totalPosts} articles`, ...blogCategories.map((c) => `${c.name} ${c.posts} articles`)]);
     // The spec's filter buttons do nothing, so none is rendered as a control.
     expect(await topics.getByRole("button").count()).toBe(0);
 
@@ -131,7 +133,11 @@ describe("article pages, as the server renders them", () => {
     expect(posting.keywords).toBe(article.keywords.join(", "));
     expect((await fetch(posting.image.url)).status).toBe(200);
     const crumbs = data.find((d) => d["@type"] === "BreadcrumbList")!;
-    expect(crumbs.itemListElement.map((c: { item: string }) => c.item)).toEqual([`${server.url}/`, `${server.url}/blog`, server.url + path]);
+    expect(crumbs.itemListElement.map((c: { item: string }) => c.item)).toEqual([
+      `${server.url}/`,
+      `${server.url}/blog`,
+      server.url + path,
+    ]);
     await tracked.close();
   });
 });

@@ -1,13 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_REVISION } from "~/lib/consent";
-import {
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
-  type TrackedPage,
-} from "../support/browser";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
 import { type RunningServer, startServer } from "../support/server";
 
 // SPEC.md sections 8 and 9.
@@ -27,11 +21,7 @@ let plain: RunningServer;
 let withGa: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  [plain, withGa, browser] = await Promise.all([
-    startServer(),
-    startServer({ GA_MEASUREMENT_ID: MEASUREMENT_ID }),
-    launchBrowser(),
-  ]);
+  [plain, withGa, browser] = await Promise.all([startServer(), startServer({ GA_MEASUREMENT_ID: MEASUREMENT_ID }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -116,7 +106,11 @@ async function openWithStored(page: Page, server: RunningServer, value: string, 
   await page.goto(server.url + path);
 }
 
-function expectSaved(saved: Record<string, unknown> | null, choices: { analytics: boolean; marketing: boolean; functional: boolean }, since: number) {
+function expectSaved(
+  saved: Record<string, unknown> | null,
+  choices: { analytics: boolean; marketing: boolean; functional: boolean },
+  since: number,
+) {
   expect(saved).toEqual({ essential: true, ...choices, timestamp: expect.any(String), revision: CONSENT_REVISION });
   const at = Date.parse(saved!.timestamp as string);
   expect(new Date(at).toISOString()).toBe(saved!.timestamp);
@@ -179,7 +173,11 @@ describe("the cookie banner", () => {
       ["Reject All", "Accept All"].map((name) =>
         banner(page)
           .getByRole("button", { name, exact: true })
-          .evaluate((el) => ({ className: el.className, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height })),
+          .evaluate((el) => ({
+            className: el.className,
+            width: el.getBoundingClientRect().width,
+            height: el.getBoundingClientRect().height,
+          })),
       ),
     );
     expect(reject!.className).toBe(accept!.className);
@@ -207,9 +205,15 @@ describe("the cookie banner", () => {
     const { page } = site;
     await page.goto(`${plain.url}/`);
     await hydrated(page);
-    const before = await page.evaluate(() => [document.documentElement.scrollHeight, document.querySelector("main")!.getBoundingClientRect().top]);
+    const before = await page.evaluate(() => [
+      document.documentElement.scrollHeight,
+      document.querySelector("main")!.getBoundingClientRect().top,
+    ]);
     await bannerShown(page);
-    const after = await page.evaluate(() => [document.documentElement.scrollHeight, document.querySelector("main")!.getBoundingClientRect().top]);
+    const after = await page.evaluate(() => [
+      document.documentElement.scrollHeight,
+      document.querySelector("main")!.getBoundingClientRect().top,
+    ]);
     expect(after).toEqual(before);
     await site.close();
   });
@@ -298,7 +302,14 @@ describe("the cookie banner", () => {
     await openWithStored(
       page,
       plain,
-      JSON.stringify({ essential: true, analytics: false, marketing: false, functional: true, timestamp: elevenMonthsAgo, revision: CONSENT_REVISION }),
+      JSON.stringify({
+        essential: true,
+        analytics: false,
+        marketing: false,
+        functional: true,
+        timestamp: elevenMonthsAgo,
+        revision: CONSENT_REVISION,
+      }),
     );
     await expectNoBanner(page);
     await site.close();
@@ -346,8 +357,7 @@ describe("Cookie settings in the footer", () => {
     expect(await switches(page)).toEqual({ essential: locked, analytics: off, marketing: off, functional: off });
     await expectNoAxeViolations(page);
 
-    const focusInDialog = () =>
-      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
     expect(await focusInDialog()).toBe(true);
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");

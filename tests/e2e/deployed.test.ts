@@ -33,7 +33,9 @@ describe.skipIf(topology !== "tls")("the site as deployed", () => {
     expect(new URL(page.url()).host).toBe(new URL(server.url).host);
     expect(new URL(page.url()).hostname).toBe(SITE_HOST);
     expect(await page.evaluate(() => [location.protocol, window.isSecureContext])).toEqual(["https:", true]);
-    const protocol = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol);
+    const protocol = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol,
+    );
     expect(protocol).toBe("h2");
 
     const form = page.locator("main form").first();

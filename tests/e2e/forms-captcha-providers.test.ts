@@ -117,7 +117,9 @@ describe("reCAPTCHA v3", () => {
     expect(requested).toEqual(["https://www.google.com/recaptcha/api.js?render=test-site-key"]);
     expect(await page.evaluate(() => (window as unknown as { __executed: unknown }).__executed)).toEqual(["test-site-key", "aiAssessment"]);
     expect(altcha).toEqual([]);
-    expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "scored@dlamini.co.za")).toEqual([{ bot_check: "recaptcha-v3" }]);
+    expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "scored@dlamini.co.za")).toEqual([
+      { bot_check: "recaptcha-v3" },
+    ]);
     expectNoConsoleErrors(tracked);
     await tracked.close();
   });
@@ -163,7 +165,9 @@ describe("reCAPTCHA v2 checkbox", () => {
       const success = formMessages.newsletter.success;
       expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
       expect(requested).toEqual(["https://www.google.com/recaptcha/api.js?render=explicit"]);
-      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "checkbox@example.co.za")).toEqual([{ bot_check: "recaptcha-v2" }]);
+      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "checkbox@example.co.za")).toEqual([
+        { bot_check: "recaptcha-v2" },
+      ]);
       expectNoConsoleErrors(tracked);
       await tracked.close();
     } finally {
@@ -185,7 +189,9 @@ describe("Turnstile", () => {
       await fillAiAssessment(page, "turnstile@dlamini.co.za");
       expect((await toastWith(page, formMessages.aiAssessment.success.title)).type).toBe("success");
       expect(requested).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
-      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "turnstile@dlamini.co.za")).toEqual([{ bot_check: "turnstile" }]);
+      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "turnstile@dlamini.co.za")).toEqual([
+        { bot_check: "turnstile" },
+      ]);
       expectNoConsoleErrors(tracked);
       await tracked.close();
     } finally {
@@ -209,7 +215,9 @@ describe("ALTCHA out of sight", () => {
       await form.getByLabel(exactly("Company Name")).fill("Quiet Co");
       await form.getByRole("button", { name: "Get My Free ROI Analysis" }).click();
       expect((await toastWith(page, formMessages.contact.success.title)).description).toBe(formMessages.contact.success.message);
-      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quiet@example.co.za")).toEqual([{ bot_check: "altcha" }]);
+      expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quiet@example.co.za")).toEqual([
+        { bot_check: "altcha" },
+      ]);
       expectNoConsoleErrors(tracked);
       await tracked.close();
     } finally {
@@ -248,7 +256,9 @@ describe("ALTCHA's work", () => {
     await challenge;
     // The answer is ready before the visitor has done anything.
     await expect
-      .poll(() => form.locator("altcha-widget").evaluate((widget) => (widget as HTMLElement & { getState(): string }).getState()), { timeout: 10_000 })
+      .poll(() => form.locator("altcha-widget").evaluate((widget) => (widget as HTMLElement & { getState(): string }).getState()), {
+        timeout: 10_000,
+      })
       .toBe("verified");
     expectNoConsoleErrors(tracked);
     await tracked.close();
@@ -285,7 +295,9 @@ describe("ALTCHA's work", () => {
     expect((await toastWith(page, formMessages.audit.success.title)).type).toBe("success");
     await expect.poll(() => button.getAttribute("aria-busy")).toBeNull();
     expect(await waiting.count()).toBe(0);
-    expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quick@example.co.za")).toEqual([{ bot_check: "altcha" }]);
+    expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quick@example.co.za")).toEqual([
+      { bot_check: "altcha" },
+    ]);
     expectNoConsoleErrors(tracked);
     await tracked.close();
   });

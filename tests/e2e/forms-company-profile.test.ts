@@ -97,7 +97,11 @@ describe("company profile dialog", () => {
     const pdf = readFileSync((await file.path())!);
     expect(pdf.length).toBeGreaterThan(10_000);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(await toastWith(page, messages.success.title)).toEqual({ title: messages.success.title, description: messages.success.message, type: "success" });
+    expect(await toastWith(page, messages.success.title)).toEqual({
+      title: messages.success.title,
+      description: messages.success.message,
+      type: "success",
+    });
     await expect.poll(() => dialog(page).count()).toBe(0);
     // Focus goes back to the entry that opened the dialog.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(TRIGGER);
@@ -217,7 +221,9 @@ describe("company profile without JavaScript", () => {
     await status.getByRole("link", { name: "Download PDF" }).click();
     const pdf = readFileSync((await (await download).path())!);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(profileRows("thabo@molefe.co.za")).toEqual([expect.objectContaining({ name: "Thabo Molefe", company: "Molefe Media", phone: null, bot_check: "noscript" })]);
+    expect(profileRows("thabo@molefe.co.za")).toEqual([
+      expect.objectContaining({ name: "Thabo Molefe", company: "Molefe Media", phone: null, bot_check: "noscript" }),
+    ]);
     await tracked.close();
   });
 });

@@ -254,7 +254,12 @@ describe("contact form", () => {
     expect((await status.textContent())?.trim()).toBe(`${messages.success.title}${messages.success.message}`);
     expect(await page.locator("#contact-form form").getByLabel(exactly("Full Name")).inputValue()).toBe("");
     expect(contactRows("lerato@mokoena.co.za")).toEqual([
-      expect.objectContaining({ name: "Lerato Mokoena", company: "Mokoena Foods", budget: contactBudgetOptions[2].value, bot_check: "noscript" }),
+      expect.objectContaining({
+        name: "Lerato Mokoena",
+        company: "Mokoena Foods",
+        budget: contactBudgetOptions[2].value,
+        bot_check: "noscript",
+      }),
     ]);
     expect(queuedNotices(server, "Contact").some((notice) => notice.text_body.includes("lerato@mokoena.co.za"))).toBe(true);
     await tracked.close();

@@ -90,7 +90,13 @@ const cases: LeadFormCase[] = [
       "Website URL": messageOf(auditSchema, "website"),
       "Monthly Ad Budget": messageOf(auditSchema, "budget"),
     },
-    stored: { form_type: "audit", name: "Pieter van Wyk", website: "vanwyk-motors.co.za", budget: auditBudgetOptions[6]!.value, platform: platformOptions[3].value },
+    stored: {
+      form_type: "audit",
+      name: "Pieter van Wyk",
+      website: "vanwyk-motors.co.za",
+      budget: auditBudgetOptions[6]!.value,
+      platform: platformOptions[3].value,
+    },
     botCheckMessage: formMessages.audit.failure.message,
     rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(rateLimits.audit.windowMinutes) },
   },
@@ -161,8 +167,17 @@ describe.each(cases)("$form form", (c) => {
     expect(await form.locator("button[type=submit]").isDisabled()).toBe(true);
     releasePost();
     const shownAt = Date.now();
-    expect(await toastWith(page, messages.success.title)).toEqual({ title: messages.success.title, description: messages.success.message, type: "success" });
-    expect(await form.getByLabel(exactly("Email Address")).or(form.getByLabel(exactly("Email address"))).inputValue()).toBe("");
+    expect(await toastWith(page, messages.success.title)).toEqual({
+      title: messages.success.title,
+      description: messages.success.message,
+      type: "success",
+    });
+    expect(
+      await form
+        .getByLabel(exactly("Email Address"))
+        .or(form.getByLabel(exactly("Email address")))
+        .inputValue(),
+    ).toBe("");
     expect(leadRows(email)).toEqual([expect.objectContaining(c.stored)]);
     expect(queuedNotices(server, c.notice).some((notice) => notice.text_body.includes(email))).toBe(true);
     if (c.form === "aiAssessment") {
@@ -204,8 +219,17 @@ describe.each(cases)("$form form", (c) => {
     const email = `${c.form.toLowerCase()}-forged@example.co.za`;
     await c.fill(form, email);
     await form.getByRole("button", { name: c.submit }).click();
-    expect(await toastWith(page, messages.failure.title)).toEqual({ title: messages.failure.title, description: c.botCheckMessage, type: "error" });
-    expect(await form.getByLabel(exactly("Email Address")).or(form.getByLabel(exactly("Email address"))).inputValue()).toBe(email);
+    expect(await toastWith(page, messages.failure.title)).toEqual({
+      title: messages.failure.title,
+      description: c.botCheckMessage,
+      type: "error",
+    });
+    expect(
+      await form
+        .getByLabel(exactly("Email Address"))
+        .or(form.getByLabel(exactly("Email address")))
+        .inputValue(),
+    ).toBe(email);
     expect(leadRows(email)).toEqual([]);
     expectNoConsoleErrors(tracked, [/status of 403/]);
     await tracked.close();
@@ -215,7 +239,20 @@ describe.each(cases)("$form form", (c) => {
     const address = visitorAddress();
     const key = rateLimitKeyOf[c.form];
     for (let i = 0; i < rateLimits[key].max; i++) {
-      await postLead(server, c.path, { name: "Eager", email: "eager@example.co.za", company: "Eager", website: "https://eager.co.za", budget: auditBudgetOptions[0].value, goals: "More", ...enhanced("not-a-solution") }, address);
+      await postLead(
+        server,
+        c.path,
+        {
+          name: "Eager",
+          email: "eager@example.co.za",
+          company: "Eager",
+          website: "https://eager.co.za",
+          budget: auditBudgetOptions[0].value,
+          goals: "More",
+          ...enhanced("not-a-solution"),
+        },
+        address,
+      );
     }
     const tracked = await openFormPage(browser, {}, address);
     const { page } = tracked;

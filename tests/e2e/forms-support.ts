@@ -34,10 +34,7 @@ export async function openFormPage(
 ): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: address, ...options });
   const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
-  await tracked.page.context().addInitScript(
-    ([key, value]) => window.localStorage.setItem(key!, value!),
-    [CONSENT_STORAGE_KEY, stored],
-  );
+  await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
   return tracked;
 }
 
@@ -49,7 +46,10 @@ export async function gotoForm(page: Page, url: string, form: Locator = page.loc
 
 /** The sonner toast with this title: its title and description as the visitor reads them. */
 export async function toastWith(page: Page, title: string): Promise<{ title: string; description: string; type: string | null }> {
-  const toast = page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: title }) }).first();
+  const toast = page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: title }) })
+    .first();
   await toast.waitFor({ timeout: 20_000 });
   return {
     title: (await toast.locator("[data-title]").textContent())?.trim() ?? "",

@@ -44,16 +44,14 @@ async function breakPosts(page: Page, postPath: string, how: Breakage): Promise<
 
 /** Every field's value as the visitor left it (the bot check's hidden fields aside), hidden steps included. */
 function typed(form: Locator): Promise<Array<string | boolean>> {
-  return form
-    .locator("input:not([type=hidden]), textarea, select")
-    .evaluateAll((elements) =>
-      elements
-        .filter((element) => !(element as HTMLInputElement).closest("altcha-widget") && (element as HTMLInputElement).name)
-        .map((element) => {
-          const input = element as HTMLInputElement;
-          return input.type === "checkbox" || input.type === "radio" ? input.checked : input.value;
-        }),
-    );
+  return form.locator("input:not([type=hidden]), textarea, select").evaluateAll((elements) =>
+    elements
+      .filter((element) => !(element as HTMLInputElement).closest("altcha-widget") && (element as HTMLInputElement).name)
+      .map((element) => {
+        const input = element as HTMLInputElement;
+        return input.type === "checkbox" || input.type === "radio" ? input.checked : input.value;
+      }),
+  );
 }
 
 interface TransportCase {

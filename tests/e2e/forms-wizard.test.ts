@@ -1,14 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import {
-  additionalServiceOptions,
-  labelOf,
-  orderBudgetOptions,
-  serviceOptions,
-  startDateOptions,
-  tiersByService,
-} from "~/forms/options";
+import { additionalServiceOptions, labelOf, orderBudgetOptions, serviceOptions, startDateOptions, tiersByService } from "~/forms/options";
 import { rateLimits } from "~/forms/rate-limits";
 import { orderMessages } from "~/forms/schemas";
 import { splitOrderMessage } from "~/forms/steps";
@@ -200,7 +193,10 @@ describe("order wizard", () => {
       await gotoForm(page, `${server.url}/get-started?service=${key}`, wizard(page));
       const form = wizard(page);
       expect(await form.getByLabel(exactly("Primary Service")).inputValue()).toBe(key);
-      expect(await form.getByLabel(exactly("Service Tier")).locator("option").allTextContents()).toEqual(["Select a tier", ...tiersByService[key]]);
+      expect(await form.getByLabel(exactly("Service Tier")).locator("option").allTextContents()).toEqual([
+        "Select a tier",
+        ...tiersByService[key],
+      ]);
     }
     await gotoForm(page, `${server.url}/get-started?service=nonsense`, wizard(page));
     expect(await wizard(page).getByLabel(exactly("Primary Service")).inputValue()).toBe("");
@@ -287,7 +283,11 @@ describe("order wizard", () => {
     await button(page, "Next").click();
     await form.getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[4]);
     await button(page, "Submit Order").click();
-    expect(await toastWith(page, formMessages.order.failure.title)).toEqual({ title: "Submission Failed", description: botCheckFailed, type: "error" });
+    expect(await toastWith(page, formMessages.order.failure.title)).toEqual({
+      title: "Submission Failed",
+      description: botCheckFailed,
+      type: "error",
+    });
     expect(await currentStep(page)).toContain(orderStepTitles[3]);
     expect(await form.getByLabel(exactly("Preferred Start Date")).inputValue()).toBe(startDateOptions[4]);
     expect(orderRows("forged-order@example.co.za")).toEqual([]);
@@ -352,7 +352,9 @@ describe("order wizard", () => {
     expect(await currentStep(page)).toContain(orderStepTitles[3]);
 
     // A browser that does not enforce `required` posts the last step without a start date.
-    await form().getByLabel(exactly("Preferred Start Date")).evaluate((select) => select.removeAttribute("required"));
+    await form()
+      .getByLabel(exactly("Preferred Start Date"))
+      .evaluate((select) => select.removeAttribute("required"));
     await button(page, "Submit Order").click();
     await page.waitForLoadState();
     const step4 = splitOrderMessage(orderMessages.step4Missing);
@@ -362,7 +364,9 @@ describe("order wizard", () => {
 
     // An answer of an earlier step gone missing on the way: the page reopens that step with its own words.
     await form().getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[0]);
-    await form().locator('input[name="phone"]').evaluate((input: HTMLInputElement) => (input.value = ""));
+    await form()
+      .locator('input[name="phone"]')
+      .evaluate((input: HTMLInputElement) => (input.value = ""));
     await button(page, "Submit Order").click();
     await page.waitForLoadState();
     const step1 = splitOrderMessage(orderMessages.step1Missing);

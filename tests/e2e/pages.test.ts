@@ -62,9 +62,9 @@ async function render(path: string): Promise<Rendered> {
       [...main.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)]
         .filter(([, attrs]) => attrs!.includes(`href="${href.replaceAll("&", "&amp;")}"`))
         .map(([, , inner]) => textOf(inner!).trim()),
-    jsonLd: () =>
-      [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)),
-    headings: (level) => [...main.matchAll(new RegExp(`<h${level}\\b[^>]*>([\\s\\S]*?)</h${level}>`, "g"))].map((m) => textOf(m[1]!).trim()),
+    jsonLd: () => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)),
+    headings: (level) =>
+      [...main.matchAll(new RegExp(`<h${level}\\b[^>]*>([\\s\\S]*?)</h${level}>`, "g"))].map((m) => textOf(m[1]!).trim()),
   };
 }
 
@@ -93,7 +93,10 @@ describe("home", () => {
     const page = await render("/");
     for (const t of testimonials) expectAll(page.text, [t.name, `${t.title}, ${t.company}`, t.quote, t.results]);
     expect(page.html.match(/aria-label="Rated 5 out of 5"/g)!.length).toBeGreaterThanOrEqual(3);
-    expectAll(page.text, partnerBadges.map((b) => b.name));
+    expectAll(
+      page.text,
+      partnerBadges.map((b) => b.name),
+    );
   });
 
   it("has the free-audit block with one more quote, its two links and the six inclusions", async () => {
@@ -147,10 +150,16 @@ describe("service pages", () => {
   it.each(serviceSlugs)("/services/%s has its metrics, inclusions, guarantee, results, steps, story and trust stats", async (slug) => {
     const page = await render(`/services/${slug}`);
     const content = servicePages[slug];
-    expectAll(page.text, content.metrics.map((m) => `${m.value} ${m.label}`));
+    expectAll(
+      page.text,
+      content.metrics.map((m) => `${m.value} ${m.label}`),
+    );
     expectAll(page.text, content.included);
     expect(page.text).toContain(`Our Guarantee ${content.guarantee}`);
-    expectAll(page.text, content.results.flatMap((r) => [r.value, r.metric, r.description]));
+    expectAll(
+      page.text,
+      content.results.flatMap((r) => [r.value, r.metric, r.description]),
+    );
     expect(page.headings(3)).toEqual(expect.arrayContaining(content.process.map((s) => `Step ${s.number}: ${s.title}`)));
     const story = caseStudyFor(slug);
     expectAll(page.text, [story.headline, story.problem, story.solution, story.result.value]);
@@ -186,13 +195,29 @@ describe("service pages", () => {
     const page = await render("/services/prompt-engineering");
     expect(page.html).toMatch(/role="img"[^>]*aria-label="ROI, our friendly AI agent/);
     for (const pkg of aiPackages) expectAll(page.text, [pkg.name, pkg.priceRange, ...pkg.features]);
-    expectAll(page.text, ["R2,000-R3,500", "R4,500-R8,000", "R12,000-R25,000+", "3 automated workflows", "2 hours of team training", "10+ automated workflows", "5 hours of team training", "Bi-weekly optimisation sessions", "Unlimited workflows", "Dedicated AI strategist", "24/7 support"]);
+    expectAll(page.text, [
+      "R2,000-R3,500",
+      "R4,500-R8,000",
+      "R12,000-R25,000+",
+      "3 automated workflows",
+      "2 hours of team training",
+      "10+ automated workflows",
+      "5 hours of team training",
+      "Bi-weekly optimisation sessions",
+      "Unlimited workflows",
+      "Dedicated AI strategist",
+      "24/7 support",
+    ]);
     expect(page.text.match(/Most Popular/g)).toHaveLength(1);
     expect(page.text.indexOf("Most Popular")).toBeLessThan(page.text.indexOf("R4,500-R8,000"));
     expect(page.text.indexOf("Most Popular")).toBeGreaterThan(page.text.indexOf("R2,000-R3,500"));
     expect(page.linksTo("/get-started?service=promptEngineering")).toHaveLength(3);
     const service = page.jsonLd().find((d) => d["@type"] === "Service")!;
-    expect(service.offers.map((o: { name: string }) => o.name)).toEqual(["AI Prompt Engineering Starter", "AI Prompt Engineering Growth", "AI Prompt Engineering Enterprise"]);
+    expect(service.offers.map((o: { name: string }) => o.name)).toEqual([
+      "AI Prompt Engineering Starter",
+      "AI Prompt Engineering Growth",
+      "AI Prompt Engineering Enterprise",
+    ]);
     expect(service.offers[0].priceSpecification).toMatchObject({ minPrice: 2000, maxPrice: 3500 });
   });
 });
@@ -215,7 +240,12 @@ describe("pricing", () => {
     const page = await render("/pricing");
     for (const addOn of addOns) expectAll(page.text, [addOn.service, addOn.price]);
     expectAll(page.text, ["R4,000/month", "from R3,500", "R3,000", "R6,000", "R5,000"]);
-    expectAll(page.text, ["90-day performance window", "2x ROAS minimum", "100% transparency", "at least R90,000 in wasted spend or opportunities, or the work is free"]);
+    expectAll(page.text, [
+      "90-day performance window",
+      "2x ROAS minimum",
+      "100% transparency",
+      "at least R90,000 in wasted spend or opportunities, or the work is free",
+    ]);
     expect(page.linksTo("/free-audit")).toContain("Get Your Free Audit");
   });
 });
@@ -231,7 +261,10 @@ describe("contact", () => {
   it("has the form region and four FAQ questions, also as FAQPage data", async () => {
     const page = await render("/contact");
     expect(page.html).toMatch(/<section id="contact-form"/);
-    expectAll(page.text, contactFaq.flatMap((f) => [f.question, f.answer]));
+    expectAll(
+      page.text,
+      contactFaq.flatMap((f) => [f.question, f.answer]),
+    );
     expectAll(page.text, ["R90,000+ per month", "30-60 days", "significant ROI by 90 days", "month-to-month or 6-month"]);
     const faq = page.jsonLd().find((d) => d["@type"] === "FAQPage")!;
     expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(contactFaq.map((f) => f.question));
@@ -242,7 +275,12 @@ describe("free audit", () => {
   it("has the form region, four stats, eight inclusions, the guarantee, two testimonials and the promises", async () => {
     const page = await render("/free-audit");
     expect(page.html).toMatch(/<section id="audit-form"/);
-    expectAll(page.text, ["R850K Average savings found", "50+ Audits completed", "R45,000+ Value of comparable audits", "48 hours Audit delivered within"]);
+    expectAll(page.text, [
+      "R850K Average savings found",
+      "50+ Audits completed",
+      "R45,000+ Value of comparable audits",
+      "48 hours Audit delivered within",
+    ]);
     expectAll(page.text, fullAuditInclusions);
     expect(fullAuditInclusions).toHaveLength(8);
     expectAll(page.text, ["The R90,000 Guarantee", "at least R90,000 in wasted spend or opportunities", "the work is free"]);
@@ -286,15 +324,37 @@ describe("legal pages", () => {
   it("explains under POPIA what each form collects, cookies, rights and the information officer, dated today", async () => {
     const page = await render("/privacy");
     expect(page.text).toContain(`Last updated: ${formatLongDate(new Date())}`);
-    expectAll(page.text, ["POPIA", "Contact form", "Free ad audit", "Free AI assessment", "Newsletter", "Company profile download", "Service order", "Call booking"]);
-    expectAll(page.text, ["Essential", "Analytics", "Marketing", "Functional", "How long we keep it", "Your rights", "Information Officer"]);
+    expectAll(page.text, [
+      "POPIA",
+      "Contact form",
+      "Free ad audit",
+      "Free AI assessment",
+      "Newsletter",
+      "Company profile download",
+      "Service order",
+      "Call booking",
+    ]);
+    expectAll(page.text, [
+      "Essential",
+      "Analytics",
+      "Marketing",
+      "Functional",
+      "How long we keep it",
+      "Your rights",
+      "Information Officer",
+    ]);
     expectAll(page.text, [site.email, site.phone.display, site.address.locality]);
   });
 
   it("states the payment, billing, notice and liability terms, dated today", async () => {
     const page = await render("/terms");
     expect(page.text).toContain(`Last updated: ${formatLongDate(new Date())}`);
-    expectAll(page.text, ["Payment is due in 30 days", "billed monthly in advance", "30 days' notice of termination", "capped at 12 months of fees"]);
+    expectAll(page.text, [
+      "Payment is due in 30 days",
+      "billed monthly in advance",
+      "30 days' notice of termination",
+      "capped at 12 months of fees",
+    ]);
     expectAll(page.text, [site.email, site.phone.display, site.address.locality]);
   });
 });
@@ -388,7 +448,19 @@ describe("in the browser", () => {
     await tracked.close();
   });
 
-  const ownPages = ["/", "/about", "/services", ...serviceSlugs.map((s) => `/services/${s}`), "/pricing", "/contact", "/free-audit", "/free-ai-assessment", "/case-studies", "/privacy", "/terms"];
+  const ownPages = [
+    "/",
+    "/about",
+    "/services",
+    ...serviceSlugs.map((s) => `/services/${s}`),
+    "/pricing",
+    "/contact",
+    "/free-audit",
+    "/free-ai-assessment",
+    "/case-studies",
+    "/privacy",
+    "/terms",
+  ];
   it.each(ownPages)("%s has no axe violations at 375 px and no horizontal scrolling", async (path) => {
     const tracked = await openPage(browser, { viewport: { width: 375, height: 740 } });
     const { page } = tracked;

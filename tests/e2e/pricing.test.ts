@@ -31,7 +31,7 @@ async function openPricing(width = 1280, height = 800) {
 
 async function openStates(page: Page): Promise<string[]> {
   const states: string[] = [];
-  for (const group of pricingGroups) states.push(await trigger(page, group.title).getAttribute("aria-expanded") ?? "");
+  for (const group of pricingGroups) states.push((await trigger(page, group.title).getAttribute("aria-expanded")) ?? "");
   return states;
 }
 
@@ -80,7 +80,10 @@ describe("pricing accordion", () => {
     const last = pricingGroups.at(-1)!;
     const top = async () => Math.round((await page.locator(`[id="${last.key}"]`).boundingBox())!.y);
     // The last group sits near the bottom of the viewport when its trigger is pressed.
-    await page.evaluate((key) => window.scrollBy(0, document.getElementById(key)!.getBoundingClientRect().top - (window.innerHeight - 120)), last.key);
+    await page.evaluate(
+      (key) => window.scrollBy(0, document.getElementById(key)!.getBoundingClientRect().top - (window.innerHeight - 120)),
+      last.key,
+    );
     expect(await top()).toBeGreaterThan(500);
     // The page's own clock times it, from the click to the first frame the group has moved up:
     // a busy test machine can only make the click reach the page later, never the scroll earlier.
@@ -95,15 +98,23 @@ describe("pricing accordion", () => {
       requestAnimationFrame(watch);
     }, last.key);
     await trigger(page, last.title).click();
-    const { delay } = await (
+    const { delay } = (await (
       await page.waitForFunction(() => {
         const times = window as unknown as { clickedAt?: number; movedAt?: number };
         return times.movedAt !== undefined && { delay: times.movedAt - times.clickedAt! };
       })
-    ).jsonValue() as { delay: number };
+    ).jsonValue()) as { delay: number };
     expect(delay, "not scrolled before the delay").toBeGreaterThanOrEqual(PRICING_SCROLL_DELAY_MS - 10);
     // Then it lands just below the sticky header.
-    await expect.poll(async () => { const y = await top(); return y >= 60 && y <= 120; }, { timeout: 3000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const y = await top();
+          return y >= 60 && y <= 120;
+        },
+        { timeout: 3000 },
+      )
+      .toBe(true);
     expect(await panelOf(page, last.key).isVisible()).toBe(true);
     expectNoConsoleErrors(tracked);
     await tracked.close();
@@ -139,7 +150,12 @@ describe("pricing accordion", () => {
     await page.goto(`${server.url}/pricing`);
     for (const group of pricingGroups) {
       for (const tier of group.tiers) expect(await page.getByText(tier.price, { exact: true }).first().isVisible(), tier.price).toBe(true);
-      expect(await panelOf(page, group.key).getByRole("link", { name: /^Get Started/ }).first().isVisible()).toBe(true);
+      expect(
+        await panelOf(page, group.key)
+          .getByRole("link", { name: /^Get Started/ })
+          .first()
+          .isVisible(),
+      ).toBe(true);
     }
     await tracked.close();
   });

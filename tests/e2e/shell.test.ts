@@ -69,7 +69,9 @@ describe("navigation", () => {
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect.poll(() => drawer.isVisible()).toBe(true);
     // Once it has slid in, it sits against the right edge.
-    await expect.poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0))).toBe(375);
+    await expect
+      .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
+      .toBe(375);
     expect(await drawer.getByRole("link", { name: "Get Free Audit" }).getAttribute("href")).toBe("/free-audit");
     for (const label of ["Home", "About", "Services", "Pricing", "Blog", "Contact"]) {
       expect(await drawer.getByRole("link", { name: label, exact: true }).count()).toBe(1);
@@ -210,9 +212,7 @@ describe("error screens", () => {
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
     // The server answers a client navigation's data request with a failure (the blog has data of its own to load).
-    await page.route("**/blog.data*", (route) =>
-      route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
-    );
+    await page.route("**/blog.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Unexpected Application Error!");
     expect(await page.locator("main").textContent()).toMatch(/Error|boom|500/);

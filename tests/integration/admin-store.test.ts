@@ -5,7 +5,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
 import { findHoldings, forgetPerson } from "../../server/admin/forget";
 import { attemptLogin, loginLimits, triesOnceAccountLimited } from "../../server/admin/login";
-import { addNote, type Cursor, decodeCursor, exportRows, type InboxFilter, listLeads, resendNotification, setStatus } from "../../server/admin/inbox";
+import {
+  addNote,
+  type Cursor,
+  decodeCursor,
+  exportRows,
+  type InboxFilter,
+  listLeads,
+  resendNotification,
+  setStatus,
+} from "../../server/admin/inbox";
 import type { AdminDatabase } from "../../server/admin/schema";
 import { createSession, destroySession, findSession } from "../../server/admin/sessions";
 import { createUser } from "../../server/admin/users";
@@ -49,8 +58,19 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   it("mirrors every lead table into the inbox through the triggers: insert, update, delete", async () => {
     const at = new Date("2026-11-20T08:00:00.000Z");
     await store.saveLead(contact("Thandi Nkosi", "Thandi@Example.co.za"), origin(at), notice);
-    await store.saveLead({ table: "form_submissions", row: { form_type: "AI Assessment Request", name: "Ann", email: "ann@example.co.za", company: "Ann AI" } }, origin(at), notice);
-    await store.saveLead({ table: "company_profile_leads", row: { name: "Bob", email: "bob@example.co.za", company: null, phone: "011 555 0101" } }, origin(at), notice);
+    await store.saveLead(
+      {
+        table: "form_submissions",
+        row: { form_type: "AI Assessment Request", name: "Ann", email: "ann@example.co.za", company: "Ann AI" },
+      },
+      origin(at),
+      notice,
+    );
+    await store.saveLead(
+      { table: "company_profile_leads", row: { name: "Bob", email: "bob@example.co.za", company: null, phone: "011 555 0101" } },
+      origin(at),
+      notice,
+    );
     await db
       .insertInto("bookings")
       .values({
@@ -71,12 +91,40 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
         updated_at: at,
       })
       .execute();
-    const mirrored = await db.selectFrom("leads").select(["form_type", "name", "email", "company", "website", "phone", "status"]).orderBy("id").execute();
+    const mirrored = await db
+      .selectFrom("leads")
+      .select(["form_type", "name", "email", "company", "website", "phone", "status"])
+      .orderBy("id")
+      .execute();
     expect(mirrored).toEqual([
-      { form_type: "contact", name: "Thandi Nkosi", email: "Thandi@Example.co.za", company: "Acme", website: "acme.co.za", phone: null, status: "new" },
+      {
+        form_type: "contact",
+        name: "Thandi Nkosi",
+        email: "Thandi@Example.co.za",
+        company: "Acme",
+        website: "acme.co.za",
+        phone: null,
+        status: "new",
+      },
       { form_type: "ai-assessment", name: "Ann", email: "ann@example.co.za", company: "Ann AI", website: null, phone: null, status: "new" },
-      { form_type: "company-profile", name: "Bob", email: "bob@example.co.za", company: null, website: null, phone: "011 555 0101", status: "new" },
-      { form_type: "booking", name: "Cara", email: "cara@example.co.za", company: "Cara Tours", website: "caratours.co.za", phone: null, status: "new" },
+      {
+        form_type: "company-profile",
+        name: "Bob",
+        email: "bob@example.co.za",
+        company: null,
+        website: null,
+        phone: "011 555 0101",
+        status: "new",
+      },
+      {
+        form_type: "booking",
+        name: "Cara",
+        email: "cara@example.co.za",
+        company: "Cara Tours",
+        website: "caratours.co.za",
+        phone: null,
+        status: "new",
+      },
     ]);
     expect((await listLeads(db, { ...none, q: "THANDI@example" })).leads.map((l) => l.name)).toEqual(["Thandi Nkosi"]);
     expect((await listLeads(db, { ...none, q: "caratours" })).leads.map((l) => l.name)).toEqual(["Cara"]);
@@ -84,7 +132,11 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
 
     await db.updateTable("company_profile_leads").set({ name: "Bob Botha" }).execute();
     await db.deleteFrom("bookings").execute();
-    expect((await db.selectFrom("leads").select("name").orderBy("id").execute()).map((r) => r.name)).toEqual(["Thandi Nkosi", "Ann", "Bob Botha"]);
+    expect((await db.selectFrom("leads").select("name").orderBy("id").execute()).map((r) => r.name)).toEqual([
+      "Thandi Nkosi",
+      "Ann",
+      "Bob Botha",
+    ]);
   });
 
   it("pages newest first by (created_at, id), through ties, both ways, and filters by SAST day", async () => {
@@ -109,7 +161,13 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     expect(back.leads.map((l) => l.name)).toEqual(["Lead 17", "Lead 16", "Lead 15", "Lead 14", "Lead 13"]);
 
     // 23:30 SAST on 1 November is the first day; an hour later it is 2 November in Johannesburg.
-    expect((await listLeads(db, { ...none, to: "2026-11-01" })).leads.map((l) => l.name)).toEqual(["Lead 4", "Lead 3", "Lead 2", "Lead 1", "Lead 0"]);
+    expect((await listLeads(db, { ...none, to: "2026-11-01" })).leads.map((l) => l.name)).toEqual([
+      "Lead 4",
+      "Lead 3",
+      "Lead 2",
+      "Lead 1",
+      "Lead 0",
+    ]);
     expect((await listLeads(db, { ...none, from: "2026-11-02" })).leads).toHaveLength(18);
 
     const exported: string[][] = [];
@@ -129,7 +187,12 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     expect(await resendNotification(db, actor, 999_999)).toBe("no-lead");
 
     expect((await listLeads(db, { ...none, status: "qualified" })).leads.map((l) => l.name)).toEqual(["Thandi Nkosi"]);
-    const messages = await db.selectFrom("outbox").select(["status", "subject", "attempts"]).where("lead_id", "=", leadId).orderBy("id").execute();
+    const messages = await db
+      .selectFrom("outbox")
+      .select(["status", "subject", "attempts"])
+      .where("lead_id", "=", leadId)
+      .orderBy("id")
+      .execute();
     expect(messages).toEqual([
       { status: "queued", subject: `Lead ${leadId}`, attempts: 0 },
       { status: "queued", subject: `Lead ${leadId}`, attempts: 0 },
@@ -146,13 +209,18 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     const mailDir = path.join(test.settings.DATA_DIR, "mail");
     const mail = { dir: mailDir, host: "127.0.0.1" };
     const thandi = await store.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
-    await store.saveLead({ table: "form_submissions", row: { form_type: "newsletter", name: "Newsletter Subscriber", email: "THANDI@example.co.za" } }, origin(new Date()), notice);
+    await store.saveLead(
+      { table: "form_submissions", row: { form_type: "newsletter", name: "Newsletter Subscriber", email: "THANDI@example.co.za" } },
+      origin(new Date()),
+      notice,
+    );
     const other = await store.saveLead(contact("Pieter van Wyk", "pieter@example.co.za"), origin(new Date()), notice);
     const [thandiLead] = await db.selectFrom("leads").select("id").where("lead_id", "=", thandi.leadId).execute();
     await addNote(db, COMMAND_LINE, thandiLead!.id, "Private note about Thandi");
     // The .eml files the worker wrote for her message and for Pieter's (Message-ID host 127.0.0.1).
     mkdirSync(mailDir, { recursive: true });
-    const file = (table: string, lead: number, message: number) => `2026-11-23T10-00-00-000Z-lead-${table}-${lead}.outbox-${message}127.0.0.1.eml`;
+    const file = (table: string, lead: number, message: number) =>
+      `2026-11-23T10-00-00-000Z-lead-${table}-${lead}.outbox-${message}127.0.0.1.eml`;
     writeFileSync(path.join(mailDir, file("form_submissions", thandi.leadId, thandi.outboxId)), "Thandi");
     writeFileSync(path.join(mailDir, file("form_submissions", other.leadId, other.outboxId)), "Pieter");
 
@@ -224,7 +292,9 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
 
     it("counts guesses made in parallel before any password is checked", async () => {
       await createUser(db, "agent@roimedia.co.za", PASSWORD);
-      const answers = await Promise.all(Array.from({ length: loginLimits.pair.max + 3 }, () => signIn("agent@roimedia.co.za", "198.51.100.60")));
+      const answers = await Promise.all(
+        Array.from({ length: loginLimits.pair.max + 3 }, () => signIn("agent@roimedia.co.za", "198.51.100.60")),
+      );
       expect(answers.filter((answer) => answer.ok === false && answer.reason === "invalid")).toHaveLength(loginLimits.pair.max);
       expect(answers.filter((answer) => answer.ok === false && answer.reason === "rate-limit")).toHaveLength(3);
     });

@@ -21,7 +21,6 @@ const PASSWORD = "a long enough passphrase";
 let server: RunningServer;
 let leadId: number;
 
-
 let addressCounter = 0;
 
 /** A browser: its own address, cookies, and the Origin header a browser sends with a post. */
@@ -80,7 +79,9 @@ const sessionCount = () => readSiteDb<{ n: number }>(server.dataDir, "SELECT cou
 
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: "x-forwarded-for", ALTCHA_HMAC_KEY: randomBytes(32).toString("hex"), ALTCHA_COST: "20" });
-  await Promise.all(["agent@roimedia.co.za", "guessed@roimedia.co.za", "idle@roimedia.co.za"].map((email) => createUser(server.dataDir, email, PASSWORD)));
+  await Promise.all(
+    ["agent@roimedia.co.za", "guessed@roimedia.co.za", "idle@roimedia.co.za"].map((email) => createUser(server.dataDir, email, PASSWORD)),
+  );
   const email = `inbox-security-${Date.now()}@example.co.za`;
   const answer = await postLead(
     server,
@@ -188,7 +189,8 @@ describe("signing in", () => {
       expect((await stranger.signIn("guessed@roimedia.co.za", `guess number ${i}`)).status).toBe(i < loginLimits.pair.max ? 401 : 429);
     }
     const user = new Browser();
-    for (let i = 0; i < triesOnceAccountLimited - 1; i++) expect((await user.signIn("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
+    for (let i = 0; i < triesOnceAccountLimited - 1; i++)
+      expect((await user.signIn("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
     const signedIn = await user.signIn("guessed@roimedia.co.za");
     expect(signedIn.status).toBe(303);
     expect(user.session).toBeTruthy();
@@ -201,7 +203,8 @@ describe("signing in", () => {
 
     // The success cleared the user's typo: while the account is still being guessed, the same tries again.
     user.cookies.delete("roi_admin");
-    for (let i = 0; i < triesOnceAccountLimited - 1; i++) expect((await user.signIn("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
+    for (let i = 0; i < triesOnceAccountLimited - 1; i++)
+      expect((await user.signIn("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
     expect((await user.signIn("guessed@roimedia.co.za")).status).toBe(303);
   });
 
@@ -237,7 +240,10 @@ describe("with a session", () => {
     const change = { intent: "status", status: "spam", csrf };
     const fromElsewhere = await browser.request(`/admin/leads/${leadId}`, { body: change, headers: { origin: "https://evil.example" } });
     expect(fromElsewhere.status).toBe(403);
-    const noOrigin = await browser.request(`/admin/leads/${leadId}`, { body: change, headers: { origin: "", "sec-fetch-site": "cross-site" } });
+    const noOrigin = await browser.request(`/admin/leads/${leadId}`, {
+      body: change,
+      headers: { origin: "", "sec-fetch-site": "cross-site" },
+    });
     expect(noOrigin.status).toBe(403);
     const withoutToken = await browser.request(`/admin/leads/${leadId}`, { body: { intent: "status", status: "spam" } });
     expect(withoutToken.status).toBe(403);
@@ -271,13 +277,18 @@ describe("with a session", () => {
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const setLastSeen = (iso: string) => {
       const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 5000 });
-      db.prepare("UPDATE admin_sessions SET last_seen_at = ? WHERE user_id = (SELECT id FROM admin_users WHERE email = 'idle@roimedia.co.za')").run(iso);
+      db.prepare(
+        "UPDATE admin_sessions SET last_seen_at = ? WHERE user_id = (SELECT id FROM admin_users WHERE email = 'idle@roimedia.co.za')",
+      ).run(iso);
       db.close();
     };
     // 59 minutes idle (the default is 60): still signed in, and the request counts as activity.
     setLastSeen(ago(59));
     expect((await browser.request("/admin")).status).toBe(200);
-    const seen = readSiteDb<{ last_seen_at: string }>(server.dataDir, "SELECT last_seen_at FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = 'idle@roimedia.co.za'")[0]!;
+    const seen = readSiteDb<{ last_seen_at: string }>(
+      server.dataDir,
+      "SELECT last_seen_at FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = 'idle@roimedia.co.za'",
+    )[0]!;
     expect(Date.now() - new Date(seen.last_seen_at).getTime()).toBeLessThan(60_000);
 
     setLastSeen(ago(61));
@@ -296,7 +307,8 @@ describe("the public pages' JavaScript", () => {
     const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as {
       assets: { routes: Record<string, { module: string; imports?: string[] }> };
     };
-    const chunksOf = (ids: string[]) => new Set(ids.flatMap((id) => [build.assets.routes[id]!.module, ...(build.assets.routes[id]!.imports ?? [])]));
+    const chunksOf = (ids: string[]) =>
+      new Set(ids.flatMap((id) => [build.assets.routes[id]!.module, ...(build.assets.routes[id]!.imports ?? [])]));
     const ids = Object.keys(build.assets.routes);
     const adminIds = ids.filter((id) => id.startsWith("routes/admin/"));
     expect(adminIds.length).toBeGreaterThanOrEqual(8);
@@ -308,7 +320,10 @@ describe("the public pages' JavaScript", () => {
       const html = readFileSync(path.join(root, "build/client", route === "/" ? "" : route, "index.html"), "utf8");
       const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
       expect(scripts.length, route).toBeGreaterThan(0);
-      expect(scripts.filter((s) => adminOnly.includes(s)), route).toEqual([]);
+      expect(
+        scripts.filter((s) => adminOnly.includes(s)),
+        route,
+      ).toEqual([]);
       expect(html, route).not.toContain("routes/admin/");
     }
     expect(existsSync(path.join(root, "build/client/admin"))).toBe(false);

@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { bookingMessages, bookingSchema } from "~/components/booking/schema";
 import { botFields, widgetTokenFields } from "~/forms/bot-fields";
-import {
-  aiAssessmentRateLimited,
-  botCheckFailed,
-  checkTheFields,
-  formExpired,
-  formMessages,
-  rateLimitTitle,
-} from "~/forms/messages";
+import { aiAssessmentRateLimited, botCheckFailed, checkTheFields, formExpired, formMessages, rateLimitTitle } from "~/forms/messages";
 import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
 import { fieldLabels, formSchemas, multiLineFields, notAllowed, orderMessages } from "~/forms/schemas";
 import { splitOrderMessage } from "~/forms/steps";
@@ -44,7 +37,11 @@ const base = {
 
 /** A plausible post for each form (without a bot check), so mutations reach past validation too. */
 const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
-  { path: "/contact", schema: formSchemas.contact, fields: { ...base, budget: contactBudgetOptions[0]!.value, service: "google-ads", message: "Hello" } },
+  {
+    path: "/contact",
+    schema: formSchemas.contact,
+    fields: { ...base, budget: contactBudgetOptions[0]!.value, service: "google-ads", message: "Hello" },
+  },
   {
     path: "/free-audit",
     schema: formSchemas.audit,
@@ -63,7 +60,11 @@ const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
     },
   },
   { path: "/blog", schema: formSchemas.newsletter, fields: { email: base.email } },
-  { path: "/company-profile", schema: formSchemas.companyProfile, fields: { name: base.name, email: base.email, company: base.company, phone: base.phone } },
+  {
+    path: "/company-profile",
+    schema: formSchemas.companyProfile,
+    fields: { name: base.name, email: base.email, company: base.company, phone: base.phone },
+  },
   {
     path: "/get-started",
     schema: formSchemas.order,
@@ -82,7 +83,11 @@ const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
       additionalInfo: "Weekdays only",
     },
   },
-  { path: "/calendar", schema: bookingSchema, fields: { ...base, slot: new Date(Date.now() + 3 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".000Z"), message: "Call me" } },
+  {
+    path: "/calendar",
+    schema: bookingSchema,
+    fields: { ...base, slot: new Date(Date.now() + 3 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".000Z"), message: "Call me" },
+  },
 ];
 
 /** Every message a refused post may carry (SPEC.md section 8 and the booking form's). */
@@ -103,7 +108,12 @@ const isKnown = (message: unknown) =>
   typeof message === "string" && (knownMessages.has(message) || new RegExp(`^${rateLimitText.source}$`).test(message));
 
 const decodeEntities = (html: string) =>
-  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** A body with the content type to label it with (none when null), or form data fetch encodes as multipart. */
 type Post = { contentType: string | null; body: Uint8Array<ArrayBuffer> | string } | { multipart: FormData };
@@ -114,7 +124,22 @@ const oddValue = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.integer().map(String),
   fc.json({ maxDepth: 4 }),
-  fc.constantFrom("", " ", "null", "true", "[]", "{}", '{"$gt":""}', "<script>alert(1)</script>", "' OR 1=1 --", "\u0000", "\uFFFD", "a@b", "@", "x@y.z".repeat(50)),
+  fc.constantFrom(
+    "",
+    " ",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    '{"$gt":""}',
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "\u0000",
+    "\uFFFD",
+    "a@b",
+    "@",
+    "x@y.z".repeat(50),
+  ),
   fc.nat({ max: 30_000 }).map((n) => "y".repeat(n)),
   // Text laced with control characters (C0, DEL, C1).
   fc
@@ -143,7 +168,9 @@ function insideOf(value: string, c: string, at: number): string {
 
 /** Fields as a browser without JavaScript posts them (urlencoded) or as multipart form data. */
 function encoded(fields: Fields, multipart: boolean): Post {
-  const entries = Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]));
+  const entries = Object.entries(fields).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+  );
   if (!multipart) return { contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(entries).toString() };
   const form = new FormData();
   for (const [name, v] of entries) form.append(name, v);
@@ -186,13 +213,20 @@ function postsFor(fields: Fields): fc.Arbitrary<Post> {
     {
       weight: 2,
       arbitrary: fc
-        .array(fc.constantFrom("%FF", "%C0%80", "%ED%A0%80", "%F4%90%80%80", "%", "%zz", "&", "=", "+", "email=", "name=", "%00"), { maxLength: 40 })
+        .array(fc.constantFrom("%FF", "%C0%80", "%ED%A0%80", "%F4%90%80%80", "%", "%zz", "&", "=", "+", "email=", "name=", "%00"), {
+          maxLength: 40,
+        })
         .map((parts) => ({ contentType: "application/x-www-form-urlencoded", body: parts.join("") })),
     },
     // JSON, nested, under any content type.
     { weight: 2, arbitrary: fc.record({ contentType, body: fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v) ?? "null") }) },
     // Larger than any lead may be.
-    { weight: 1, arbitrary: fc.nat({ max: 40_000 }).map((n) => ({ contentType: "application/x-www-form-urlencoded", body: `email=${"z".repeat(33_000 + n)}` })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .nat({ max: 40_000 })
+        .map((n) => ({ contentType: "application/x-www-form-urlencoded", body: `email=${"z".repeat(33_000 + n)}` })),
+    },
     { weight: 1, arbitrary: fc.record({ contentType, body: fc.string({ maxLength: 200 }) }) },
   );
 }
@@ -243,7 +277,9 @@ describe("malformed posts at every form", () => {
             } else {
               const html = decodeEntities(await res.text());
               expect(html, answer).toContain("<html");
-              expect([...knownMessages].some((m) => html.includes(m)) || rateLimitText.test(html), `${answer} without a message`).toBe(true);
+              expect([...knownMessages].some((m) => html.includes(m)) || rateLimitText.test(html), `${answer} without a message`).toBe(
+                true,
+              );
             }
           }),
           { numRuns: RUNS_PER_FORM },
@@ -255,33 +291,37 @@ describe("malformed posts at every form", () => {
     expectNothingStored();
   });
 
-  it("refuses a control character in any text field, and a line break in a one-line field, with that field's message", { timeout: 120_000 }, async () => {
-    await Promise.all(
-      forms.map(({ path, schema, fields }) => {
-        const typed = fc.constantFrom(...textFieldsOf(schema, fields)).chain((name) =>
-          fc.record({
-            name: fc.constant(name),
-            c: fc.constantFrom(...controlCharacters, ...(multiLineFields.has(name) ? [] : lineBreaks)),
-            at: fc.nat(),
-            multipart: fc.boolean(),
-          }),
-        );
-        return fc.assert(
-          fc.asyncProperty(typed, fc.boolean(), async ({ name, c, at, multipart }, asData) => {
-            const post = encoded({ ...fields, [name]: insideOf(fields[name] as string, c, at) }, multipart);
-            const res = await send(path, post, asData);
-            const answer = `${path}${asData ? ".data" : ""} with U+${c.charCodeAt(0).toString(16).padStart(4, "0")} in ${name}`;
-            expect(res.status, answer).toBe(400);
-            const message = notAllowed(fieldLabels[name]);
-            if (asData) expect((await resultOf(res)).fieldErrors?.[name]?.[0], answer).toBe(message);
-            else expect(decodeEntities(await res.text()), answer).toContain(message);
-          }),
-          { numRuns: CONTROL_RUNS_PER_FORM },
-        );
-      }),
-    );
-    expectNothingStored();
-  });
+  it(
+    "refuses a control character in any text field, and a line break in a one-line field, with that field's message",
+    { timeout: 120_000 },
+    async () => {
+      await Promise.all(
+        forms.map(({ path, schema, fields }) => {
+          const typed = fc.constantFrom(...textFieldsOf(schema, fields)).chain((name) =>
+            fc.record({
+              name: fc.constant(name),
+              c: fc.constantFrom(...controlCharacters, ...(multiLineFields.has(name) ? [] : lineBreaks)),
+              at: fc.nat(),
+              multipart: fc.boolean(),
+            }),
+          );
+          return fc.assert(
+            fc.asyncProperty(typed, fc.boolean(), async ({ name, c, at, multipart }, asData) => {
+              const post = encoded({ ...fields, [name]: insideOf(fields[name] as string, c, at) }, multipart);
+              const res = await send(path, post, asData);
+              const answer = `${path}${asData ? ".data" : ""} with U+${c.charCodeAt(0).toString(16).padStart(4, "0")} in ${name}`;
+              expect(res.status, answer).toBe(400);
+              const message = notAllowed(fieldLabels[name]);
+              if (asData) expect((await resultOf(res)).fieldErrors?.[name]?.[0], answer).toBe(message);
+              else expect(decodeEntities(await res.text()), answer).toContain(message);
+            }),
+            { numRuns: CONTROL_RUNS_PER_FORM },
+          );
+        }),
+      );
+      expectNothingStored();
+    },
+  );
 });
 
 const leadTables = ["form_submissions", "company_profile_leads", "service_orders", "bookings", "outbox"];
@@ -322,7 +362,10 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const settings = { DATA_DIR: database.settings.DATA_DIR, ...(database.settings.DATABASE_URL ? { DATABASE_URL: database.settings.DATABASE_URL } : {}) };
+    const settings = {
+      DATA_DIR: database.settings.DATA_DIR,
+      ...(database.settings.DATABASE_URL ? { DATABASE_URL: database.settings.DATABASE_URL } : {}),
+    };
     site = await startServer({ ...settings, ALTCHA_COST: "20", TRUST_PROXY: "x-forwarded-for" });
     await createUser(database.settings.DATA_DIR, USER, PASSWORD, database.settings.DATABASE_URL);
   }, 60_000);
@@ -342,7 +385,9 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
         const withNul = { ...fields, [name]: insideOf(fields[name] as string, "\u0000", 0) };
         const answer = await postLead(site, path, { ...withNul, ...enhanced(await solveAltcha(site)) }, visitor());
         expect(answer.status, `${path} with a NUL in ${name}`).toBe(400);
-        expect((answer.result as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[name]?.[0], `${path} ${name}`).toBe(notAllowed(fieldLabels[name]));
+        expect((answer.result as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[name]?.[0], `${path} ${name}`).toBe(
+          notAllowed(fieldLabels[name]),
+        );
       }
     }
     for (const table of leadTables) expect(await count(table), `${table} rows`).toBe(0);

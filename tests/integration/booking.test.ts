@@ -84,7 +84,11 @@ function withCaptcha(fields: Record<string, string>, token: string): Record<stri
 }
 
 /** "Please wait N minutes before trying again." for any N. */
-const waitMessage = new RegExp(rateLimitMessage(12345).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("12345", "\\d+"));
+const waitMessage = new RegExp(
+  rateLimitMessage(12345)
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace("12345", "\\d+"),
+);
 
 const manageOf = (location: string | null) => location!.split("?")[0]!;
 const bookingIdOf = (manage: string) => Number(manage.split("/").at(-1)!.split(".")[0]);
@@ -243,7 +247,9 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(free).toContain(from);
     expect(free).not.toContain(to);
     const updates = () =>
-      smtp.messages.map((m) => parseInvitation(calendarPart(m.raw))).filter((invite) => invite.sequence === 1 && invite.method === "REQUEST");
+      smtp.messages
+        .map((m) => parseInvitation(calendarPart(m.raw)))
+        .filter((invite) => invite.sequence === 1 && invite.method === "REQUEST");
     await waitFor(() => updates().length >= 2 || undefined, "the updated invitations");
     expect(updates()).toHaveLength(2);
     for (const invite of updates()) expect(invite.start.toISOString()).toBe(new Date(to).toISOString());
@@ -346,13 +352,19 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
       expect(conflict.status).toBe(409);
       expect(conflict.html).toContain(bookingMessages.slotTaken);
     }
-    const stale = await post(server, "/calendar", { ...bookingFields(slots[205]!), [botFields.formToken]: formTokenAged(HMAC_KEY, 2 * 86_400_000) }, address);
+    const stale = await post(
+      server,
+      "/calendar",
+      { ...bookingFields(slots[205]!), [botFields.formToken]: formTokenAged(HMAC_KEY, 2 * 86_400_000) },
+      address,
+    );
     expect(stale.status).toBe(403);
     expect(stale.html).toContain(formExpired);
 
     // Without JavaScript the stricter limit applies: its every booking goes through, and no more.
     const answers = [];
-    for (let i = 0; i <= noscriptRateLimit.max; i++) answers.push(await post(server, "/calendar", bookingFields(slots[210 + 5 * i]!, "Late Visitor"), address));
+    for (let i = 0; i <= noscriptRateLimit.max; i++)
+      answers.push(await post(server, "/calendar", bookingFields(slots[210 + 5 * i]!, "Late Visitor"), address));
     expect(answers.map((a) => a.status)).toEqual([...Array(noscriptRateLimit.max).fill(302), 429]);
     expect(answers.at(-1)!.html).toContain(rateLimitTitle);
   });
@@ -362,7 +374,8 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     const taken = slots[230]!;
     expect((await post(server, "/calendar", bookingFields(taken, "Early Visitor"))).status).toBe(302);
     const address = "203.0.113.62";
-    for (let i = 0; i < 2; i++) expect((await post(server, "/calendar", withCaptcha(bookingFields(slots[235]!), "bogus-token"), address)).status).toBe(403);
+    for (let i = 0; i < 2; i++)
+      expect((await post(server, "/calendar", withCaptcha(bookingFields(slots[235]!), "bogus-token"), address)).status).toBe(403);
     const conflict = await post(server, "/calendar", withCaptcha(bookingFields(taken), await solveAltcha(server)), address);
     expect(conflict.status).toBe(409);
 
@@ -395,7 +408,12 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(cancel.html).toContain(rateLimitTitle);
     expect(cancel.html).toMatch(waitMessage);
     // With JavaScript the page's fetch reads the same title and text.
-    const moved = await postLead(server, manage, { intent: "reschedule", sequence: String(max), slot: other }, { "X-Forwarded-For": nextAddress() });
+    const moved = await postLead(
+      server,
+      manage,
+      { intent: "reschedule", sequence: String(max), slot: other },
+      { "X-Forwarded-For": nextAddress() },
+    );
     expect(moved.status).toBe(429);
     expect(moved.result).toMatchObject({ title: rateLimitTitle, message: expect.stringMatching(waitMessage) });
     expect(await mails()).toBe(queued);

@@ -52,7 +52,13 @@ function modes(dir: string): Record<string, string> {
 /** Posts a lead and waits for its notification to be written. */
 async function storeLeadAndMail(server: RunningServer) {
   const email = `private-${Date.now()}@example.co.za`;
-  const answer = await postLead(server, "/contact", { name: "Thandi Nkosi", email, company: "Nkosi Logistics", budget: "6.5k-12.4k", ...enhanced(await solveAltcha(server)) });
+  const answer = await postLead(server, "/contact", {
+    name: "Thandi Nkosi",
+    email,
+    company: "Nkosi Logistics",
+    budget: "6.5k-12.4k",
+    ...enhanced(await solveAltcha(server)),
+  });
   expect(answer.status).toBe(200);
   await waitFor(() => writtenMail(server.dataDir).some((mail) => mail.includes(email)), "the notification's .eml file");
 }
@@ -82,7 +88,13 @@ describe("DATA_DIR", () => {
     writeFileSync(path.join(dataDir, "altcha-hmac.key"), randomBytes(32).toString("hex"));
     writeFileSync(path.join(dataDir, "mail", "2026-01-01T00-00-00-000Z-earlier.eml"), "Subject: an earlier lead\n\nHello\n");
     const before = modes(dataDir);
-    expect(before).toEqual({ ".": "755", "site.db": "644", "altcha-hmac.key": "644", mail: "755", "mail/2026-01-01T00-00-00-000Z-earlier.eml": "644" });
+    expect(before).toEqual({
+      ".": "755",
+      "site.db": "644",
+      "altcha-hmac.key": "644",
+      mail: "755",
+      "mail/2026-01-01T00-00-00-000Z-earlier.eml": "644",
+    });
 
     const server = await start(dataDir);
     expect(server.output()).toMatch(/DATA_DIR: made 5 files and folders an earlier version wrote readable by this server's user only/);

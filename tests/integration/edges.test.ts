@@ -154,7 +154,9 @@ interface EndlessPost {
 function endlessPost(port: number, path: string, headers: Record<string, string> = {}): Promise<EndlessPost> {
   return new Promise((resolve) => {
     const result: EndlessPost = { sentBeforeAnswer: 0, closedByServer: false };
-    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+    const extra = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
     const socket = connect(port, "127.0.0.1");
     let sent = 0;
     const chunk = `2000\r\na=${"x".repeat(0x2000 - 2)}\r\n`;
@@ -205,10 +207,25 @@ describe("bodies", () => {
       body: new URLSearchParams({ token, email: "agent@roimedia.co.za", password: PASSWORD, next: "/admin" }),
     });
     expect(signedIn.status).toBe(303);
-    session = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
+    session = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0]!)
+      .join("; ");
   }, 60_000);
 
-  const routes = ["/contact", "/contact.data", "/calendar", "/calendar/manage/nonsense", "/company-profile", "/get-started", "/admin/login", "/about", "/no-such-page", "/healthz", "/api/altcha/challenge"];
+  const routes = [
+    "/contact",
+    "/contact.data",
+    "/calendar",
+    "/calendar/manage/nonsense",
+    "/company-profile",
+    "/get-started",
+    "/admin/login",
+    "/about",
+    "/no-such-page",
+    "/healthz",
+    "/api/altcha/challenge",
+  ];
   it.each(routes)("an endless chunked body to %s is refused at once and the connection closed", async (path) => {
     const answer = await endlessPost(server.port, path);
     expect(answer.status).toMatch(/^HTTP\/1\.1 4\d\d /);
@@ -217,11 +234,14 @@ describe("bodies", () => {
     expect(answer.closedByServer).toBe(true);
   });
 
-  it.each(["/admin", "/admin/forget", "/admin/leads/1", "/admin/logout"])("signed in, an endless body to %s is refused too", async (path) => {
-    const answer = await endlessPost(server.port, path, { cookie: session, origin: server.url });
-    expect(answer.status).toMatch(/^HTTP\/1\.1 4\d\d /);
-    expect(answer.closedByServer).toBe(true);
-  });
+  it.each(["/admin", "/admin/forget", "/admin/leads/1", "/admin/logout"])(
+    "signed in, an endless body to %s is refused too",
+    async (path) => {
+      const answer = await endlessPost(server.port, path, { cookie: session, origin: server.url });
+      expect(answer.status).toMatch(/^HTTP\/1\.1 4\d\d /);
+      expect(answer.closedByServer).toBe(true);
+    },
+  );
 
   it("a body declared larger than the limit is refused before it is sent", async () => {
     const raw = await rawRequest(

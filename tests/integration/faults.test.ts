@@ -46,7 +46,15 @@ async function postNewsletter(server: RunningServer, instance: number, email: st
   try {
     // The whole answer is read before it is decoded, so one cut short by a crash fails here, caught.
     const answer = await postLeadFrom(server.url, "/blog", { email, ...enhanced(token) }, { headers: visitor() });
-    return { email, instance, started, ended: Date.now(), status: answer.status, title: answer.result.title, message: answer.result.message };
+    return {
+      email,
+      instance,
+      started,
+      ended: Date.now(),
+      status: answer.status,
+      title: answer.result.title,
+      message: answer.result.message,
+    };
   } catch {
     return { email, instance, started, ended: Date.now(), status: 0 };
   }
@@ -127,9 +135,15 @@ describe.skipIf(!databaseUrl)(`two instances on one PostgreSQL${databaseUrl ? ""
 
     const stored = await leadsOf(prefix);
     const storedEmails = new Set(stored.map((row) => row.email));
-    expect(acknowledged(outcomes).filter((email) => !storedEmails.has(email)), "acknowledged but not stored").toEqual([]);
+    expect(
+      acknowledged(outcomes).filter((email) => !storedEmails.has(email)),
+      "acknowledged but not stored",
+    ).toEqual([]);
     const counts = smtp.countsByLead();
-    expect(stored.filter((row) => counts.get(`form_submissions:${row.id}`) !== 1), "not notified exactly once").toEqual([]);
+    expect(
+      stored.filter((row) => counts.get(`form_submissions:${row.id}`) !== 1),
+      "not notified exactly once",
+    ).toEqual([]);
     expect(smtp.duplicates()).toEqual([]);
   });
 
@@ -182,7 +196,11 @@ describe.skipIf(!databaseUrl)(`two instances on one PostgreSQL${databaseUrl ? ""
     await sleep(1200);
     const restoredAt = Date.now();
     proxy.restore();
-    await waitFor(() => outcomes.filter((o) => o.started > restoredAt && o.status === 200).length >= 8 || undefined, "posts to succeed again", 15_000);
+    await waitFor(
+      () => outcomes.filter((o) => o.started > restoredAt && o.status === 200).length >= 8 || undefined,
+      "posts to succeed again",
+      15_000,
+    );
     stop = true;
     await Promise.all(load);
 
@@ -199,7 +217,10 @@ describe.skipIf(!databaseUrl)(`two instances on one PostgreSQL${databaseUrl ? ""
 
     const stored = await leadsOf(prefix);
     const storedEmails = new Set(stored.map((row) => row.email));
-    expect(acknowledged(outcomes).filter((email) => !storedEmails.has(email)), "acknowledged but not stored").toEqual([]);
+    expect(
+      acknowledged(outcomes).filter((email) => !storedEmails.has(email)),
+      "acknowledged but not stored",
+    ).toEqual([]);
     // A lead and its notification are written together or not at all.
     const [orphans] = await cluster.query<{ leads_without: number; messages: number }>(
       `SELECT count(*) FILTER (WHERE o.id IS NULL)::int AS leads_without, count(o.id)::int AS messages
@@ -214,45 +235,58 @@ describe.skipIf(!databaseUrl)(`two instances on one PostgreSQL${databaseUrl ? ""
 
 const prlimit = "/usr/bin/prlimit";
 
-describe.skipIf(!existsSync(prlimit))(`the embedded SQLite when the disk is full${existsSync(prlimit) ? "" : ` (skipped: ${prlimit} is missing)`}`, () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ ALTCHA_HMAC_KEY: HMAC_KEY, TRUST_PROXY: "x-forwarded-for", OUTBOX_POLL_MS: "100", OUTBOX_LEASE_MS: "1000" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+describe.skipIf(!existsSync(prlimit))(
+  `the embedded SQLite when the disk is full${existsSync(prlimit) ? "" : ` (skipped: ${prlimit} is missing)`}`,
+  () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({
+        ALTCHA_HMAC_KEY: HMAC_KEY,
+        TRUST_PROXY: "x-forwarded-for",
+        OUTBOX_POLL_MS: "100",
+        OUTBOX_LEASE_MS: "1000",
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
 
-  /**
-   * A file-size limit of one byte on the server process (RLIMIT_FSIZE, which
-   * binds root too): every write to a file past its first byte fails as on a
-   * full disk, while the process and its pipes run on. Lifted again after.
-   */
-  const diskFull = (full: boolean) => execFileSync(prlimit, ["--pid", String(server.pid), `--fsize=${full ? "1:unlimited" : "unlimited"}`]);
-  const stored = () => readSiteDb<{ email: string }>(server.dataDir, "SELECT email FROM form_submissions ORDER BY id").map((row) => row.email);
+    /**
+     * A file-size limit of one byte on the server process (RLIMIT_FSIZE, which
+     * binds root too): every write to a file past its first byte fails as on a
+     * full disk, while the process and its pipes run on. Lifted again after.
+     */
+    const diskFull = (full: boolean) =>
+      execFileSync(prlimit, ["--pid", String(server.pid), `--fsize=${full ? "1:unlimited" : "unlimited"}`]);
+    const stored = () =>
+      readSiteDb<{ email: string }>(server.dataDir, "SELECT email FROM form_submissions ORDER BY id").map((row) => row.email);
 
-  it("answers the form's failure message, logs why, stays up and takes leads again once it can write", async () => {
-    const tokens = await altchaTokens(HMAC_KEY, 8);
-    const stamp = Date.now();
-    expect((await postNewsletter(server, 0, `before-${stamp}@example.co.za`, tokens[0]!)).status).toBe(200);
+    it("answers the form's failure message, logs why, stays up and takes leads again once it can write", async () => {
+      const tokens = await altchaTokens(HMAC_KEY, 8);
+      const stamp = Date.now();
+      expect((await postNewsletter(server, 0, `before-${stamp}@example.co.za`, tokens[0]!)).status).toBe(200);
 
-    diskFull(true);
-    try {
-      for (let i = 1; i <= 5; i++) {
-        const outcome = await postNewsletter(server, 0, `full-${stamp}-${i}@example.co.za`, tokens[i]!);
-        expect(outcome.status).toBeGreaterThanOrEqual(500);
-        expect(outcome).toMatchObject({ title: failure.title, message: failure.message });
+      diskFull(true);
+      try {
+        for (let i = 1; i <= 5; i++) {
+          const outcome = await postNewsletter(server, 0, `full-${stamp}-${i}@example.co.za`, tokens[i]!);
+          expect(outcome.status).toBeGreaterThanOrEqual(500);
+          expect(outcome).toMatchObject({ title: failure.title, message: failure.message });
+        }
+        expect((await fetch(`${server.url}/`)).status).toBe(200);
+        expect(server.output()).toMatch(/Could not (check|store) a newsletter lead.*(disk|I\/O|full)/i);
+      } finally {
+        diskFull(false);
       }
-      expect((await fetch(`${server.url}/`)).status).toBe(200);
-      expect(server.output()).toMatch(/Could not (check|store) a newsletter lead.*(disk|I\/O|full)/i);
-    } finally {
-      diskFull(false);
-    }
 
-    const after = await postNewsletter(server, 0, `after-${stamp}@example.co.za`, tokens[6]!);
-    expect(after.status).toBe(200);
-    expect(stored()).toEqual([`before-${stamp}@example.co.za`, `after-${stamp}@example.co.za`]);
-    await waitFor(() => writtenMail(server.dataDir).find((mail) => mail.includes(`after-${stamp}@example.co.za`)), "the notification of the lead after");
-    expect(server.running()).toBe(true);
-  });
-});
+      const after = await postNewsletter(server, 0, `after-${stamp}@example.co.za`, tokens[6]!);
+      expect(after.status).toBe(200);
+      expect(stored()).toEqual([`before-${stamp}@example.co.za`, `after-${stamp}@example.co.za`]);
+      await waitFor(
+        () => writtenMail(server.dataDir).find((mail) => mail.includes(`after-${stamp}@example.co.za`)),
+        "the notification of the lead after",
+      );
+      expect(server.running()).toBe(true);
+    });
+  },
+);

@@ -18,8 +18,7 @@ afterAll(async () => {
 
 const decode = (text: string) =>
   text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">");
-const metaContent = (html: string, key: string) =>
-  new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
+const metaContent = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
 /** The attributes of every <link> with this rel, whatever their order. */
 const linksWithRel = (html: string, rel: string) =>
   [...html.matchAll(/<link\b[^>]*>/g)]
@@ -118,9 +117,7 @@ describe("feeds and maps", () => {
   });
 
   it.each(["/blog", `/blog/${articleSlugs[0]}`])("announces the feed on %s", (path) => {
-    expect(linksWithRel(pages.get(path)!, "alternate")).toMatchObject([
-      { type: "application/rss+xml", href: "/blog/rss.xml" },
-    ]);
+    expect(linksWithRel(pages.get(path)!, "alternate")).toMatchObject([{ type: "application/rss+xml", href: "/blog/rss.xml" }]);
   });
 
   it("dates the articles in the sitemap from their content", async () => {
@@ -190,17 +187,20 @@ const required: Record<string, (thing: Thing) => void> = {
 };
 
 describe("structured data", () => {
-  it.each(publicRoutes.map((r) => r.path))("%s: parses, uses schema.org, holds each type's required properties and at most 10 offers", (path) => {
-    const blocks = jsonLdOf(pages.get(path)!);
-    expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) {
-      expect(block["@context"]).toBe("https://schema.org");
-      for (const thing of walk(block)) {
-        for (const type of typesOf(thing)) required[type]?.(thing);
-        if (Array.isArray(thing.offers)) expect(thing.offers.length).toBeLessThanOrEqual(10);
+  it.each(publicRoutes.map((r) => r.path))(
+    "%s: parses, uses schema.org, holds each type's required properties and at most 10 offers",
+    (path) => {
+      const blocks = jsonLdOf(pages.get(path)!);
+      expect(blocks.length).toBeGreaterThan(0);
+      for (const block of blocks) {
+        expect(block["@context"]).toBe("https://schema.org");
+        for (const thing of walk(block)) {
+          for (const type of typesOf(thing)) required[type]?.(thing);
+          if (Array.isArray(thing.offers)) expect(thing.offers.length).toBeLessThanOrEqual(10);
+        }
       }
-    }
-  });
+    },
+  );
 
   const typesOn = (path: string) => new Set(jsonLdOf(pages.get(path)!).flatMap((b) => [...walk(b)].flatMap(typesOf)));
 
@@ -215,7 +215,9 @@ describe("structured data", () => {
       expect(typesOn(`/blog/${slug}`).has("BreadcrumbList")).toBe(true);
     }
     expect(typesOn("/contact").has("FAQPage")).toBe(true);
-    const freeOffer = jsonLdOf(pages.get("/free-audit")!).flatMap((b) => [...walk(b)]).find((t) => typesOf(t).includes("Offer"));
+    const freeOffer = jsonLdOf(pages.get("/free-audit")!)
+      .flatMap((b) => [...walk(b)])
+      .find((t) => typesOf(t).includes("Offer"));
     expect(freeOffer).toMatchObject({ price: expect.anything(), priceCurrency: "ZAR" });
     expect(Number(freeOffer!.price)).toBe(0);
   });

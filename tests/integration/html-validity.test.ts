@@ -77,7 +77,10 @@ async function refusedSignIn(): Promise<string> {
   const page = await fetch(`${server.url}/admin/login`);
   const token = /name="token" value="([^"]+)"/.exec(await page.text())?.[1];
   expect(token, "the sign-in form's token").toBeTruthy();
-  const cookie = page.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = page.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const res = await fetch(`${server.url}/admin/login`, {
     method: "POST",
     headers: { origin: server.url, cookie },
@@ -150,7 +153,9 @@ describe("HTML validity (Nu HTML Checker)", () => {
 
   it("checks the form pages after a refused post, and reports a known error on the control page", () => {
     expect(formPages).toEqual(expect.arrayContaining(["/contact", "/calendar", "/get-started"]));
-    expect(errorsOf(messages.get(CONTROL)!).map((m) => m.message)).toEqual([expect.stringContaining("“div” not allowed as child of element “span”")]);
+    expect(errorsOf(messages.get(CONTROL)!).map((m) => m.message)).toEqual([
+      expect.stringContaining("“div” not allowed as child of element “span”"),
+    ]);
   });
 
   it("finds no errors on any page", () => {

@@ -37,7 +37,10 @@ function recordingMailer(sent: string[], { fail = false, delayMs = 2 } = {}): Ma
 }
 
 async function appliedMigrations(handle: DatabaseHandle): Promise<string[]> {
-  const rows = await handle.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+  const rows = await handle.db
+    .selectFrom("kysely_migration" as never)
+    .select("name" as never)
+    .execute();
   return rows.map((r) => (r as { name: string }).name);
 }
 
@@ -87,7 +90,13 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     const lead = await handle.db.selectFrom("form_submissions").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ form_type: "contact", name: "Jane", company: "Acme", bot_check: "altcha", client_address: "203.0.113.7" });
     const message = await handle.db.selectFrom("outbox").selectAll().where("id", "=", outboxId).executeTakeFirstOrThrow();
-    expect(message).toMatchObject({ lead_table: "form_submissions", lead_id: leadId, status: "queued", attempts: 0, subject: `Lead ${leadId}` });
+    expect(message).toMatchObject({
+      lead_table: "form_submissions",
+      lead_id: leadId,
+      status: "queued",
+      attempts: 0,
+      subject: `Lead ${leadId}`,
+    });
 
     await expect(
       store.saveLead(contact("Half"), origin(), () => {
@@ -234,7 +243,13 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     const { handle, store } = await open();
     await store.saveLead(contact("Jane"), origin(), notification);
     const sent: string[] = [];
-    const worker = startOutboxWorker({ store, mailer: recordingMailer(sent, { fail: true }), pollMs: 60_000, retry, messageIdHost: "test" });
+    const worker = startOutboxWorker({
+      store,
+      mailer: recordingMailer(sent, { fail: true }),
+      pollMs: 60_000,
+      retry,
+      messageIdHost: "test",
+    });
     await worker.drain();
     await worker.stop();
     const row = () => handle.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();

@@ -96,7 +96,14 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
     expect(answer.status).toBe(200);
     expect(answer.result).toEqual({ ok: true, form: "newsletter", ...formMessages.newsletter.success });
     const [row] = rows("form_submissions", "email = ?", email);
-    expect(row).toMatchObject({ form_type: "newsletter", email, name: "Newsletter Subscriber", company: null, message: null, bot_check: "altcha" });
+    expect(row).toMatchObject({
+      form_type: "newsletter",
+      email,
+      name: "Newsletter Subscriber",
+      company: null,
+      message: null,
+      bot_check: "altcha",
+    });
     const mail = await mailWith(email);
     expect(mail).toContain("Subject: New newsletter subscriber");
   });
@@ -159,7 +166,14 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
 
   it("AI assessment: the message merges current AI usage and goals", async () => {
     const email = `ai-${Date.now()}@example.co.za`;
-    const fields = { name: "Sipho D", email, company: "Dlamini Legal", website: "", currentAIUsage: "ChatGPT for drafts", goals: "Automate intake" };
+    const fields = {
+      name: "Sipho D",
+      email,
+      company: "Dlamini Legal",
+      website: "",
+      currentAIUsage: "ChatGPT for drafts",
+      goals: "Automate intake",
+    };
     const answer = await postLead(server, "/free-ai-assessment", await withCaptcha(fields), visitor());
     expect(answer.result).toEqual({ ok: true, form: "aiAssessment", ...formMessages.aiAssessment.success });
     expect(rows("form_submissions", "email = ?", email)[0]).toMatchObject({
@@ -174,7 +188,12 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
 
   it("company profile: name and email, company and phone null when empty", async () => {
     const email = `profile-${Date.now()}@example.co.za`;
-    const answer = await postLead(server, "/company-profile", await withCaptcha({ name: "Ayesha K", email, company: "", phone: "" }), visitor());
+    const answer = await postLead(
+      server,
+      "/company-profile",
+      await withCaptcha({ name: "Ayesha K", email, company: "", phone: "" }),
+      visitor(),
+    );
     expect(answer.result).toEqual({ ok: true, form: "companyProfile", ...formMessages.companyProfile.success });
     expect(rows("company_profile_leads", "email = ?", email)[0]).toMatchObject({ name: "Ayesha K", company: null, phone: null });
     const mail = await mailWith(email);
@@ -262,7 +281,12 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
 describe("every refusal answers its message and stores nothing", () => {
   it("validation: per-field messages from the schema", async () => {
     const before = leadCounts();
-    const answer = await postLead(server, "/contact", await withCaptcha({ name: " ", email: "not-an-email", company: "Acme", budget: "a lot" }), visitor());
+    const answer = await postLead(
+      server,
+      "/contact",
+      await withCaptcha({ name: " ", email: "not-an-email", company: "Acme", budget: "a lot" }),
+      visitor(),
+    );
     expect(answer.status).toBe(400);
     expect(answer.result).toMatchObject({ ok: false, title: "Error", message: checkTheFields, reason: "validation" });
     expect(answer.result.ok === false && answer.result.fieldErrors).toEqual({
@@ -276,11 +300,22 @@ describe("every refusal answers its message and stores nothing", () => {
 
   it("validation: the AI assessment's website is a web address, posted with JavaScript or without (SPEC.md section 5)", async () => {
     const before = leadCounts();
-    const fields = { name: "Sipho D", email: "sipho@example.co.za", company: "Dlamini Legal", website: "notaurl", goals: "Automate intake" };
+    const fields = {
+      name: "Sipho D",
+      email: "sipho@example.co.za",
+      company: "Dlamini Legal",
+      website: "notaurl",
+      goals: "Automate intake",
+    };
     const enhancedPost = await postLead(server, "/free-ai-assessment", await withCaptcha(fields), visitor());
     expect(enhancedPost.status).toBe(400);
     expect(enhancedPost.result.ok === false && enhancedPost.result.fieldErrors).toEqual({ website: [websiteUrlMessage] });
-    const page = await postPage(server, "/free-ai-assessment", { ...fields, [botFields.formToken]: formTokenAged(HMAC_KEY, 5000) }, visitor());
+    const page = await postPage(
+      server,
+      "/free-ai-assessment",
+      { ...fields, [botFields.formToken]: formTokenAged(HMAC_KEY, 5000) },
+      visitor(),
+    );
     expect(page.status).toBe(400);
     expect(page.html).toContain(websiteUrlMessage);
     expect(leadCounts()).toEqual(before);
@@ -317,10 +352,20 @@ describe("every refusal answers its message and stores nothing", () => {
 
   it("captcha: an enhanced post without a token, and a wrong solution", async () => {
     const before = leadCounts();
-    const missing = await postLead(server, "/free-ai-assessment", { ...enhanced(""), name: "A", email: "a@b.co", company: "C", goals: "G" }, visitor());
+    const missing = await postLead(
+      server,
+      "/free-ai-assessment",
+      { ...enhanced(""), name: "A", email: "a@b.co", company: "C", goals: "G" },
+      visitor(),
+    );
     expect(missing.status).toBe(400);
     expect(missing.result).toMatchObject({ ok: false, title: "Error", message: botCheckFailed, reason: "captcha" });
-    const wrong = await postLead(server, "/contact", { ...contactFields("x@example.co.za"), ...enhanced(Buffer.from("{}").toString("base64")) }, visitor());
+    const wrong = await postLead(
+      server,
+      "/contact",
+      { ...contactFields("x@example.co.za"), ...enhanced(Buffer.from("{}").toString("base64")) },
+      visitor(),
+    );
     expect(wrong.status).toBe(403);
     expect(wrong.result.message).toBe(botCheckFailureMessage("contact"));
     const garbage = await postLead(server, "/blog", { email: "x@example.co.za", ...enhanced("not base64 at all") }, visitor());
@@ -342,7 +387,11 @@ describe("every refusal answers its message and stores nothing", () => {
   it("rate limits at the spec's counts, with the minutes remaining", async () => {
     const cases = [
       { path: "/contact", form: "contact" as const, fields: (i: number) => contactFields(`rl-${i}-${Date.now()}@example.co.za`) },
-      { path: "/free-audit", form: "audit" as const, fields: (i: number) => ({ name: "A", email: `rl-${i}@example.co.za`, website: "a.co", budget: "60k+" }) },
+      {
+        path: "/free-audit",
+        form: "audit" as const,
+        fields: (i: number) => ({ name: "A", email: `rl-${i}@example.co.za`, website: "a.co", budget: "60k+" }),
+      },
       { path: "/blog", form: "newsletter" as const, fields: (i: number) => ({ email: `rl-${i}-${Date.now()}@example.co.za` }) },
     ];
     for (const { path: pagePath, form, fields } of cases) {
@@ -373,7 +422,12 @@ describe("every refusal answers its message and stores nothing", () => {
       expect((await postLead(server, "/free-audit", await withCaptcha(audit), from)).status).toBe(200);
     }
     const before = leadCounts();
-    const ai = await postLead(server, "/free-ai-assessment", await withCaptcha({ name: "A", email: "a@b.co", company: "C", goals: "G" }), from);
+    const ai = await postLead(
+      server,
+      "/free-ai-assessment",
+      await withCaptcha({ name: "A", email: "a@b.co", company: "C", goals: "G" }),
+      from,
+    );
     expect(ai.status).toBe(429);
     expect(ai.result).toMatchObject({ ...aiAssessmentRateLimited, retryAfterMinutes: 30 });
     expect(leadCounts()).toEqual(before);
@@ -393,8 +447,16 @@ describe("every refusal answers its message and stores nothing", () => {
     const before = leadCounts();
     const fields = await withCaptcha(contactFields("csrf@example.co.za"));
     const post = (headers: Record<string, string>) =>
-      fetch(`${server.url}/contact.data`, { method: "POST", body: new URLSearchParams(fields as Record<string, string>), headers: { ...visitor(), ...headers } });
-    const refused: Array<Record<string, string>> = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+      fetch(`${server.url}/contact.data`, {
+        method: "POST",
+        body: new URLSearchParams(fields as Record<string, string>),
+        headers: { ...visitor(), ...headers },
+      });
+    const refused: Array<Record<string, string>> = [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+    ];
     for (const headers of refused) {
       const res = await post(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
@@ -441,7 +503,11 @@ describe("every refusal answers its message and stores nothing", () => {
 describe("visitors without JavaScript", () => {
   it("refuses a form token younger than 3 seconds", async () => {
     const before = leadCounts();
-    const fields = { ...contactFields("fast@example.co.za"), [botFields.formToken]: formTokenAged(HMAC_KEY, 500), [botFields.honeypot]: "" };
+    const fields = {
+      ...contactFields("fast@example.co.za"),
+      [botFields.formToken]: formTokenAged(HMAC_KEY, 500),
+      [botFields.honeypot]: "",
+    };
     const answer = await postLead(server, "/contact", fields, visitor());
     expect(answer.status).toBe(403);
     expect(answer.result.message).toBe(botCheckFailureMessage("contact"));
@@ -450,7 +516,9 @@ describe("visitors without JavaScript", () => {
 
   it("refuses a post with no form token, or one signed with another key", async () => {
     const before = leadCounts();
-    expect((await postLead(server, "/blog", { email: "none@example.co.za" }, visitor())).result.message).toBe(botCheckFailureMessage("newsletter"));
+    expect((await postLead(server, "/blog", { email: "none@example.co.za" }, visitor())).result.message).toBe(
+      botCheckFailureMessage("newsletter"),
+    );
     const forged = formTokenAged(randomBytes(32).toString("hex"), 60_000);
     expect((await postLead(server, "/blog", { email: "forged@example.co.za", [botFields.formToken]: forged }, visitor())).status).toBe(403);
     expect(leadCounts()).toEqual(before);
@@ -460,7 +528,12 @@ describe("visitors without JavaScript", () => {
     const email = `noscript-${Date.now()}@example.co.za`;
     const token = formTokenAged(HMAC_KEY, 4000);
     // A plain browser form post: to the page itself, answered with the page.
-    const page = await postPage(server, "/contact", { ...contactFields(email), [botFields.formToken]: token, [botFields.honeypot]: "" }, visitor());
+    const page = await postPage(
+      server,
+      "/contact",
+      { ...contactFields(email), [botFields.formToken]: token, [botFields.honeypot]: "" },
+      visitor(),
+    );
     expect(page.status).toBe(200);
     expect(page.html).toContain("<html");
     const [row] = rows("form_submissions", "email = ?", email);
@@ -477,12 +550,19 @@ describe("visitors without JavaScript", () => {
 
   it("accepts the token the contact page itself renders, once the visitor took a few seconds", async () => {
     const html = await (await fetch(`${server.url}/contact`)).text();
-    const token = new RegExp(`name="${botFields.formToken}"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="${botFields.formToken}"`).exec(html);
+    const token = new RegExp(`name="${botFields.formToken}"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="${botFields.formToken}"`).exec(
+      html,
+    );
     const rendered = token?.[1] ?? token?.[2];
     expect(rendered, "the contact page renders a form token").toBeTruthy();
     await new Promise((r) => setTimeout(r, 3100));
     const email = `rendered-${Date.now()}@example.co.za`;
-    const page = await postPage(server, "/contact", { ...contactFields(email), [botFields.formToken]: rendered!, [botFields.honeypot]: "" }, visitor());
+    const page = await postPage(
+      server,
+      "/contact",
+      { ...contactFields(email), [botFields.formToken]: rendered!, [botFields.honeypot]: "" },
+      visitor(),
+    );
     expect(page.status).toBe(200);
     expect(rows("form_submissions", "email = ?", email)[0]).toMatchObject({ bot_check: "noscript" });
   });
@@ -490,7 +570,12 @@ describe("visitors without JavaScript", () => {
   it("meets a stricter rate limit than the form's own", async () => {
     const from = visitor();
     const post = (i: number) =>
-      postLead(server, "/blog", { email: `strict-${i}-${Date.now()}@example.co.za`, [botFields.formToken]: formTokenAged(HMAC_KEY, 5000) }, from);
+      postLead(
+        server,
+        "/blog",
+        { email: `strict-${i}-${Date.now()}@example.co.za`, [botFields.formToken]: formTokenAged(HMAC_KEY, 5000) },
+        from,
+      );
     expect((await post(1)).status).toBe(200);
     expect((await post(2)).status).toBe(200);
     const third = await post(3);

@@ -65,7 +65,13 @@ describe("notifications over SMTP", () => {
     cleanup.push(server.stop);
 
     const email = `smtp-${Date.now()}@example.co.za`;
-    const fields = { name: "Naledi <b>M</b>", email, company: "Naledi & Co", goals: "Automate reporting", ...enhanced(await solveAltcha(server)) };
+    const fields = {
+      name: "Naledi <b>M</b>",
+      email,
+      company: "Naledi & Co",
+      goals: "Automate reporting",
+      ...enhanced(await solveAltcha(server)),
+    };
     expect((await postLead(server, "/free-ai-assessment", fields)).status).toBe(200);
 
     const mail = await waitFor(() => smtp.received.find((m) => m.raw.includes(email)), "the SMTP delivery");

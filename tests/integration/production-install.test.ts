@@ -23,7 +23,11 @@ function files(dir: string): string[] {
 }
 
 /** The package a bare specifier names: `@scope/name` or `name`, without a subpath. */
-const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+const packageOf = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
 
 /**
  * Imports and re-exports of the generated ES modules (one statement per line
@@ -62,7 +66,10 @@ describe("production dependencies", () => {
       for (const entry of ["package.json", "package-lock.json", "server.ts", "build"]) {
         cpSync(path.join(repo, entry), path.join(dir, entry), { recursive: true });
       }
-      execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: "pipe" });
+      execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+        cwd: dir,
+        stdio: "pipe",
+      });
       expect(readdirSync(path.join(dir, "node_modules"))).not.toContain("vite");
 
       server = await startServer({ ALTCHA_COST: "20" }, { cwd: dir });

@@ -92,7 +92,12 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     expect(first.result).toMatchObject({ ok: true, ...formMessages.contact.success });
 
     // The solution B accepted, posted again to A: spent is spent, on every instance.
-    const replay = await postLead(a(), "/contact", { ...contact(`replay-${email}`), ...enhanced(token) }, { "x-forwarded-for": "198.51.100.2" });
+    const replay = await postLead(
+      a(),
+      "/contact",
+      { ...contact(`replay-${email}`), ...enhanced(token) },
+      { "x-forwarded-for": "198.51.100.2" },
+    );
     expect(replay.status).toBe(403);
     expect(replay.result).toMatchObject({ ok: false, message: botCheckFailureMessage("contact") });
     expect(await cluster.query("SELECT email FROM form_submissions WHERE email LIKE $1", [`%${email}`])).toEqual([{ email }]);
@@ -279,11 +284,16 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
       const answer = await postLeadFrom(nginx.httpsUrl, "/blog", { email, ...enhanced(await solveAltchaAt(nginx.httpsUrl, from)) }, from);
       expect(answer.status).toBe(200);
     }
-    expect(await cluster.query("SELECT count(*)::int AS n FROM form_submissions WHERE email LIKE $1", [`one-down-${stamp}-%`])).toEqual([{ n: 6 }]);
+    expect(await cluster.query("SELECT count(*)::int AS n FROM form_submissions WHERE email LIKE $1", [`one-down-${stamp}-%`])).toEqual([
+      { n: 6 },
+    ]);
 
     await cluster.restart(0);
     const from = { localAddress: visitorAddress() };
-    const back = await postLead(a(), "/blog", { email: `back-${stamp}@example.co.za`, ...enhanced(await solveAltchaAt(nginx.httpsUrl, from)) });
+    const back = await postLead(a(), "/blog", {
+      email: `back-${stamp}@example.co.za`,
+      ...enhanced(await solveAltchaAt(nginx.httpsUrl, from)),
+    });
     expect(back.status).toBe(200);
   });
 });
@@ -311,7 +321,9 @@ describe("the deployment files agree with each other", () => {
   });
 
   it("runs the app as a non-root user from the build and production dependencies, checked on /healthz", () => {
-    const app = deploy("Dockerfile").split(/^FROM /m).find((stage) => / AS app$/m.test(stage))!;
+    const app = deploy("Dockerfile")
+      .split(/^FROM /m)
+      .find((stage) => / AS app$/m.test(stage))!;
     expect(app).toMatch(/^USER node$/m);
     expect(app).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
     expect(app).toContain("COPY --from=deps /srv/roi-site/node_modules");

@@ -53,7 +53,11 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }

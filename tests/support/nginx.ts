@@ -74,11 +74,29 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   const [httpPort, httpsPort] = [await freePort(), options.httpsPort ?? (await freePort())];
   const cert = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-    "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost",
-    "-addext", `subjectAltName=${["localhost", ...(options.hostNames ?? [])].map((name) => `DNS:${name}`).join(",")},IP:127.0.0.1`,
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      `subjectAltName=${["localhost", ...(options.hostNames ?? [])].map((name) => `DNS:${name}`).join(",")},IP:127.0.0.1`,
+    ],
+    { stdio: "ignore" },
+  );
 
   const clientDir = options.clientDir ?? path.join(repo, "build/client");
   writeFileSync(

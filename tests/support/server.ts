@@ -45,9 +45,15 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     cwd: cwd ?? path.resolve(import.meta.dirname, "../.."),
     // A setting given as undefined is left out, as a shell without it would start the server.
     env: Object.fromEntries(
-      Object.entries({ ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, DATA_DIR: dataDir, ...env }).filter(
-        ([, value]) => value !== undefined,
-      ),
+      Object.entries({
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: url,
+        DATA_DIR: dataDir,
+        ...env,
+      }).filter(([, value]) => value !== undefined),
     ),
     stdio: ["ignore", "pipe", "pipe"],
   });

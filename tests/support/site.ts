@@ -33,7 +33,10 @@ export interface RunningSite extends RunningServer {
  * connecting address (the realip module) and appends it, as it would a
  * visitor's.
  */
-export async function startSite(env: Record<string, string | undefined> = {}, { on = topology }: { on?: Topology } = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string | undefined> = {},
+  { on = topology }: { on?: Topology } = {},
+): Promise<RunningSite> {
   if (on === "direct") {
     const server = await startServer({ TRUST_PROXY: "x-forwarded-for", ...env });
     return { ...server, appUrl: server.url, topology: on, proxyLog: () => [] };

@@ -35,20 +35,23 @@ describe("blog articles", () => {
     expect(articles.map((a) => a.slug).toSorted()).toEqual([...articleSlugs].toSorted());
   });
 
-  it.each(articles.map((a) => [a.slug, a] as const))("%s has the spec's read time, a co-founder author and a real body", (slug, article) => {
-    expect(article.readTime).toBe(specReadTimes[slug]);
-    const author = team.find((member) => member.name === article.author);
-    expect(author, `${article.author} is not a co-founder`).toBeDefined();
-    expect(article.authorRole).toBe(author!.role);
-    expect(countWords(article.body)).toBeGreaterThanOrEqual(MIN_WORDS);
-    // The page's own h1 is the title: the body starts at h2 and is structured.
-    expect(article.html).not.toMatch(/<h1[\s>]/);
-    expect(article.html.match(/<h2[\s>]/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
-    expect(article.html).toMatch(/<(ul|ol)>/);
-    expect(titleTag(article.seoTitle ?? article.title).length).toBeLessThanOrEqual(MAX_TITLE_TAG_LENGTH);
-    expect(article.excerpt.length).toBeGreaterThanOrEqual(50);
-    expect(article.excerpt.length).toBeLessThanOrEqual(160);
-  });
+  it.each(articles.map((a) => [a.slug, a] as const))(
+    "%s has the spec's read time, a co-founder author and a real body",
+    (slug, article) => {
+      expect(article.readTime).toBe(specReadTimes[slug]);
+      const author = team.find((member) => member.name === article.author);
+      expect(author, `${article.author} is not a co-founder`).toBeDefined();
+      expect(article.authorRole).toBe(author!.role);
+      expect(countWords(article.body)).toBeGreaterThanOrEqual(MIN_WORDS);
+      // The page's own h1 is the title: the body starts at h2 and is structured.
+      expect(article.html).not.toMatch(/<h1[\s>]/);
+      expect(article.html.match(/<h2[\s>]/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+      expect(article.html).toMatch(/<(ul|ol)>/);
+      expect(titleTag(article.seoTitle ?? article.title).length).toBeLessThanOrEqual(MAX_TITLE_TAG_LENGTH);
+      expect(article.excerpt.length).toBeGreaterThanOrEqual(50);
+      expect(article.excerpt.length).toBeLessThanOrEqual(160);
+    },
+  );
 
   it("features exactly one article and lists them newest first", () => {
     expect(articles.filter((a) => a.featured)).toHaveLength(1);
@@ -101,14 +104,15 @@ describe("front matter schema", () => {
 });
 
 describe("featured images", () => {
-  it.each(Object.values(sources).map((source) => parseArticleSource("", source).matter).map((m) => [m.slug, m] as const))(
-    "%s: the committed SVG is the one drawn from its front matter",
-    async (slug, matter) => {
-      const svg = featuredImageSvg(matter);
-      expect(svg).toContain(`width="1200" height="630"`);
-      await expect(svg).toMatchFileSnapshot(`../../app/content/blog/images/${slug}.svg`);
-    },
-  );
+  it.each(
+    Object.values(sources)
+      .map((source) => parseArticleSource("", source).matter)
+      .map((m) => [m.slug, m] as const),
+  )("%s: the committed SVG is the one drawn from its front matter", async (slug, matter) => {
+    const svg = featuredImageSvg(matter);
+    expect(svg).toContain(`width="1200" height="630"`);
+    await expect(svg).toMatchFileSnapshot(`../../app/content/blog/images/${slug}.svg`);
+  });
 
   it("refuses a title too long to fit the image", () => {
     expect(wrapTitle("Short title")).toEqual(["Short title"]);

@@ -77,7 +77,9 @@ describe("manage links", () => {
     const [, expiry, signature] = token.split(".");
     expect(verifyManageToken(secret, `43.${expiry}.${signature}`, before).ok).toBe(false);
     expect(verifyManageToken(secret, `42.${Number(expiry) + 86_400}.${signature}`, before).ok).toBe(false);
-    expect(verifyManageToken(secret, `42.${expiry}.${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`, before).ok).toBe(false);
+    expect(verifyManageToken(secret, `42.${expiry}.${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`, before).ok).toBe(
+      false,
+    );
     expect(verifyManageToken("t".repeat(40), token, before).ok).toBe(false);
     expect(verifyManageToken(secret, "garbage", before)).toEqual({ ok: false, reason: "invalid" });
   });

@@ -66,7 +66,10 @@ describe("South African public holidays", () => {
         const dayBefore = sastInstant(date, 0);
         dayBefore.setTime(dayBefore.getTime() - 86_400_000);
         const days = freeDays({ ...defaults, horizonDays: 2 }, dayBefore, []);
-        expect(days.map((d) => d.date), date).not.toContain(date);
+        expect(
+          days.map((d) => d.date),
+          date,
+        ).not.toContain(date);
       }
     });
   }

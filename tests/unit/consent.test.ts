@@ -90,12 +90,25 @@ describe("reading a stored value", () => {
   });
 
   it("reads a choice in SPEC.md's own format, without a revision, as made under the first policy", () => {
-    const specFormat = JSON.stringify({ essential: true, analytics: false, marketing: true, functional: true, timestamp: "2026-03-01T00:00:00.000Z" });
+    const specFormat = JSON.stringify({
+      essential: true,
+      analytics: false,
+      marketing: true,
+      functional: true,
+      timestamp: "2026-03-01T00:00:00.000Z",
+    });
     const result = parseStoredConsent(specFormat, now);
     // The policy is still at its first revision, so the choice stands.
     expect(result).toEqual({
       status: "valid",
-      preferences: { essential: true, analytics: false, marketing: true, functional: true, timestamp: "2026-03-01T00:00:00.000Z", revision: FIRST_CONSENT_REVISION },
+      preferences: {
+        essential: true,
+        analytics: false,
+        marketing: true,
+        functional: true,
+        timestamp: "2026-03-01T00:00:00.000Z",
+        revision: FIRST_CONSENT_REVISION,
+      },
     });
   });
 

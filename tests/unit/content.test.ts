@@ -67,9 +67,7 @@ const specGuarantees = {
 describe("pricing", () => {
   it("holds every tier of SPEC.md section 9's price table, in the order wizard's service order", () => {
     expect(pricingGroups.map((g) => g.key)).toEqual(serviceOptions.map((o) => o.value));
-    const actual = Object.fromEntries(
-      pricingGroups.map((g) => [g.key, g.tiers.map((t) => [t.name, t.price, t.adSpend, t.popular])]),
-    );
+    const actual = Object.fromEntries(pricingGroups.map((g) => [g.key, g.tiers.map((t) => [t.name, t.price, t.adSpend, t.popular])]));
     expect(actual).toEqual(specPriceTable);
   });
 
@@ -109,7 +107,9 @@ describe("pricing", () => {
     const [starter, growth, enterprise] = aiPackages;
     expect(starter!.features).toEqual(expect.arrayContaining(["3 automated workflows", "2 hours of team training"]));
     expect(starter!.features.join(" ")).toMatch(/agent setup/);
-    expect(growth!.features).toEqual(expect.arrayContaining(["10+ automated workflows", "5 hours of team training", "Bi-weekly optimisation sessions"]));
+    expect(growth!.features).toEqual(
+      expect.arrayContaining(["10+ automated workflows", "5 hours of team training", "Bi-weekly optimisation sessions"]),
+    );
     expect(enterprise!.features).toEqual(expect.arrayContaining(["Unlimited workflows", "Dedicated AI strategist", "24/7 support"]));
     expect(aiPackages.filter((p) => p.popular).map((p) => p.name)).toEqual(["Growth"]);
   });

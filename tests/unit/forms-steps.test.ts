@@ -35,9 +35,18 @@ describe("form values", () => {
 
 describe("order messages as toasts", () => {
   it("reads 'Title: text' as a title and a text; untitled step messages share Missing Information", () => {
-    expect(splitOrderMessage(orderMessages.step1Missing)).toEqual({ title: "Missing Information", message: "Please fill in all required fields in Step 1" });
-    expect(splitOrderMessage(orderMessages.invalidEmail)).toEqual({ title: "Invalid Email", message: "Please enter a valid email address" });
-    expect(splitOrderMessage(orderMessages.step2Missing)).toEqual({ title: "Missing Information", message: "Please select a service and tier" });
+    expect(splitOrderMessage(orderMessages.step1Missing)).toEqual({
+      title: "Missing Information",
+      message: "Please fill in all required fields in Step 1",
+    });
+    expect(splitOrderMessage(orderMessages.invalidEmail)).toEqual({
+      title: "Invalid Email",
+      message: "Please enter a valid email address",
+    });
+    expect(splitOrderMessage(orderMessages.step2Missing)).toEqual({
+      title: "Missing Information",
+      message: "Please select a service and tier",
+    });
     expect(splitOrderMessage(orderMessages.step3Missing)).toEqual({ title: "Missing Information", message: orderMessages.step3Missing });
     expect(splitOrderMessage(orderMessages.step4Missing)).toEqual({ title: "Missing Information", message: orderMessages.step4Missing });
   });
@@ -52,7 +61,9 @@ describe("moving between steps without JavaScript", () => {
       fieldErrors: { name: [orderMessages.step1Missing] },
     });
     // A missing field is reported before a malformed email, as in the seed.
-    expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo", company: "" }), "next")).toMatchObject({ title: "Missing Information" });
+    expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo", company: "" }), "next")).toMatchObject({
+      title: "Missing Information",
+    });
     expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo" }), "next")).toMatchObject({ step: 1, title: "Invalid Email" });
     // Later steps' fields are not looked at yet.
     expect(moveStep(orderWizard, post({ ...step1, step: "1" }), "next")).toEqual({ kind: "step", form: "order", step: 2, values: step1 });
@@ -60,13 +71,25 @@ describe("moving between steps without JavaScript", () => {
 
   it("checks that the tier is one the chosen service offers", () => {
     const wrongTier = moveStep(orderWizard, post({ ...step1, step: "2", service: "strategy", tier: "Starter" }), "next");
-    expect(wrongTier).toMatchObject({ step: 2, message: "Please select a service and tier", fieldErrors: { tier: [orderMessages.step2Missing] } });
+    expect(wrongTier).toMatchObject({
+      step: 2,
+      message: "Please select a service and tier",
+      fieldErrors: { tier: [orderMessages.step2Missing] },
+    });
     const right = moveStep(orderWizard, post({ ...step1, step: "2", service: "strategy", tier: tiersByService.strategy[1]! }), "next");
     expect(right.step).toBe(3);
   });
 
   it("caps Next at the last step, floors Previous at the first, and never trusts a posted step number", () => {
-    const complete = { ...step1, service: "googleAds", tier: "Growth", industry: "Retail", monthlyBudget: orderBudgetOptions[0], goals: "More", startDate: startDateOptions[0] };
+    const complete = {
+      ...step1,
+      service: "googleAds",
+      tier: "Growth",
+      industry: "Retail",
+      monthlyBudget: orderBudgetOptions[0],
+      goals: "More",
+      startDate: startDateOptions[0],
+    };
     expect(moveStep(orderWizard, post({ ...complete, step: "4" }), "next").step).toBe(4);
     expect(moveStep(orderWizard, post({ step: "1" }), "previous").step).toBe(1);
     expect(moveStep(orderWizard, post({ step: "3" }), "previous").step).toBe(2);
@@ -97,8 +120,15 @@ describe("moving between steps without JavaScript", () => {
       step: 1,
       ...splitOrderMessage(orderMessages.invalidEmail),
     });
-    expect(failedStep(orderWizard, { startDate: [orderMessages.step4Missing] })).toEqual({ step: 4, ...splitOrderMessage(orderMessages.step4Missing) });
+    expect(failedStep(orderWizard, { startDate: [orderMessages.step4Missing] })).toEqual({
+      step: 4,
+      ...splitOrderMessage(orderMessages.step4Missing),
+    });
     expect(failedStep(orderWizard, {})).toBeUndefined();
-    expect(failedStep(companyProfileSteps, { email: ["Invalid email address"] })).toEqual({ step: 1, title: "Error", message: checkTheFields });
+    expect(failedStep(companyProfileSteps, { email: ["Invalid email address"] })).toEqual({
+      step: 1,
+      title: "Error",
+      message: checkTheFields,
+    });
   });
 });

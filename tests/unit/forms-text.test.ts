@@ -56,7 +56,11 @@ describe("every text field of every form", () => {
   it("finds the text fields (the test reads the shapes)", () => {
     expect(textFields.length).toBeGreaterThan(30);
     for (const { form, name } of textFields) expect(labelOf(name), `${form}.${name} has a label`).toBeDefined();
-    for (const name of multiLineFields) expect(textFields.some((f) => f.name === name), name).toBe(true);
+    for (const name of multiLineFields)
+      expect(
+        textFields.some((f) => f.name === name),
+        name,
+      ).toBe(true);
   });
 
   it("refuses NUL and every other control character with the field's own message", () => {
@@ -107,7 +111,13 @@ describe("email addresses", () => {
   it("accept an internationalised domain in every form, as typed or as a browser posts it (punycode)", () => {
     expect(emailFields.map((f) => f.form).sort()).toEqual([...Object.keys(schemas)].sort());
     for (const { form, field } of emailFields) {
-      for (const address of ["info@müller.co.za", "info@xn--mller-kva.co.za", "sales@bücher.example.de", "kontakt@пример.рф", "a.b+c@example.co.za"]) {
+      for (const address of [
+        "info@müller.co.za",
+        "info@xn--mller-kva.co.za",
+        "sales@bücher.example.de",
+        "kontakt@пример.рф",
+        "a.b+c@example.co.za",
+      ]) {
         expect(field.safeParse(address).success, `${form}: ${address}`).toBe(true);
       }
     }
@@ -147,7 +157,15 @@ describe("the AI assessment's website (SPEC.md section 5: an input of url type)"
     for (const url of ["https://zululegal.co.za", "http://zululegal.co.za/about?x=1", "https://müller.co.za", "", undefined]) {
       expect(website.safeParse(url).success, String(url)).toBe(true);
     }
-    const refused = ["notaurl", "zululegal.co.za", "https://", "ftp://zululegal.co.za", "javascript:alert(1)", "https://localhost", "https://zulu legal.co.za"];
+    const refused = [
+      "notaurl",
+      "zululegal.co.za",
+      "https://",
+      "ftp://zululegal.co.za",
+      "javascript:alert(1)",
+      "https://localhost",
+      "https://zulu legal.co.za",
+    ];
     for (const text of refused) {
       expect(messagesOf(website, text), text).toEqual([websiteUrlMessage]);
     }

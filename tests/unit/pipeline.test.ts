@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { aiAssessmentRateLimited, formMessages, rateLimitMessage } from "~/forms/messages";
 import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
-import { companyProfileSchema, companyProfileStep1Schema, formSchemas, newsletterSchema, orderMessages, orderStepSchemas } from "~/forms/schemas";
+import {
+  companyProfileSchema,
+  companyProfileStep1Schema,
+  formSchemas,
+  newsletterSchema,
+  orderMessages,
+  orderStepSchemas,
+} from "~/forms/schemas";
 import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
 import { parseEnv } from "../../server/env";
 import { siteSecrets } from "../../server/captcha/keys";
@@ -101,7 +108,12 @@ describe("reading a post", () => {
     new Request("http://site.test/contact", { method: "POST", body, headers: { "content-type": type } });
 
   it("keeps the first value of a field and every value of a list field", async () => {
-    const body = new URLSearchParams([["name", "A"], ["name", "B"], ["additionalServices", "X"], ["additionalServices", "Y"]]);
+    const body = new URLSearchParams([
+      ["name", "A"],
+      ["name", "B"],
+      ["additionalServices", "X"],
+      ["additionalServices", "Y"],
+    ]);
     expect(await readForm(post(body), new Set(["additionalServices"]))).toEqual({
       ok: true,
       fields: { name: "A", additionalServices: ["X", "Y"] },
@@ -191,7 +203,9 @@ describe("lead settings", () => {
   });
 
   it("name the missing variable when a third-party captcha lacks its keys", () => {
-    expect(() => parseEnv({ CAPTCHA_PROVIDER: "recaptcha-v3", CAPTCHA_SITE_KEY: "k" })).toThrow(/CAPTCHA_SECRET_KEY: required when CAPTCHA_PROVIDER is recaptcha-v3/);
+    expect(() => parseEnv({ CAPTCHA_PROVIDER: "recaptcha-v3", CAPTCHA_SITE_KEY: "k" })).toThrow(
+      /CAPTCHA_SECRET_KEY: required when CAPTCHA_PROVIDER is recaptcha-v3/,
+    );
     expect(() => parseEnv({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "s" })).toThrow(/CAPTCHA_SITE_KEY/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ ALTCHA_HMAC_KEY: "short" })).toThrow(/ALTCHA_HMAC_KEY/);

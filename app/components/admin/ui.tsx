@@ -52,7 +52,9 @@ const statusTones: Record<string, string> = {
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return (
-    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", statusTones[status] ?? statusTones.lost)}>
+    <span
+      className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", statusTones[status] ?? statusTones.lost)}
+    >
       {label}
     </span>
   );
@@ -65,7 +67,9 @@ export function FieldList({ items }: { items: Array<{ label: string; value: stri
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="font-medium text-slate-600">{item.label}</dt>
-          <dd className={cn("text-ink break-words", item.multiline && "whitespace-pre-wrap")}>{item.value || <span className="text-slate-600">Not given</span>}</dd>
+          <dd className={cn("text-ink break-words", item.multiline && "whitespace-pre-wrap")}>
+            {item.value || <span className="text-slate-600">Not given</span>}
+          </dd>
         </div>
       ))}
     </dl>
@@ -76,7 +80,17 @@ export function FieldList({ items }: { items: Array<{ label: string; value: stri
  * A list of the inbox (leads, the audit log): scrolls sideways on a narrow
  * screen, names itself to screen readers, and says so when it has no rows.
  */
-export function ListTable({ caption, columns, empty, children }: { caption: string; columns: string[]; empty: string | null; children: ReactNode }) {
+export function ListTable({
+  caption,
+  columns,
+  empty,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm">

@@ -6,7 +6,12 @@ import { formatLongDate } from "~/lib/format";
 /** The category chip of an article. */
 export function CategoryChip({ category, className }: { category: string; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-100", className)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-100",
+        className,
+      )}
+    >
       {category}
     </span>
   );

@@ -23,7 +23,10 @@ export function CategoryList({ shown }: { shown: number }) {
           </span>
         </li>
         {blogCategories.map((category) => (
-          <li key={category.name} className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-slate-200">
+          <li
+            key={category.name}
+            className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-slate-200"
+          >
             {category.name}{" "}
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 tabular-nums">
               {category.posts}

@@ -43,11 +43,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
   }
 
   return (
-    <button
-      type="button"
-      onClick={share}
-      className={cn(buttonClass({ variant: "secondary", size: "sm" }), !hydrated && "invisible")}
-    >
+    <button type="button" onClick={share} className={cn(buttonClass({ variant: "secondary", size: "sm" }), !hydrated && "invisible")}>
       <Share2 aria-hidden="true" className="size-4" />
       Share
     </button>

@@ -45,7 +45,10 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
   function focusFirst(names: string[]) {
     const form = formRef.current;
     if (!form) return;
-    const target = names[0] === "slot" ? form.querySelector<HTMLElement>("input[name=day]:checked") : form.querySelector<HTMLElement>(`[name="${names[0]}"]`);
+    const target =
+      names[0] === "slot"
+        ? form.querySelector<HTMLElement>("input[name=day]:checked")
+        : form.querySelector<HTMLElement>(`[name="${names[0]}"]`);
     target?.focus();
   }
 
@@ -95,7 +98,13 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
   return (
     <Form ref={formRef} method="post" noValidate={hydrated} onSubmit={hydrated ? onSubmit : undefined} className="space-y-8">
       {answer && !hydrated && <FailureNotice failure={answer} autoFocus={!posted?.fieldErrors} />}
-      <SlotPicker days={days} chosen={posted?.values?.slot} error={errors.slot} errorId={`${baseId}-slot-error`} idPrefix={`${baseId.replace(/[^\w-]/g, "")}-booking`} />
+      <SlotPicker
+        days={days}
+        chosen={posted?.values?.slot}
+        error={errors.slot}
+        errorId={`${baseId}-slot-error`}
+        idPrefix={`${baseId.replace(/[^\w-]/g, "")}-booking`}
+      />
 
       <fieldset className="space-y-5">
         <legend className="text-base font-semibold text-ink">3. Your details</legend>
@@ -105,7 +114,15 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
           <TextField lead={lead} name="email" label="Email Address" type="email" required autoComplete="email" />
           <TextField lead={lead} name="company" label="Company Name" required autoComplete="organization" />
           <TextField lead={lead} name="phone" label="Phone" type="tel" autoComplete="tel" />
-          <TextField lead={lead} name="website" label="Website" inputMode="url" autoComplete="url" placeholder="yourcompany.co.za" className="sm:col-span-2" />
+          <TextField
+            lead={lead}
+            name="website"
+            label="Website"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="yourcompany.co.za"
+            className="sm:col-span-2"
+          />
         </div>
         <TextAreaField lead={lead} name="message" label="What would you like to discuss?" rows={4} />
       </fieldset>

@@ -35,7 +35,6 @@ const choices = cn(
   "[&_input:focus-visible+span]:outline-2 [&_input:focus-visible+span]:outline-offset-2 [&_input:focus-visible+span]:outline-brand-600",
 );
 
-
 /**
  * One day's times as plain markup. There are hundreds of them: as static HTML
  * inside one element, React hydrates that element, not every radio, label and face.
@@ -120,7 +119,14 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
         <div className={cn("mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5", choices)}>
           {days.map((day) => (
             <label key={day.date}>
-              <input type="radio" name="day" value={day.date} id={`${idPrefix}-day-${day.date}`} defaultChecked={day.date === chosenDay} className="sr-only" />
+              <input
+                type="radio"
+                name="day"
+                value={day.date}
+                id={`${idPrefix}-day-${day.date}`}
+                defaultChecked={day.date === chosenDay}
+                className="sr-only"
+              />
               <span className="px-1 py-2.5">
                 <span className="block font-semibold">{day.shortLabel}</span>
                 <span className="block text-xs">

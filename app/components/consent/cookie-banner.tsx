@@ -32,8 +32,7 @@ export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpen
         </h2>
         <p className="mt-2 text-sm leading-relaxed text-slate-600">
           {/* Kept short: a long paragraph here would become the page's largest paint on phones. */}
-          Analytics, marketing and functional cookies only with your permission; change it any time in Cookie settings.
-          See our{" "}
+          Analytics, marketing and functional cookies only with your permission; change it any time in Cookie settings. See our{" "}
           <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
             Privacy Policy
           </Link>
@@ -41,8 +40,7 @@ export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpen
         </p>
         {signals.globalPrivacyControl && (
           <p className="mt-2 text-sm leading-relaxed text-slate-600">
-            Your browser sends a Global Privacy Control signal, so marketing cookies stay off unless you turn them on
-            in Settings.
+            Your browser sends a Global Privacy Control signal, so marketing cookies stay off unless you turn them on in Settings.
           </p>
         )}
         <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -52,12 +50,7 @@ export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpen
           <button type="button" onClick={onAcceptAll} className={buttonClass({ className: "min-w-32" })}>
             Accept All
           </button>
-          <button
-            type="button"
-            onClick={onOpenSettings}
-            aria-haspopup="dialog"
-            className={buttonClass({ variant: "ghost", size: "sm" })}
-          >
+          <button type="button" onClick={onOpenSettings} aria-haspopup="dialog" className={buttonClass({ variant: "ghost", size: "sm" })}>
             <SlidersHorizontal className="size-4" aria-hidden="true" />
             Settings
           </button>

@@ -24,8 +24,7 @@ const categories: { key: keyof ConsentChoices; label: string; description: strin
 
 const switchClass =
   "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-500 transition-colors data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
-const thumbClass =
-  "block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5";
+const thumbClass = "block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5";
 
 function Row({ id, label, description, children }: { id: string; label: string; description: string; children: React.ReactNode }) {
   return (
@@ -54,9 +53,7 @@ function Choices({ initial, signals, onSave }: Pick<CookieSettingsDialogProps, "
       }}
     >
       {signals.globalPrivacyControl && (
-        <p className="mt-3 text-sm text-slate-600">
-          Your browser sends a Global Privacy Control signal, so marketing starts off.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">Your browser sends a Global Privacy Control signal, so marketing starts off.</p>
       )}
       <ul className="mt-2 divide-y divide-slate-200">
         <Row id="consent-essential" label="Essential" description="Keep the site working and secure, and remember this choice. Always on.">

@@ -20,8 +20,21 @@ export function AiAssessmentForm({ page }: { page: FormPageData }) {
         <TextField lead={lead} name="company" label="Company Name" required autoComplete="organization" />
         <TextField lead={lead} name="website" label="Website" type="url" autoComplete="url" placeholder="https://yourcompany.co.za" />
       </div>
-      <TextAreaField lead={lead} name="currentAIUsage" label="Current AI Usage" rows={3} placeholder="Which AI tools does your team use today, if any?" />
-      <TextAreaField lead={lead} name="goals" label="Goals" required rows={4} placeholder="What would you like AI to do for your business?" />
+      <TextAreaField
+        lead={lead}
+        name="currentAIUsage"
+        label="Current AI Usage"
+        rows={3}
+        placeholder="Which AI tools does your team use today, if any?"
+      />
+      <TextAreaField
+        lead={lead}
+        name="goals"
+        label="Goals"
+        required
+        rows={4}
+        placeholder="What would you like AI to do for your business?"
+      />
       <BotCheck ref={lead.captchaRef} form="aiAssessment" captcha={page.captcha} formToken={page.formToken} />
       <SubmitButton busy={lead.busy} verifying={lead.verifying} style={{ className: "w-full" }}>
         Get My Free AI Assessment

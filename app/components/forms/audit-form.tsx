@@ -16,9 +16,30 @@ export function AuditForm({ page }: { page: FormPageData }) {
       <RequiredNote />
       <TextField lead={lead} name="name" label="Full Name" required autoComplete="name" />
       <TextField lead={lead} name="email" label="Email Address" type="email" required autoComplete="email" />
-      <TextField lead={lead} name="website" label="Website URL" required inputMode="url" autoComplete="url" placeholder="yourcompany.co.za" />
-      <SelectField lead={lead} name="budget" label="Monthly Ad Budget" required options={auditBudgetOptions} placeholder="Select your budget" />
-      <SelectField lead={lead} name="platform" label="Main Advertising Platform" options={platformOptions} placeholder="Select a platform" />
+      <TextField
+        lead={lead}
+        name="website"
+        label="Website URL"
+        required
+        inputMode="url"
+        autoComplete="url"
+        placeholder="yourcompany.co.za"
+      />
+      <SelectField
+        lead={lead}
+        name="budget"
+        label="Monthly Ad Budget"
+        required
+        options={auditBudgetOptions}
+        placeholder="Select your budget"
+      />
+      <SelectField
+        lead={lead}
+        name="platform"
+        label="Main Advertising Platform"
+        options={platformOptions}
+        placeholder="Select a platform"
+      />
       <BotCheck ref={lead.captchaRef} form="audit" captcha={page.captcha} formToken={page.formToken} />
       <SubmitButton busy={lead.busy} verifying={lead.verifying} style={{ className: "w-full" }}>
         Get My Free Audit

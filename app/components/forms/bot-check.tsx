@@ -42,7 +42,17 @@ export function BotCheck({ ref, form, captcha, formToken, hidden = false }: BotC
   );
 }
 
-function Widget({ ref, form, captcha, invisible }: { ref?: Ref<CaptchaHandle>; form: FormKey; captcha: CaptchaWidgetConfig; invisible: boolean }) {
+function Widget({
+  ref,
+  form,
+  captcha,
+  invisible,
+}: {
+  ref?: Ref<CaptchaHandle>;
+  form: FormKey;
+  captcha: CaptchaWidgetConfig;
+  invisible: boolean;
+}) {
   const siteKey = captcha.siteKey ?? "";
   switch (captcha.provider) {
     case "altcha":

@@ -38,11 +38,11 @@ export default function CompanyProfileDialog({
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8"
+        >
           <Dialog.Title className="pr-8 text-2xl font-bold text-ink">Download Our Company Profile</Dialog.Title>
           <Dialog.Description className="mt-2 text-slate-600">
-            Our services, prices, process, guarantees and team in one PDF. Tell us where to find you and the download starts
-            straight away.
+            Our services, prices, process, guarantees and team in one PDF. Tell us where to find you and the download starts straight away.
           </Dialog.Description>
           <div className="mt-6">
             {page.data ? (
@@ -53,7 +53,10 @@ export default function CompanyProfileDialog({
               </p>
             )}
           </div>
-          <Dialog.Close className="absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-ink" aria-label="Close">
+          <Dialog.Close
+            className="absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-ink"
+            aria-label="Close"
+          >
             <X className="size-5" aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>

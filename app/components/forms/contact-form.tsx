@@ -20,7 +20,14 @@ export function ContactForm({ page }: { page: FormPageData }) {
         <TextField lead={lead} name="company" label="Company Name" required autoComplete="organization" />
         <TextField lead={lead} name="website" label="Website" inputMode="url" autoComplete="url" placeholder="yourcompany.co.za" />
         {/* SPEC.md: the budget is labelled required but not enforced. */}
-        <SelectField lead={lead} name="budget" label="Monthly Ad Budget" markedRequired options={contactBudgetOptions} placeholder="Select your budget" />
+        <SelectField
+          lead={lead}
+          name="budget"
+          label="Monthly Ad Budget"
+          markedRequired
+          options={contactBudgetOptions}
+          placeholder="Select your budget"
+        />
         <SelectField lead={lead} name="service" label="Primary Interest" options={contactInterestOptions} placeholder="Select a service" />
       </div>
       <TextAreaField lead={lead} name="message" label="Tell us about your goals" rows={5} />

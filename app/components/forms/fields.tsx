@@ -128,7 +128,8 @@ export function TextAreaField(props: FieldProps & Own<TextareaHTMLAttributes<HTM
 }
 
 export function SelectField(
-  props: FieldProps & Own<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly (Option | string)[]; placeholder: string; children?: ReactNode },
+  props: FieldProps &
+    Own<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly (Option | string)[]; placeholder: string; children?: ReactNode },
 ) {
   const { lead, name, label, required, markedRequired, hint, className, options, placeholder, children, ...select } = props;
   const field = useFieldProps(props);
@@ -157,7 +158,17 @@ export function SelectField(
 }
 
 /** Checkboxes posting the same name once per ticked box. */
-export function CheckboxGroup({ lead, name, legend, options }: { lead: FieldSource; name: string; legend: string; options: readonly string[] }) {
+export function CheckboxGroup({
+  lead,
+  name,
+  legend,
+  options,
+}: {
+  lead: FieldSource;
+  name: string;
+  legend: string;
+  options: readonly string[];
+}) {
   const previous = lead.values?.[name];
   const ticked = new Set(Array.isArray(previous) ? previous : previous ? [previous] : []);
   const error = lead.errors[name];

@@ -24,7 +24,12 @@ export function NewsletterForm({ page, action }: { page: FormPageData; action?: 
           className="flex-1"
         />
         {/* Level with the input: below the label's line, as tall as the field. */}
-        <SubmitButton busy={lead.busy} verifying={lead.verifying} busyText="Subscribing..." style={{ size: "md", className: "sm:mt-[1.625rem] sm:min-h-[2.625rem]" }}>
+        <SubmitButton
+          busy={lead.busy}
+          verifying={lead.verifying}
+          busyText="Subscribing..."
+          style={{ size: "md", className: "sm:mt-[1.625rem] sm:min-h-[2.625rem]" }}
+        >
           Subscribe
         </SubmitButton>
       </div>

@@ -158,7 +158,15 @@ export function OrderWizard({ page }: { page: FormPageData }) {
         <TextField lead={lead} name="email" label="Email Address" type="email" required={step === 1} autoComplete="email" />
         <TextField lead={lead} name="phone" label="Phone Number" type="tel" required={step === 1} autoComplete="tel" />
         <TextField lead={lead} name="company" label="Company Name" required={step === 1} autoComplete="organization" />
-        <TextField lead={lead} name="website" label="Website" inputMode="url" autoComplete="url" placeholder="yourcompany.co.za" className="sm:col-span-2" />
+        <TextField
+          lead={lead}
+          name="website"
+          label="Website"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="yourcompany.co.za"
+          className="sm:col-span-2"
+        />
       </div>
 
       <div hidden={step !== 2} className="space-y-5">
@@ -194,14 +202,34 @@ export function OrderWizard({ page }: { page: FormPageData }) {
       </div>
 
       <div hidden={step !== 3} className="grid gap-5 sm:grid-cols-2">
-        <TextField lead={lead} name="industry" label="Industry" required={step === 3} placeholder="e.g. E-commerce, SaaS, Professional services" />
-        <SelectField lead={lead} name="monthlyBudget" label="Monthly Marketing Budget" required={step === 3} options={orderBudgetOptions} placeholder="Select your budget" />
+        <TextField
+          lead={lead}
+          name="industry"
+          label="Industry"
+          required={step === 3}
+          placeholder="e.g. E-commerce, SaaS, Professional services"
+        />
+        <SelectField
+          lead={lead}
+          name="monthlyBudget"
+          label="Monthly Marketing Budget"
+          required={step === 3}
+          options={orderBudgetOptions}
+          placeholder="Select your budget"
+        />
         <TextAreaField lead={lead} name="currentMarketing" label="Current Marketing Activities" rows={3} className="sm:col-span-2" />
         <TextAreaField lead={lead} name="goals" label="Business Goals" required={step === 3} rows={3} className="sm:col-span-2" />
       </div>
 
       <div hidden={step !== 4} className="grid gap-5 sm:grid-cols-2">
-        <SelectField lead={lead} name="startDate" label="Preferred Start Date" required={step === 4} options={startDateOptions} placeholder="Select a start date" />
+        <SelectField
+          lead={lead}
+          name="startDate"
+          label="Preferred Start Date"
+          required={step === 4}
+          options={startDateOptions}
+          placeholder="Select a start date"
+        />
         <TextField lead={lead} name="teamSize" label="Team Size" placeholder="e.g. 10 people" />
         <TextAreaField lead={lead} name="currentChallenges" label="Current Challenges" rows={3} className="sm:col-span-2" />
         <TextAreaField lead={lead} name="additionalInfo" label="Additional Information" rows={3} className="sm:col-span-2" />

@@ -23,7 +23,14 @@ export function VideoPoster({ className }: { className?: string }) {
       <rect x="64" y="64" width="120" height="12" rx="6" fill="#ffffff" fillOpacity="0.5" />
       <rect x="64" y="86" width="80" height="8" rx="4" fill="#ffffff" fillOpacity="0.25" />
       <path d="M64 240 L120 214 L170 222 L220 180 L270 190 L320 132 L376 110 L376 256 L64 256 Z" fill="url(#poster-area)" />
-      <path d="M64 240 L120 214 L170 222 L220 180 L270 190 L320 132 L376 110" stroke="#34d399" strokeWidth="4" fill="none" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d="M64 240 L120 214 L170 222 L220 180 L270 190 L320 132 L376 110"
+        stroke="#34d399"
+        strokeWidth="4"
+        fill="none"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
       <circle cx="376" cy="110" r="7" fill="#34d399" />
       {/* metric tiles */}
       {[
@@ -39,7 +46,17 @@ export function VideoPoster({ className }: { className?: string }) {
       ))}
       {/* bars */}
       {[0, 1, 2, 3, 4, 5].map((i) => (
-        <rect key={i} x={64 + i * 52} y={300 - (i + 2) * 4} width="30" height={(i + 2) * 4 + 20} rx="4" fill="#3b82f6" fillOpacity="0.35" transform="translate(0,20)" />
+        <rect
+          key={i}
+          x={64 + i * 52}
+          y={300 - (i + 2) * 4}
+          width="30"
+          height={(i + 2) * 4 + 20}
+          rx="4"
+          fill="#3b82f6"
+          fillOpacity="0.35"
+          transform="translate(0,20)"
+        />
       ))}
     </svg>
   );

@@ -14,7 +14,9 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="space-y-4">
           <Logo inverse />
-          <p className="text-sm leading-relaxed">{site.tagline}. Paid advertising, SEO, CRO and AI automation for South African businesses.</p>
+          <p className="text-sm leading-relaxed">
+            {site.tagline}. Paid advertising, SEO, CRO and AI automation for South African businesses.
+          </p>
         </div>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>

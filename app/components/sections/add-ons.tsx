@@ -7,7 +7,10 @@ export function AddOnList({ addOns }: { addOns: readonly AddOn[] }) {
   return (
     <ul className="flex flex-wrap justify-center gap-4">
       {addOns.map((addOn) => (
-        <li key={addOn.service} className="flex w-full gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:w-[calc(50%-0.5rem)] lg:w-[calc((100%-2rem)/3)]">
+        <li
+          key={addOn.service}
+          className="flex w-full gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:w-[calc(50%-0.5rem)] lg:w-[calc((100%-2rem)/3)]"
+        >
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <Plus className="size-5" aria-hidden="true" />
           </span>

@@ -4,7 +4,15 @@ import type { CaseStudy } from "~/content/case-studies";
 import { serviceSummary } from "~/content/services";
 
 /** A success story: the problem, what we did and the measured result. */
-export function CaseStudyCard({ study, headingLevel = 3, linkToAll = false }: { study: CaseStudy; headingLevel?: 2 | 3; linkToAll?: boolean }) {
+export function CaseStudyCard({
+  study,
+  headingLevel = 3,
+  linkToAll = false,
+}: {
+  study: CaseStudy;
+  headingLevel?: 2 | 3;
+  linkToAll?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const service = serviceSummary(study.service);
   return (
@@ -30,7 +38,10 @@ export function CaseStudyCard({ study, headingLevel = 3, linkToAll = false }: { 
             Read more case studies <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         ) : (
-          <Link to={`/services/${study.service}`} className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          <Link
+            to={`/services/${study.service}`}
+            className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
             About our {service.name} service <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         )}

@@ -2,7 +2,17 @@ import { CircleCheck } from "lucide-react";
 import { cn } from "~/lib/cn";
 
 /** A list of things included, each with a check mark. */
-export function CheckList({ items, columns = 1, inverse = false, className }: { items: readonly string[]; columns?: 1 | 2; inverse?: boolean; className?: string }) {
+export function CheckList({
+  items,
+  columns = 1,
+  inverse = false,
+  className,
+}: {
+  items: readonly string[];
+  columns?: 1 | 2;
+  inverse?: boolean;
+  className?: string;
+}) {
   return (
     <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2", className)}>
       {items.map((item) => (

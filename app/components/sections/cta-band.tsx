@@ -2,7 +2,19 @@ import type { ReactNode } from "react";
 import type { Stat } from "~/content/stats";
 
 /** A closing call to action on a dark brand band, with optional trust figures. */
-export function CtaBand({ id, title, lead, stats, children }: { id: string; title: string; lead: string; stats?: readonly Stat[]; children: ReactNode }) {
+export function CtaBand({
+  id,
+  title,
+  lead,
+  stats,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  stats?: readonly Stat[];
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="bg-gradient-to-br from-brand-800 via-brand-900 to-ink py-16 sm:py-20">
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">

@@ -4,7 +4,11 @@ import type { ReactNode } from "react";
 /** A highlighted promise: a service's guarantee or the audit guarantee. */
 export function GuaranteeBox({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <div role="region" aria-labelledby={id} className="flex flex-col gap-5 rounded-2xl border-2 border-accent-500 bg-emerald-50 p-6 sm:flex-row sm:items-start sm:p-8">
+    <div
+      role="region"
+      aria-labelledby={id}
+      className="flex flex-col gap-5 rounded-2xl border-2 border-accent-500 bg-emerald-50 p-6 sm:flex-row sm:items-start sm:p-8"
+    >
       <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-accent-700 text-white">
         <ShieldCheck className="size-7" aria-hidden="true" />
       </span>

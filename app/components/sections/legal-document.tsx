@@ -23,7 +23,12 @@ export function LegalDocumentBody({ document }: { document: LegalDocument }) {
             {index + 1}. {section.title}
           </h2>
           {section.blocks.map((block, i) => {
-            if (block.kind === "p") return <p key={i} className="mt-4 leading-relaxed">{block.text}</p>;
+            if (block.kind === "p")
+              return (
+                <p key={i} className="mt-4 leading-relaxed">
+                  {block.text}
+                </p>
+              );
             if (block.kind === "list")
               return (
                 <ul key={i} className="mt-4 list-disc space-y-2 pl-6 leading-relaxed">
@@ -33,7 +38,13 @@ export function LegalDocumentBody({ document }: { document: LegalDocument }) {
                 </ul>
               );
             return (
-              <div key={i} role="region" aria-label={block.caption} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl ring-1 ring-slate-200">
+              <div
+                key={i}
+                role="region"
+                aria-label={block.caption}
+                tabIndex={0}
+                className="mt-4 overflow-x-auto rounded-xl ring-1 ring-slate-200"
+              >
                 <table className="w-full min-w-[36rem] text-left text-sm">
                   <caption className="sr-only">{block.caption}</caption>
                   <thead className="bg-slate-50 text-ink">

@@ -44,7 +44,9 @@ export function PricingAccordion({ groups, initiallyOpen }: { groups: readonly P
                     <span className="block text-lg font-bold text-ink sm:text-xl">{group.title}</span>
                     <span className="mt-1 hidden text-sm font-normal text-slate-600 sm:block">{group.summary}</span>
                   </span>
-                  <span className="hidden text-sm font-semibold whitespace-nowrap text-slate-600 md:block">from {group.tiers[0]!.price}</span>
+                  <span className="hidden text-sm font-semibold whitespace-nowrap text-slate-600 md:block">
+                    from {group.tiers[0]!.price}
+                  </span>
                   <ChevronDown
                     className="size-5 shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180 [@media(scripting:none)]:hidden"
                     aria-hidden="true"

@@ -6,7 +6,13 @@ export function ProcessSteps({ steps, inverse = false }: { steps: readonly Proce
   return (
     <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {steps.map((step) => (
-        <li key={step.number} className={cn("relative rounded-2xl p-6", inverse ? "bg-white/5 ring-1 ring-white/15" : "bg-white shadow-sm ring-1 ring-slate-200")}>
+        <li
+          key={step.number}
+          className={cn(
+            "relative rounded-2xl p-6",
+            inverse ? "bg-white/5 ring-1 ring-white/15" : "bg-white shadow-sm ring-1 ring-slate-200",
+          )}
+        >
           <span className={cn("text-4xl font-extrabold", inverse ? "text-emerald-300" : "text-brand-600")} aria-hidden="true">
             {step.number}
           </span>

@@ -9,12 +9,18 @@ export function ServiceCards({ cards, detailed = true }: { cards: readonly Servi
       {cards.map((card) => {
         const Icon = serviceSummary(card.slug).icon;
         return (
-          <li key={card.slug} className="group relative flex w-full flex-col rounded-2xl md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)] bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+          <li
+            key={card.slug}
+            className="group relative flex w-full flex-col rounded-2xl md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)] bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+          >
             <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
               <Icon className="size-6" aria-hidden="true" />
             </span>
             <h3 className="mt-5 text-xl font-semibold">
-              <Link to={`/services/${card.slug}`} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none group-focus-within:underline">
+              <Link
+                to={`/services/${card.slug}`}
+                className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none group-focus-within:underline"
+              >
                 {card.title}
               </Link>
             </h3>

@@ -2,7 +2,15 @@ import type { Stat } from "~/content/stats";
 import { cn } from "~/lib/cn";
 
 /** Headline figures, as plain figures on a dark band or as cards on a light one. */
-export function StatGrid({ stats, variant = "cards", className }: { stats: readonly Stat[]; variant?: "cards" | "inverse" | "plain"; className?: string }) {
+export function StatGrid({
+  stats,
+  variant = "cards",
+  className,
+}: {
+  stats: readonly Stat[];
+  variant?: "cards" | "inverse" | "plain";
+  className?: string;
+}) {
   const columns = stats.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 lg:grid-cols-4";
   return (
     <ul className={cn("grid gap-4", columns, className)}>
@@ -15,7 +23,9 @@ export function StatGrid({ stats, variant = "cards", className }: { stats: reado
             variant === "inverse" && "bg-white/5 ring-1 ring-white/15",
           )}
         >
-          <span className={cn("text-2xl font-extrabold tracking-tight sm:text-4xl", variant === "inverse" ? "text-white" : "text-brand-700")}>
+          <span
+            className={cn("text-2xl font-extrabold tracking-tight sm:text-4xl", variant === "inverse" ? "text-white" : "text-brand-700")}
+          >
             {stat.value}
           </span>{" "}
           <span className={cn("mt-1 text-sm font-medium", variant === "inverse" ? "text-slate-300" : "text-slate-600")}>{stat.label}</span>

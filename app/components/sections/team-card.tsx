@@ -5,7 +5,13 @@ import type { TeamMember } from "~/content/team";
 export function TeamCard({ member }: { member: TeamMember }) {
   return (
     <article className="flex h-full flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <Avatar initials={member.initials} name={member.name} background={member.avatar.background} accent={member.avatar.accent} size={112} />
+      <Avatar
+        initials={member.initials}
+        name={member.name}
+        background={member.avatar.background}
+        accent={member.avatar.accent}
+        size={112}
+      />
       <h3 className="mt-5 text-xl font-semibold">{member.name}</h3>
       <p className="mt-1 text-sm font-semibold text-brand-700">{member.role}</p>
       <p className="mt-4 leading-relaxed text-slate-600">{member.bio}</p>

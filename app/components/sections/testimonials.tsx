@@ -16,12 +16,22 @@ function Rating({ rating }: { rating: number }) {
 /** A client's quote with name, title, company, rating and the result they got. */
 export function TestimonialCard({ testimonial, inverse = false }: { testimonial: Testimonial; inverse?: boolean }) {
   return (
-    <figure className={cn("flex h-full flex-col rounded-2xl p-6", inverse ? "bg-white/5 ring-1 ring-white/15" : "bg-white shadow-sm ring-1 ring-slate-200")}>
+    <figure
+      className={cn(
+        "flex h-full flex-col rounded-2xl p-6",
+        inverse ? "bg-white/5 ring-1 ring-white/15" : "bg-white shadow-sm ring-1 ring-slate-200",
+      )}
+    >
       <Rating rating={testimonial.rating} />
       <blockquote className={cn("mt-4 flex-1 leading-relaxed", inverse ? "text-slate-200" : "text-slate-700")}>
         <p>“{testimonial.quote}”</p>
       </blockquote>
-      <p className={cn("mt-5 inline-flex self-start rounded-full px-3 py-1 text-sm font-semibold", inverse ? "bg-emerald-400/15 text-emerald-200" : "bg-emerald-50 text-accent-700")}>
+      <p
+        className={cn(
+          "mt-5 inline-flex self-start rounded-full px-3 py-1 text-sm font-semibold",
+          inverse ? "bg-emerald-400/15 text-emerald-200" : "bg-emerald-50 text-accent-700",
+        )}
+      >
         {testimonial.results}
       </p>
       <figcaption className="mt-5 flex items-center gap-3">

@@ -5,7 +5,19 @@ import type { PricingTier } from "~/content/pricing";
 import { cn } from "~/lib/cn";
 
 /** One price tier with its features and a Get Started link. */
-export function TierCard({ tier, period = "per month", href, ctaLabel = "Get Started", serviceName }: { tier: PricingTier; period?: string; href: string; ctaLabel?: string; serviceName: string }) {
+export function TierCard({
+  tier,
+  period = "per month",
+  href,
+  ctaLabel = "Get Started",
+  serviceName,
+}: {
+  tier: PricingTier;
+  period?: string;
+  href: string;
+  ctaLabel?: string;
+  serviceName: string;
+}) {
   return (
     <article
       className={cn(

@@ -29,7 +29,10 @@ export function wrapTitle(title: string): string[] {
 const motifs: Record<ImageMotif, (accent: string) => string> = {
   "rising-bars": (accent) => {
     const bars = [90, 140, 175, 235, 300]
-      .map((h, i) => `<rect x="${810 + i * 64}" y="${480 - h}" width="44" height="${h}" rx="6" fill="${accent}" fill-opacity="${0.35 + i * 0.16}"/>`)
+      .map(
+        (h, i) =>
+          `<rect x="${810 + i * 64}" y="${480 - h}" width="44" height="${h}" rx="6" fill="${accent}" fill-opacity="${0.35 + i * 0.16}"/>`,
+      )
       .join("");
     return `${bars}<polyline points="812,360 876,318 940,300 1004,232 1100,150" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><polygon points="1100,150 1072,152 1092,174" fill="#fff"/>`;
   },
@@ -37,9 +40,16 @@ const motifs: Record<ImageMotif, (accent: string) => string> = {
     const dots = [810, 850, 890, 1050, 1090, 1130]
       .map((x, i) => `<circle cx="${x}" cy="315" r="11" fill="${accent}" fill-opacity="${i < 3 ? 0.45 + i * 0.2 : 1}"/>`)
       .join("");
-    return `${dots}<path d="M902 315 H922 M1018 315 H1038" stroke="${accent}" stroke-width="5" stroke-dasharray="6 6"/><rect x="922" y="245" width="96" height="140" rx="14" fill="${INK}" stroke="${accent}" stroke-width="5"/>${[280, 315, 350]
-      .map((y) => `<rect x="942" y="${y - 8}" width="56" height="16" rx="4" fill="${accent}" fill-opacity="0.7"/><circle cx="990" cy="${y}" r="3" fill="#fff"/>`)
-      .join("")}<path d="M850 200 q120 -70 240 0" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="4" stroke-dasharray="4 10" stroke-linecap="round"/>`;
+    return `${dots}<path d="M902 315 H922 M1018 315 H1038" stroke="${accent}" stroke-width="5" stroke-dasharray="6 6"/><rect x="922" y="245" width="96" height="140" rx="14" fill="${INK}" stroke="${accent}" stroke-width="5"/>${[
+      280, 315, 350,
+    ]
+      .map(
+        (y) =>
+          `<rect x="942" y="${y - 8}" width="56" height="16" rx="4" fill="${accent}" fill-opacity="0.7"/><circle cx="990" cy="${y}" r="3" fill="#fff"/>`,
+      )
+      .join(
+        "",
+      )}<path d="M850 200 q120 -70 240 0" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="4" stroke-dasharray="4 10" stroke-linecap="round"/>`;
   },
   "falling-line": (accent) => {
     const points = [
@@ -49,8 +59,15 @@ const motifs: Record<ImageMotif, (accent: string) => string> = {
       [1030, 330],
       [1110, 420],
     ] as const;
-    const grid = [180, 260, 340, 420].map((y) => `<path d="M800 ${y} H1140" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/>`).join("");
-    const markers = points.map(([x, y], i) => `<circle cx="${x}" cy="${y}" r="${i === points.length - 1 ? 16 : 9}" fill="${i === points.length - 1 ? accent : INK}" stroke="${accent}" stroke-width="5"/>`).join("");
+    const grid = [180, 260, 340, 420]
+      .map((y) => `<path d="M800 ${y} H1140" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/>`)
+      .join("");
+    const markers = points
+      .map(
+        ([x, y], i) =>
+          `<circle cx="${x}" cy="${y}" r="${i === points.length - 1 ? 16 : 9}" fill="${i === points.length - 1 ? accent : INK}" stroke="${accent}" stroke-width="5"/>`,
+      )
+      .join("");
     return `${grid}<polyline points="${points.map((p) => p.join(",")).join(" ")}" fill="none" stroke="${accent}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>${markers}`;
   },
   funnel: (accent) => {
@@ -84,7 +101,10 @@ const motifs: Record<ImageMotif, (accent: string) => string> = {
   paths: (accent) => {
     const starts = [170, 270, 370, 470];
     const curves = starts
-      .map((y, i) => `<path d="M820 ${y} C 940 ${y}, 960 320, 1080 320" fill="none" stroke="${accent}" stroke-opacity="${0.45 + i * 0.15}" stroke-width="6" stroke-linecap="round"/><circle cx="820" cy="${y}" r="14" fill="${INK}" stroke="${accent}" stroke-width="5"/>`)
+      .map(
+        (y, i) =>
+          `<path d="M820 ${y} C 940 ${y}, 960 320, 1080 320" fill="none" stroke="${accent}" stroke-opacity="${0.45 + i * 0.15}" stroke-width="6" stroke-linecap="round"/><circle cx="820" cy="${y}" r="14" fill="${INK}" stroke="${accent}" stroke-width="5"/>`,
+      )
       .join("");
     return `${curves}<circle cx="1090" cy="320" r="44" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="4"/><circle cx="1090" cy="320" r="26" fill="${accent}"/>`;
   },

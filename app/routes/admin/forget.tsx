@@ -32,13 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.fields[name];
     return typeof value === "string" ? value : "";
   };
-  if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), holdings: null }, { status: 400 });
+  if (hasDisallowedCharacters(field("email"), "one"))
+    return data({ error: notAllowed(fieldLabels.email), holdings: null }, { status: 400 });
   const email = normalizeEmail(field("email"));
   if (!looksLikeEmail(email)) return data({ error: "Enter the person's email address.", holdings: null }, { status: 400 });
 
   if (field("intent") === "forget") {
     if (field("confirm") !== "yes") {
-      return data({ error: "Tick the box to confirm that this person's data is to be deleted.", holdings: await findHoldings(db, mail, email) }, { status: 400 });
+      return data(
+        { error: "Tick the box to confirm that this person's data is to be deleted.", holdings: await findHoldings(db, mail, email) },
+        { status: 400 },
+      );
     }
     const result = await forgetPerson(db, mail, forgetKey, actor, email);
     return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes}`, { status: 303 });
@@ -53,9 +57,9 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
     <div className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Forget a person</h1>
       <p className="text-sm text-slate-600">
-        For a request under POPIA to delete someone's personal information: look up their email address to see everything the site
-        holds about them, then delete it. The audit log keeps only that it happened, how many records, and a hash of the address.
-        Copies of notifications already delivered to the agency's mailbox are not reached from here: delete those there.
+        For a request under POPIA to delete someone's personal information: look up their email address to see everything the site holds
+        about them, then delete it. The audit log keeps only that it happened, how many records, and a hash of the address. Copies of
+        notifications already delivered to the agency's mailbox are not reached from here: delete those there.
       </p>
       {loaderData.forgot !== null && !actionData && <Notice>Done: {loaderData.forgot} records deleted.</Notice>}
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
@@ -139,10 +143,15 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="intent" value="forget" />
                 <input type="hidden" name="email" value={holdings.email} />
                 <div className="flex items-start gap-2 text-sm">
-                  <input id="forget-confirm" name="confirm" type="checkbox" value="yes" required className="mt-0.5 size-4 accent-rose-700" />
-                  <label htmlFor="forget-confirm">
-                    I confirm: delete everything listed above. This cannot be undone.
-                  </label>
+                  <input
+                    id="forget-confirm"
+                    name="confirm"
+                    type="checkbox"
+                    value="yes"
+                    required
+                    className="mt-0.5 size-4 accent-rose-700"
+                  />
+                  <label htmlFor="forget-confirm">I confirm: delete everything listed above. This cannot be undone.</label>
                 </div>
                 <button type="submit" className={dangerButton}>
                   Forget this person

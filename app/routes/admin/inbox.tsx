@@ -43,7 +43,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </div>
 
       {/* Keyed by the filter, so its fields show the filter after a link (Clear, a page) changes it. */}
-      <Form key={query} method="get" role="search" aria-label="Filter leads" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
+      <Form
+        key={query}
+        method="get"
+        role="search"
+        aria-label="Filter leads"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+      >
         <div>
           <label htmlFor="filter-q" className={labelClass}>
             Search

@@ -10,7 +10,8 @@ import { adminServices } from "../../../server/admin/services";
 import { readForm } from "../../../server/leads/request";
 import type { Route } from "./+types/lead";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `${loaderData.lead.name}, ${loaderData.lead.formLabel}` : "Lead");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `${loaderData.lead.name}, ${loaderData.lead.formLabel}` : "Lead");
 
 const done = {
   status: "Status saved.",

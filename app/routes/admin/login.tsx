@@ -33,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = nextPath(url.searchParams.get("next"));
   const { db, settings } = adminServices();
-  const lookup = await findSession(db, readCookie(request.headers.get("cookie"), adminCookies().session), settings.ADMIN_SESSION_IDLE_MINUTES);
+  const lookup = await findSession(
+    db,
+    readCookie(request.headers.get("cookie"), adminCookies().session),
+    settings.ADMIN_SESSION_IDLE_MINUTES,
+  );
   if (lookup.state === "valid") throw redirect(next);
   const notice = url.searchParams.has("expired")
     ? `You were signed out after ${minutesText(settings.ADMIN_SESSION_IDLE_MINUTES)} without activity. Sign in again.`
@@ -106,7 +110,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="login-password" className={labelClass}>
               Password
             </label>
-            <input id="login-password" name="password" type="password" autoComplete="current-password" required className={`${inputClass} mt-1`} />
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={`${inputClass} mt-1`}
+            />
           </div>
           <button type="submit" disabled={busy} className={buttonClass({ className: "w-full" })}>
             {busy ? "Signing in…" : "Sign in"}

@@ -85,16 +85,19 @@ function useRenderedWidget<Id>(
     for (const resolve of state.current.waiting.splice(0)) resolve(token);
   };
   const start = () =>
-    (started.current ??= load().then((api) => {
-      if (!api || !box.current) return false;
-      state.current.id = api.render(box.current, {
-        ...params,
-        callback: settle,
-        "expired-callback": () => (state.current.token = ""),
-        "error-callback": () => settle(""),
-      });
-      return true;
-    }, () => false));
+    (started.current ??= load().then(
+      (api) => {
+        if (!api || !box.current) return false;
+        state.current.id = api.render(box.current, {
+          ...params,
+          callback: settle,
+          "expired-callback": () => (state.current.token = ""),
+          "error-callback": () => settle(""),
+        });
+        return true;
+      },
+      () => false,
+    ));
   useEffect(() => void start(), []);
   const nextToken = () =>
     new Promise<string>((resolve) => {
@@ -107,10 +110,10 @@ function useRenderedWidget<Id>(
 /** reCAPTCHA v2: the "I'm not a robot" checkbox, or its invisible variant run at submit. */
 export function RecaptchaV2Check({ ref, siteKey, invisible }: { ref?: Ref<CaptchaHandle>; siteKey: string; invisible: boolean }) {
   const api = useRef<Grecaptcha | null>(null);
-  const widget = useRenderedWidget<number>(
-    () => grecaptchaReady(RECAPTCHA_V2).then((ready) => (api.current = ready)),
-    { sitekey: siteKey, size: invisible ? "invisible" : "normal" },
-  );
+  const widget = useRenderedWidget<number>(() => grecaptchaReady(RECAPTCHA_V2).then((ready) => (api.current = ready)), {
+    sitekey: siteKey,
+    size: invisible ? "invisible" : "normal",
+  });
   useImperativeHandle(ref, () => ({
     async token(onWait) {
       if (!(await widget.start()) || !api.current || widget.state.current.id === null) return null;
