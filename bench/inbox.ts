@@ -12,7 +12,8 @@ import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { findHoldings } from "../server/admin/forget.ts";
 import { type Cursor, decodeCursor, exportRows, type InboxFilter, listLeads } from "../server/admin/inbox.ts";
-import type { AdminDatabase } from "../server/admin/schema.ts";
+import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
+import type { BookingTables } from "../server/booking/schema.ts";
 import type { DatabaseHandle } from "../server/db/connect.ts";
 import { openSiteDatabase } from "../server/migrations.ts";
 
@@ -172,7 +173,7 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 const none: InboxFilter = { q: "", type: "", status: "", from: "", to: "" };
 
 async function measure(handle: DatabaseHandle): Promise<{ seedMs: number; timings: Timing[] }> {
-  const db = handle.db as unknown as Kysely<AdminDatabase>;
+  const db = handle.db.withTables<BookingTables & AdminTables>();
   const seedMs = await seed(db);
   // Fresh statistics, as a database that grew to this size over two years would have.
   await sql`analyze`.execute(db);

@@ -10,7 +10,8 @@
 // it imports uses .ts extensions, which Node's type stripping resolves as written.
 import { COMMAND_LINE, recordAudit } from "../server/admin/audit.ts";
 import { passwordProblem } from "../server/admin/password.ts";
-import type { AdminDatabase } from "../server/admin/schema.ts";
+import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
+import type { BookingTables } from "../server/booking/schema.ts";
 import { createUser, listUsers, looksLikeEmail, normalizeEmail, setPassword, UserExistsError } from "../server/admin/users.ts";
 import { openSiteDatabase } from "../server/migrations.ts";
 import { env, EnvError } from "../server/env.ts";
@@ -120,7 +121,7 @@ try {
   if (!["create-user", "set-password", "list-users"].includes(command ?? "")) throw new UsageError(USAGE);
   const database = await openSiteDatabase(settings);
   try {
-    await run(command, args, database.db as unknown as Kysely<AdminDatabase>);
+    await run(command, args, database.db.withTables<BookingTables & AdminTables>());
   } finally {
     await database.close();
   }

@@ -1,11 +1,12 @@
 // Draws every page's social card (1200x630 PNG) and the app icons into the
 // client build. Titles come from the built pages themselves, so a card always
 // shows what the page's og:image tag promises.
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import satori from "satori";
 import { BUILD_SITE_URL, applyBuildStamps } from "../app/lib/build-stamps.ts";
 import { OG_HEIGHT, OG_WIDTH, ogSection } from "../app/lib/og.ts";
@@ -78,18 +79,22 @@ const unescape = (text: string) =>
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">");
 
-// Render the pages through the built app, as the prerenderer does.
+// Read the pages from the built app on loopback, with a database of its own, as a visitor gets them.
 const dataDir = mkdtempSync(path.join(tmpdir(), "social-images-"));
 applyBuildStamps(process.env);
-process.env.DATA_DIR = dataDir;
+Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+const build = (await import(path.resolve("build/server/index.js"))) as typeof import("../server/app.ts");
+const site = await build.createApp();
+const server = site.app.listen(0, "127.0.0.1");
+await once(server, "listening");
+const { port } = server.address() as AddressInfo;
+const handle = (pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`, { headers: { host: new URL(BUILD_SITE_URL).host } });
 try {
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  const handle = createRequestHandler(build, "production");
-  const sitemap = await (await handle(new Request(`${BUILD_SITE_URL}/sitemap.xml`))).text();
+  const sitemap = await (await handle("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   mkdirSync(path.join(clientDir, "og"), { recursive: true });
   for (const pagePath of paths) {
-    const html = await (await handle(new Request(BUILD_SITE_URL + pagePath))).text();
+    const html = await (await handle(pagePath)).text();
     const image = meta(html, "og:image");
     const title = meta(html, "og:image:alt");
     if (!image || !title) throw new Error(`${pagePath} has no og:image or og:image:alt`);
@@ -102,5 +107,7 @@ try {
   writeFileSync(path.join(clientDir, "icon-512.png"), iconPng(512));
   console.log(`social-images: ${paths.length} cards and 3 icons`);
 } finally {
+  server.close();
+  await site.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,11 +9,11 @@ import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
 import { cspNonceContext } from "../app/lib/build-stamps.ts";
 import { clientAddress } from "./client-address.ts";
 import { env } from "./env.ts";
-import { clientAddressContext } from "./leads/context.ts";
-import { startLeadPipeline } from "./leads/start.ts";
 import { log, setLogLevel } from "./log.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
+import { clientAddressContext, servicesContext } from "./services.ts";
+import { startServices } from "./start.ts";
 import { emptyAllowances, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static.ts";
 import { visitorOrigin } from "./visitor-origin.ts";
@@ -60,11 +60,11 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   });
 
   // Database (migrated), captcha, mailer and the outbox worker, before the first request.
-  const leads = await startLeadPipeline(settings);
+  const running = await startServices(settings);
 
   // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play;
   // in development, Vite's hot reload talks over a WebSocket of its own.
-  const allowances = leads.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN], connect: dev ? ["ws:"] : [] });
+  const allowances = running.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN], connect: dev ? ["ws:"] : [] });
   app.use(securityHeaders(settings, withAnalytics(allowances, settings.GA_MEASUREMENT_ID)));
   app.use(requestGuard());
   app.use(compression());
@@ -76,7 +76,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     res.send(analytics);
   });
 
-  app.use(leads.routes);
+  app.use(running.routes);
 
   if (!dev) app.use(staticFiles(clientDir, settings).handler);
 
@@ -86,6 +86,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce);
+        context.set(servicesContext, running.services);
         context.set(clientAddressContext, clientAddress(req, settings.TRUST_PROXY));
         return context;
       },
@@ -94,5 +95,5 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   );
   app.use(lastResort);
 
-  return { app, close: () => leads.close() };
+  return { app, close: () => running.close() };
 }

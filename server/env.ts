@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_LEASE_MS } from "./outbox/worker.ts";
+import { captchaProviders, captchaWidgets } from "../app/forms/captcha-config.ts";
 
 /**
  * Every setting the site reads, parsed once at start. No other module reads
@@ -47,14 +47,14 @@ export const envSchema = z.object({
     .describe("mail server for notifications; without it they are written as .eml files"),
   MAIL_FROM: z.string().min(3).optional().describe("sender of notifications (default: the site's name and email)"),
   NOTIFY_TO: z.string().min(3).optional().describe("who receives lead notifications (default: the agency email)"),
-  CAPTCHA_PROVIDER: z.enum(["altcha", "recaptcha-v3", "recaptcha-v2", "turnstile"]).default("altcha"),
+  CAPTCHA_PROVIDER: z.enum(captchaProviders).default("altcha"),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
     .describe("siteverify URL override (tests)"),
-  CAPTCHA_WIDGET: z.enum(["visible", "invisible"]).default("visible"),
+  CAPTCHA_WIDGET: z.enum(captchaWidgets).default("visible"),
   ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   NOSCRIPT_POSTS: z.enum(["accept", "reject"]).default("accept"),
@@ -66,7 +66,8 @@ export const envSchema = z.object({
     .number()
     .int()
     .min(100)
-    .default(DEFAULT_LEASE_MS)
+    // Longer than a whole SMTP exchange with its timeouts, so a live worker never loses its lease.
+    .default(2 * 60 * 1000)
     .describe("how long a worker holds a message it is sending before another instance may retry it"),
 
   // Book a Call (/calendar): 15-minute slots, all times SAST (server/booking).

@@ -1,7 +1,16 @@
-import type { CaptchaWidgetConfig } from "../../server/captcha";
+/** The bot checks the server can verify (CAPTCHA_PROVIDER), and how the widget shows (CAPTCHA_WIDGET). */
+export const captchaProviders = ["altcha", "recaptcha-v3", "recaptcha-v2", "turnstile"] as const;
+export const captchaWidgets = ["visible", "invisible"] as const;
 
-/** Which bot check the server verifies, as the page tells the browser (no secrets): the pipeline's own shape. */
-export type { CaptchaWidgetConfig };
+/** Which bot check the server verifies, as the page tells the browser (no secrets). */
+export interface CaptchaWidgetConfig {
+  provider: (typeof captchaProviders)[number];
+  /** reCAPTCHA or Turnstile site key; null for ALTCHA. */
+  siteKey: string | null;
+  widget: (typeof captchaWidgets)[number];
+  /** ALTCHA's challenge URL; null for the others. */
+  challengeUrl: string | null;
+}
 
 /** What a page holding a form hands its form: the signed no-JavaScript token and the bot check to run. */
 export interface FormPageData {

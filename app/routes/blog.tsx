@@ -4,7 +4,6 @@ import { CategoryList } from "~/components/blog/category-list";
 import { blogJsonLd } from "~/components/blog/structured-data";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/sections/page-hero";
-import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { newsletterReaders } from "~/content/articles";
@@ -12,6 +11,8 @@ import { articleSummaries, featuredArticle } from "~/content/blog.server";
 import { pageMeta } from "~/content/page-meta";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { blogFeedLink } from "~/lib/feed";
+import { formPageData } from "../../server/leads/form-page";
+import { servicesOf } from "../../server/services";
 import type { Route } from "./+types/blog";
 
 export const links: Route.LinksFunction = () => [blogFeedLink];
@@ -20,8 +21,8 @@ export const action = leadAction("newsletter");
 export const clientAction = leadClientAction("newsletter");
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader() {
-  return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData(servicesOf(context)) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

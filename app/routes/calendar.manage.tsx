@@ -7,14 +7,14 @@ import { SlotPicker } from "~/components/booking/slot-picker";
 import { buttonClass } from "~/components/ui/button";
 import { failSoftly } from "~/forms/transport";
 import { changeBooking, manageState } from "../../server/booking/calendar.server";
-import { clientAddressContext } from "../../server/leads/context";
+import { clientAddressContext, servicesOf } from "../../server/services";
 import type { Route } from "./+types/calendar.manage";
 
 /** What just happened, as the redirect after a change says (?booked=1, ?moved=1, ?changed=1). */
 const events = ["booked", "moved", "changed"] as const;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const state = await manageState(params.token);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const state = await manageState(servicesOf(context), params.token);
   const query = new URL(request.url).searchParams;
   const event = events.find((name) => query.has(name)) ?? null;
   const status = state.state === "invalid" ? 404 : state.state === "expired" ? 410 : 200;
@@ -22,7 +22,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return changeBooking(request, params.token, context.get(clientAddressContext));
+  return changeBooking(servicesOf(context), request, params.token, context.get(clientAddressContext));
 }
 
 export const clientAction = failSoftly(

@@ -9,16 +9,17 @@ import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
 import { bookCall, bookingFormPage, freeSlotDays } from "../../server/booking/calendar.server";
-import { clientAddressContext } from "../../server/leads/context";
+import { clientAddressContext, servicesOf } from "../../server/services";
 import type { Route } from "./+types/calendar";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
   // Free times change with every booking: never cached.
-  return data({ days: await freeSlotDays(), page: bookingFormPage() }, { headers: { "Cache-Control": "no-store" } });
+  return data({ days: await freeSlotDays(services), page: bookingFormPage(services) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return bookCall(request, context.get(clientAddressContext));
+  return bookCall(servicesOf(context), request, context.get(clientAddressContext));
 }
 
 export const clientAction = failSoftly(

@@ -2,11 +2,12 @@ import { CompanyProfileForm } from "~/components/forms/company-profile-form";
 import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
-import { formPageData } from "~/forms/form-page.server";
 import { steppedLeadAction } from "~/forms/stepped-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { companyProfileSteps } from "~/forms/steps";
 import { seo } from "~/lib/seo";
+import { formPageData } from "../../server/leads/form-page";
+import { servicesOf } from "../../server/services";
 import type { Route } from "./+types/company-profile";
 
 // Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.
@@ -15,8 +16,8 @@ export const clientAction = leadClientAction(companyProfileSteps.form);
 export { shouldRevalidate } from "~/forms/transport";
 
 // The company profile dialog loads this too, for its form token and captcha.
-export function loader() {
-  return { formPage: formPageData() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { formPage: formPageData(servicesOf(context)) };
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.companyProfile, path: "/company-profile" });

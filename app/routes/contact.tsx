@@ -4,21 +4,22 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { contactCards, contactHero } from "~/content/contact";
 import { contactFaq } from "~/content/faq";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
+import { formPageData } from "../../server/leads/form-page";
+import { servicesOf } from "../../server/services";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction("contact");
 export const clientAction = leadClientAction("contact");
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader() {
-  return { formPage: formPageData() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { formPage: formPageData(servicesOf(context)) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

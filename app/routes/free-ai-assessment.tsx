@@ -8,18 +8,19 @@ import { StatGrid } from "~/components/sections/stat-grid";
 import { buttonClass } from "~/components/ui/button";
 import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/content/ai-assessment";
 import { pageMeta } from "~/content/page-meta";
-import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { seo } from "~/lib/seo";
+import { formPageData } from "../../server/leads/form-page";
+import { servicesOf } from "../../server/services";
 import type { Route } from "./+types/free-ai-assessment";
 
 export const action = leadAction("aiAssessment");
 export const clientAction = leadClientAction("aiAssessment");
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader() {
-  return { formPage: formPageData() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { formPage: formPageData(servicesOf(context)) };
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.freeAiAssessment, path: "/free-ai-assessment" });

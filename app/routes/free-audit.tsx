@@ -13,18 +13,19 @@ import { pageMeta } from "~/content/page-meta";
 import { claims } from "~/content/stats";
 import { auditTestimonials } from "~/content/testimonials";
 import { site } from "~/config/site";
-import { formPageData } from "~/forms/form-page.server";
 import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
+import { formPageData } from "../../server/leads/form-page";
+import { servicesOf } from "../../server/services";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction("audit");
 export const clientAction = leadClientAction("audit");
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader() {
-  return { formPage: formPageData() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { formPage: formPageData(servicesOf(context)) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

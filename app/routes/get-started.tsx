@@ -1,11 +1,12 @@
 import { OrderWizard } from "~/components/forms/order-wizard";
 import { PageHero } from "~/components/sections/page-hero";
-import { formPageData } from "~/forms/form-page.server";
 import { steppedLeadAction } from "~/forms/stepped-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { orderWizard } from "~/forms/steps";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
+import { formPageData } from "../../server/leads/form-page";
+import { servicesOf } from "../../server/services";
 import type { Route } from "./+types/get-started";
 
 // Next and Previous posted without JavaScript only move between steps; Submit Order runs the lead pipeline.
@@ -13,8 +14,8 @@ export const action = steppedLeadAction(orderWizard);
 export const clientAction = leadClientAction(orderWizard.form);
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader() {
-  return { formPage: formPageData() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { formPage: formPageData(servicesOf(context)) };
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.getStarted, path: "/get-started" });

@@ -2,17 +2,9 @@ import { createContext, type MiddlewareFunction, redirect, type RouterContextPro
 import { CSRF_FIELD } from "../../app/components/admin/inbox-options.ts";
 import { isCrossSite, readForm } from "../leads/request.ts";
 import type { Actor } from "./audit.ts";
-import { adminServices } from "./services.ts";
-import {
-  type AdminSession,
-  clearCookie,
-  cookieNames,
-  findSession,
-  randomToken,
-  readCookie,
-  sameToken,
-  serializeCookie,
-} from "./sessions.ts";
+import { servicesOf } from "../services.ts";
+import type { AdminServices } from "./services.ts";
+import { type AdminSession, clearCookie, findSession, randomToken, readCookie, sameToken, serializeCookie } from "./sessions.ts";
 
 /**
  * The inbox's route middleware (app/routes/admin/): headers on every answer,
@@ -28,12 +20,9 @@ const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
 
 const adminSessionContext = createContext<AdminSession | null>(null);
 
-export function isSecureSite(): boolean {
-  return adminServices().settings.SITE_URL.startsWith("https://");
-}
-
-export function adminCookies() {
-  return cookieNames(isSecureSite());
+/** The inbox's services, from a loader's or action's context. */
+export function adminOf(context: Readonly<RouterContextProvider>): AdminServices {
+  return servicesOf(context).admin;
 }
 
 /** The signed-in user, for loaders and actions under the guard. */
@@ -75,13 +64,13 @@ export const CROSS_SITE_REFUSED = "Cross-site form posts are refused.";
 
 /**
  * The lead pipeline's origin check. The server already refuses cross-site posts
- * before React Router (server/leads/start.ts); the inbox checks again so it
+ * before React Router (server/start.ts); the inbox checks again so it
  * does not depend on that order.
  */
-export function crossSite(request: Request): boolean {
+export function crossSite(request: Request, admin: AdminServices): boolean {
   return isCrossSite(
     { origin: request.headers.get("origin") ?? undefined, fetchSite: request.headers.get("sec-fetch-site") ?? undefined },
-    adminServices().settings.SITE_URL,
+    admin.settings.SITE_URL,
     new URL(request.url).origin,
   );
 }
@@ -91,16 +80,15 @@ export function refuse(status: number, message: string): Response {
 }
 
 export const sessionRequired: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { db, settings } = adminServices();
-  const secure = isSecureSite();
-  const names = cookieNames(secure);
+  const admin = adminOf(context);
+  const { db, settings, secure, cookies: names } = admin;
   const lookup = await findSession(db, readCookie(request.headers.get("cookie"), names.session), settings.ADMIN_SESSION_IDLE_MINUTES);
   if (lookup.state !== "valid") {
     const headers = lookup.state === "expired" ? { "Set-Cookie": clearCookie(names.session, secure) } : undefined;
     throw redirect(loginUrl(request, lookup.state === "expired"), { status: 303, headers });
   }
   if (request.method !== "GET" && request.method !== "HEAD") {
-    if (crossSite(request)) return refuse(403, CROSS_SITE_REFUSED);
+    if (crossSite(request, admin)) return refuse(403, CROSS_SITE_REFUSED);
     const form = await readForm(request.clone(), new Set());
     const token = form.ok ? form.fields[CSRF_FIELD] : undefined;
     if (typeof token !== "string" || !sameToken(token, lookup.session.csrfToken)) {
@@ -115,8 +103,8 @@ export const sessionRequired: MiddlewareFunction<Response> = async ({ request, c
 export const loginTokenContext = createContext<string>("");
 
 export const loginFormToken: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const secure = isSecureSite();
-  const name = cookieNames(secure).login;
+  const { secure, cookies } = adminOf(context);
+  const name = cookies.login;
   const existing = readCookie(request.headers.get("cookie"), name);
   const fresh = !/^[\w-]{43}$/.test(existing);
   const token = fresh ? randomToken() : existing;

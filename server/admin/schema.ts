@@ -69,13 +69,14 @@ export interface LeadNotesTable {
   created_at: Timestamp;
 }
 
-export interface AdminTables {
+// A type, not an interface: Kysely's withTables() takes only types with an index signature.
+export type AdminTables = {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   admin_audit_log: AdminAuditLogTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
-}
+};
 
 /** Everything the inbox reads and writes: the lead tables, bookings and its own. */
 export type AdminDatabase = Database & BookingTables & AdminTables;

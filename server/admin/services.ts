@@ -1,15 +1,15 @@
-import { createHmac } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { loadMasterKey } from "../captcha/keys.ts";
 import { MAIL_DIR } from "../data-dir.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Store } from "../db/store.ts";
 import type { Env } from "../env.ts";
-import { type LeadServices, leadServices } from "../leads/services.ts";
 import type { OutboxWorker } from "../outbox/worker.ts";
+import type { CoreServices } from "../services.ts";
 import type { MailFiles } from "./forget.ts";
-import type { AdminDatabase } from "./schema.ts";
+import type { BookingTables } from "../booking/schema.ts";
+import type { AdminDatabase, AdminTables } from "./schema.ts";
+import { type CookieNames, cookieNames } from "./sessions.ts";
 
 /** What the inbox's pages need: the lead pipeline's database, limiter and worker, and its own secret. */
 export interface AdminServices {
@@ -22,25 +22,25 @@ export interface AdminServices {
   forgetKey: Buffer;
   /** Where the .eml notifications are written when there is no SMTP server. */
   mail: MailFiles;
+  /** Whether the site is served over https: its cookies are then Secure and __Host- named. */
+  secure: boolean;
+  cookies: CookieNames;
 }
 
-const built = new WeakMap<LeadServices, AdminServices>();
-
-/** Built once from the running lead pipeline (createApp starts it). */
-export function adminServices(): AdminServices {
-  const lead = leadServices();
-  let services = built.get(lead);
-  if (!services) {
-    services = {
-      db: lead.database.db as unknown as Kysely<AdminDatabase>,
-      dialect: lead.database.dialect,
-      store: lead.store,
-      settings: lead.settings,
-      worker: lead.worker,
-      forgetKey: createHmac("sha256", loadMasterKey(lead.settings)).update("admin-forget-email").digest(),
-      mail: { dir: path.join(lead.settings.DATA_DIR, MAIL_DIR), host: new URL(lead.settings.SITE_URL).hostname },
-    };
-    built.set(lead, services);
-  }
-  return services;
+/** The inbox's view of the core services, with the key of its own. */
+export function adminServices(core: CoreServices): AdminServices {
+  const { database, store, settings, worker } = core;
+  const secure = settings.SITE_URL.startsWith("https://");
+  return {
+    // The inbox's queries see its own tables; the database holds them (server/admin/migration.ts).
+    db: database.db.withTables<BookingTables & AdminTables>(),
+    dialect: database.dialect,
+    store,
+    settings,
+    worker,
+    forgetKey: core.secrets.adminForget,
+    mail: { dir: path.join(settings.DATA_DIR, MAIL_DIR), host: new URL(settings.SITE_URL).hostname },
+    secure,
+    cookies: cookieNames(secure),
+  };
 }

@@ -91,7 +91,7 @@ export async function sweepSessions(db: Kysely<AdminDatabase>, idleMinutes: numb
 
 /* Cookies. The session cookie is a browser-session cookie (no Max-Age): the server decides when it ends. */
 
-interface CookieNames {
+export interface CookieNames {
   session: string;
   /** The sign-in form's double-submit token, before there is a session. */
   login: string;

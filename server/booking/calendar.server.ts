@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { checkTheFields } from "../../app/forms/messages.ts";
-import { formPageData } from "../../app/forms/form-page.server.ts";
 import { sastClock, sastLongDay, sastShortDay, sastSlot } from "../../app/components/booking/format.ts";
 import { type BookingFailure, bookingMessages, bookingSchema } from "../../app/components/booking/schema.ts";
 import type { SlotDay } from "../../app/components/booking/slot-picker.tsx";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { type Env, env } from "../env.ts";
+import type { Env } from "../env.ts";
 import { readForm } from "../leads/request.ts";
-import { leadServices } from "../leads/services.ts";
+import { formPageData } from "../leads/form-page.ts";
+import type { SiteServices } from "../services.ts";
 import { typedEmail } from "../mail/address.ts";
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
 import { guardBookingChange, guardBookingPost } from "./guard.ts";
@@ -21,48 +21,12 @@ import { manageTokenSecret, signManageToken, verifyManageToken } from "./token.t
 export const CALENDAR_PATH = "/calendar";
 export const MANAGE_PATH = "/calendar/manage";
 
-interface BookingServices {
-  settings: Env;
-  store: BookingStore;
-  rules: BookingRules;
-  secret: string;
-  nudge(): void;
-}
-
-const perDatabase = new WeakMap<DatabaseHandle, Omit<BookingServices, "nudge">>();
-
-function services(): BookingServices {
-  const lead = leadServices();
-  let own = perDatabase.get(lead.database);
-  if (!own) {
-    own = {
-      settings: lead.settings,
-      store: new BookingStore(lead.database),
-      rules: bookingRules(lead.settings),
-      secret: manageTokenSecret(lead.settings),
-    };
-    perDatabase.set(lead.database, own);
-  }
-  return { ...own, nudge: () => lead.worker.nudge() };
-}
-
-/** Whether createApp() has started the lead pipeline (build scripts render pages without it). */
-function pipelineRunning(): boolean {
-  try {
-    leadServices();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The days with free slots now, labelled in SAST for the page; null where no
  * database is running (the build renders the page only for its meta tags).
  */
-export async function freeSlotDays(now = new Date()): Promise<SlotDay[] | null> {
-  if (!pipelineRunning()) return null;
-  const { store, rules } = services();
+export async function freeSlotDays({ booking }: SiteServices, now = new Date()): Promise<SlotDay[]> {
+  const { store, rules } = booking;
   const window = claimWindow(rules, now);
   const days = freeDays(rules, now, await store.claimedCells(window.from, window.to));
   return days.map((day) => ({
@@ -76,10 +40,10 @@ export async function freeSlotDays(now = new Date()): Promise<SlotDay[] | null> 
 const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** The booking form's bot check (a fresh form token, the captcha to run) and the hours it offers. */
-export function bookingFormPage(settings: Env = env()): FormPageData & { hours: string } {
-  const rules = bookingRules(settings);
+export function bookingFormPage(services: SiteServices): FormPageData & { hours: string } {
+  const { rules } = services.booking;
   return {
-    ...formPageData(),
+    ...formPageData(services),
     hours: `Calls are on weekdays from ${clockOf(rules.opensAt)} to ${clockOf(rules.closesAt)} SAST, except South African public holidays.`,
   };
 }
@@ -122,9 +86,10 @@ function echo(fields: Record<string, string | string[]>): Record<string, string>
  * form, then the slot rules, then the database's claim decides who gets a
  * slot two visitors race for. A booking redirects to its own page.
  */
-export async function bookCall(request: Request, clientAddress: string, now = new Date()) {
-  const { settings, store, rules, secret, nudge } = services();
-  const guarded = await guardBookingPost(request, clientAddress, (fields) => {
+export async function bookCall(services: SiteServices, request: Request, clientAddress: string, now = new Date()) {
+  const { settings, worker } = services;
+  const { store, rules, secret } = services.booking;
+  const guarded = await guardBookingPost(services, request, clientAddress, (fields) => {
     const parsed = bookingSchema.safeParse(fields);
     if (parsed.success) return { ok: true, input: parsed.data };
     const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
@@ -159,7 +124,7 @@ export async function bookCall(request: Request, clientAddress: string, now = ne
     await release();
     return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] }, values }), { status: 409 });
   }
-  nudge();
+  worker.nudge();
   const token = signManageToken(secret, result.booking.id, result.booking.slot_end);
   return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: { "Cache-Control": "no-store" } });
 }
@@ -177,10 +142,10 @@ export interface BookingView {
 export type ManageState = { state: "invalid" } | { state: "expired" } | { state: "found"; booking: BookingView; days: SlotDay[] };
 
 async function findByToken(
+  { store, secret }: SiteServices["booking"],
   token: string,
   now: Date,
 ): Promise<{ ok: true; booking: Booking } | { ok: false; state: "invalid" | "expired" }> {
-  const { store, secret } = services();
   const check = verifyManageToken(secret, token, now);
   if (!check.ok) return { ok: false, state: check.reason };
   const booking = await store.find(check.bookingId);
@@ -201,10 +166,10 @@ function view(booking: Booking): BookingView {
   };
 }
 
-export async function manageState(token: string, now = new Date()): Promise<ManageState> {
-  const found = await findByToken(token, now);
+export async function manageState(services: SiteServices, token: string, now = new Date()): Promise<ManageState> {
+  const found = await findByToken(services.booking, token, now);
   if (!found.ok) return { state: found.state };
-  const days = found.booking.status === "confirmed" ? ((await freeSlotDays(now)) ?? []) : [];
+  const days = found.booking.status === "confirmed" ? await freeSlotDays(services, now) : [];
   return { state: "found", booking: view(found.booking), days };
 }
 
@@ -213,11 +178,12 @@ export async function manageState(token: string, now = new Date()): Promise<Mana
  * the page as it now stands. Each change mails the booker, so changes are
  * limited per booking and per address (guardBookingChange).
  */
-export async function changeBooking(request: Request, token: string, clientAddress: string, now = new Date()) {
-  const { settings, store, rules, secret, nudge } = services();
+export async function changeBooking(services: SiteServices, request: Request, token: string, clientAddress: string, now = new Date()) {
+  const { settings, worker } = services;
+  const { store, rules, secret } = services.booking;
   const read = await readForm(request, new Set());
   if (!read.ok) return data(failure(bookingMessages.failed), { status: read.status });
-  const found = await findByToken(token, now);
+  const found = await findByToken(services.booking, token, now);
   if (!found.ok)
     return data(failure(found.state === "expired" ? "This call has already taken place." : "This link is not valid."), {
       status: found.state === "expired" ? 410 : 404,
@@ -230,7 +196,7 @@ export async function changeBooking(request: Request, token: string, clientAddre
     data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
 
   if (fields.intent === "cancel") {
-    const guard = await guardBookingChange(found.booking.id, clientAddress);
+    const guard = await guardBookingChange(services, found.booking.id, clientAddress);
     if (!guard.ok) return refused(guard);
     const result = await store.cancel(found.booking.id, sequence, now, (booking) =>
       bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
@@ -239,7 +205,7 @@ export async function changeBooking(request: Request, token: string, clientAddre
       await guard.release();
       return redirect(`${here}?changed=1`);
     }
-    nudge();
+    worker.nudge();
     return redirect(here);
   }
 
@@ -250,7 +216,7 @@ export async function changeBooking(request: Request, token: string, clientAddre
     if (!isBookableStart(start, rules, now)) {
       return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] } }), { status: 409 });
     }
-    const guard = await guardBookingChange(found.booking.id, clientAddress);
+    const guard = await guardBookingChange(services, found.booking.id, clientAddress);
     if (!guard.ok) return refused(guard);
     const previous = found.booking;
     const result = await store.reschedule(
@@ -270,7 +236,7 @@ export async function changeBooking(request: Request, token: string, clientAddre
       return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] } }), { status: 409 });
     }
     if (!result.ok) return redirect(`${here}?changed=1`);
-    nudge();
+    worker.nudge();
     return redirect(`${MANAGE_PATH}/${signManageToken(secret, result.booking.id, result.booking.slot_end)}?moved=1`);
   }
 

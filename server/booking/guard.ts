@@ -4,7 +4,7 @@ import { rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
 import type { LeadOrigin, RateLimitRule } from "../db/store.ts";
 import { checkBot, firstValue, noscriptLimitKey } from "../leads/bot-check.ts";
 import { type FormFields, readForm } from "../leads/request.ts";
-import { leadServices } from "../leads/services.ts";
+import type { CoreServices } from "../services.ts";
 
 /**
  * A visitor books one call, maybe books a second for a colleague: three
@@ -57,11 +57,12 @@ function limited(retryAfterMs: number): Refusal {
  * past the limit, and given back when the check refuses the post.
  */
 export async function guardBookingPost<T>(
+  services: CoreServices,
   request: Request,
   clientAddress: string,
   validate: (fields: FormFields) => { ok: true; input: T } | Refusal,
 ): Promise<Guarded<T>> {
-  const { store } = leadServices();
+  const { store } = services;
   const read = await readForm(request, new Set());
   if (!read.ok) return refuse(read.status, bookingMessages.failed);
   const { fields } = read;
@@ -73,7 +74,7 @@ export async function guardBookingPost<T>(
   const hit = await store.hitRateLimit(RATE_LIMIT_KEY, clientAddress, bookingRateLimit);
   if (!hit.allowed) return limited(hit.retryAfterMs);
 
-  const bot = await checkBot(fields, clientAddress, RATE_LIMIT_KEY);
+  const bot = await checkBot(services, fields, clientAddress, RATE_LIMIT_KEY);
   if (!bot.ok) {
     await store.refundRateLimit(RATE_LIMIT_KEY, clientAddress);
     return bot.reason === "rate-limit" ? limited(bot.retryAfterMs) : refuse(bot.status, bot.message);
@@ -99,10 +100,10 @@ export async function guardBookingPost<T>(
  * gives it back when nothing changed.
  */
 export async function guardBookingChange(
+  { store }: CoreServices,
   bookingId: number,
   clientAddress: string,
 ): Promise<{ ok: true; release(): Promise<void> } | Refusal> {
-  const { store } = leadServices();
   const booking = String(bookingId);
   const byAddress = await store.hitRateLimit(MANAGE_KEYS.perAddress, clientAddress, manageRateLimits.perAddress);
   if (!byAddress.allowed) return limited(byAddress.retryAfterMs);

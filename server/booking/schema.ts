@@ -38,7 +38,8 @@ export interface BookingClaimsTable {
   booking_id: number;
 }
 
-export interface BookingTables {
+// A type, not an interface: Kysely's withTables() takes only types with an index signature.
+export type BookingTables = {
   bookings: BookingsTable;
   booking_claims: BookingClaimsTable;
-}
+};

@@ -66,7 +66,7 @@ export class BookingStore {
   readonly #db: Kysely<BookingDatabase>;
 
   constructor(handle: DatabaseHandle) {
-    this.#db = handle.db as unknown as Kysely<BookingDatabase>;
+    this.#db = handle.db.withTables<BookingTables>();
   }
 
   /** The claimed cells between two instants (the free slots are what is left). */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { loadMasterKey } from "../captcha/keys.ts";
+import type { SiteSecrets } from "../captcha/keys.ts";
 
 /**
  * Cancel and reschedule links carry `<booking id>.<expiry>.<signature>`: an
@@ -29,15 +29,7 @@ export function verifyManageToken(secret: string, token: string, now: Date): Tok
   return { ok: true, bookingId, expiresAt };
 }
 
-/**
- * The signing secret: BOOKING_TOKEN_SECRET, or one derived from the site key
- * the lead pipeline keeps (ALTCHA_HMAC_KEY, or the generated key: a file in DATA_DIR, or the site_keys table on PostgreSQL).
- */
-export function manageTokenSecret(settings: {
-  BOOKING_TOKEN_SECRET?: string | undefined;
-  ALTCHA_HMAC_KEY?: string | undefined;
-  DATA_DIR: string;
-}): string {
-  if (settings.BOOKING_TOKEN_SECRET) return settings.BOOKING_TOKEN_SECRET;
-  return createHmac("sha256", loadMasterKey(settings)).update("booking-manage-token").digest("base64url");
+/** The signing secret: BOOKING_TOKEN_SECRET, or the one derived from the site key (server/captcha/keys.ts). */
+export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined }, secrets: SiteSecrets): string {
+  return settings.BOOKING_TOKEN_SECRET ?? secrets.bookingManage;
 }

@@ -4,6 +4,7 @@ import { altchaProvider } from "./altcha.ts";
 import type { SiteSecrets } from "./keys.ts";
 import { siteverifyProvider, siteverifyUrls } from "./siteverify.ts";
 import type { CaptchaProvider } from "./types.ts";
+import type { CaptchaWidgetConfig } from "../../app/forms/captcha-config.ts";
 
 export type { CaptchaProvider } from "./types.ts";
 
@@ -58,15 +59,6 @@ export function captchaAllowances(provider: Env["CAPTCHA_PROVIDER"]): CspAllowan
 }
 
 /** What the form UI needs to render the widget. */
-export interface CaptchaWidgetConfig {
-  provider: Env["CAPTCHA_PROVIDER"];
-  /** reCAPTCHA or Turnstile site key; null for ALTCHA. */
-  siteKey: string | null;
-  widget: Env["CAPTCHA_WIDGET"];
-  /** ALTCHA's challenge URL; null for the others. */
-  challengeUrl: string | null;
-}
-
 export function captchaWidgetConfig(settings: Env): CaptchaWidgetConfig {
   const altcha = settings.CAPTCHA_PROVIDER === "altcha";
   return {

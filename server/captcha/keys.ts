@@ -7,9 +7,6 @@ import type { DatabaseHandle } from "../db/connect.ts";
 const KEY_FILE = "altcha-hmac.key";
 /** The site_keys row holding the generated site key on PostgreSQL. */
 const SHARED_KEY_NAME = "site";
-// Kept on globalThis like the lead services, so a module reloaded in development still finds it.
-const SHARED_KEY = Symbol.for("roi-site.shared-site-key");
-type Holder = { [SHARED_KEY]?: { databaseUrl: string; key: string } };
 
 interface KeySettings {
   ALTCHA_HMAC_KEY?: string | undefined;
@@ -22,6 +19,10 @@ export interface SiteSecrets {
   altchaSignature: string;
   altchaKeySignature: string;
   formToken: Buffer;
+  /** Signs the booking manage links (unless BOOKING_TOKEN_SECRET is set). */
+  bookingManage: string;
+  /** Keys the hash of a forgotten email in the inbox's audit log. */
+  adminForget: Buffer;
 }
 
 function derive(master: string, purpose: string): Buffer {
@@ -33,6 +34,8 @@ export function siteSecrets(master: string): SiteSecrets {
     altchaSignature: master,
     altchaKeySignature: derive(master, "altcha-key-signature").toString("hex"),
     formToken: derive(master, "form-token"),
+    bookingManage: derive(master, "booking-manage-token").toString("base64url"),
+    adminForget: derive(master, "admin-forget-email"),
   };
 }
 
@@ -40,17 +43,10 @@ export function siteSecrets(master: string): SiteSecrets {
  * The key that signs ALTCHA challenges, form tokens and everything derived
  * from it: ALTCHA_HMAC_KEY when set. Otherwise, on the embedded SQLite, one
  * generated on first start and kept in DATA_DIR (readable by the server's user
- * only), so restarts do not void the challenges already issued; on PostgreSQL,
- * the key every instance shares through the database, which
- * prepareMasterKey() reads when the lead pipeline starts.
+ * only), so restarts do not void the challenges already issued.
  */
-export function loadMasterKey(settings: KeySettings): string {
+function loadMasterKey(settings: KeySettings): string {
   if (settings.ALTCHA_HMAC_KEY) return settings.ALTCHA_HMAC_KEY;
-  if (settings.DATABASE_URL) {
-    const shared = (globalThis as Holder)[SHARED_KEY];
-    if (shared?.databaseUrl === settings.DATABASE_URL) return shared.key;
-    throw new Error("The site key is kept in the database: createApp() reads it when it starts the lead pipeline");
-  }
   const file = path.join(settings.DATA_DIR, KEY_FILE);
   makePrivateDir(settings.DATA_DIR);
   try {
@@ -65,7 +61,7 @@ export function loadMasterKey(settings: KeySettings): string {
 }
 
 /**
- * Makes the site key ready before the first request. On PostgreSQL without
+ * The site key, read once at start (server/start.ts). On PostgreSQL without
  * ALTCHA_HMAC_KEY, the first instance to start stores one in site_keys and
  * every instance reads that row, so a form token or ALTCHA challenge issued by
  * one instance verifies on any other. The first one is the key an earlier
@@ -82,6 +78,5 @@ export async function prepareMasterKey(settings: KeySettings, database: Database
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
   const { value } = await database.db.selectFrom("site_keys").select("value").where("name", "=", SHARED_KEY_NAME).executeTakeFirstOrThrow();
-  (globalThis as Holder)[SHARED_KEY] = { databaseUrl: settings.DATABASE_URL, key: value };
   return value;
 }

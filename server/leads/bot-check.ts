@@ -4,7 +4,7 @@ import { noscriptRateLimit } from "../../app/forms/rate-limits.ts";
 import { checkFormToken } from "../captcha/form-token.ts";
 import type { BotCheck } from "../db/schema.ts";
 import type { FormFields } from "./request.ts";
-import { leadServices } from "./services.ts";
+import type { CoreServices } from "../services.ts";
 
 export type BotCheckOutcome =
   | { ok: true; botCheck: BotCheck }
@@ -24,8 +24,12 @@ export const noscriptLimitKey = (limitKey: string) => `noscript:${limitKey}`;
  * a stricter rate limit under noscriptLimitKey(limitKey) and one use of the token.
  * A post from the enhanced form must carry a captcha token.
  */
-export async function checkBot(fields: FormFields, clientAddress: string, limitKey: string): Promise<BotCheckOutcome> {
-  const { settings, store, captcha, secrets } = leadServices();
+export async function checkBot(
+  { settings, store, captcha, secrets }: CoreServices,
+  fields: FormFields,
+  clientAddress: string,
+  limitKey: string,
+): Promise<BotCheckOutcome> {
   const refused = (status: 400 | 403 = 403) => ({ ok: false, status, reason: "captcha", message: botCheckFailed }) as const;
 
   const token = [botFields.captchaToken, ...widgetTokenFields].map((name) => firstValue(fields[name])).find(Boolean);

@@ -18,7 +18,7 @@ import { renderNotification } from "../mail/render.ts";
 import { checkBot, firstValue as first } from "./bot-check.ts";
 import { recordFor } from "./records.ts";
 import { type FormFields, readForm } from "./request.ts";
-import { leadServices } from "./services.ts";
+import type { CoreServices } from "../services.ts";
 import { log } from "../log.ts";
 
 const USER_AGENT_MAX = 500;
@@ -56,8 +56,8 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
  * Every refusal answers SPEC.md section 8's message and stores no lead.
  * Cross-site posts were already refused by the server (start.ts).
  */
-export async function handleLead(form: FormKey, request: Request, clientAddress: string): Promise<Answer> {
-  const { store, worker } = leadServices();
+export async function handleLead(services: CoreServices, form: FormKey, request: Request, clientAddress: string): Promise<Answer> {
+  const { store, worker } = services;
   const texts = formMessages[form];
   let values: Record<string, string | string[]> | undefined;
 
@@ -106,7 +106,7 @@ export async function handleLead(form: FormKey, request: Request, clientAddress:
   try {
     const hit = await store.hitRateLimit(limitKey, clientAddress, rateLimits[limitKey]);
     if (!hit.allowed) return rateLimited(hit.retryAfterMs);
-    bot = await checkBot(fields, clientAddress, limitKey);
+    bot = await checkBot(services, fields, clientAddress, limitKey);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
     log.error(`Could not check a ${form} lead, the database failed:`, error);

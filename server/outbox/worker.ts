@@ -16,8 +16,8 @@ export interface OutboxWorkerOptions {
   retry: RetryPolicy;
   /** Host part of the Message-IDs (the site's host). */
   messageIdHost: string;
-  /** How long a claimed message stays this worker's (OUTBOX_LEASE_MS); DEFAULT_LEASE_MS when not given. */
-  leaseMs?: number;
+  /** How long a claimed message stays this worker's (OUTBOX_LEASE_MS). */
+  leaseMs: number;
 }
 
 export interface OutboxWorker {
@@ -31,8 +31,6 @@ export interface OutboxWorker {
 }
 
 const BATCH_SIZE = 10;
-/** Longer than a whole SMTP exchange with its timeouts, so a live worker never loses its lease. */
-export const DEFAULT_LEASE_MS = 2 * 60 * 1000;
 /** Spent challenges and old rate-limit rows are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -92,7 +90,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function drainOnce(): Promise<number> {
     let attempted = 0;
     for (;;) {
-      const batch = await store.claimDueMessages(id, BATCH_SIZE, options.leaseMs ?? DEFAULT_LEASE_MS);
+      const batch = await store.claimDueMessages(id, BATCH_SIZE, options.leaseMs);
       for (const message of batch) await send(message);
       attempted += batch.length;
       if (batch.length < BATCH_SIZE || stopped) break;

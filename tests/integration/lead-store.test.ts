@@ -210,7 +210,7 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     for (let i = 0; i < 40; i++) await first.store.saveLead(contact(`Lead ${i}`), origin(), notification);
     const byFirst: string[] = [];
     const bySecond: string[] = [];
-    const options = { pollMs: 60_000, retry, messageIdHost: "test" };
+    const options = { pollMs: 60_000, retry, messageIdHost: "test", leaseMs: 120_000 };
     const workers = [
       startOutboxWorker({ ...options, store: first.store, mailer: recordingMailer(byFirst) }),
       startOutboxWorker({ ...options, store: second.store, mailer: recordingMailer(bySecond) }),
@@ -249,6 +249,7 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
       pollMs: 60_000,
       retry,
       messageIdHost: "test",
+      leaseMs: 120_000,
     });
     await worker.drain();
     await worker.stop();

@@ -4,8 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { ListTable } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { listAudit } from "../../../server/admin/audit";
-import { requireSession } from "../../../server/admin/guard";
-import { adminServices } from "../../../server/admin/services";
+import { adminOf, requireSession } from "../../../server/admin/guard";
 import type { Route } from "./+types/audit";
 
 const AUDIT_PAGE_SIZE = 100;
@@ -15,7 +14,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context);
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const entries = await listAudit(adminServices().db, AUDIT_PAGE_SIZE + 1, Number.isSafeInteger(before) && before > 0 ? before : undefined);
+  const entries = await listAudit(
+    adminOf(context).db,
+    AUDIT_PAGE_SIZE + 1,
+    Number.isSafeInteger(before) && before > 0 ? before : undefined,
+  );
   return {
     entries: entries.slice(0, AUDIT_PAGE_SIZE).map((e) => ({ ...e, at: e.at.toISOString(), when: formatSast(e.at) })),
     older: entries.length > AUDIT_PAGE_SIZE ? entries[AUDIT_PAGE_SIZE - 1]!.id : null,

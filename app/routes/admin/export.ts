@@ -2,9 +2,8 @@ import { formTypeLabel, statusLabel } from "~/components/admin/inbox-options";
 import { sastDay } from "~/components/admin/format";
 import { recordAudit } from "../../../server/admin/audit";
 import { CSV_BOM, csvRow } from "../../../server/admin/csv";
-import { actorOf, requireSession } from "../../../server/admin/guard";
+import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { EXPORT_COLUMNS, exportRows, type InboxFilter, parseFilter, searchProblem } from "../../../server/admin/inbox";
-import { adminServices } from "../../../server/admin/services";
 import type { Route } from "./+types/export";
 
 const ROWS_PER_CHUNK = 200;
@@ -24,7 +23,7 @@ function describe(filter: InboxFilter): string {
 // The inbox's current filter as CSV, streamed batch by batch (server/admin/inbox.ts exportRows).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { db } = adminServices();
+  const { db } = adminOf(context);
   const filter = parseFilter(new URL(request.url).searchParams);
   const problem = searchProblem(filter);
   if (problem) return new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -4,8 +4,7 @@ import { CsrfField, inputClass, labelClass, Notice, Section } from "~/components
 import { buttonClass } from "~/components/ui/button";
 import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
 import { findHoldings, forgetPerson } from "../../../server/admin/forget";
-import { actorOf, requireSession } from "../../../server/admin/guard";
-import { adminServices } from "../../../server/admin/services";
+import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { looksLikeEmail, normalizeEmail } from "../../../server/admin/users";
 import { readForm } from "../../../server/leads/request";
 import type { Route } from "./+types/forget";
@@ -25,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 // Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireSession(context));
-  const { db, mail, forgetKey } = adminServices();
+  const { db, mail, forgetKey } = adminOf(context);
   const form = await readForm(request, new Set());
   if (!form.ok) return data({ error: "That form could not be read.", holdings: null }, { status: form.status });
   const field = (name: string) => {

@@ -3,9 +3,8 @@ import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/components/adm
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
-import { requireSession } from "../../../server/admin/guard";
+import { adminOf, requireSession } from "../../../server/admin/guard";
 import { decodeCursor, filterQuery, listLeads, parseFilter, searchProblem } from "../../../server/admin/inbox";
-import { adminServices } from "../../../server/admin/services";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
@@ -17,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = filterQuery(filter);
   const problem = searchProblem(filter);
   if (problem) return data({ filter, query, page: { leads: [], older: null, newer: null }, paged: false, problem }, { status: 400 });
-  const page = await listLeads(adminServices().db, filter, {
+  const page = await listLeads(adminOf(context).db, filter, {
     older: decodeCursor(params.get("older")),
     newer: decodeCursor(params.get("newer")),
   });

@@ -4,9 +4,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
-import { actorOf, requireSession } from "../../../server/admin/guard";
+import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
-import { adminServices } from "../../../server/admin/services";
 import { readForm } from "../../../server/leads/request";
 import type { Route } from "./+types/lead";
 
@@ -27,7 +26,7 @@ function leadId(param: string | undefined): number {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const lead = await leadDetail(adminServices().db, leadId(params.id));
+  const lead = await leadDetail(adminOf(context).db, leadId(params.id));
   if (!lead) throw data(null, { status: 404 });
   const saved = new URL(request.url).searchParams.get("saved");
   return { lead, csrf: session.csrfToken, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
@@ -36,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(requireSession(context));
   const id = leadId(params.id);
-  const { db, worker } = adminServices();
+  const { db, worker } = adminOf(context);
   const form = await readForm(request, new Set());
   if (!form.ok) return data({ error: "That form could not be read." }, { status: form.status });
   const field = (name: string) => {

@@ -4,20 +4,11 @@ import { inputClass, labelClass, Notice } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { minutesText } from "~/forms/messages";
 import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
-import {
-  adminCookies,
-  CROSS_SITE_REFUSED,
-  crossSite,
-  isSecureSite,
-  loginFormToken,
-  loginTokenContext,
-  refuse,
-} from "../../../server/admin/guard";
+import { adminOf, CROSS_SITE_REFUSED, crossSite, loginFormToken, loginTokenContext, refuse } from "../../../server/admin/guard";
 import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage } from "../../../server/admin/login";
-import { adminServices } from "../../../server/admin/services";
 import { clearCookie, findSession, readCookie, sameToken, serializeCookie } from "../../../server/admin/sessions";
 import { readForm } from "../../../server/leads/request";
-import { clientAddressContext } from "../../../server/leads/context";
+import { clientAddressContext } from "../../../server/services";
 import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = [loginFormToken];
@@ -32,12 +23,8 @@ function nextPath(value: string | null): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = nextPath(url.searchParams.get("next"));
-  const { db, settings } = adminServices();
-  const lookup = await findSession(
-    db,
-    readCookie(request.headers.get("cookie"), adminCookies().session),
-    settings.ADMIN_SESSION_IDLE_MINUTES,
-  );
+  const { db, settings, cookies } = adminOf(context);
+  const lookup = await findSession(db, readCookie(request.headers.get("cookie"), cookies.session), settings.ADMIN_SESSION_IDLE_MINUTES);
   if (lookup.state === "valid") throw redirect(next);
   const notice = url.searchParams.has("expired")
     ? `You were signed out after ${minutesText(settings.ADMIN_SESSION_IDLE_MINUTES)} without activity. Sign in again.`
@@ -48,21 +35,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (crossSite(request)) return refuse(403, CROSS_SITE_REFUSED);
+  const admin = adminOf(context);
+  if (crossSite(request, admin)) return refuse(403, CROSS_SITE_REFUSED);
   const form = await readForm(request, new Set());
   if (!form.ok) return refuse(form.status, "This is not a sign-in form.");
   const field = (name: string) => {
     const value = form.fields[name];
     return typeof value === "string" ? value : "";
   };
-  const names = adminCookies();
+  const names = admin.cookies;
   const cookieToken = readCookie(request.headers.get("cookie"), names.login);
   if (!sameToken(field("token"), cookieToken)) {
     return data({ error: "This sign-in form has expired. Try again.", email: field("email") }, { status: 403 });
   }
   // Refused before the account is looked up: PostgreSQL cannot even compare a NUL.
   if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), email: "" }, { status: 400 });
-  const result = await attemptLogin(adminServices(), {
+  const result = await attemptLogin(admin, {
     email: field("email"),
     password: field("password"),
     clientAddress: context.get(clientAddressContext),
@@ -73,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data({ error: loginRateLimitMessage(result.retryAfterMinutes), email: field("email") }, { status: 429 })
       : data({ error: LOGIN_FAILED, email: field("email") }, { status: 401 });
   }
-  const secure = isSecureSite();
+  const { secure } = admin;
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCookie(names.session, result.token, { secure }));
   headers.append("Set-Cookie", clearCookie(names.login, secure));

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminCookies, isSecureSite, LOGIN_PATH, requireSession } from "../../../server/admin/guard";
-import { adminServices } from "../../../server/admin/services";
+import { actorOf, adminOf, LOGIN_PATH, requireSession } from "../../../server/admin/guard";
 import { clearCookie, destroySession, readCookie } from "../../../server/admin/sessions";
 import type { Route } from "./+types/logout";
 
@@ -12,9 +11,8 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(context);
-  const { db } = adminServices();
-  const names = adminCookies();
+  const { db, cookies: names, secure } = adminOf(context);
   await destroySession(db, readCookie(request.headers.get("cookie"), names.session));
   await recordAudit(db, actorOf(session), { action: "sign-out", detail: "signed out" });
-  return redirect(`${LOGIN_PATH}?signed-out=1`, { status: 303, headers: { "Set-Cookie": clearCookie(names.session, isSecureSite()) } });
+  return redirect(`${LOGIN_PATH}?signed-out=1`, { status: 303, headers: { "Set-Cookie": clearCookie(names.session, secure) } });
 }

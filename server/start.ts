@@ -1,18 +1,22 @@
 import { Router } from "express";
-import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "../captcha/index.ts";
-import { prepareMasterKey, siteSecrets } from "../captcha/keys.ts";
-import { tightenDataDir } from "../data-dir.ts";
-import { openSiteDatabase } from "../migrations.ts";
-import { Store } from "../db/store.ts";
-import type { Env } from "../env.ts";
-import { createMailer } from "../mail/transport.ts";
-import type { CspAllowances } from "../security.ts";
-import { startOutboxWorker } from "../outbox/worker.ts";
-import { isCrossSite } from "./request.ts";
-import { setLeadServices } from "./services.ts";
-import { log } from "../log.ts";
+import { adminServices } from "./admin/services.ts";
+import { bookingServices } from "./booking/services.ts";
+import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "./captcha/index.ts";
+import { prepareMasterKey, siteSecrets } from "./captcha/keys.ts";
+import { tightenDataDir } from "./data-dir.ts";
+import { Store } from "./db/store.ts";
+import type { Env } from "./env.ts";
+import { isCrossSite } from "./leads/request.ts";
+import { log } from "./log.ts";
+import { createMailer } from "./mail/transport.ts";
+import { openSiteDatabase } from "./migrations.ts";
+import { startOutboxWorker } from "./outbox/worker.ts";
+import type { CspAllowances } from "./security.ts";
+import type { CoreServices, SiteServices } from "./services.ts";
 
-export interface LeadPipeline {
+export interface RunningServices {
+  /** Handed to every loader and action through React Router's context (server/app.ts). */
+  services: SiteServices;
   /** Refuses cross-site posts; serves GET /api/altcha/challenge when ALTCHA is the provider. */
   routes: Router;
   /** Adds the origins the captcha widget needs to the Content-Security-Policy's allowances. */
@@ -22,9 +26,10 @@ export interface LeadPipeline {
 
 /**
  * Opens (and migrates) the database, loads the signing key, picks the captcha
- * provider and mailer, and starts the outbox worker.
+ * provider and mailer, starts the outbox worker, and builds each feature's
+ * services from these, once.
  */
-export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
+export async function startServices(settings: Env): Promise<RunningServices> {
   // Before the database opens: SQLite gives a new -wal file the database file's mode.
   const { tightened, refused } = tightenDataDir(settings.DATA_DIR);
   if (tightened.length) {
@@ -45,7 +50,8 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
     messageIdHost: new URL(settings.SITE_URL).hostname,
     leaseMs: settings.OUTBOX_LEASE_MS,
   });
-  setLeadServices({ settings, database, store, captcha, secrets, worker });
+  const core: CoreServices = { settings, database, store, captcha, secrets, worker };
+  const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core) };
   log.info(
     `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`,
   );
@@ -82,6 +88,7 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
   }
 
   return {
+    services,
     routes,
     withCaptcha(allowances) {
       const extra = captchaAllowances(settings.CAPTCHA_PROVIDER);
@@ -94,7 +101,6 @@ export async function startLeadPipeline(settings: Env): Promise<LeadPipeline> {
     },
     async close() {
       await worker.stop();
-      setLeadServices(undefined);
       mailer.close();
       await database.close();
     },

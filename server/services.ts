@@ -1,0 +1,39 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { AdminServices } from "./admin/services.ts";
+import type { BookingServices } from "./booking/services.ts";
+import type { Captcha } from "./captcha/index.ts";
+import type { SiteSecrets } from "./captcha/keys.ts";
+import type { DatabaseHandle } from "./db/connect.ts";
+import type { Store } from "./db/store.ts";
+import type { Env } from "./env.ts";
+import type { OutboxWorker } from "./outbox/worker.ts";
+
+/** What every form needs: the settings, the database and its store, the bot check and the outbox worker. */
+export interface CoreServices {
+  settings: Env;
+  database: DatabaseHandle;
+  store: Store;
+  captcha: Captcha;
+  secrets: SiteSecrets;
+  worker: OutboxWorker;
+}
+
+/**
+ * Everything the site's loaders and actions use, built once at start
+ * (server/start.ts) and handed to them through React Router's context, as
+ * the React Router templates do: each feature adds what it keeps of its own.
+ */
+export interface SiteServices extends CoreServices {
+  booking: BookingServices;
+  admin: AdminServices;
+}
+
+export const servicesContext = createContext<SiteServices>();
+
+/** The visitor's address (server/client-address.ts), set per request beside the services. */
+export const clientAddressContext = createContext<string>("unknown");
+
+/** The services of a loader's or action's context. */
+export function servicesOf(context: Readonly<RouterContextProvider>): SiteServices {
+  return context.get(servicesContext);
+}
