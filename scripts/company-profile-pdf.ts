@@ -38,7 +38,7 @@ const [
   load<typeof import("../app/content/service-pages")>("/app/content/service-pages.ts"),
   load<typeof import("../app/content/team")>("/app/content/team.ts"),
   load<typeof import("../app/content/audit")>("/app/content/audit.ts"),
-  load<typeof import("../app/forms/company-profile")>("/app/forms/company-profile.ts"),
+  load<typeof import("../app/forms/company-profile-pdf")>("/app/forms/company-profile-pdf.ts"),
 ]);
 await vite.close();
 

@@ -1,21 +1,45 @@
-import { site } from "~/config/site";
+import { z } from "../lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported } from "./definition.ts";
+import { checkTheFields, errorTitle, somethingWentWrong, botCheckFailed } from "./messages.ts";
+import { email, fieldLimits, optionalText, requiredText } from "./rules.ts";
 
-/** The page holding the two-step form; its action receives the dialog's posts too. */
-export const companyProfilePath = "/company-profile";
+/** The two-step company profile form (SPEC.md section 5, "Two-step lead form"): name and email, then the rest. */
+const step1 = z.object({
+  name: requiredText("Name is required", "name", fieldLimits.name),
+  email: email("Invalid email address"),
+});
 
-/** The PDF the form unlocks: a static file written at build by scripts/company-profile-pdf.ts. */
-export const companyProfilePdf = {
-  path: "/company-profile.pdf",
-  fileName: `${site.name.replace(/\s+/g, "-")}-Company-Profile.pdf`,
-} as const;
+const schema = step1.extend({
+  company: optionalText("company", fieldLimits.company),
+  phone: optionalText("phone", fieldLimits.phone),
+});
 
-/** Starts the download the way the seed did: a generated link, clicked. */
-export function downloadCompanyProfile(): void {
-  const link = document.createElement("a");
-  link.href = companyProfilePdf.path;
-  link.download = companyProfilePdf.fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
+export const companyProfileForm = {
+  key: "companyProfile",
+  schema,
+  steps: {
+    form: "companyProfile",
+    steps: [step1, z.object({})],
+    failure: () => ({ title: errorTitle, message: checkTheFields }),
+  },
+  messages: {
+    success: { title: "Success!", message: "Thank you! Your company profile download will start now." },
+    failure: { title: errorTitle, message: somethingWentWrong },
+    botCheckFailed,
+  },
+  // A download gate: a visitor may mistype and come back, a script may not loop.
+  rateLimit: { key: "companyProfile", max: 5, windowMinutes: 30 },
+  stored: { table: "company_profile_leads" },
+  inbox: { type: "company-profile", label: "Company profile" },
+  row: (lead) => ({
+    table: "company_profile_leads",
+    row: { name: lead.name, email: lead.email, company: orNull(lead.company), phone: orNull(lead.phone) },
+  }),
+  notification: { kind: "CompanyProfile", heading: "Company profile downloaded" },
+  report: (row) => [
+    reported("Name", row.name),
+    reported("Email", row.email),
+    reported("Company", row.company),
+    reported("Phone", row.phone),
+  ],
+} satisfies LeadFormDefinition<"companyProfile", typeof schema>;

@@ -1,5 +1,4 @@
-import { botFields, widgetTokenFields } from "./bot-fields";
-import { listFields } from "./schemas";
+import { botFields, widgetTokenFields } from "./bot-fields.ts";
 
 export type FormValues = Record<string, string | string[]>;
 
@@ -10,11 +9,11 @@ const machineryFields: ReadonlySet<string> = new Set([...Object.values(botFields
  * What a visitor typed, as the schemas read it: list fields (checkboxes) as
  * arrays, everything else as text; bot fields and step machinery left out.
  */
-export function formValues(formData: FormData): FormValues {
+export function formValues(formData: FormData, listFields: readonly string[] = []): FormValues {
   const values: FormValues = {};
   for (const [name, value] of formData) {
     if (machineryFields.has(name) || typeof value !== "string") continue;
-    if (listFields.has(name)) {
+    if (listFields.includes(name)) {
       values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     } else {
       values[name] = value;

@@ -31,5 +31,7 @@ export type LeadFailureReason =
   | "captcha"
   | "expired"
   | "storage"
+  /** The time chosen is gone, or was just taken (Book a Call). */
+  | "slot"
   /** The post never reached the action, or its answer never came back (app/forms/transport.ts). */
   | "transport";

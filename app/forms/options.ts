@@ -103,3 +103,8 @@ export function values<const O extends readonly { value: string }[]>(options: O)
 export function labelOf(options: readonly Option[], value: string): string {
   return options.find((o) => o.value === value)?.label ?? value;
 }
+
+/** The label of a stored value, or "" when none was chosen. */
+export function chosenLabel(options: readonly Option[], value: unknown): string {
+  return value ? labelOf(options, String(value)) : "";
+}

@@ -1,8 +1,6 @@
 import { z } from "../lib/zod.ts";
-import type { FormKey } from "./form-keys";
-import { type FormValues, formValues } from "./form-values";
-import { checkTheFields } from "./messages";
-import { companyProfileStep1Schema, orderMessages, orderStepSchemas } from "./schemas";
+import type { FormKey } from "./form-keys.ts";
+import { type FormValues, formValues } from "./form-values.ts";
 
 /**
  * Forms in steps (the order wizard, the two-step company profile form). With
@@ -41,40 +39,6 @@ export interface SteppedForm {
   failure(step: number, fieldErrors: Record<string, string[]>): { title: string; message: string };
 }
 
-/**
- * "Missing Information: Please select a service and tier" reads as a toast
- * titled Missing Information; the step 3 and 4 messages carry no title of
- * their own and share it.
- */
-export function splitOrderMessage(text: string): { title: string; message: string } {
-  const missingTitle = orderMessages.step1Missing.split(": ")[0]!;
-  const colon = text.indexOf(": ");
-  return colon > 0 ? { title: text.slice(0, colon), message: text.slice(colon + 2) } : { title: missingTitle, message: text };
-}
-
-const wizardMessages: ReadonlySet<string> = new Set(Object.values(orderMessages));
-const checkFieldsToast = { title: "Error", message: checkTheFields };
-
-export const orderWizard: SteppedForm = {
-  form: "order",
-  steps: orderStepSchemas,
-  failure(_step, fieldErrors) {
-    const stepMessages = Object.values(fieldErrors)
-      .flat()
-      .filter((text) => wizardMessages.has(text));
-    // As in the seed, missing fields are reported before a malformed email.
-    const missing = stepMessages.find((text) => text !== orderMessages.invalidEmail) ?? stepMessages[0];
-    // Anything else (characters a field refuses) is told under its field.
-    return missing ? splitOrderMessage(missing) : checkFieldsToast;
-  },
-};
-
-export const companyProfileSteps: SteppedForm = {
-  form: "companyProfile",
-  steps: [companyProfileStep1Schema, z.object({})],
-  failure: () => checkFieldsToast,
-};
-
 export function fieldErrorsOf(schema: z.ZodType, values: FormValues): Record<string, string[]> | null {
   const parsed = schema.safeParse(values);
   return parsed.success ? null : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
@@ -104,9 +68,6 @@ export function failedStep(
   return undefined;
 }
 
-/** The forms that come in steps, by form. */
-export const steppedForms: Partial<Record<FormKey, SteppedForm>> = { order: orderWizard, companyProfile: companyProfileSteps };
-
 /** Clamps a posted step number into the form's range. */
 function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): number {
   const step = Number.parseInt(String(raw ?? "1"), 10);
@@ -114,9 +75,14 @@ function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): numbe
 }
 
 /** Answers Next (the step must validate) or Previous (never below step 1) for a post without JavaScript. */
-export function moveStep(stepped: SteppedForm, formData: FormData, intent: "next" | "previous"): StepAnswer {
+export function moveStep(
+  stepped: SteppedForm,
+  formData: FormData,
+  intent: "next" | "previous",
+  listFields: readonly string[] = [],
+): StepAnswer {
   const step = postedStep(stepped, formData.get(stepField));
-  const values = formValues(formData);
+  const values = formValues(formData, listFields);
   if (intent === "previous") return { kind: "step", form: stepped.form, step: Math.max(1, step - 1), values };
   const fieldErrors = fieldErrorsOf(stepped.steps[step - 1]!, values);
   if (fieldErrors) return { kind: "step", form: stepped.form, step, values, fieldErrors, ...stepped.failure(step, fieldErrors) };

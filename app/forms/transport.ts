@@ -1,7 +1,6 @@
 import type { ClientActionFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import type { FormKey } from "./form-keys";
+import type { FormDefinition } from "./definition";
 import type { LeadResult } from "./lead-result";
-import { formMessages } from "./messages";
 
 /**
  * How long an enhanced post may take before the visitor is told it failed and
@@ -43,8 +42,8 @@ export function failSoftly<T>(failure: () => T) {
 }
 
 /** The clientAction of a page holding this lead form. */
-export function leadClientAction(form: FormKey) {
-  return failSoftly<LeadResult>(() => ({ ok: false, form, ...formMessages[form].failure, reason: TRANSPORT_FAILURE }));
+export function leadClientAction(form: FormDefinition) {
+  return failSoftly<LeadResult>(() => ({ ok: false, form: form.key, ...form.messages.failure, reason: TRANSPORT_FAILURE }));
 }
 
 function isTransportFailure(result: unknown): boolean {

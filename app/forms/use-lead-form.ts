@@ -4,17 +4,16 @@ import { toast } from "sonner";
 import { z } from "../lib/zod.ts";
 import { botFields, enhancedMarker } from "./bot-fields";
 import type { CaptchaHandle } from "./captcha-config";
-import type { FormKey } from "./form-keys";
+import type { FormDefinition } from "./definition";
 import { type FieldErrors, type FormValues, firstErrors, formValues } from "./form-values";
 import type { LeadResult } from "./lead-result";
-import { captchaNotInitialized, formMessages } from "./messages";
+import { captchaNotInitialized } from "./messages";
 import { isStepAnswer } from "./steps";
 import { useHydrated } from "./use-hydrated";
 
 interface LeadFormOptions {
-  form: FormKey;
-  /** The rules checked in the browser before posting, and live as the visitor corrects a field. */
-  schema: z.ZodType;
+  /** The form (app/forms/contact.ts and the others): its rules are checked in the browser before posting, and live as the visitor corrects a field. */
+  definition: FormDefinition;
   /** The route whose action receives the post; the page's own route when left out. */
   action?: string;
   /** How long the success toast stays, when the spec sets it. */
@@ -37,7 +36,8 @@ function isLeadResult(value: unknown): value is LeadResult {
  * through a fetcher: the page stays, a toast gives the answer, the fields are
  * cleared on success and kept on error, and the bot check starts afresh.
  */
-export function useLeadForm({ form, schema, action, successToastMs, onSuccess, onFailure, formatError = (m) => m }: LeadFormOptions) {
+export function useLeadForm({ definition, action, successToastMs, onSuccess, onFailure, formatError = (m) => m }: LeadFormOptions) {
+  const { key: form, schema } = definition;
   const baseId = useId();
   const hydrated = useHydrated();
   const fetcher = useFetcher<LeadResult>({ key: `lead-${form}-${baseId}` });
@@ -80,7 +80,9 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
     setErrors(next);
     const element = formRef.current
       ? Array.from(formRef.current.elements).find(
-          (el): el is HTMLElement => el instanceof HTMLElement && "name" in el && (el.name as string) in next && !el.closest("[hidden]"),
+          // The first field to fix that is shown (a wizard's other steps and a picker's other days are not).
+          (el): el is HTMLElement =>
+            el instanceof HTMLElement && "name" in el && (el.name as string) in next && el.getClientRects().length > 0,
         )
       : undefined;
     element?.focus();
@@ -109,7 +111,7 @@ export function useLeadForm({ form, schema, action, successToastMs, onSuccess, o
       const token = captchaRef.current ? await captchaRef.current.token(() => setVerifying(true)) : null;
       setVerifying(false);
       if (token === null) {
-        toast.error(formMessages[form].failure.title, { description: captchaNotInitialized });
+        toast.error(definition.messages.failure.title, { description: captchaNotInitialized });
         return;
       }
       // The clicked button's name and value travel too (the step forms' intent).

@@ -4,7 +4,6 @@ import { CategoryList } from "~/components/blog/category-list";
 import { blogJsonLd } from "~/components/blog/structured-data";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/sections/page-hero";
-import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { newsletterReaders } from "~/content/articles";
 import { articleSummaries, featuredArticle } from "~/content/blog.server";
@@ -13,12 +12,14 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { blogFeedLink } from "~/lib/feed";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
+import { newsletterForm } from "~/forms/newsletter";
+import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/blog";
 
 export const links: Route.LinksFunction = () => [blogFeedLink];
 
-export const action = leadAction("newsletter");
-export const clientAction = leadClientAction("newsletter");
+export const action = leadAction(newsletterForm);
+export const clientAction = leadClientAction(newsletterForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,12 @@
 import { CalendarX2, CircleCheck } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { bookingContent } from "~/components/booking/content";
-import { FailureNotice } from "~/components/booking/failure-notice";
-import { type BookingFailure, bookingMessages } from "~/components/booking/schema";
+import { FormStatus } from "~/components/forms/form-status";
+import { bookingForm, bookingMessages } from "~/forms/booking";
+import type { LeadResult } from "~/forms/lead-result";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { buttonClass } from "~/components/ui/button";
-import { failSoftly } from "~/forms/transport";
+import { leadClientAction } from "~/forms/transport";
 import { changeBooking, manageState } from "../../server/booking/calendar.server";
 import { clientAddressContext, servicesOf } from "../../server/services";
 import type { Route } from "./+types/calendar.manage";
@@ -25,9 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return changeBooking(servicesOf(context), request, params.token, context.get(clientAddressContext));
 }
 
-export const clientAction = failSoftly(
-  () => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const,
-);
+export const clientAction = leadClientAction(bookingForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -54,7 +53,7 @@ function Notice({ title, lead, tone = "info" }: { title: string; lead: string; t
 
 export default function ManageBookingPage({ loaderData }: Route.ComponentProps) {
   const text = bookingContent.manage;
-  const failure = useActionData() as BookingFailure | undefined;
+  const failure = useActionData() as LeadResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
 
@@ -104,7 +103,7 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
         </div>
       </dl>
 
-      {failure && <FailureNotice failure={failure} className="mx-auto mt-6 max-w-xl" />}
+      <FormStatus result={failure} className="mx-auto mt-6 max-w-xl" />
 
       {cancelled ? (
         <p className="mt-10 text-center">
@@ -122,7 +121,12 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
               <Form method="post" className="mt-6 space-y-6">
                 <input type="hidden" name="intent" value="reschedule" />
                 <input type="hidden" name="sequence" value={booking.sequence} />
-                <SlotPicker days={days} error={failure?.fieldErrors?.slot?.[0]} errorId="move-slot-error" idPrefix="move" />
+                <SlotPicker
+                  days={days}
+                  error={failure && !failure.ok ? failure.fieldErrors?.slot?.[0] : undefined}
+                  errorId="move-slot-error"
+                  idPrefix="move"
+                />
                 <button type="submit" disabled={busy} className={buttonClass({ size: "lg" })}>
                   Move my call
                 </button>

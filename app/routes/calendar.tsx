@@ -2,9 +2,9 @@ import { CalendarCheck } from "lucide-react";
 import { data } from "react-router";
 import { BookingForm } from "~/components/booking/booking-form";
 import { bookingContent } from "~/components/booking/content";
-import { bookingMessages } from "~/components/booking/schema";
+import { bookingForm } from "~/forms/booking";
 import { FormRegion } from "~/components/sections/form-region";
-import { failSoftly } from "~/forms/transport";
+import { leadClientAction } from "~/forms/transport";
 import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
@@ -22,9 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return bookCall(servicesOf(context), request, context.get(clientAddressContext));
 }
 
-export const clientAction = failSoftly(
-  () => ({ ok: false, title: bookingMessages.failedTitle, message: bookingMessages.failed, reason: "transport" }) as const,
-);
+export const clientAction = leadClientAction(bookingForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

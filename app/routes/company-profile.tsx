@@ -2,17 +2,17 @@ import { CompanyProfileForm } from "~/components/forms/company-profile-form";
 import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
-import { steppedLeadAction } from "~/forms/stepped-action.server";
 import { leadClientAction } from "~/forms/transport";
-import { companyProfileSteps } from "~/forms/steps";
 import { seo } from "~/lib/seo";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
+import { companyProfileForm } from "~/forms/company-profile";
+import { steppedLeadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/company-profile";
 
 // Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.
-export const action = steppedLeadAction(companyProfileSteps);
-export const clientAction = leadClientAction(companyProfileSteps.form);
+export const action = steppedLeadAction(companyProfileForm);
+export const clientAction = leadClientAction(companyProfileForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 // The company profile dialog loads this too, for its form token and captcha.

@@ -4,7 +4,6 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { FormRegion } from "~/components/sections/form-region";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { contactCards, contactHero } from "~/content/contact";
 import { contactFaq } from "~/content/faq";
@@ -12,10 +11,12 @@ import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
+import { contactForm } from "~/forms/contact";
+import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/contact";
 
-export const action = leadAction("contact");
-export const clientAction = leadClientAction("contact");
+export const action = leadAction(contactForm);
+export const clientAction = leadClientAction(contactForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export function loader({ context }: Route.LoaderArgs) {

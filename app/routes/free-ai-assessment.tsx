@@ -8,15 +8,16 @@ import { StatGrid } from "~/components/sections/stat-grid";
 import { buttonClass } from "~/components/ui/button";
 import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/content/ai-assessment";
 import { pageMeta } from "~/content/page-meta";
-import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { seo } from "~/lib/seo";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
+import { aiAssessmentForm } from "~/forms/ai-assessment";
+import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/free-ai-assessment";
 
-export const action = leadAction("aiAssessment");
-export const clientAction = leadClientAction("aiAssessment");
+export const action = leadAction(aiAssessmentForm);
+export const clientAction = leadClientAction(aiAssessmentForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -13,15 +13,16 @@ import { pageMeta } from "~/content/page-meta";
 import { claims } from "~/content/stats";
 import { auditTestimonials } from "~/content/testimonials";
 import { site } from "~/config/site";
-import { leadAction } from "~/forms/lead-action.server";
 import { leadClientAction } from "~/forms/transport";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
+import { auditForm } from "~/forms/audit";
+import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/free-audit";
 
-export const action = leadAction("audit");
-export const clientAction = leadClientAction("audit");
+export const action = leadAction(auditForm);
+export const clientAction = leadClientAction(auditForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export function loader({ context }: Route.LoaderArgs) {

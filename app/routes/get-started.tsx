@@ -1,17 +1,17 @@
 import { OrderWizard } from "~/components/forms/order-wizard";
 import { PageHero } from "~/components/sections/page-hero";
-import { steppedLeadAction } from "~/forms/stepped-action.server";
 import { leadClientAction } from "~/forms/transport";
-import { orderWizard } from "~/forms/steps";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
+import { orderForm } from "~/forms/order";
+import { steppedLeadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/get-started";
 
 // Next and Previous posted without JavaScript only move between steps; Submit Order runs the lead pipeline.
-export const action = steppedLeadAction(orderWizard);
-export const clientAction = leadClientAction(orderWizard.form);
+export const action = steppedLeadAction(orderForm);
+export const clientAction = leadClientAction(orderForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 export function loader({ context }: Route.LoaderArgs) {

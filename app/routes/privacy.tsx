@@ -2,7 +2,7 @@ import { LegalDocumentBody } from "~/components/sections/legal-document";
 import { PageHero } from "~/components/sections/page-hero";
 import { privacyPolicy } from "~/content/legal";
 import { pageMeta } from "~/content/page-meta";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/lib/sast";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 

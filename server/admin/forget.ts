@@ -1,8 +1,9 @@
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
-import { formTypeLabel } from "../../app/components/admin/inbox-options.ts";
-import { formatSast } from "../../app/components/admin/format.ts";
+import type { StoredRow } from "../../app/forms/definition.ts";
+import { formOfRow } from "../../app/forms/registry.ts";
+import { formatSast } from "../../app/lib/sast.ts";
 import type { LeadTable } from "../db/schema.ts";
 import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
 import type { AdminDatabase } from "./schema.ts";
@@ -51,18 +52,8 @@ export interface MailFiles {
   host: string;
 }
 
-const formOf = (table: LeadTable, formType: unknown): string =>
-  formTypeLabel(
-    table === "form_submissions"
-      ? formType === "AI Assessment Request"
-        ? "ai-assessment"
-        : String(formType)
-      : table === "company_profile_leads"
-        ? "company-profile"
-        : table === "service_orders"
-          ? "order"
-          : "booking",
-  );
+/** The label of the form a stored row came from. */
+const formOf = (table: LeadTable, row: StoredRow): string => formOfRow(table, row)?.inbox.label ?? table;
 
 async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
   const found: HeldLead[] = [];
@@ -74,7 +65,7 @@ async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
       .orderBy("id")
       .execute()) as unknown as Array<{ id: number; name: string; form_type?: string; created_at: Date | string }>;
     for (const row of rows) {
-      found.push({ table, id: row.id, form: formOf(table, row.form_type), name: row.name, received: formatSast(row.created_at) });
+      found.push({ table, id: row.id, form: formOf(table, row), name: row.name, received: formatSast(row.created_at) });
     }
   }
   return found;

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { CSRF_FIELD } from "../../app/components/admin/inbox-options.ts";
+import { CSRF_FIELD } from "../../app/lib/inbox.ts";
 import { isCrossSite, readForm } from "../leads/request.ts";
 import type { Actor } from "./audit.ts";
 import { servicesOf } from "../services.ts";

@@ -7,9 +7,9 @@ import {
   type LeadStatus,
   SEARCH_MAX_LENGTH,
   statusLabel,
-} from "../../app/components/admin/inbox-options.ts";
-import { formatSast } from "../../app/components/admin/format.ts";
-import { hasDisallowedCharacters, notAllowed } from "../../app/forms/schemas.ts";
+} from "../../app/lib/inbox.ts";
+import { formatSast, sastInstant } from "../../app/lib/sast.ts";
+import { hasDisallowedCharacters, notAllowed } from "../../app/forms/rules.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { type LeadField, leadDetails, leadFields } from "./fields.ts";
@@ -39,12 +39,10 @@ export interface Cursor {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** South Africa keeps one offset all year. */
-const SAST_OFFSET = "+02:00";
 
 function validDay(value: string | null): string {
   if (!value || !DAY.test(value)) return "";
-  return Number.isNaN(new Date(`${value}T00:00:00${SAST_OFFSET}`).getTime()) ? "" : value;
+  return Number.isNaN(sastInstant(value).getTime()) ? "" : value;
 }
 
 /** Reads the filter from the inbox's query string; an unknown value is ignored, not an error. */
@@ -82,9 +80,7 @@ export function decodeCursor(value: string | null): Cursor | undefined {
   return { at: new Date(Number(match[1])), id: Number(match[2]) };
 }
 
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00${SAST_OFFSET}`);
-}
+const dayStart = (day: string): Date => sastInstant(day);
 
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import { type LeadFormType, leadStatuses } from "../../app/components/admin/inbox-options.ts";
+import { type LeadFormType, leadStatuses } from "../../app/lib/inbox.ts";
 import { columnTypes, type Dialect } from "../db/dialect.ts";
 import type { LeadTable } from "../db/schema.ts";
 

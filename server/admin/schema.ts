@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { LeadFormType, LeadStatus } from "../../app/components/admin/inbox-options.ts";
+import type { LeadFormType, LeadStatus } from "../../app/lib/inbox.ts";
 import type { BookingTables } from "../booking/schema.ts";
 import type { Database, LeadTable, Timestamp } from "../db/schema.ts";
 

@@ -1,17 +1,17 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
-import { checkTheFields } from "../../app/forms/messages.ts";
-import { sastClock, sastLongDay, sastShortDay, sastSlot } from "../../app/components/booking/format.ts";
-import { type BookingFailure, bookingMessages, bookingSchema } from "../../app/components/booking/schema.ts";
-import type { SlotDay } from "../../app/components/booking/slot-picker.tsx";
+import { clockOfMinutes, sastClock, sastLongDay, sastShortDay, sastSlot } from "../../app/lib/sast.ts";
+import { bookingForm, bookingMessages } from "../../app/forms/booking.ts";
+import type { LeadResult } from "../../app/forms/lead-result.ts";
+import type { SlotDay } from "../../app/forms/booking.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Env } from "../env.ts";
 import { readForm } from "../leads/request.ts";
 import { formPageData } from "../leads/form-page.ts";
 import type { SiteServices } from "../services.ts";
+import { runForm } from "../leads/pipeline.ts";
 import { typedEmail } from "../mail/address.ts";
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
-import { guardBookingChange, guardBookingPost } from "./guard.ts";
+import { guardBookingChange } from "./manage-limits.ts";
 import { bookingMails } from "./mail.ts";
 import { bookingRules } from "./settings.ts";
 import { claimCells, claimWindow, freeDays, isBookableStart, slotEnd, type BookingRules } from "./slots.ts";
@@ -37,14 +37,12 @@ export async function freeSlotDays({ booking }: SiteServices, now = new Date()):
   }));
 }
 
-const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /** The booking form's bot check (a fresh form token, the captcha to run) and the hours it offers. */
 export function bookingFormPage(services: SiteServices): FormPageData & { hours: string } {
   const { rules } = services.booking;
   return {
     ...formPageData(services),
-    hours: `Calls are on weekdays from ${clockOf(rules.opensAt)} to ${clockOf(rules.closesAt)} SAST, except South African public holidays.`,
+    hours: `Calls are on weekdays from ${clockOfMinutes(rules.opensAt)} to ${clockOfMinutes(rules.closesAt)} SAST, except South African public holidays.`,
   };
 }
 
@@ -68,65 +66,52 @@ function mailContext(
   };
 }
 
-const failure = (message: string, extra: Partial<BookingFailure> = {}): BookingFailure => ({
+/** A booking's refusal as the manage page reads it. */
+const failure = (message: string, extra: Partial<LeadResult> = {}): LeadResult => ({
   ok: false,
-  title: bookingMessages.failedTitle,
+  form: bookingForm.key,
+  title: bookingForm.messages.failure.title,
   message,
   ...extra,
 });
 
-/** Visitor's values to show again on a page rendered without JavaScript (never the bot-check fields). */
-function echo(fields: Record<string, string | string[]>): Record<string, string> {
-  const keep = ["name", "email", "company", "phone", "website", "message", "slot"];
-  return Object.fromEntries(keep.flatMap((name) => (typeof fields[name] === "string" ? [[name, fields[name]]] : [])));
-}
-
 /**
- * Books a call: the same bot check, honeypot and rate limit as every lead
- * form, then the slot rules, then the database's claim decides who gets a
- * slot two visitors race for. A booking redirects to its own page.
+ * Books a call: the pipeline every form runs (bot check, honeypot, rate limit),
+ * then the slot rules, then the database's claim decides who gets a slot two
+ * visitors race for. A booking redirects to its own page.
  */
-export async function bookCall(services: SiteServices, request: Request, clientAddress: string, now = new Date()) {
+export function bookCall(services: SiteServices, request: Request, clientAddress: string, now = new Date()) {
   const { settings, worker } = services;
   const { store, rules, secret } = services.booking;
-  const guarded = await guardBookingPost(services, request, clientAddress, (fields) => {
-    const parsed = bookingSchema.safeParse(fields);
-    if (parsed.success) return { ok: true, input: parsed.data };
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return { ok: false, status: 400, failure: failure(checkTheFields, { fieldErrors, values: echo(fields) }) };
+  return runForm(services, bookingForm, request, clientAddress, async ({ input, values, origin, release, fail }) => {
+    const start = new Date(input.slot);
+    // A slot gone or just taken is the visitor's bad luck, not an attempt: it is given back.
+    const slotRefused = async (message: string) => {
+      await release();
+      return fail({ status: 409, reason: "slot", message, fieldErrors: { slot: [message] }, values: { ...values, slot: "" } });
+    };
+    if (!isBookableStart(start, rules, now)) return slotRefused(bookingMessages.slotGone);
+    const bookedAt = { ...origin, receivedAt: now };
+    const result = await store.book(
+      {
+        name: input.name,
+        email: typedEmail(input.email),
+        company: input.company,
+        phone: input.phone || null,
+        website: input.website || null,
+        message: input.message || null,
+        start,
+        end: slotEnd(start),
+      },
+      claimCells(start, rules),
+      bookedAt,
+      (booking) => bookingMails(booking, mailContext(settings, "booked", booking, secret, bookedAt)),
+    );
+    if (!result.ok) return slotRefused(bookingMessages.slotTaken);
+    worker.nudge();
+    const token = signManageToken(secret, result.booking.id, result.booking.slot_end);
+    return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: { "Cache-Control": "no-store" } });
   });
-  if (!guarded.ok) return data(guarded.failure, { status: guarded.status, headers: { "Cache-Control": "no-store" } });
-  const { input, fields, origin, release } = guarded;
-  const start = new Date(input.slot);
-  const values = { ...echo(fields), slot: "" };
-  // A slot gone or just taken is the visitor's bad luck, not an attempt: it is given back.
-  if (!isBookableStart(start, rules, now)) {
-    await release();
-    return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] }, values }), { status: 409 });
-  }
-
-  const result = await store.book(
-    {
-      name: input.name,
-      email: typedEmail(input.email),
-      company: input.company,
-      phone: input.phone || null,
-      website: input.website || null,
-      message: input.message || null,
-      start,
-      end: slotEnd(start),
-    },
-    claimCells(start, rules),
-    { ...origin, receivedAt: now },
-    (booking) => bookingMails(booking, mailContext(settings, "booked", booking, secret, { ...origin, receivedAt: now })),
-  );
-  if (!result.ok) {
-    await release();
-    return data(failure(bookingMessages.slotTaken, { fieldErrors: { slot: [bookingMessages.slotTaken] }, values }), { status: 409 });
-  }
-  worker.nudge();
-  const token = signManageToken(secret, result.booking.id, result.booking.slot_end);
-  return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** What the manage page shows about a booking. */
@@ -192,7 +177,7 @@ export async function changeBooking(services: SiteServices, request: Request, to
   const sequence = Number(fields.sequence);
   const origin = { botCheck: found.booking.bot_check, clientAddress, userAgent: request.headers.get("user-agent"), receivedAt: now };
   const here = `${MANAGE_PATH}/${token}`;
-  const refused = (refusal: { status: number; failure: BookingFailure }) =>
+  const refused = (refusal: { status: number; failure: LeadResult }) =>
     data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
 
   if (fields.intent === "cancel") {
@@ -210,7 +195,7 @@ export async function changeBooking(services: SiteServices, request: Request, to
   }
 
   if (fields.intent === "reschedule") {
-    const slot = bookingSchema.shape.slot.safeParse(fields.slot);
+    const slot = bookingForm.schema.shape.slot.safeParse(fields.slot);
     if (!slot.success) return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: ["Please choose a time"] } }), { status: 400 });
     const start = new Date(slot.data);
     if (!isBookableStart(start, rules, now)) {

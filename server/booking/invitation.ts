@@ -1,5 +1,5 @@
 import { createEvent } from "ics";
-import { BOOKING_TIME_ZONE, SAST_OFFSET_MS } from "./time.ts";
+import { SAST_TIME_ZONE, sastLocalStamp } from "../../app/lib/sast.ts";
 
 export interface InvitationDetails {
   /** Stays the same across a reschedule and a cancel, so calendars update the one event. */
@@ -24,7 +24,7 @@ export interface InvitationDetails {
  */
 const VTIMEZONE = [
   "BEGIN:VTIMEZONE",
-  `TZID:${BOOKING_TIME_ZONE}`,
+  `TZID:${SAST_TIME_ZONE}`,
   "BEGIN:STANDARD",
   "DTSTART:19700101T000000",
   "TZOFFSETFROM:+0200",
@@ -43,11 +43,6 @@ const VTIMEZONE = [
  */
 export function paramSafeName(name: string): string {
   return name.replaceAll('"', "'").replace(/[\x00-\x1f\x7f]/g, " ");
-}
-
-/** 20261124T090000: the SAST wall-clock form of an instant. */
-function sastLocal(instant: Date): string {
-  return new Date(instant.getTime() + SAST_OFFSET_MS).toISOString().replace(/[-:]/g, "").slice(0, 15);
 }
 
 /**
@@ -81,8 +76,8 @@ export function invitation(details: InvitationDetails): string {
   });
   if (error || !value) throw new Error(`Could not build the invitation: ${error?.message ?? "no output"}`);
   const withZone = value
-    .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${BOOKING_TIME_ZONE}:${sastLocal(details.start)}`)
-    .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${BOOKING_TIME_ZONE}:${sastLocal(details.end)}`)
+    .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${SAST_TIME_ZONE}:${sastLocalStamp(details.start)}`)
+    .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${SAST_TIME_ZONE}:${sastLocalStamp(details.end)}`)
     .replace("BEGIN:VEVENT", `${VTIMEZONE}\r\nBEGIN:VEVENT`);
   // The stamp ics sets is the moment it ran; use the booking's own for a reproducible file.
   return withZone.replace(/^DTSTAMP:.*$/m, `DTSTAMP:${details.stamp.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`);

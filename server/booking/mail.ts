@@ -1,4 +1,4 @@
-import { sastSlot } from "../../app/components/booking/format.ts";
+import { sastSlot } from "../../app/lib/sast.ts";
 import { site } from "../../app/config/site.ts";
 import { escapeHtml } from "../../app/lib/escape-html.ts";
 import type { LeadOrigin } from "../db/store.ts";

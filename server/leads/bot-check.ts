@@ -1,6 +1,5 @@
 import { botFields, enhancedMarker, widgetTokenFields } from "../../app/forms/bot-fields.ts";
 import { botCheckFailed, formExpired } from "../../app/forms/messages.ts";
-import { noscriptRateLimit } from "../../app/forms/rate-limits.ts";
 import { checkFormToken } from "../captcha/form-token.ts";
 import type { BotCheck } from "../db/schema.ts";
 import type { FormFields } from "./request.ts";
@@ -14,6 +13,12 @@ export type BotCheckOutcome =
 export function firstValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 }
+
+/**
+ * Posts without JavaScript carry no captcha, so they also meet this stricter
+ * limit, per form key and address, on top of the form's own.
+ */
+export const noscriptRateLimit = { max: 2, windowMinutes: 60 };
 
 /** The rate-limit key of the stricter limit on posts without JavaScript. */
 export const noscriptLimitKey = (limitKey: string) => `noscript:${limitKey}`;

@@ -1,38 +1,48 @@
 import { data } from "react-router";
 import { botFields, widgetTokenFields } from "../../app/forms/bot-fields.ts";
-import type { FormKey } from "../../app/forms/form-keys.ts";
+import { type FormDefinition, type LeadFormDefinition, NOT_SPECIFIED, type StoredRow, textOf } from "../../app/forms/definition.ts";
 import type { LeadFailureReason, LeadResult } from "../../app/forms/lead-result.ts";
-import {
-  aiAssessmentRateLimited,
-  botCheckFailureMessage,
-  checkTheFields,
-  formMessages,
-  rateLimitMessage,
-  rateLimitTitle,
-} from "../../app/forms/messages.ts";
-import { rateLimitKeyOf, rateLimits } from "../../app/forms/rate-limits.ts";
-import { formSchemas, listFields } from "../../app/forms/schemas.ts";
-import { failedStep, steppedForms } from "../../app/forms/steps.ts";
-import { typedEmail } from "../mail/address.ts";
-import { renderNotification } from "../mail/render.ts";
-import { checkBot, firstValue as first } from "./bot-check.ts";
-import { recordFor } from "./records.ts";
-import { type FormFields, readForm } from "./request.ts";
-import type { CoreServices } from "../services.ts";
+import { checkTheFields, rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
+import { failedStep } from "../../app/forms/steps.ts";
+import type { z } from "../../app/lib/zod.ts";
+import type { LeadOrigin, NewLead } from "../db/store.ts";
 import { log } from "../log.ts";
+import { typedEmail } from "../mail/address.ts";
+import { type LeadNotice, renderNotification } from "../mail/render.ts";
+import type { CoreServices } from "../services.ts";
+import { checkBot, firstValue, noscriptLimitKey } from "./bot-check.ts";
+import { type FormFields, readForm } from "./request.ts";
 
 const USER_AGENT_MAX = 500;
 const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields]);
 
-type Answer = ReturnType<typeof data<LeadResult>>;
+/** Every answer is the visitor's own: never cached. */
+const NO_STORE = { "Cache-Control": "no-store" };
 
-interface Failure {
+export type FormAnswer = ReturnType<typeof data<LeadResult>>;
+
+/** Why a post was refused, and what the visitor reads (the form's failure message unless said). */
+export interface Failure {
   status: number;
   reason: LeadFailureReason;
   title?: string;
   message?: string;
   fieldErrors?: Record<string, string[]>;
   retryAfterMinutes?: number;
+  /** What to show in the fields again without JavaScript; what the visitor typed unless said. */
+  values?: Record<string, string | string[]>;
+}
+
+/** A post that passed every check, handed to the form's own step. */
+export interface Accepted<Input> {
+  input: Input;
+  /** What the visitor typed (not the bot-check fields), to show again. */
+  values: Record<string, string | string[]>;
+  origin: LeadOrigin;
+  /** Gives the post's attempts back when it does nothing after all (a slot just taken): only what a bot would repeat counts. */
+  release(): Promise<void>;
+  /** The form's refusal, in its words. */
+  fail(failure: Failure): FormAnswer;
 }
 
 /** What the visitor typed, minus the hidden bot-check fields. */
@@ -50,89 +60,129 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 }
 
 /**
- * The lead pipeline, the same for every form:
- * size → parse → validate → honeypot → rate limit → bot check →
- * store lead + notification (one transaction) → answer.
- * Every refusal answers SPEC.md section 8's message and stores no lead.
- * Cross-site posts were already refused by the server (start.ts).
+ * The one pipeline every public form runs, read from the form's definition:
+ * size → parse → validate → honeypot → rate limit → bot check → the form's
+ * own step (store a lead, claim a slot) → answer. Every refusal answers
+ * SPEC.md section 8's message and stores nothing. Cross-site posts were
+ * already refused by the server (server/start.ts).
  */
-export async function handleLead(services: CoreServices, form: FormKey, request: Request, clientAddress: string): Promise<Answer> {
-  const { store, worker } = services;
-  const texts = formMessages[form];
+export async function runForm<S extends z.ZodType, Answer>(
+  services: CoreServices,
+  form: FormDefinition<FormDefinition["key"], S>,
+  request: Request,
+  clientAddress: string,
+  step: (accepted: Accepted<z.output<S>>) => Promise<Answer>,
+): Promise<Answer | FormAnswer> {
+  const { store } = services;
+  const { messages, rateLimit } = form;
   let values: Record<string, string | string[]> | undefined;
 
-  const fail = (failure: Failure): Answer =>
+  const fail = (failure: Failure): FormAnswer =>
     data<LeadResult>(
       {
         ok: false,
-        form,
-        title: failure.title ?? texts.failure.title,
-        message: failure.message ?? texts.failure.message,
+        form: form.key,
+        title: failure.title ?? messages.failure.title,
+        message: failure.message ?? messages.failure.message,
         reason: failure.reason,
         ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : {}),
         ...(failure.retryAfterMinutes ? { retryAfterMinutes: failure.retryAfterMinutes } : {}),
-        ...(values ? { values } : {}),
+        ...((failure.values ?? values) ? { values: failure.values ?? values } : {}),
       },
-      { status: failure.status },
+      { status: failure.status, headers: NO_STORE },
     );
 
-  const read = await readForm(request, listFields);
+  const read = await readForm(request, new Set(form.listFields));
   if (!read.ok) return fail({ status: read.status, reason: read.status === 413 ? "too-large" : "unsupported" });
   const { fields } = read;
   values = visibleValues(fields);
 
-  const parsed = formSchemas[form].safeParse(fields);
+  const parsed = form.schema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
     // A form in steps says what its earliest failing step's Next says (the order wizard's
     // 'Missing Information' and 'Invalid Email', SPEC.md section 5), with JavaScript or without.
     // The other forms point at their fields.
-    const stepped = steppedForms[form];
-    const step = stepped && failedStep(stepped, fieldErrors);
-    return fail({ status: 400, reason: "validation", title: step?.title, message: step?.message ?? checkTheFields, fieldErrors });
+    const failed = form.steps && failedStep(form.steps, fieldErrors);
+    return fail({ status: 400, reason: "validation", title: failed?.title, message: failed?.message ?? checkTheFields, fieldErrors });
   }
 
-  if (first(fields[botFields.honeypot]) !== "") return fail({ status: 400, reason: "honeypot" });
+  if (firstValue(fields[botFields.honeypot]) !== "") return fail({ status: 400, reason: "honeypot" });
 
-  // Counted only now, after validation: a typo the visitor corrects does not burn an attempt.
-  const limitKey = rateLimitKeyOf[form];
-  const rateLimited = (retryAfterMs: number): Answer => {
+  // Counted only now, after validation (a typo the visitor corrects does not burn an attempt), and
+  // before the bot check, so parallel posts cannot slip past the limit.
+  const rateLimited = (retryAfterMs: number): FormAnswer => {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    return form === "aiAssessment"
-      ? fail({ status: 429, reason: "rate-limit", ...aiAssessmentRateLimited, retryAfterMinutes: minutes })
-      : fail({ status: 429, reason: "rate-limit", title: rateLimitTitle, message: rateLimitMessage(minutes), retryAfterMinutes: minutes });
+    const words = messages.rateLimited ?? { title: rateLimitTitle, message: rateLimitMessage(minutes) };
+    return fail({ status: 429, reason: "rate-limit", ...words, retryAfterMinutes: minutes });
   };
   let bot: Awaited<ReturnType<typeof checkBot>>;
   try {
-    const hit = await store.hitRateLimit(limitKey, clientAddress, rateLimits[limitKey]);
+    const hit = await store.hitRateLimit(rateLimit.key, clientAddress, rateLimit);
     if (!hit.allowed) return rateLimited(hit.retryAfterMs);
-    bot = await checkBot(services, fields, clientAddress, limitKey);
+    bot = await checkBot(services, fields, clientAddress, rateLimit.key);
+    if (!bot.ok && rateLimit.refundsRefusedBotChecks) await store.refundRateLimit(rateLimit.key, clientAddress);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
-    log.error(`Could not check a ${form} lead, the database failed:`, error);
+    log.error(`Could not check a ${form.key} post, the database failed:`, error);
     return fail({ status: 503, reason: "storage" });
   }
   if (!bot.ok) {
     if (bot.reason === "rate-limit") return rateLimited(bot.retryAfterMs);
-    return fail({ status: bot.status, reason: bot.reason, message: bot.reason === "captcha" ? botCheckFailureMessage(form) : bot.message });
+    return fail({ status: bot.status, reason: bot.reason, message: bot.reason === "captcha" ? messages.botCheckFailed : bot.message });
   }
   const { botCheck } = bot;
 
-  const record = recordFor(form, { ...parsed.data, email: typedEmail(parsed.data.email) });
-  const origin = {
-    botCheck,
-    clientAddress,
-    userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
-    receivedAt: new Date(),
+  return step({
+    input: parsed.data,
+    values,
+    origin: {
+      botCheck,
+      clientAddress,
+      userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
+      receivedAt: new Date(),
+    },
+    async release() {
+      await store.refundRateLimit(rateLimit.key, clientAddress);
+      // A post without JavaScript also counted against the stricter limit.
+      if (botCheck === "noscript") await store.refundRateLimit(noscriptLimitKey(rateLimit.key), clientAddress);
+    },
+    fail,
+  });
+}
+
+/** What the agency's notification says about a lead: the form's report of its row, empty values as SPEC.md section 5 says. */
+export function noticeOf(form: LeadFormDefinition, lead: NewLead): LeadNotice {
+  const row: StoredRow = lead.row;
+  const { kind, heading, anonymous } = form.notification;
+  return {
+    kind,
+    heading,
+    name: anonymous ? null : textOf(row.name),
+    company: anonymous ? null : textOf(row.company) || null,
+    email: textOf(row.email),
+    fields: form.report(row).map(({ label, value, multiline, empty }) => ({ label, value: value || empty || NOT_SPECIFIED, multiline })),
   };
-  try {
-    await store.saveLead(record.lead, origin, (leadId) =>
-      renderNotification(record.notice, { ...origin, leadTable: record.lead.table, leadId }),
-    );
-  } catch (error) {
-    log.error(`Could not store a ${form} lead:`, error);
-    return fail({ status: 500, reason: "storage" });
-  }
-  worker.nudge();
-  return data<LeadResult>({ ok: true, form, title: texts.success.title, message: texts.success.message }, { status: 200 });
+}
+
+/**
+ * A lead form's own step: the lead and its notification in one transaction
+ * (the outbox sends it), then SPEC.md section 8's success.
+ */
+export function handleLead(services: CoreServices, form: LeadFormDefinition, request: Request, clientAddress: string): Promise<FormAnswer> {
+  return runForm(services, form, request, clientAddress, async ({ input, origin, fail }) => {
+    // Every lead has an email; it is stored as mail can reach it (an internationalised domain in its ASCII form).
+    const typed = input as { email: string };
+    const lead = form.row({ ...typed, email: typedEmail(typed.email) });
+    try {
+      await services.store.saveLead(lead, origin, (leadId) =>
+        renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),
+      );
+    } catch (error) {
+      log.error(`Could not store a ${form.key} lead:`, error);
+      return fail({ status: 500, reason: "storage" });
+    }
+    services.worker.nudge();
+    return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: NO_STORE });
+  });
 }

@@ -1,8 +1,19 @@
 import { site } from "../../app/config/site.ts";
 import { escapeHtml } from "../../app/lib/escape-html.ts";
+import { formatReceived } from "../../app/lib/sast.ts";
 import type { BotCheck } from "../db/schema.ts";
 import type { Notification } from "../db/store.ts";
-import type { LeadNotice } from "../leads/records.ts";
+
+/** What a notification says about a lead, before it is rendered to mail. */
+export interface LeadNotice {
+  /** The notification type (the seed's send-notification `type`). */
+  kind: string;
+  heading: string;
+  name: string | null;
+  email: string;
+  company: string | null;
+  fields: Array<{ label: string; value: string; multiline?: boolean }>;
+}
 
 export interface LeadContext {
   /** The table the lead is stored in (shown in the reference line). */
@@ -30,14 +41,6 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-// Built once: constructing an Intl formatter costs far more than formatting with it.
-const sastFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeStyle: "medium", timeZone: site.timeZone });
-
-function receivedAtText(date: Date): string {
-  const local = sastFormat.format(date);
-  return `${local} SAST (${date.toISOString()})`;
-}
-
 /** The notification for one lead: a subject naming who sent what, and every field in text and HTML. */
 export function renderNotification(notice: LeadNotice, context: LeadContext): Notification {
   const who = [notice.name, notice.company].filter(Boolean).join(", ") || notice.email;
@@ -45,7 +48,7 @@ export function renderNotification(notice: LeadNotice, context: LeadContext): No
   const subject = oneLine(`${notice.heading}: ${who}${noscript ? NOSCRIPT_SUBJECT_NOTE : ""}`);
 
   const about = [
-    { label: "Received", value: receivedAtText(context.receivedAt) },
+    { label: "Received", value: formatReceived(context.receivedAt) },
     { label: "Bot check", value: botCheckNames[context.botCheck] },
     { label: "Client address", value: context.clientAddress },
     { label: "User agent", value: context.userAgent ?? "Not specified" },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "~/content/articles";
 import { articles } from "~/content/blog.server";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/lib/sast";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
 import { type RunningServer, startServer } from "../support/server";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingContent } from "~/components/booking/content";
 import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
-import { manageRateLimits } from "../../server/booking/guard";
+import { manageRateLimits } from "../../server/booking/manage-limits";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
 import { enhanced, solveAltcha } from "../support/leads";
 import { type RunningSite, startSite } from "../support/site";

@@ -1,10 +1,10 @@
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formMessages } from "~/forms/messages";
 import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import { SITE_HOST, topology } from "../support/site";
 import type { RunningSite } from "../support/site";
 import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
+import { forms } from "~/forms/registry";
 
 /**
  * What the e2e-tls run stands on: the browser really is on https at a host
@@ -44,7 +44,9 @@ describe.skipIf(topology !== "tls")("the site as deployed", () => {
     await form.getByLabel(exactly("Company Name")).fill("Zulu Legal");
     await form.getByLabel(exactly("Goals")).fill("Automate client intake");
     await form.getByRole("button", { name: "Get My Free AI Assessment" }).click();
-    expect((await toastWith(page, formMessages.aiAssessment.success.title)).description).toBe(formMessages.aiAssessment.success.message);
+    expect((await toastWith(page, forms.aiAssessment.messages.success.title)).description).toBe(
+      forms.aiAssessment.messages.success.message,
+    );
 
     const post = posts.find((request) => new URL(request.url()).pathname === "/free-ai-assessment.data");
     expect(await post?.headerValue("origin")).toBe(server.url);

@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botCheckFailed, botCheckInProgress, captchaNotInitialized, formMessages } from "~/forms/messages";
+import { botCheckFailed, botCheckInProgress, captchaNotInitialized } from "~/forms/messages";
 import { auditBudgetOptions } from "~/forms/options";
 import { ALTCHA_CHALLENGE_PATH } from "../../server/captcha";
 import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import type { RunningServer } from "../support/server";
 import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
+import { forms } from "~/forms/registry";
 
 /**
  * The third-party bot checks, with Google's and Cloudflare's sides played by
@@ -112,7 +113,7 @@ describe("reCAPTCHA v3", () => {
     });
     await gotoForm(page, `${server.url}/free-ai-assessment`, page.locator("#ai-assessment-form form"));
     await fillAiAssessment(page, "scored@dlamini.co.za");
-    const success = formMessages.aiAssessment.success;
+    const success = forms.aiAssessment.messages.success;
     expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
     expect(requested).toEqual(["https://www.google.com/recaptcha/api.js?render=test-site-key"]);
     expect(await page.evaluate(() => (window as unknown as { __executed: unknown }).__executed)).toEqual(["test-site-key", "aiAssessment"]);
@@ -162,7 +163,7 @@ describe("reCAPTCHA v2 checkbox", () => {
       await form.getByLabel(exactly("Email address")).fill("checkbox@example.co.za");
       await form.getByRole("button", { name: "I'm not a robot" }).click();
       await form.getByRole("button", { name: "Subscribe" }).click();
-      const success = formMessages.newsletter.success;
+      const success = forms.newsletter.messages.success;
       expect(await toastWith(page, success.title)).toEqual({ title: success.title, description: success.message, type: "success" });
       expect(requested).toEqual(["https://www.google.com/recaptcha/api.js?render=explicit"]);
       expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "checkbox@example.co.za")).toEqual([
@@ -187,7 +188,7 @@ describe("Turnstile", () => {
       await gotoForm(page, `${server.url}/free-ai-assessment`, page.locator("#ai-assessment-form form"));
       expect(await page.locator("#ai-assessment-form [data-appearance]").getAttribute("data-appearance")).toBe("interaction-only");
       await fillAiAssessment(page, "turnstile@dlamini.co.za");
-      expect((await toastWith(page, formMessages.aiAssessment.success.title)).type).toBe("success");
+      expect((await toastWith(page, forms.aiAssessment.messages.success.title)).type).toBe("success");
       expect(requested).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
       expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "turnstile@dlamini.co.za")).toEqual([
         { bot_check: "turnstile" },
@@ -214,7 +215,7 @@ describe("ALTCHA out of sight", () => {
       await form.getByLabel(exactly("Email Address")).fill("quiet@example.co.za");
       await form.getByLabel(exactly("Company Name")).fill("Quiet Co");
       await form.getByRole("button", { name: "Get My Free ROI Analysis" }).click();
-      expect((await toastWith(page, formMessages.contact.success.title)).description).toBe(formMessages.contact.success.message);
+      expect((await toastWith(page, forms.contact.messages.success.title)).description).toBe(forms.contact.messages.success.message);
       expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quiet@example.co.za")).toEqual([
         { bot_check: "altcha" },
       ]);
@@ -292,7 +293,7 @@ describe("ALTCHA's work", () => {
     expect(await button.getAttribute("aria-busy")).toBe("true");
     expect(await button.textContent()).toBe("Submitting...");
     release();
-    expect((await toastWith(page, formMessages.audit.success.title)).type).toBe("success");
+    expect((await toastWith(page, forms.audit.messages.success.title)).type).toBe("success");
     await expect.poll(() => button.getAttribute("aria-busy")).toBeNull();
     expect(await waiting.count()).toBe(0);
     expect(rows(server, "SELECT bot_check FROM form_submissions WHERE email = ?", "quick@example.co.za")).toEqual([

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyProfilePath, companyProfilePdf } from "~/forms/company-profile";
-import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { rateLimits } from "~/forms/rate-limits";
-import { companyProfileSchema } from "~/forms/schemas";
+import { companyProfilePath, companyProfilePdf } from "~/forms/company-profile-pdf";
+import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import { enhanced, postLead } from "../support/leads";
 import type { RunningServer } from "../support/server";
@@ -20,6 +18,7 @@ import {
   toastWith,
   visitorAddress,
 } from "./forms-support";
+import { forms } from "~/forms/registry";
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,13 +30,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const messages = formMessages.companyProfile;
+const messages = forms.companyProfile.messages;
 const TRIGGER = "Download Company Profile";
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Download Our Company Profile" });
 const profileRows = (email: string) => rows(server, "SELECT * FROM company_profile_leads WHERE email = ?", email);
 
 function schemaMessage(field: "name" | "email", value: string): string {
-  const result = companyProfileSchema.shape[field].safeParse(value);
+  const result = forms.companyProfile.schema.shape[field].safeParse(value);
   if (result.success) throw new Error(`${field}: ${value} is valid`);
   return result.error.issues[0]!.message;
 }
@@ -166,7 +165,7 @@ describe("company profile dialog", () => {
   it("says how long to wait once the rate limit is reached", async () => {
     const address = visitorAddress();
     const fields = { name: "Eager", email: "eager-profile@example.co.za", intent: "submit", ...enhanced("not-a-solution") };
-    for (let i = 0; i < rateLimits.companyProfile.max; i++) await postLead(server, companyProfilePath, fields, address);
+    for (let i = 0; i < forms.companyProfile.rateLimit.max; i++) await postLead(server, companyProfilePath, fields, address);
     const tracked = await openFormPage(browser, {}, address);
     const { page } = tracked;
     await gotoHydrated(page, `${server.url}/about`);
@@ -178,7 +177,7 @@ describe("company profile dialog", () => {
     await box.getByRole("button", { name: "Download PDF" }).click();
     expect(await toastWith(page, rateLimitTitle)).toEqual({
       title: rateLimitTitle,
-      description: rateLimitMessage(rateLimits.companyProfile.windowMinutes),
+      description: rateLimitMessage(forms.companyProfile.rateLimit.windowMinutes),
       type: "error",
     });
     expect(profileRows("eager-profile@example.co.za")).toEqual([]);

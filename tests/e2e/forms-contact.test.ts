@@ -1,9 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captchaNotInitialized, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import { captchaNotInitialized, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { contactBudgetOptions, contactInterestOptions } from "~/forms/options";
-import { rateLimits } from "~/forms/rate-limits";
-import { contactSchema } from "~/forms/schemas";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import { enhanced, postLead } from "../support/leads";
 import type { RunningServer } from "../support/server";
@@ -22,6 +20,7 @@ import {
   toastWith,
   visitorAddress,
 } from "./forms-support";
+import { forms } from "~/forms/registry";
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,11 +33,11 @@ afterAll(async () => {
 });
 
 const SUBMIT = "Get My Free ROI Analysis";
-const messages = formMessages.contact;
+const messages = forms.contact.messages;
 
 /** The schema's own message for a field given this value. */
-function schemaMessage(field: keyof typeof contactSchema.shape, value: string): string {
-  const result = contactSchema.shape[field].safeParse(value);
+function schemaMessage(field: keyof typeof forms.contact.schema.shape, value: string): string {
+  const result = forms.contact.schema.shape[field].safeParse(value);
   if (result.success) throw new Error(`${field}: ${value} is valid`);
   return result.error.issues[0]!.message;
 }
@@ -290,7 +289,7 @@ describe("contact form rate limit", () => {
     // Earlier attempts from the same address use up the limit (each counts, whatever its bot check).
     const address = visitorAddress();
     const fields = { name: "Eager", email: "eager@example.co.za", company: "Eager Co", ...enhanced("not-a-solution") };
-    for (let i = 0; i < rateLimits.contact.max; i++) await postLead(server, "/contact", fields, address);
+    for (let i = 0; i < forms.contact.rateLimit.max; i++) await postLead(server, "/contact", fields, address);
     const tracked = await openFormPage(browser, {}, address);
     const { page } = tracked;
     await gotoForm(page, `${server.url}/contact`);
@@ -301,7 +300,7 @@ describe("contact form rate limit", () => {
     await form.getByRole("button", { name: SUBMIT }).click();
     expect(await toastWith(page, rateLimitTitle)).toEqual({
       title: "Too many attempts",
-      description: rateLimitMessage(rateLimits.contact.windowMinutes),
+      description: rateLimitMessage(forms.contact.rateLimit.windowMinutes),
       type: "error",
     });
     expect(await form.getByLabel(exactly("Full Name")).inputValue()).toBe("Eager Again");

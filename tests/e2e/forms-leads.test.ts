@@ -2,17 +2,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { FormKey } from "~/forms/form-keys";
-import {
-  aiAssessmentRateLimited,
-  aiAssessmentSuccessToastMs,
-  botCheckFailed,
-  formMessages,
-  rateLimitMessage,
-  rateLimitTitle,
-} from "~/forms/messages";
+import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { auditBudgetOptions, platformOptions } from "~/forms/options";
-import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
-import { aiAssessmentSchema, auditSchema, newsletterSchema } from "~/forms/schemas";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import { enhanced, postLead } from "../support/leads";
 import type { RunningServer } from "../support/server";
@@ -30,6 +21,8 @@ import {
   toastWith,
   visitorAddress,
 } from "./forms-support";
+import { aiAssessmentSuccessToastMs } from "~/forms/ai-assessment";
+import { forms } from "~/forms/registry";
 
 let server: RunningServer;
 let browser: Browser;
@@ -49,7 +42,7 @@ function messageOf(schema: z.ZodObject, field: string, value: unknown = ""): str
 }
 
 interface LeadFormCase {
-  form: Exclude<FormKey, "contact" | "companyProfile" | "order">;
+  form: Exclude<FormKey, "contact" | "companyProfile" | "order" | "booking">;
   path: string;
   region: string;
   submit: string;
@@ -85,10 +78,10 @@ const cases: LeadFormCase[] = [
       await form.getByLabel(exactly("Main Advertising Platform")).selectOption(platformOptions[3].value);
     },
     emptyMessages: {
-      "Full Name": messageOf(auditSchema, "name"),
-      "Email Address": messageOf(auditSchema, "email"),
-      "Website URL": messageOf(auditSchema, "website"),
-      "Monthly Ad Budget": messageOf(auditSchema, "budget"),
+      "Full Name": messageOf(forms.audit.schema, "name"),
+      "Email Address": messageOf(forms.audit.schema, "email"),
+      "Website URL": messageOf(forms.audit.schema, "website"),
+      "Monthly Ad Budget": messageOf(forms.audit.schema, "budget"),
     },
     stored: {
       form_type: "audit",
@@ -97,8 +90,8 @@ const cases: LeadFormCase[] = [
       budget: auditBudgetOptions[6]!.value,
       platform: platformOptions[3].value,
     },
-    botCheckMessage: formMessages.audit.failure.message,
-    rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(rateLimits.audit.windowMinutes) },
+    botCheckMessage: forms.audit.messages.failure.message,
+    rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(forms.audit.rateLimit.windowMinutes) },
   },
   {
     form: "aiAssessment",
@@ -116,10 +109,10 @@ const cases: LeadFormCase[] = [
       await form.getByLabel(exactly("Goals")).fill("Automate client intake");
     },
     emptyMessages: {
-      "Full Name": messageOf(aiAssessmentSchema, "name"),
-      "Email Address": messageOf(aiAssessmentSchema, "email"),
-      "Company Name": messageOf(aiAssessmentSchema, "company"),
-      Goals: messageOf(aiAssessmentSchema, "goals"),
+      "Full Name": messageOf(forms.aiAssessment.schema, "name"),
+      "Email Address": messageOf(forms.aiAssessment.schema, "email"),
+      "Company Name": messageOf(forms.aiAssessment.schema, "company"),
+      Goals: messageOf(forms.aiAssessment.schema, "goals"),
     },
     stored: {
       form_type: "AI Assessment Request",
@@ -129,7 +122,7 @@ const cases: LeadFormCase[] = [
       message: "Current AI Usage: ChatGPT for drafts\n\nGoals: Automate client intake",
     },
     botCheckMessage: botCheckFailed,
-    rateLimitToast: { title: aiAssessmentRateLimited.title, description: aiAssessmentRateLimited.message },
+    rateLimitToast: { title: forms.aiAssessment.messages.rateLimited.title, description: forms.aiAssessment.messages.rateLimited.message },
   },
   {
     form: "newsletter",
@@ -141,10 +134,10 @@ const cases: LeadFormCase[] = [
     async fill(form, email) {
       await form.getByLabel(exactly("Email address")).fill(email);
     },
-    emptyMessages: { "Email address": messageOf(newsletterSchema, "email") },
+    emptyMessages: { "Email address": messageOf(forms.newsletter.schema, "email") },
     stored: { form_type: "newsletter" },
-    botCheckMessage: formMessages.newsletter.failure.message,
-    rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(rateLimits.newsletter.windowMinutes) },
+    botCheckMessage: forms.newsletter.messages.failure.message,
+    rateLimitToast: { title: rateLimitTitle, description: rateLimitMessage(forms.newsletter.rateLimit.windowMinutes) },
   },
 ];
 
@@ -152,7 +145,7 @@ const leadRows = (email: string) => rows(server, "SELECT * FROM form_submissions
 const formIn = (page: Page, c: LeadFormCase) => page.locator(`${c.region} form`);
 
 describe.each(cases)("$form form", (c) => {
-  const messages = formMessages[c.form];
+  const messages = forms[c.form].messages;
 
   it("stores the lead, queues the notification, toasts the spec's success and clears the fields", async () => {
     const tracked = await openFormPage(browser);
@@ -237,8 +230,7 @@ describe.each(cases)("$form form", (c) => {
 
   it("says how long to wait once the rate limit is reached, and stores nothing", async () => {
     const address = visitorAddress();
-    const key = rateLimitKeyOf[c.form];
-    for (let i = 0; i < rateLimits[key].max; i++) {
+    for (let i = 0; i < forms[c.form].rateLimit.max; i++) {
       await postLead(
         server,
         c.path,
@@ -302,13 +294,13 @@ describe("AI assessment website", () => {
     await website.fill("notaurl");
     // Submitted with Enter from another field, so the focus moving to the website is the form's doing.
     await form.getByLabel(exactly("Company Name")).press("Enter");
-    expect(await fieldError(page, "Website", form)).toBe(messageOf(aiAssessmentSchema, "website", "notaurl"));
+    expect(await fieldError(page, "Website", form)).toBe(messageOf(forms.aiAssessment.schema, "website", "notaurl"));
     await expect.poll(() => website.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Corrected, the same form posts once: the refused submit had posted nothing.
     await website.fill("https://zululegal.co.za");
     await form.getByRole("button", { name: c.submit }).click();
-    expect((await toastWith(page, formMessages.aiAssessment.success.title)).type).toBe("success");
+    expect((await toastWith(page, forms.aiAssessment.messages.success.title)).type).toBe("success");
     expect(posts).toHaveLength(1);
     expect(leadRows(email)).toEqual([expect.objectContaining({ website: "https://zululegal.co.za" })]);
     expectNoConsoleErrors(tracked);

@@ -1,11 +1,12 @@
 import type { Browser, Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingMessages } from "~/components/booking/schema";
-import { formMessages, type Toast } from "~/forms/messages";
+import { type Toast } from "~/forms/messages";
 import { auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
 import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
 import type { RunningSite } from "../support/site";
+import { bookingForm, bookingMessages } from "~/forms/booking";
+import { forms } from "~/forms/registry";
 
 /**
  * A post lost between the browser and the app: the network drops it, or the
@@ -86,8 +87,8 @@ const cases: TransportCase[] = [
       await form.getByLabel(exactly("Tell us about your goals")).fill("Lower our cost per sale.\nAnd grow.");
     },
     submit: "Get My Free ROI Analysis",
-    failure: formMessages.contact.failure,
-    success: formMessages.contact.success,
+    failure: forms.contact.messages.failure,
+    success: forms.contact.messages.success,
     stored: submissions,
   },
   {
@@ -101,8 +102,8 @@ const cases: TransportCase[] = [
       await form.getByLabel(exactly("Monthly Ad Budget")).selectOption(auditBudgetOptions[2]!.value);
     },
     submit: "Get My Free Audit",
-    failure: formMessages.audit.failure,
-    success: formMessages.audit.success,
+    failure: forms.audit.messages.failure,
+    success: forms.audit.messages.success,
     stored: submissions,
   },
   {
@@ -116,8 +117,8 @@ const cases: TransportCase[] = [
       await form.getByLabel(exactly("Goals")).fill("Automate client intake");
     },
     submit: "Get My Free AI Assessment",
-    failure: formMessages.aiAssessment.failure,
-    success: formMessages.aiAssessment.success,
+    failure: forms.aiAssessment.messages.failure,
+    success: forms.aiAssessment.messages.success,
     stored: submissions,
   },
   {
@@ -128,8 +129,8 @@ const cases: TransportCase[] = [
       await form.getByLabel(exactly("Email address")).fill(email);
     },
     submit: "Subscribe",
-    failure: formMessages.newsletter.failure,
-    success: formMessages.newsletter.success,
+    failure: forms.newsletter.messages.failure,
+    success: forms.newsletter.messages.success,
     stored: submissions,
   },
   {
@@ -143,8 +144,8 @@ const cases: TransportCase[] = [
       await form.getByLabel("Company Name (optional)").fill("Dlamini Foods");
     },
     submit: "Download PDF",
-    failure: formMessages.companyProfile.failure,
-    success: formMessages.companyProfile.success,
+    failure: forms.companyProfile.messages.failure,
+    success: forms.companyProfile.messages.success,
     stored: (email) => count("SELECT count(*) AS n FROM company_profile_leads WHERE email = ?", email),
   },
   {
@@ -164,8 +165,8 @@ const cases: TransportCase[] = [
       await form.getByLabel("Phone Number (optional)").fill("+27 82 000 1111");
     },
     submit: "Download PDF",
-    failure: formMessages.companyProfile.failure,
-    success: formMessages.companyProfile.success,
+    failure: forms.companyProfile.messages.failure,
+    success: forms.companyProfile.messages.success,
     stored: (email) => count("SELECT count(*) AS n FROM company_profile_leads WHERE email = ?", email),
   },
   {
@@ -189,8 +190,8 @@ const cases: TransportCase[] = [
       await form.getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[1]);
     },
     submit: "Submit Order",
-    failure: formMessages.order.failure,
-    success: formMessages.order.success,
+    failure: forms.order.messages.failure,
+    success: forms.order.messages.success,
     stored: (email) => count("SELECT count(*) AS n FROM service_orders WHERE email = ?", email),
   },
   {
@@ -208,7 +209,7 @@ const cases: TransportCase[] = [
       await form.getByLabel(exactly("Company Name")).fill("Sibiya Logistics");
     },
     submit: "Book My Free Call",
-    failure: { title: bookingMessages.failedTitle, message: bookingMessages.failed },
+    failure: { title: bookingForm.messages.failure.title, message: bookingMessages.failed },
     success: { title: "", message: "" },
     stored: (email) => count("SELECT count(*) AS n FROM bookings WHERE email = ?", email),
   },

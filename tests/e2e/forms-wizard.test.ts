@@ -1,10 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
+import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { additionalServiceOptions, labelOf, orderBudgetOptions, serviceOptions, startDateOptions, tiersByService } from "~/forms/options";
-import { rateLimits } from "~/forms/rate-limits";
-import { orderMessages } from "~/forms/schemas";
-import { splitOrderMessage } from "~/forms/steps";
 import { orderStepTitles } from "~/components/forms/order-wizard";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser } from "../support/browser";
 import { enhanced, postLead } from "../support/leads";
@@ -23,6 +20,8 @@ import {
   toastWith,
   visitorAddress,
 } from "./forms-support";
+import { orderMessages, splitOrderMessage } from "~/forms/order";
+import { forms } from "~/forms/registry";
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,7 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const success = formMessages.order.success;
+const success = forms.order.messages.success;
 const wizard = (page: Page) => page.locator("#order-form form");
 const currentStep = (page: Page) => page.locator('ol[aria-label="Order progress"] li[aria-current="step"]').textContent();
 const button = (page: Page, name: string) => wizard(page).getByRole("button", { name, exact: true });
@@ -283,7 +282,7 @@ describe("order wizard", () => {
     await button(page, "Next").click();
     await form.getByLabel(exactly("Preferred Start Date")).selectOption(startDateOptions[4]);
     await button(page, "Submit Order").click();
-    expect(await toastWith(page, formMessages.order.failure.title)).toEqual({
+    expect(await toastWith(page, forms.order.messages.failure.title)).toEqual({
       title: "Submission Failed",
       description: botCheckFailed,
       type: "error",
@@ -311,7 +310,7 @@ describe("order wizard", () => {
       intent: "submit",
       ...enhanced("not-a-solution"),
     };
-    for (let i = 0; i < rateLimits.order.max; i++) await postLead(server, "/get-started", order, address);
+    for (let i = 0; i < forms.order.rateLimit.max; i++) await postLead(server, "/get-started", order, address);
     const tracked = await openFormPage(browser, {}, address);
     const { page } = tracked;
     await gotoForm(page, `${server.url}/get-started?service=googleAds`, wizard(page));
@@ -326,7 +325,7 @@ describe("order wizard", () => {
     await button(page, "Submit Order").click();
     expect(await toastWith(page, rateLimitTitle)).toEqual({
       title: rateLimitTitle,
-      description: rateLimitMessage(rateLimits.order.windowMinutes),
+      description: rateLimitMessage(forms.order.rateLimit.windowMinutes),
       type: "error",
     });
     expect(orderRows("eager-order@example.co.za")).toEqual([]);

@@ -14,7 +14,7 @@ import { servicePages } from "~/content/service-pages";
 import { serviceCards, serviceSlugs } from "~/content/services";
 import { team } from "~/content/team";
 import { auditQuote, auditTestimonials, testimonials } from "~/content/testimonials";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/lib/sast";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
 import { type RunningServer, startServer } from "../support/server";
 

@@ -2,17 +2,18 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { bookingMessages, bookingSchema } from "~/components/booking/schema";
 import { botFields, widgetTokenFields } from "~/forms/bot-fields";
-import { aiAssessmentRateLimited, botCheckFailed, checkTheFields, formExpired, formMessages, rateLimitTitle } from "~/forms/messages";
+import { botCheckFailed, checkTheFields, formExpired, rateLimitTitle } from "~/forms/messages";
 import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
-import { fieldLabels, formSchemas, multiLineFields, notAllowed, orderMessages } from "~/forms/schemas";
-import { splitOrderMessage } from "~/forms/steps";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { createUser } from "../support/admin-users";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
 import { enhanced, type Fields, postLead, solveAltcha } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
+import { bookingMessages } from "~/forms/booking";
+import { fieldLabels, multiLineFields, notAllowed } from "~/forms/rules";
+import { orderMessages, splitOrderMessage } from "~/forms/order";
+import { forms } from "~/forms/registry";
 
 /**
  * Thousands of malformed posts at every form: wrong types, huge strings,
@@ -36,20 +37,20 @@ const base = {
 };
 
 /** A plausible post for each form (without a bot check), so mutations reach past validation too. */
-const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
+const posted: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
   {
     path: "/contact",
-    schema: formSchemas.contact,
+    schema: forms.contact.schema,
     fields: { ...base, budget: contactBudgetOptions[0]!.value, service: "google-ads", message: "Hello" },
   },
   {
     path: "/free-audit",
-    schema: formSchemas.audit,
+    schema: forms.audit.schema,
     fields: { name: base.name, email: base.email, website: base.website, budget: auditBudgetOptions[0]!.value, platform: "google" },
   },
   {
     path: "/free-ai-assessment",
-    schema: formSchemas.aiAssessment,
+    schema: forms.aiAssessment.schema,
     fields: {
       name: base.name,
       email: base.email,
@@ -59,15 +60,15 @@ const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
       goals: "Automate reporting",
     },
   },
-  { path: "/blog", schema: formSchemas.newsletter, fields: { email: base.email } },
+  { path: "/blog", schema: forms.newsletter.schema, fields: { email: base.email } },
   {
     path: "/company-profile",
-    schema: formSchemas.companyProfile,
+    schema: forms.companyProfile.schema,
     fields: { name: base.name, email: base.email, company: base.company, phone: base.phone },
   },
   {
     path: "/get-started",
-    schema: formSchemas.order,
+    schema: forms.order.schema,
     fields: {
       ...base,
       service: "strategy",
@@ -85,18 +86,18 @@ const forms: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
   },
   {
     path: "/calendar",
-    schema: bookingSchema,
+    schema: forms.booking.schema,
     fields: { ...base, slot: new Date(Date.now() + 3 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".000Z"), message: "Call me" },
   },
 ];
 
 /** Every message a refused post may carry (SPEC.md section 8 and the booking form's). */
 const knownMessages = new Set<string>([
-  ...Object.values(formMessages).map((m) => m.failure.message),
+  ...Object.values(forms).map((form) => form.messages.failure.message),
   checkTheFields,
   botCheckFailed,
   formExpired,
-  aiAssessmentRateLimited.message,
+  forms.aiAssessment.messages.rateLimited.message,
   // The wizard's step messages read as title and text ("Missing Information" / "Please ...").
   ...Object.values(orderMessages).map((text) => splitOrderMessage(text).message),
   bookingMessages.failed,
@@ -256,9 +257,9 @@ async function send(path: string, post: Post, asData: boolean) {
 }
 
 describe("malformed posts at every form", () => {
-  it(`answers ${RUNS_PER_FORM * forms.length} of them 4xx with a message, stays up and stores nothing`, { timeout: 180_000 }, async () => {
+  it(`answers ${RUNS_PER_FORM * posted.length} of them 4xx with a message, stays up and stores nothing`, { timeout: 180_000 }, async () => {
     await Promise.all(
-      forms.map(({ path, fields }) =>
+      posted.map(({ path, fields }) =>
         fc.assert(
           fc.asyncProperty(postsFor(fields), fc.boolean(), async (post, asData) => {
             const res = await send(path, post, asData);
@@ -296,7 +297,7 @@ describe("malformed posts at every form", () => {
     { timeout: 120_000 },
     async () => {
       await Promise.all(
-        forms.map(({ path, schema, fields }) => {
+        posted.map(({ path, schema, fields }) => {
           const typed = fc.constantFrom(...textFieldsOf(schema, fields)).chain((name) =>
             fc.record({
               name: fc.constant(name),
@@ -378,7 +379,7 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
   it(title, { timeout: 120_000 }, async () => {
     const slot = /name="slot" value="([^"]+)"/.exec(await (await fetch(`${site.url}/calendar`)).text())?.[1];
     expect(slot, "a free slot").toBeDefined();
-    const plausible = forms.map((form) => (form.path === "/calendar" ? { ...form, fields: { ...form.fields, slot: slot! } } : form));
+    const plausible = posted.map((form) => (form.path === "/calendar" ? { ...form, fields: { ...form.fields, slot: slot! } } : form));
 
     for (const { path, schema, fields } of plausible) {
       for (const name of textFieldsOf(schema, fields)) {

@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { bookingMessages } from "~/components/booking/schema";
 import { botFields } from "~/forms/bot-fields";
 import { botCheckFailed, formExpired, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { noscriptRateLimit } from "~/forms/rate-limits";
-import { bookingRateLimit, manageRateLimits } from "../../server/booking/guard";
+import { manageRateLimits } from "../../server/booking/manage-limits";
+import { noscriptRateLimit } from "../../server/leads/bot-check";
 import { signManageToken } from "../../server/booking/token";
 import { parseInvitation } from "../support/booking-ical";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
 import { decodeMime, enhanced, formTokenAged, postLead, solveAltcha, waitFor } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
+import { bookingForm, bookingMessages } from "~/forms/booking";
 
 const HMAC_KEY = "booking-test-hmac-key-0123456789abcdef";
 const TOKEN_SECRET = "booking-test-token-secret-0123456789abcdef";
@@ -312,13 +312,13 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
   it("limits one address's bookings with JavaScript to the booking limit, whoever they are for", async () => {
     const slots = await freeSlots();
     const address = "203.0.113.60";
-    const emails = Array.from({ length: bookingRateLimit.max + 1 }, (_, i) => `stranger${i}@example.net`);
+    const emails = Array.from({ length: bookingForm.rateLimit.max + 1 }, (_, i) => `stranger${i}@example.net`);
     const answers = [];
     for (const [i, email] of emails.entries()) {
       const fields = withCaptcha(bookingFields(slots[160 + 5 * i]!, `Stranger ${i}`, email), await solveAltcha(server));
       answers.push(await post(server, "/calendar", fields, address));
     }
-    expect(answers.map((a) => a.status)).toEqual([...Array(bookingRateLimit.max).fill(302), 429]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(bookingForm.rateLimit.max).fill(302), 429]);
     expect(answers.at(-1)!.html).toContain(rateLimitTitle);
     expect(answers.at(-1)!.html).toMatch(waitMessage);
     const refused = emails.at(-1)!;
@@ -380,10 +380,10 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(conflict.status).toBe(409);
 
     const answers = [];
-    for (let i = 0; i <= bookingRateLimit.max; i++) {
+    for (let i = 0; i <= bookingForm.rateLimit.max; i++) {
       answers.push(await post(server, "/calendar", withCaptcha(bookingFields(slots[240 + 5 * i]!), await solveAltcha(server)), address));
     }
-    expect(answers.map((a) => a.status)).toEqual([...Array(bookingRateLimit.max).fill(302), 429]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(bookingForm.rateLimit.max).fill(302), 429]);
   });
 
   it("limits the changes of one booking a day: the next is refused with 429 and mails nobody; another booking is unaffected", async () => {

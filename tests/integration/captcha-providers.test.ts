@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botFields } from "~/forms/bot-fields";
-import { botCheckFailureMessage, formMessages } from "~/forms/messages";
 import { readSiteDb } from "../support/database";
 import { enhanced, formTokenAged, postLead } from "../support/leads";
 import { freePort, type RunningServer, startServer } from "../support/server";
+import { forms } from "~/forms/registry";
 
 /** A stand-in for Google's and Cloudflare's siteverify: the token says what to answer. */
 interface Verification {
@@ -61,19 +61,19 @@ describe("reCAPTCHA v3", () => {
     const low = newsletter("score-0.49");
     const refused = await postLead(server, "/blog", low);
     expect(refused.status).toBe(403);
-    expect(refused.result).toMatchObject({ ok: false, title: "Error", message: botCheckFailureMessage("newsletter") });
+    expect(refused.result).toMatchObject({ ok: false, title: "Error", message: forms.newsletter.messages.botCheckFailed });
     expect(stored(server, low.email)).toEqual([]);
 
     const enough = newsletter("score-0.5");
     const accepted = await postLead(server, "/blog", enough);
-    expect(accepted.result).toEqual({ ok: true, form: "newsletter", ...formMessages.newsletter.success });
+    expect(accepted.result).toEqual({ ok: true, form: "newsletter", ...forms.newsletter.messages.success });
     expect(stored(server, enough.email)).toEqual([{ bot_check: "recaptcha-v3" }]);
     expect(verifications.at(-1)).toEqual({ secret: "secret-key", response: "score-0.5", remoteip: "127.0.0.1" });
   });
 
   it("refuses a success without a score, and a missing token", async () => {
     expect((await postLead(server, "/blog", newsletter("valid"))).status).toBe(403);
-    expect((await postLead(server, "/blog", newsletter(""))).result.message).toBe(botCheckFailureMessage("newsletter"));
+    expect((await postLead(server, "/blog", newsletter(""))).result.message).toBe(forms.newsletter.messages.botCheckFailed);
   });
 
   it("lets the pages load Google's script and frame", async () => {
@@ -105,7 +105,7 @@ describe("reCAPTCHA v2 and Turnstile", () => {
     const good = newsletter("valid");
     expect((await postLead(server, "/blog", good)).status).toBe(200);
     expect(stored(server, good.email)).toEqual([{ bot_check: provider }]);
-    expect((await postLead(server, "/blog", newsletter("invalid"))).result.message).toBe(botCheckFailureMessage("newsletter"));
+    expect((await postLead(server, "/blog", newsletter("invalid"))).result.message).toBe(forms.newsletter.messages.botCheckFailed);
     // The widgets' own field names are read too.
     const widgetField = provider === "turnstile" ? "cf-turnstile-response" : "g-recaptcha-response";
     const viaWidget = { email: `w-${provider}@example.co.za`, [botFields.enhanced]: "1", [widgetField]: "valid" };
@@ -126,7 +126,7 @@ describe("reCAPTCHA v2 and Turnstile", () => {
     servers.push(server);
     const answer = await postLead(server, "/blog", newsletter("valid"));
     expect(answer.status).toBe(403);
-    expect(answer.result.message).toBe(botCheckFailureMessage("newsletter"));
+    expect(answer.result.message).toBe(forms.newsletter.messages.botCheckFailed);
   });
 
   it("refuses to start without the provider's secret, naming the variable", async () => {
@@ -160,7 +160,7 @@ describe("ALTCHA key and posts without JavaScript", () => {
         const before = count();
         const answer = await postLead(strict, "/blog", { email: "nojs@example.co.za", [botFields.formToken]: formTokenAged(key, 10_000) });
         expect(answer.status).toBe(403);
-        expect(answer.result.message).toBe(botCheckFailureMessage("newsletter"));
+        expect(answer.result.message).toBe(forms.newsletter.messages.botCheckFailed);
         expect(count()).toBe(before);
       } finally {
         await strict.stop();

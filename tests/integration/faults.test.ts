@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formMessages } from "~/forms/messages";
 import { altchaTokens } from "../support/altcha-tokens";
 import { type Cluster, startCluster } from "../support/cluster";
 import { readSiteDb } from "../support/database";
@@ -11,6 +10,7 @@ import { postLeadFrom } from "../support/loopback-client";
 import { freePort, type RunningServer, startServer } from "../support/server";
 import { type SmtpCounter, startSmtpCounter } from "../support/smtp-counter";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { forms } from "~/forms/registry";
 
 /**
  * Faults a deployment meets, each bounded in time and count, on loopback only:
@@ -20,7 +20,7 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const HMAC_KEY = randomBytes(32).toString("hex");
-const failure = formMessages.newsletter.failure;
+const failure = forms.newsletter.messages.failure;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let visitors = 0;

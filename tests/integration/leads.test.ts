@@ -3,21 +3,13 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botFields } from "~/forms/bot-fields";
-import {
-  aiAssessmentRateLimited,
-  botCheckFailed,
-  botCheckFailureMessage,
-  checkTheFields,
-  formMessages,
-  rateLimitMessage,
-  rateLimitTitle,
-} from "~/forms/messages";
-import { rateLimits } from "~/forms/rate-limits";
-import { orderMessages, websiteUrlMessage } from "~/forms/schemas";
-import { splitOrderMessage } from "~/forms/steps";
+import { botCheckFailed, checkTheFields, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { readSiteDb } from "../support/database";
 import { enhanced, type Fields, formTokenAged, postLead, postPage, solveAltcha, waitFor, writtenMail } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
+import { orderMessages, splitOrderMessage } from "~/forms/order";
+import { websiteUrlMessage } from "~/forms/rules";
+import { forms } from "~/forms/registry";
 
 const HMAC_KEY = randomBytes(32).toString("hex");
 let server: RunningServer;
@@ -94,7 +86,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
     const email = `news-${Date.now()}@example.co.za`;
     const answer = await postLead(server, "/blog", await withCaptcha({ email }), visitor());
     expect(answer.status).toBe(200);
-    expect(answer.result).toEqual({ ok: true, form: "newsletter", ...formMessages.newsletter.success });
+    expect(answer.result).toEqual({ ok: true, form: "newsletter", ...forms.newsletter.messages.success });
     const [row] = rows("form_submissions", "email = ?", email);
     expect(row).toMatchObject({
       form_type: "newsletter",
@@ -111,7 +103,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
   it("contact: name, email, company, website, budget, service and message", async () => {
     const email = `contact-${Date.now()}@example.co.za`;
     const answer = await postLead(server, "/contact", await withCaptcha(contactFields(email)), visitor());
-    expect(answer.result).toEqual({ ok: true, form: "contact", ...formMessages.contact.success });
+    expect(answer.result).toEqual({ ok: true, form: "contact", ...forms.contact.messages.success });
     const [row] = rows("form_submissions", "email = ?", email);
     expect(row).toMatchObject({
       form_type: "contact",
@@ -149,7 +141,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
     const email = `audit-${Date.now()}@example.co.za`;
     const fields = { name: "Lerato M", email, website: "https://lerato.shop", budget: "900k+", platform: "meta" };
     const answer = await postLead(server, "/free-audit", await withCaptcha(fields), visitor());
-    expect(answer.result).toEqual({ ok: true, form: "audit", ...formMessages.audit.success });
+    expect(answer.result).toEqual({ ok: true, form: "audit", ...forms.audit.messages.success });
     expect(rows("form_submissions", "email = ?", email)[0]).toMatchObject({
       form_type: "audit",
       name: "Lerato M",
@@ -175,7 +167,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
       goals: "Automate intake",
     };
     const answer = await postLead(server, "/free-ai-assessment", await withCaptcha(fields), visitor());
-    expect(answer.result).toEqual({ ok: true, form: "aiAssessment", ...formMessages.aiAssessment.success });
+    expect(answer.result).toEqual({ ok: true, form: "aiAssessment", ...forms.aiAssessment.messages.success });
     expect(rows("form_submissions", "email = ?", email)[0]).toMatchObject({
       form_type: "AI Assessment Request",
       name: "Sipho D",
@@ -194,7 +186,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
       await withCaptcha({ name: "Ayesha K", email, company: "", phone: "" }),
       visitor(),
     );
-    expect(answer.result).toEqual({ ok: true, form: "companyProfile", ...formMessages.companyProfile.success });
+    expect(answer.result).toEqual({ ok: true, form: "companyProfile", ...forms.companyProfile.messages.success });
     expect(rows("company_profile_leads", "email = ?", email)[0]).toMatchObject({ name: "Ayesha K", company: null, phone: null });
     const mail = await mailWith(email);
     expect(mail).toContain("Company: Not specified");
@@ -204,7 +196,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
   it("order: every field, additional services as a list, and a message naming each detail", async () => {
     const email = `order-${Date.now()}@example.co.za`;
     const answer = await postLead(server, "/get-started", await withCaptcha(orderFields(email)), visitor());
-    expect(answer.result).toEqual({ ok: true, form: "order", ...formMessages.order.success });
+    expect(answer.result).toEqual({ ok: true, form: "order", ...forms.order.messages.success });
     const [row] = rows("service_orders", "email = ?", email);
     expect(row).toMatchObject({
       name: "Pieter van Wyk",
@@ -261,7 +253,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
     // As Chromium posts an email input (the domain in punycode), and as typed with a decomposed ü.
     for (const posted of [`${local}@xn--mller-kva.co.za`, `${local}@mu\u0308ller.co.za`]) {
       const answer = await postLead(server, "/contact", await withCaptcha(contactFields(posted)), visitor());
-      expect(answer.result, posted).toEqual({ ok: true, form: "contact", ...formMessages.contact.success });
+      expect(answer.result, posted).toEqual({ ok: true, form: "contact", ...forms.contact.messages.success });
     }
     const stored = rows("form_submissions", "email = ?", typed);
     expect(stored).toHaveLength(2);
@@ -345,7 +337,7 @@ describe("every refusal answers its message and stores nothing", () => {
     const fields = { ...(await withCaptcha(contactFields("bot@example.co.za"))), [botFields.honeypot]: "Bot McBotface" };
     const answer = await postLead(server, "/contact", fields, visitor());
     expect(answer.status).toBe(400);
-    expect(answer.result).toMatchObject({ ok: false, ...formMessages.contact.failure, reason: "honeypot" });
+    expect(answer.result).toMatchObject({ ok: false, ...forms.contact.messages.failure, reason: "honeypot" });
     expect(answer.result.ok === false && answer.result.values).not.toHaveProperty(botFields.honeypot);
     expect(leadCounts()).toEqual(before);
   });
@@ -367,9 +359,9 @@ describe("every refusal answers its message and stores nothing", () => {
       visitor(),
     );
     expect(wrong.status).toBe(403);
-    expect(wrong.result.message).toBe(botCheckFailureMessage("contact"));
+    expect(wrong.result.message).toBe(forms.contact.messages.botCheckFailed);
     const garbage = await postLead(server, "/blog", { email: "x@example.co.za", ...enhanced("not base64 at all") }, visitor());
-    expect(garbage.result.message).toBe(botCheckFailureMessage("newsletter"));
+    expect(garbage.result.message).toBe(forms.newsletter.messages.botCheckFailed);
     expect(leadCounts()).toEqual(before);
   });
 
@@ -380,7 +372,7 @@ describe("every refusal answers its message and stores nothing", () => {
     const before = leadCounts();
     const again = await postLead(server, "/blog", { email: `replay2-${Date.now()}@example.co.za`, ...enhanced(token) }, visitor());
     expect(again.status).toBe(403);
-    expect(again.result.message).toBe(botCheckFailureMessage("newsletter"));
+    expect(again.result.message).toBe(forms.newsletter.messages.botCheckFailed);
     expect(leadCounts()).toEqual(before);
   });
 
@@ -395,7 +387,7 @@ describe("every refusal answers its message and stores nothing", () => {
       { path: "/blog", form: "newsletter" as const, fields: (i: number) => ({ email: `rl-${i}-${Date.now()}@example.co.za` }) },
     ];
     for (const { path: pagePath, form, fields } of cases) {
-      const rule = rateLimits[form];
+      const rule = forms[form].rateLimit;
       const from = visitor();
       for (let i = 0; i < rule.max; i++) {
         expect((await postLead(server, pagePath, await withCaptcha(fields(i)), from)).status, `${form} attempt ${i + 1}`).toBe(200);
@@ -417,7 +409,7 @@ describe("every refusal answers its message and stores nothing", () => {
 
   it("rate limits the AI assessment under the audit key, with its own message", async () => {
     const from = visitor();
-    for (let i = 0; i < rateLimits.audit.max; i++) {
+    for (let i = 0; i < forms.audit.rateLimit.max; i++) {
       const audit = { name: "A", email: `shared-${i}@example.co.za`, website: "a.co", budget: "60k+" };
       expect((await postLead(server, "/free-audit", await withCaptcha(audit), from)).status).toBe(200);
     }
@@ -429,7 +421,7 @@ describe("every refusal answers its message and stores nothing", () => {
       from,
     );
     expect(ai.status).toBe(429);
-    expect(ai.result).toMatchObject({ ...aiAssessmentRateLimited, retryAfterMinutes: 30 });
+    expect(ai.result).toMatchObject({ ...forms.aiAssessment.messages.rateLimited, retryAfterMinutes: 30 });
     expect(leadCounts()).toEqual(before);
   });
 
@@ -438,7 +430,7 @@ describe("every refusal answers its message and stores nothing", () => {
     for (let i = 0; i < 5; i++) {
       expect((await postLead(server, "/contact", await withCaptcha({ name: "", email: "typo" }), from)).status).toBe(400);
     }
-    for (let i = 0; i < rateLimits.contact.max; i++) {
+    for (let i = 0; i < forms.contact.rateLimit.max; i++) {
       expect((await postLead(server, "/contact", await withCaptcha(contactFields(`typo-${i}@example.co.za`)), from)).status).toBe(200);
     }
   });
@@ -475,7 +467,7 @@ describe("every refusal answers its message and stores nothing", () => {
     const fields = await withCaptcha({ ...contactFields("big@example.co.za"), message: "x".repeat(40 * 1024) });
     const answer = await postLead(server, "/contact", fields, visitor());
     expect(answer.status).toBe(413);
-    expect(answer.result).toMatchObject({ ok: false, reason: "too-large", message: formMessages.contact.failure.message });
+    expect(answer.result).toMatchObject({ ok: false, reason: "too-large", message: forms.contact.messages.failure.message });
     expect(leadCounts()).toEqual(before);
   });
 
@@ -489,7 +481,7 @@ describe("every refusal answers its message and stores nothing", () => {
       const email = `broken-${Date.now()}@example.co.za`;
       const answer = await postLead(server, "/get-started", await withCaptcha(orderFields(email)), visitor());
       expect(answer.status).toBe(500);
-      expect(answer.result).toMatchObject({ ok: false, ...formMessages.order.failure, reason: "storage" });
+      expect(answer.result).toMatchObject({ ok: false, ...forms.order.messages.failure, reason: "storage" });
       expect(leadCounts()).toEqual(before);
       expect(rows("service_orders", "email = ?", email)).toEqual([]);
     } finally {
@@ -510,14 +502,14 @@ describe("visitors without JavaScript", () => {
     };
     const answer = await postLead(server, "/contact", fields, visitor());
     expect(answer.status).toBe(403);
-    expect(answer.result.message).toBe(botCheckFailureMessage("contact"));
+    expect(answer.result.message).toBe(forms.contact.messages.botCheckFailed);
     expect(leadCounts()).toEqual(before);
   });
 
   it("refuses a post with no form token, or one signed with another key", async () => {
     const before = leadCounts();
     expect((await postLead(server, "/blog", { email: "none@example.co.za" }, visitor())).result.message).toBe(
-      botCheckFailureMessage("newsletter"),
+      forms.newsletter.messages.botCheckFailed,
     );
     const forged = formTokenAged(randomBytes(32).toString("hex"), 60_000);
     expect((await postLead(server, "/blog", { email: "forged@example.co.za", [botFields.formToken]: forged }, visitor())).status).toBe(403);

@@ -5,14 +5,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { botFields } from "~/forms/bot-fields";
-import { botCheckFailureMessage, formMessages, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { rateLimits } from "~/forms/rate-limits";
+import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { type Cluster, startCluster } from "../support/cluster";
 import { enhanced, type Fields, postLead, postPage, solveAltcha, waitFor } from "../support/leads";
 import { postLeadFrom, send, solveAltchaAt } from "../support/loopback-client";
 import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../support/nginx";
 import { freePort, type RunningServer } from "../support/server";
 import { type SmtpCounter, startSmtpCounter } from "../support/smtp-counter";
+import { forms } from "~/forms/registry";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const ready = nginxAvailable && Boolean(databaseUrl);
@@ -89,7 +89,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     const token = await solveAltcha(a());
     const first = await postLead(b(), "/contact", { ...contact(email), ...enhanced(token) }, { "x-forwarded-for": "198.51.100.1" });
     expect(first.status).toBe(200);
-    expect(first.result).toMatchObject({ ok: true, ...formMessages.contact.success });
+    expect(first.result).toMatchObject({ ok: true, ...forms.contact.messages.success });
 
     // The solution B accepted, posted again to A: spent is spent, on every instance.
     const replay = await postLead(
@@ -99,7 +99,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
       { "x-forwarded-for": "198.51.100.2" },
     );
     expect(replay.status).toBe(403);
-    expect(replay.result).toMatchObject({ ok: false, message: botCheckFailureMessage("contact") });
+    expect(replay.result).toMatchObject({ ok: false, message: forms.contact.messages.botCheckFailed });
     expect(await cluster.query("SELECT email FROM form_submissions WHERE email LIKE $1", [`%${email}`])).toEqual([{ email }]);
   });
 
@@ -144,7 +144,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
 
   it("holds one visitor to the form's rate limit across both instances, whatever X-Forwarded-For they send", async () => {
     const localAddress = visitorAddress();
-    const { max } = rateLimits.contact;
+    const { max } = forms.contact.rateLimit;
     const contactPosts = () => nginx.accessLog().filter((line) => line.startsWith("POST /contact.data"));
     const before = contactPosts().length;
     // Solved beforehand, so only the posts go through nginx, which takes turns between the instances.
@@ -177,7 +177,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     const fields = { ...contact(email), [botFields.formToken]: tokenFromA.token, [botFields.honeypot]: "" };
     const page = await postPage(b(), "/contact", fields, { "x-forwarded-for": "198.51.100.3" });
     expect(page.status).toBe(200);
-    expect(page.html).toContain(formMessages.contact.success.message);
+    expect(page.html).toContain(forms.contact.messages.success.message);
     expect(await cluster.query("SELECT bot_check FROM form_submissions WHERE email = $1", [email])).toEqual([{ bot_check: "noscript" }]);
 
     const replay = await postLead(a(), "/contact", { ...fields, email: `again-${email}` }, { "x-forwarded-for": "198.51.100.4" });

@@ -3,7 +3,7 @@ import { parseEnv } from "../../server/env";
 import { publicHolidays } from "../../server/booking/holidays";
 import { bookingRules } from "../../server/booking/settings";
 import { claimCells, closedReason, freeDays, isBookableStart, slotStartsOn } from "../../server/booking/slots";
-import { sastInstant } from "../../server/booking/time";
+import { sastInstant } from "~/lib/sast";
 
 const defaults = bookingRules(parseEnv({}));
 const rulesWith = (settings: Record<string, string>) => bookingRules(parseEnv(settings));

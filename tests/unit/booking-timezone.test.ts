@@ -7,14 +7,14 @@ process.env.TZ = "America/New_York";
 let slots: typeof import("../../server/booking/slots");
 let settings: typeof import("../../server/booking/settings");
 let env: typeof import("../../server/env");
-let time: typeof import("../../server/booking/time");
+let time: typeof import("../../app/lib/sast");
 
 beforeAll(async () => {
   [slots, settings, env, time] = await Promise.all([
     import("../../server/booking/slots"),
     import("../../server/booking/settings"),
     import("../../server/env"),
-    import("../../server/booking/time"),
+    import("../../app/lib/sast"),
   ]);
 });
 

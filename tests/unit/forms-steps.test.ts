@@ -3,8 +3,9 @@ import { botFields } from "~/forms/bot-fields";
 import { formValues } from "~/forms/form-values";
 import { checkTheFields } from "~/forms/messages";
 import { orderBudgetOptions, startDateOptions, tiersByService } from "~/forms/options";
-import { orderMessages } from "~/forms/schemas";
-import { companyProfileSteps, failedStep, moveStep, orderWizard, splitOrderMessage, stepOfErrors } from "~/forms/steps";
+import { failedStep, moveStep, stepOfErrors } from "~/forms/steps";
+import { orderForm, orderMessages, splitOrderMessage } from "~/forms/order";
+import { companyProfileForm } from "~/forms/company-profile";
 
 function post(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -54,29 +55,37 @@ describe("order messages as toasts", () => {
 
 describe("moving between steps without JavaScript", () => {
   it("Next checks only the current step and answers its message", () => {
-    expect(moveStep(orderWizard, post({ step: "1" }), "next")).toMatchObject({
+    expect(moveStep(orderForm.steps, post({ step: "1" }), "next")).toMatchObject({
       step: 1,
       title: "Missing Information",
       message: "Please fill in all required fields in Step 1",
       fieldErrors: { name: [orderMessages.step1Missing] },
     });
     // A missing field is reported before a malformed email, as in the seed.
-    expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo", company: "" }), "next")).toMatchObject({
+    expect(moveStep(orderForm.steps, post({ ...step1, email: "nomsa@khumalo", company: "" }), "next")).toMatchObject({
       title: "Missing Information",
     });
-    expect(moveStep(orderWizard, post({ ...step1, email: "nomsa@khumalo" }), "next")).toMatchObject({ step: 1, title: "Invalid Email" });
+    expect(moveStep(orderForm.steps, post({ ...step1, email: "nomsa@khumalo" }), "next")).toMatchObject({
+      step: 1,
+      title: "Invalid Email",
+    });
     // Later steps' fields are not looked at yet.
-    expect(moveStep(orderWizard, post({ ...step1, step: "1" }), "next")).toEqual({ kind: "step", form: "order", step: 2, values: step1 });
+    expect(moveStep(orderForm.steps, post({ ...step1, step: "1" }), "next")).toEqual({
+      kind: "step",
+      form: "order",
+      step: 2,
+      values: step1,
+    });
   });
 
   it("checks that the tier is one the chosen service offers", () => {
-    const wrongTier = moveStep(orderWizard, post({ ...step1, step: "2", service: "strategy", tier: "Starter" }), "next");
+    const wrongTier = moveStep(orderForm.steps, post({ ...step1, step: "2", service: "strategy", tier: "Starter" }), "next");
     expect(wrongTier).toMatchObject({
       step: 2,
       message: "Please select a service and tier",
       fieldErrors: { tier: [orderMessages.step2Missing] },
     });
-    const right = moveStep(orderWizard, post({ ...step1, step: "2", service: "strategy", tier: tiersByService.strategy[1]! }), "next");
+    const right = moveStep(orderForm.steps, post({ ...step1, step: "2", service: "strategy", tier: tiersByService.strategy[1]! }), "next");
     expect(right.step).toBe(3);
   });
 
@@ -90,42 +99,42 @@ describe("moving between steps without JavaScript", () => {
       goals: "More",
       startDate: startDateOptions[0],
     };
-    expect(moveStep(orderWizard, post({ ...complete, step: "4" }), "next").step).toBe(4);
-    expect(moveStep(orderWizard, post({ step: "1" }), "previous").step).toBe(1);
-    expect(moveStep(orderWizard, post({ step: "3" }), "previous").step).toBe(2);
-    expect(moveStep(orderWizard, post({ step: "99" }), "previous").step).toBe(3);
-    expect(moveStep(orderWizard, post({ step: "-4" }), "previous").step).toBe(1);
-    expect(moveStep(orderWizard, post({ step: "abc" }), "previous").step).toBe(1);
+    expect(moveStep(orderForm.steps, post({ ...complete, step: "4" }), "next").step).toBe(4);
+    expect(moveStep(orderForm.steps, post({ step: "1" }), "previous").step).toBe(1);
+    expect(moveStep(orderForm.steps, post({ step: "3" }), "previous").step).toBe(2);
+    expect(moveStep(orderForm.steps, post({ step: "99" }), "previous").step).toBe(3);
+    expect(moveStep(orderForm.steps, post({ step: "-4" }), "previous").step).toBe(1);
+    expect(moveStep(orderForm.steps, post({ step: "abc" }), "previous").step).toBe(1);
   });
 
   it("the company profile form's Continue needs a name and a valid email", () => {
-    expect(moveStep(companyProfileSteps, post({ step: "1", name: "", email: "x" }), "next")).toMatchObject({
+    expect(moveStep(companyProfileForm.steps, post({ step: "1", name: "", email: "x" }), "next")).toMatchObject({
       step: 1,
       message: checkTheFields,
       fieldErrors: { name: ["Name is required"], email: ["Invalid email address"] },
     });
-    expect(moveStep(companyProfileSteps, post({ step: "1", name: "Kagiso", email: "kagiso@molefe.co.za" }), "next").step).toBe(2);
+    expect(moveStep(companyProfileForm.steps, post({ step: "1", name: "Kagiso", email: "kagiso@molefe.co.za" }), "next").step).toBe(2);
   });
 
   it("a refused final post reopens the step holding the first field to fix", () => {
-    expect(stepOfErrors(orderWizard, { tier: ["x"], startDate: ["y"] })).toBe(2);
-    expect(stepOfErrors(orderWizard, { goals: ["x"] })).toBe(3);
-    expect(stepOfErrors(orderWizard, {})).toBeUndefined();
-    expect(stepOfErrors(companyProfileSteps, { email: ["x"] })).toBe(1);
+    expect(stepOfErrors(orderForm.steps, { tier: ["x"], startDate: ["y"] })).toBe(2);
+    expect(stepOfErrors(orderForm.steps, { goals: ["x"] })).toBe(3);
+    expect(stepOfErrors(orderForm.steps, {})).toBeUndefined();
+    expect(stepOfErrors(companyProfileForm.steps, { email: ["x"] })).toBe(1);
   });
 
   it("a refused final post says what the earliest failing step's Next says", () => {
     // An invalid email on step 1 comes before a missing field on step 3.
-    expect(failedStep(orderWizard, { goals: [orderMessages.step3Missing], email: [orderMessages.invalidEmail] })).toEqual({
+    expect(failedStep(orderForm.steps, { goals: [orderMessages.step3Missing], email: [orderMessages.invalidEmail] })).toEqual({
       step: 1,
       ...splitOrderMessage(orderMessages.invalidEmail),
     });
-    expect(failedStep(orderWizard, { startDate: [orderMessages.step4Missing] })).toEqual({
+    expect(failedStep(orderForm.steps, { startDate: [orderMessages.step4Missing] })).toEqual({
       step: 4,
       ...splitOrderMessage(orderMessages.step4Missing),
     });
-    expect(failedStep(orderWizard, {})).toBeUndefined();
-    expect(failedStep(companyProfileSteps, { email: ["Invalid email address"] })).toEqual({
+    expect(failedStep(orderForm.steps, {})).toBeUndefined();
+    expect(failedStep(companyProfileForm.steps, { email: ["Invalid email address"] })).toEqual({
       step: 1,
       title: "Error",
       message: checkTheFields,

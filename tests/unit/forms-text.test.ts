@@ -1,26 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { bookingSchema } from "~/components/booking/schema";
 import { checkTheFields } from "~/forms/messages";
-import {
-  aiAssessmentSchema,
-  contactSchema,
-  fieldLabels,
-  formSchemas,
-  multiLineFields,
-  notAllowed,
-  orderMessages,
-  websiteUrlMessage,
-} from "~/forms/schemas";
-import { orderWizard, splitOrderMessage } from "~/forms/steps";
 import { typedEmail } from "../../server/mail/address";
+import { fieldLabels, multiLineFields, notAllowed, websiteUrlMessage } from "~/forms/rules";
+import { orderForm, orderMessages, splitOrderMessage } from "~/forms/order";
+import { forms } from "~/forms/registry";
 
 /**
  * What every text field of every form refuses and keeps, checked over the
  * schemas' own shapes: a field added later is covered without touching this.
  */
 
-const schemas: Record<string, z.ZodObject> = { ...formSchemas, booking: bookingSchema };
+const schemas: Record<string, z.ZodObject> = Object.fromEntries(Object.values(forms).map((form) => [form.key, form.schema]));
 
 /** The string schema under optional, default and pipe wrappers; null for a choice, a list or a formatted value (the booking's slot). */
 function textFieldOf(schema: z.ZodType): boolean {
@@ -80,7 +71,7 @@ describe("every text field of every form", () => {
       }
       expect(messagesOf(field, "ab\tcd"), `${form}.${name} with a tab`).not.toContain(notAllowed(labelOf(name)));
     }
-    expect(contactSchema.shape.message.parse("Line one\r\nLine two")).toBe("Line one\r\nLine two");
+    expect(forms.contact.schema.shape.message.parse("Line one\r\nLine two")).toBe("Line one\r\nLine two");
   });
 
   it("refuses a required field left blank or holding only whitespace, with its required message", () => {
@@ -94,14 +85,14 @@ describe("every text field of every form", () => {
   });
 
   it("in the order wizard, names the field to fix rather than a missing-information step", () => {
-    expect(orderWizard.failure(1, { name: [notAllowed(fieldLabels.name)] })).toEqual({ title: "Error", message: checkTheFields });
-    expect(orderWizard.failure(1, { name: [notAllowed(fieldLabels.name)], phone: [orderMessages.step1Missing] })).toEqual(
+    expect(orderForm.steps.failure(1, { name: [notAllowed(fieldLabels.name)] })).toEqual({ title: "Error", message: checkTheFields });
+    expect(orderForm.steps.failure(1, { name: [notAllowed(fieldLabels.name)], phone: [orderMessages.step1Missing] })).toEqual(
       splitOrderMessage(orderMessages.step1Missing),
     );
   });
 
   it("stores text NFC-normalised and trimmed", () => {
-    expect(contactSchema.shape.name.parse("  Mu\u0308ller  ")).toBe("Müller");
+    expect(forms.contact.schema.shape.name.parse("  Mu\u0308ller  ")).toBe("Müller");
   });
 });
 
@@ -121,7 +112,7 @@ describe("email addresses", () => {
         expect(field.safeParse(address).success, `${form}: ${address}`).toBe(true);
       }
     }
-    expect(contactSchema.shape.email.parse(" info@mu\u0308ller.co.za ")).toBe("info@müller.co.za");
+    expect(forms.contact.schema.shape.email.parse(" info@mu\u0308ller.co.za ")).toBe("info@müller.co.za");
   });
 
   it("refuse what mail cannot reach", () => {
@@ -151,7 +142,7 @@ describe("email addresses", () => {
 });
 
 describe("the AI assessment's website (SPEC.md section 5: an input of url type)", () => {
-  const website = aiAssessmentSchema.shape.website;
+  const website = forms.aiAssessment.schema.shape.website;
 
   it("is a web address when given", () => {
     for (const url of ["https://zululegal.co.za", "http://zululegal.co.za/about?x=1", "https://müller.co.za", "", undefined]) {

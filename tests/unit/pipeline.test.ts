@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { aiAssessmentRateLimited, formMessages, rateLimitMessage } from "~/forms/messages";
-import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
-import {
-  companyProfileSchema,
-  companyProfileStep1Schema,
-  formSchemas,
-  newsletterSchema,
-  orderMessages,
-  orderStepSchemas,
-} from "~/forms/schemas";
+import { rateLimitMessage } from "~/forms/messages";
 import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
 import { parseEnv } from "../../server/env";
 import { siteSecrets } from "../../server/captcha/keys";
 import { renderNotification } from "../../server/mail/render";
-import { recordFor } from "../../server/leads/records";
+import { noticeOf } from "../../server/leads/pipeline";
 import { isCrossSite, MAX_BODY_BYTES, readForm } from "../../server/leads/request";
+import { orderMessages, orderStepSchemas } from "~/forms/order";
+import { forms } from "~/forms/registry";
 
 const secret = siteSecrets("k".repeat(40)).formToken;
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -22,19 +15,19 @@ const errorsOf = (result: { success: boolean; error?: { issues: Array<{ path: Pr
 
 describe("schemas carry SPEC.md section 5's rules and messages", () => {
   it("two-step lead form: trimmed name and email with the spec's messages and maxima", () => {
-    expect(errorsOf(companyProfileStep1Schema.safeParse({ name: "  ", email: "nope" }))).toEqual({
+    expect(errorsOf(forms.companyProfile.steps.steps[0]!.safeParse({ name: "  ", email: "nope" }))).toEqual({
       name: "Name is required",
       email: "Invalid email address",
     });
-    const ok = companyProfileSchema.parse({ name: " Ayesha ", email: " a@b.co ", company: "", phone: "" });
+    const ok = forms.companyProfile.schema.parse({ name: " Ayesha ", email: " a@b.co ", company: "", phone: "" });
     expect(ok).toMatchObject({ name: "Ayesha", email: "a@b.co" });
-    expect(companyProfileSchema.safeParse({ name: "x".repeat(101), email: "a@b.co" }).success).toBe(false);
-    expect(companyProfileSchema.safeParse({ name: "x", email: "a@b.co", phone: "1".repeat(21) }).success).toBe(false);
-    expect(companyProfileSchema.safeParse({ name: "x", email: "a@b.co", company: "c".repeat(101) }).success).toBe(false);
+    expect(forms.companyProfile.schema.safeParse({ name: "x".repeat(101), email: "a@b.co" }).success).toBe(false);
+    expect(forms.companyProfile.schema.safeParse({ name: "x", email: "a@b.co", phone: "1".repeat(21) }).success).toBe(false);
+    expect(forms.companyProfile.schema.safeParse({ name: "x", email: "a@b.co", company: "c".repeat(101) }).success).toBe(false);
   });
 
   it("newsletter: 'Please enter a valid email address'", () => {
-    expect(errorsOf(newsletterSchema.safeParse({ email: "x" }))).toEqual({ email: "Please enter a valid email address" });
+    expect(errorsOf(forms.newsletter.schema.safeParse({ email: "x" }))).toEqual({ email: "Please enter a valid email address" });
   });
 
   it("order: each step's message, and a tier the service offers", () => {
@@ -50,7 +43,7 @@ describe("schemas carry SPEC.md section 5's rules and messages", () => {
 
   it("bounds every text field, so a huge body cannot be stored", () => {
     const huge = "x".repeat(5000);
-    for (const [form, schema] of Object.entries(formSchemas)) {
+    for (const { key: form, schema } of Object.values(forms)) {
       const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       for (const field of Object.keys(shape)) {
         if (field === "additionalServices") continue;
@@ -63,10 +56,10 @@ describe("schemas carry SPEC.md section 5's rules and messages", () => {
 
 describe("rate limits", () => {
   it("are SPEC.md section 9's, with the AI assessment under the audit key", () => {
-    expect(rateLimits.contact).toEqual({ max: 3, windowMinutes: 15 });
-    expect(rateLimits.audit).toEqual({ max: 2, windowMinutes: 30 });
-    expect(rateLimits.newsletter).toEqual({ max: 5, windowMinutes: 60 });
-    expect(rateLimitKeyOf.aiAssessment).toBe("audit");
+    expect(forms.contact.rateLimit).toMatchObject({ max: 3, windowMinutes: 15 });
+    expect(forms.audit.rateLimit).toMatchObject({ max: 2, windowMinutes: 30 });
+    expect(forms.newsletter.rateLimit).toMatchObject({ max: 5, windowMinutes: 60 });
+    expect(forms.aiAssessment.rateLimit.key).toBe("audit");
   });
 
   it("say how many minutes to wait, one minute in the singular", () => {
@@ -75,8 +68,11 @@ describe("rate limits", () => {
   });
 
   it("give the AI assessment SPEC.md section 8's text, as a title and a message like the other forms", () => {
-    expect(aiAssessmentRateLimited).toEqual({ title: "Too many requests", message: "Please wait a moment before submitting again." });
-    expect(`${aiAssessmentRateLimited.title}: ${aiAssessmentRateLimited.message}`).toBe(
+    expect(forms.aiAssessment.messages.rateLimited).toEqual({
+      title: "Too many requests",
+      message: "Please wait a moment before submitting again.",
+    });
+    expect(`${forms.aiAssessment.messages.rateLimited.title}: ${forms.aiAssessment.messages.rateLimited.message}`).toBe(
       "Too many requests: Please wait a moment before submitting again.",
     );
   });
@@ -153,7 +149,7 @@ describe("notifications", () => {
   };
 
   it("list every field, with empty optional values as Not specified or None", () => {
-    const order = formSchemas.order.parse({
+    const order = forms.order.schema.parse({
       name: "P",
       email: "p@x.co",
       phone: "1",
@@ -165,7 +161,8 @@ describe("notifications", () => {
       goals: "More sales",
       startDate: "Immediately",
     });
-    const { lead, notice } = recordFor("order", order);
+    const lead = forms.order.row(order);
+    const notice = noticeOf(forms.order, lead);
     expect(lead.table).toBe("service_orders");
     const text = renderNotification(notice, { ...context, leadTable: lead.table }).text;
     for (const line of [
@@ -184,16 +181,16 @@ describe("notifications", () => {
   });
 
   it("keep line breaks out of the subject", () => {
-    const { notice } = recordFor("companyProfile", { name: "Evil\r\nBcc: all@x.co", email: "e@x.co" });
+    const notice = noticeOf(forms.companyProfile, forms.companyProfile.row({ name: "Evil\r\nBcc: all@x.co", email: "e@x.co" }));
     expect(renderNotification(notice, context).subject).toBe("Company profile downloaded: Evil Bcc: all@x.co");
   });
 
   it("success answers are SPEC.md section 8's", () => {
-    expect(formMessages.order.success).toEqual({
+    expect(forms.order.messages.success).toEqual({
       title: "Order Submitted Successfully!",
       message: "We'll contact you within 24 hours to discuss your project.",
     });
-    expect(formMessages.contact.success.message).toBe("Thank you for your message. We'll get back to you within 2-4 hours.");
+    expect(forms.contact.messages.success.message).toBe("Thank you for your message. We'll get back to you within 2-4 hours.");
   });
 });
 

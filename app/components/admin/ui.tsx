@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
-import { CSRF_FIELD } from "./inbox-options";
+import { CSRF_FIELD } from "~/lib/inbox";
 
 /** Field styles shared by every inbox form. */
 export const inputClass =

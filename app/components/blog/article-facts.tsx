@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import type { ArticleSummary } from "~/content/articles";
 import { cn } from "~/lib/cn";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/lib/sast";
 
 /** The category chip of an article. */
 export function CategoryChip({ category, className }: { category: string; className?: string }) {

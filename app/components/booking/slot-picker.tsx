@@ -1,17 +1,8 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { escapeHtml } from "~/lib/escape-html";
-import { visitorClock } from "./format";
-
-/** A bookable day as the server lists it, labels already in SAST. */
-export interface SlotDay {
-  date: string;
-  /** Tuesday, 24 November 2026 */
-  longLabel: string;
-  /** Tue, 24 Nov */
-  shortLabel: string;
-  slots: Array<{ value: string; label: string }>;
-}
+import type { SlotDay } from "~/forms/booking";
+import { visitorClock } from "~/lib/sast";
 
 interface SlotPickerProps {
   days: SlotDay[];

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
-import { aiAssessmentSuccessToastMs } from "~/forms/messages";
-import { aiAssessmentSchema } from "~/forms/schemas";
+import { aiAssessmentForm, aiAssessmentSuccessToastMs } from "~/forms/ai-assessment";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
 import { RequiredNote, SubmitButton, TextAreaField, TextField } from "./fields";
@@ -9,7 +8,7 @@ import { FormStatus } from "./form-status";
 
 /** The free AI assessment request (SPEC.md: Free AI assessment). */
 export function AiAssessmentForm({ page }: { page: FormPageData }) {
-  const lead = useLeadForm({ form: "aiAssessment", schema: aiAssessmentSchema, successToastMs: aiAssessmentSuccessToastMs });
+  const lead = useLeadForm({ definition: aiAssessmentForm, successToastMs: aiAssessmentSuccessToastMs });
   return (
     <Form {...lead.formProps} className="space-y-5">
       <FormStatus result={lead.status} />

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
 import { auditBudgetOptions, platformOptions } from "~/forms/options";
-import { auditSchema } from "~/forms/schemas";
+import { auditForm } from "~/forms/audit";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
 import { RequiredNote, SelectField, SubmitButton, TextField } from "./fields";
@@ -9,7 +9,7 @@ import { FormStatus } from "./form-status";
 
 /** The free audit request (SPEC.md: Free audit). */
 export function AuditForm({ page }: { page: FormPageData }) {
-  const lead = useLeadForm({ form: "audit", schema: auditSchema });
+  const lead = useLeadForm({ definition: auditForm });
   return (
     <Form {...lead.formProps} className="space-y-5">
       <FormStatus result={lead.status} />

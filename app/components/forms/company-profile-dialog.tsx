@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { type RefObject, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
-import { companyProfilePath } from "~/forms/company-profile";
+import { companyProfilePath } from "~/forms/company-profile-pdf";
 import { CompanyProfileForm } from "./company-profile-form";
 
 /**

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { FormPageData } from "~/forms/captcha-config";
-import { companyProfilePath, companyProfilePdf, downloadCompanyProfile } from "~/forms/company-profile";
-import { companyProfileSchema, companyProfileStep1Schema } from "~/forms/schemas";
-import { companyProfileSteps, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
+import { companyProfilePath, companyProfilePdf, downloadCompanyProfile } from "~/forms/company-profile-pdf";
+import { companyProfileForm } from "~/forms/company-profile";
+import { stepField, stepIntent, stepOfErrors } from "~/forms/steps";
 import { TRANSPORT_FAILURE } from "~/forms/transport";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
@@ -19,8 +19,7 @@ import { FormStatus } from "./form-status";
  */
 export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; onFinished?: (ok: boolean) => void }) {
   const lead = useLeadForm({
-    form: "companyProfile",
-    schema: companyProfileSchema,
+    definition: companyProfileForm,
     action: companyProfilePath,
     onSuccess() {
       downloadCompanyProfile();
@@ -39,7 +38,9 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
 
   // Without JavaScript the step comes back from the action; a refused final post reopens the step to fix.
   const [step, setStep] = useState(
-    () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(companyProfileSteps, lead.result.fieldErrors) ?? 2) : 1),
+    () =>
+      lead.stepAnswer?.step ??
+      (lead.result && !lead.result.ok ? (stepOfErrors(companyProfileForm.steps, lead.result.fieldErrors) ?? 2) : 1),
   );
   function startOver() {
     lead.formRef.current?.reset();
@@ -52,7 +53,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
     if (intent === stepIntent.next) {
       event.preventDefault();
-      const failed = lead.check(companyProfileStep1Schema, lead.currentValues());
+      const failed = lead.check(companyProfileForm.steps.steps[0]!, lead.currentValues());
       if (failed) return lead.showErrors(failed);
       lead.clearErrors();
       setStep(2);

@@ -1,5 +1,5 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from "react";
-import { companyProfilePath } from "~/forms/company-profile";
+import { companyProfilePath } from "~/forms/company-profile-pdf";
 
 // The dialog and its form load when a visitor reaches for the link, not with the page.
 const CompanyProfileDialog = lazy(() => import("./company-profile-dialog"));

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
 import { contactBudgetOptions, contactInterestOptions } from "~/forms/options";
-import { contactSchema } from "~/forms/schemas";
+import { contactForm } from "~/forms/contact";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
 import { RequiredNote, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
@@ -9,7 +9,7 @@ import { FormStatus } from "./form-status";
 
 /** The contact page's lead form (SPEC.md: Contact form). */
 export function ContactForm({ page }: { page: FormPageData }) {
-  const lead = useLeadForm({ form: "contact", schema: contactSchema });
+  const lead = useLeadForm({ definition: contactForm });
   return (
     <Form {...lead.formProps} className="space-y-5">
       <FormStatus result={lead.status} />

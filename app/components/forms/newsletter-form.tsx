@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
-import { newsletterSchema } from "~/forms/schemas";
+import { newsletterForm } from "~/forms/newsletter";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
 import { SubmitButton, TextField } from "./fields";
@@ -8,7 +8,7 @@ import { FormStatus } from "./form-status";
 
 /** The newsletter signup (SPEC.md: Newsletter form); posts to the blog listing's action. */
 export function NewsletterForm({ page, action }: { page: FormPageData; action?: string }) {
-  const lead = useLeadForm({ form: "newsletter", schema: newsletterSchema, action });
+  const lead = useLeadForm({ definition: newsletterForm, action });
   return (
     <Form {...lead.formProps} className="space-y-4">
       <FormStatus result={lead.status} />

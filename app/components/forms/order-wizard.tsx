@@ -13,8 +13,8 @@ import {
   startDateOptions,
   tiersByService,
 } from "~/forms/options";
-import { orderSchema } from "~/forms/schemas";
-import { fieldErrorsOf, orderWizard, splitOrderMessage, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
+import { orderForm, splitOrderMessage } from "~/forms/order";
+import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { cn } from "~/lib/cn";
 import { BotCheck } from "./bot-check";
@@ -41,8 +41,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
 
   const heading = useRef<HTMLHeadingElement>(null);
   const lead = useLeadForm({
-    form: "order",
-    schema: orderSchema,
+    definition: orderForm,
     formatError: (message) => splitOrderMessage(message).message,
     onSuccess() {
       // SPEC.md: after a successful order the form resets and returns to step 1.
@@ -54,7 +53,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
 
   const values = lead.values;
   const [step, setStep] = useState(
-    () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(orderWizard, lead.result.fieldErrors) ?? 4) : 1),
+    () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(orderForm.steps, lead.result.fieldErrors) ?? 4) : 1),
   );
   const [service, setService] = useState<string>(() => text(values?.service) || preselected);
   const [tier, setTier] = useState(() => text(values?.tier));
@@ -71,9 +70,9 @@ export function OrderWizard({ page }: { page: FormPageData }) {
   function stepsValid(upTo: number): boolean {
     const current = lead.currentValues();
     for (let index = 0; index < upTo; index++) {
-      const failed = fieldErrorsOf(orderWizard.steps[index]!, current);
+      const failed = fieldErrorsOf(orderForm.steps.steps[index]!, current);
       if (!failed) continue;
-      const { title, message } = orderWizard.failure(index + 1, failed);
+      const { title, message } = orderForm.steps.failure(index + 1, failed);
       toast.error(title, { description: message });
       if (index + 1 !== step) setStep(index + 1);
       requestAnimationFrame(() => lead.showErrors(firstErrors(failed)));

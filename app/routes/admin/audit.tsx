@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatSast } from "~/components/admin/format";
+import { formatSast } from "~/lib/sast";
 import { adminMeta } from "~/components/admin/meta";
 import { ListTable } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";

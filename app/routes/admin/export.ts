@@ -1,5 +1,5 @@
-import { formTypeLabel, statusLabel } from "~/components/admin/inbox-options";
-import { sastDay } from "~/components/admin/format";
+import { formTypeLabel, statusLabel } from "~/lib/inbox";
+import { sastDay } from "~/lib/sast";
 import { recordAudit } from "../../../server/admin/audit";
 import { CSV_BOM, csvRow } from "../../../server/admin/csv";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, inputClass, labelClass, Notice, Section } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { findHoldings, forgetPerson } from "../../../server/admin/forget";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { looksLikeEmail, normalizeEmail } from "../../../server/admin/users";

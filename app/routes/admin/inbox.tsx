@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/components/admin/inbox-options";
+import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/lib/inbox";
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";

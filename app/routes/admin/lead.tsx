@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
-import { isStatus, leadStatuses, NOTE_MAX_LENGTH, statusLabel } from "~/components/admin/inbox-options";
+import { isStatus, leadStatuses, NOTE_MAX_LENGTH, statusLabel } from "~/lib/inbox";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
-import { hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
+import { hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
 import { readForm } from "../../../server/leads/request";

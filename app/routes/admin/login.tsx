@@ -3,7 +3,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, Notice } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { minutesText } from "~/forms/messages";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/schemas";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { adminOf, CROSS_SITE_REFUSED, crossSite, loginFormToken, loginTokenContext, refuse } from "../../../server/admin/guard";
 import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage } from "../../../server/admin/login";
 import { clearCookie, findSession, readCookie, sameToken, serializeCookie } from "../../../server/admin/sessions";

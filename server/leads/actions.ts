@@ -1,16 +1,23 @@
 import { type ActionFunctionArgs, data } from "react-router";
-import { readForm } from "../../server/leads/request";
-import { leadAction } from "./lead-action.server";
-import { listFields } from "./schemas";
-import { moveStep, type SteppedForm, stepIntent } from "./steps";
+import type { LeadFormDefinition } from "../../app/forms/definition.ts";
+import { moveStep, stepIntent } from "../../app/forms/steps.ts";
+import { clientAddressContext, servicesOf } from "../services.ts";
+import { handleLead } from "./pipeline.ts";
+import { readForm } from "./request.ts";
+
+/** The action of a page that holds a lead form: the pipeline (./pipeline.ts) for that form. */
+export function leadAction(form: LeadFormDefinition) {
+  return ({ request, context }: ActionFunctionArgs) => handleLead(servicesOf(context), form, request, context.get(clientAddressContext));
+}
 
 /**
  * The action of a page whose form comes in steps. Next and Previous (posts
  * made without JavaScript) only move between steps and store nothing; the
- * last step's submit runs the lead pipeline.
+ * last step's submit runs the pipeline.
  */
-export function steppedLeadAction(stepped: SteppedForm) {
-  const pipeline = leadAction(stepped.form);
+export function steppedLeadAction(form: LeadFormDefinition & { steps: NonNullable<LeadFormDefinition["steps"]> }) {
+  const pipeline = leadAction(form);
+  const listFields = new Set(form.listFields);
   return async (args: ActionFunctionArgs) => {
     // Read with the pipeline's own size limit; an oversized or odd post goes to the pipeline to be refused.
     const read = await readForm(args.request.clone(), listFields);
@@ -20,7 +27,7 @@ export function steppedLeadAction(stepped: SteppedForm) {
       for (const [name, value] of Object.entries(read.fields)) {
         for (const item of Array.isArray(value) ? value : [value]) formData.append(name, item);
       }
-      const answer = moveStep(stepped, formData, intent);
+      const answer = moveStep(form.steps, formData, intent, form.listFields);
       return data(answer, { status: answer.fieldErrors ? 400 : 200, headers: { "Cache-Control": "no-store" } });
     }
     return pipeline(args);

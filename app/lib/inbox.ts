@@ -1,21 +1,19 @@
+import { formList } from "../forms/registry.ts";
+
 /**
  * The inbox's option lists (which form a lead came from, where the agency
  * stands with it) and limits. Read by the pages, the queries, the CSV export
- * and the migration's triggers, so each key, label and limit is written once,
- * here. No imports: Node runs the command line and the benchmark from source.
+ * and the migration's triggers, so each key, label and limit is written once:
+ * the forms' from their definitions (app/forms/registry.ts), the rest here.
+ * Relative imports with extensions: Node runs the command line and the
+ * benchmark from source.
  */
 
-export const leadFormTypes = [
-  { key: "contact", label: "Contact" },
-  { key: "audit", label: "Free audit" },
-  { key: "ai-assessment", label: "AI assessment" },
-  { key: "newsletter", label: "Newsletter" },
-  { key: "company-profile", label: "Company profile" },
-  { key: "order", label: "Service order" },
-  { key: "booking", label: "Booking" },
-] as const;
+/** The inbox's form filter: each form's key in the leads table, and its label. */
+export const leadFormTypes = formList.map((form) => ({ key: form.inbox.type, label: form.inbox.label }));
 
-export type LeadFormType = (typeof leadFormTypes)[number]["key"];
+/** A form's key in the leads table ("ai-assessment"). */
+export type LeadFormType = string;
 
 export const leadStatuses = [
   { key: "new", label: "New" },
@@ -36,7 +34,7 @@ export function statusLabel(key: string): string {
   return leadStatuses.find((s) => s.key === key)?.label ?? key;
 }
 
-export function isFormType(value: string): value is LeadFormType {
+export function isFormType(value: string): boolean {
   return leadFormTypes.some((t) => t.key === value);
 }
 

@@ -1,0 +1,48 @@
+import { z } from "../lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported } from "./definition.ts";
+import { errorTitle } from "./messages.ts";
+import { auditBudgetOptions, chosenLabel, platformOptions, values } from "./options.ts";
+import { email, fieldLimits, optionalChoice, requiredText } from "./rules.ts";
+
+/** The free ad audit (/free-audit), as in use: name, email, website and budget required (SPEC.md section 5). */
+const schema = z.object({
+  name: requiredText("Name is required", "name", fieldLimits.name),
+  email: email("Please enter a valid email address"),
+  website: requiredText("Website is required", "website", fieldLimits.website),
+  budget: z.enum(values(auditBudgetOptions), { error: "Please select your budget range" }),
+  platform: optionalChoice(values(platformOptions), "Please select a platform"),
+});
+
+const failure = { title: errorTitle, message: "Failed to submit audit request. Please try again." };
+
+export const auditForm = {
+  key: "audit",
+  schema,
+  messages: {
+    success: { title: "Success!", message: "Your free audit request has been submitted. We'll send your analysis within 2-4 hours." },
+    failure,
+    botCheckFailed: failure.message,
+  },
+  rateLimit: { key: "audit", max: 2, windowMinutes: 30 },
+  stored: { table: "form_submissions", formType: "audit" },
+  inbox: { type: "audit", label: "Free audit" },
+  row: (lead) => ({
+    table: "form_submissions",
+    row: {
+      form_type: "audit",
+      name: lead.name,
+      email: lead.email,
+      website: lead.website,
+      budget: lead.budget,
+      platform: orNull(lead.platform),
+    },
+  }),
+  notification: { kind: "Audit", heading: "New free audit request" },
+  report: (row) => [
+    reported("Name", row.name),
+    reported("Email", row.email),
+    reported("Website", row.website),
+    reported("Monthly Ad Budget", chosenLabel(auditBudgetOptions, row.budget)),
+    reported("Platform", chosenLabel(platformOptions, row.platform)),
+  ],
+} satisfies LeadFormDefinition<"audit", typeof schema>;

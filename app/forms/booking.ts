@@ -1,0 +1,74 @@
+import { z } from "../lib/zod.ts";
+import { formatSast } from "../lib/sast.ts";
+import { companyProfileForm } from "./company-profile.ts";
+import { contactForm } from "./contact.ts";
+import { type FormDefinition, reported } from "./definition.ts";
+import { botCheckFailed, errorTitle } from "./messages.ts";
+
+/**
+ * Book a Call (/calendar). The contact fields are the contact form's own
+ * rules, the phone the company profile form's; the slot is the start the
+ * visitor chose (an ISO instant). A booking is not stored as a lead row: its
+ * own step claims the slot (server/booking/calendar.server.ts).
+ */
+const schema = z.object({
+  slot: z.iso.datetime({ error: "Please choose a time", offset: false }),
+  name: contactForm.schema.shape.name,
+  email: contactForm.schema.shape.email,
+  company: contactForm.schema.shape.company,
+  phone: companyProfileForm.schema.shape.phone,
+  website: contactForm.schema.shape.website,
+  message: contactForm.schema.shape.message,
+});
+
+export type BookingInput = z.output<typeof schema>;
+
+/** A bookable day as the server lists it, labels already in SAST. */
+export interface SlotDay {
+  date: string;
+  /** Tuesday, 24 November 2026 */
+  longLabel: string;
+  /** Tue, 24 Nov */
+  shortLabel: string;
+  slots: Array<{ value: string; label: string }>;
+}
+
+/** What a visitor reads when booking goes wrong or a slot is gone. */
+export const bookingMessages = {
+  slotTaken: "That time was just taken, please pick another",
+  slotGone: "That time is no longer available, please pick another",
+  failed: "We could not book the call. Please try again.",
+  noSlots: "There are no free times in the next weeks. Please email or call us instead.",
+  unavailable: "Free times could not be loaded. Please reload the page, or email or call us.",
+  changed: "This booking was changed in another window. Here is how it stands now.",
+} as const;
+
+export const bookingForm = {
+  key: "booking",
+  schema,
+  messages: { failure: { title: errorTitle, message: bookingMessages.failed }, botCheckFailed },
+  /**
+   * A visitor books one call, maybe a second for a colleague: three bookings an
+   * hour leave room for that, not for a script filling the calendar or mailing
+   * strangers. Only posts that book count (a slot just taken, or a refused bot
+   * check, is given back), as only those mail anyone.
+   */
+  rateLimit: { key: "booking", max: 3, windowMinutes: 60, refundsRefusedBotChecks: true },
+  stored: { table: "bookings" },
+  inbox: { type: "booking", label: "Booking" },
+  report: (row) => [
+    reported("Name", row.name),
+    reported("Email", row.email),
+    reported("Company", row.company),
+    reported("Phone", row.phone),
+    reported("Website", row.website),
+    reported("Message", row.message, { multiline: true }),
+    reported(
+      "Call",
+      `${formatSast(row.slot_start as string)} to ${formatSast(row.slot_end as string)
+        .split(", ")
+        .pop()} SAST`,
+    ),
+    reported("Booking", row.status === "cancelled" ? "Cancelled" : "Confirmed"),
+  ],
+} satisfies FormDefinition<"booking", typeof schema>;

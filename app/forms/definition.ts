@@ -1,0 +1,86 @@
+import type { z } from "../lib/zod.ts";
+// Types only: a form names the row it is stored as; no database code reaches the browser.
+import type { NewLead } from "../../server/db/store.ts";
+import type { LeadTable } from "../../server/db/schema.ts";
+import type { FormKey } from "./form-keys.ts";
+import type { Toast } from "./messages.ts";
+import type { SteppedForm } from "./steps.ts";
+
+export type { FormKey } from "./form-keys.ts";
+
+/** How often one address may post a form, under a key forms may share (the AI assessment shares the audit's). */
+export interface RateLimit {
+  key: string;
+  max: number;
+  windowMinutes: number;
+  /**
+   * Whether a post the bot check refuses gives its attempt back: it stores and
+   * mails nothing, so a person whose check failed is not locked out (the
+   * booking form); the lead forms count every attempt, as the seed did.
+   */
+  refundsRefusedBotChecks?: boolean;
+}
+
+/** What a visitor reads after posting (SPEC.md section 8). */
+export interface FormMessages {
+  failure: Toast;
+  /** The text of a refused bot check: the form's own failure text, or the spec's 'reCAPTCHA verification failed'. */
+  botCheckFailed: string;
+  /** The rate limit's answer, when the form has words of its own for it (else 'Too many attempts'). */
+  rateLimited?: Toast;
+}
+
+/** One thing a visitor told us, as the notification, the inbox and the CSV export label it. */
+export interface ReportField {
+  label: string;
+  value: string;
+  /** Long text keeps its line breaks. */
+  multiline?: boolean;
+  /** How an empty value reads in the notification (SPEC.md section 5: "Not specified" unless said). */
+  empty?: string;
+}
+
+/** A stored row as the database gives it back. */
+export type StoredRow = Record<string, unknown>;
+
+/** Everything the site knows about one form, for the browser, the pipeline, the mail and the inbox alike. */
+export interface FormDefinition<K extends FormKey = FormKey, S extends z.ZodType = z.ZodType> {
+  key: K;
+  /** The rules of the whole form: the browser checks them before posting, the server again. */
+  schema: S;
+  /** Fields that carry a list (checkboxes posting one name several times). */
+  listFields?: readonly string[];
+  /** For a form that comes in steps: each step's rules and messages. */
+  steps?: SteppedForm;
+  messages: FormMessages;
+  rateLimit: RateLimit;
+  /** Where its leads are kept: the table, and the form_type column's value where several forms share one. */
+  stored: { table: LeadTable; formType?: string };
+  /** How the inbox names it: the key of its filter (kept in the leads table) and its label. */
+  inbox: { type: string; label: string };
+  /** The stored row's fields, labelled as the agency reads them in the notification, the inbox and the export. */
+  report(row: StoredRow): ReportField[];
+}
+
+/** A form whose accepted post is a lead: stored as one row, with a notification to the agency. */
+export interface LeadFormDefinition<K extends FormKey = FormKey, S extends z.ZodType = z.ZodType> extends FormDefinition<K, S> {
+  messages: FormMessages & { success: Toast };
+  /** The row a validated post is stored as (SPEC.md sections 3 and 7). */
+  row(lead: z.output<S>): NewLead;
+  /** The notification's type (the seed's send-notification `type`) and heading; an anonymous one names no person. */
+  notification: { kind: string; heading: string; anonymous?: boolean };
+}
+
+/** SPEC.md section 5: an empty optional value reads like this in notifications. */
+export const NOT_SPECIFIED = "Not specified";
+
+/** A row's text value ("" for none). */
+export const textOf = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
+
+/** Empty text as null, for an optional column. */
+export const orNull = (value: string | undefined | null): string | null => (value ? value : null);
+
+/** A report field from a row's value. */
+export function reported(label: string, value: unknown, options: Omit<ReportField, "label" | "value"> = {}): ReportField {
+  return { label, value: textOf(value), ...options };
+}

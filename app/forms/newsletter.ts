@@ -1,0 +1,31 @@
+import { z } from "../lib/zod.ts";
+import { type LeadFormDefinition, reported } from "./definition.ts";
+import { errorTitle } from "./messages.ts";
+import { email } from "./rules.ts";
+
+/** The blog's newsletter signup. */
+const schema = z.object({
+  email: email("Please enter a valid email address"),
+});
+
+/** SPEC.md section 3: the newsletter row's name is a fixed placeholder. */
+const NEWSLETTER_NAME = "Newsletter Subscriber";
+
+const failure = { title: errorTitle, message: "Failed to subscribe. Please try again." };
+
+export const newsletterForm = {
+  key: "newsletter",
+  schema,
+  messages: {
+    success: { title: "Success!", message: "Thanks for subscribing! You'll receive our weekly ROI insights." },
+    failure,
+    botCheckFailed: failure.message,
+  },
+  rateLimit: { key: "newsletter", max: 5, windowMinutes: 60 },
+  stored: { table: "form_submissions", formType: "newsletter" },
+  inbox: { type: "newsletter", label: "Newsletter" },
+  row: (lead) => ({ table: "form_submissions", row: { form_type: "newsletter", name: NEWSLETTER_NAME, email: lead.email } }),
+  // A subscriber gives no name: the notification names the address.
+  notification: { kind: "Newsletter", heading: "New newsletter subscriber", anonymous: true },
+  report: (row) => [reported("Email", row.email)],
+} satisfies LeadFormDefinition<"newsletter", typeof schema>;

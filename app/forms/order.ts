@@ -1,0 +1,166 @@
+import { z } from "../lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported, textOf } from "./definition.ts";
+import { botCheckFailed, checkTheFields, errorTitle } from "./messages.ts";
+import {
+  additionalServiceOptions,
+  chosenLabel,
+  orderBudgetOptions,
+  serviceOptions,
+  startDateOptions,
+  tiersByService,
+  values,
+} from "./options.ts";
+import { fieldLimits, optionalText, requiredText, websiteField } from "./rules.ts";
+import type { SteppedForm } from "./steps.ts";
+
+/** The order wizard (/get-started): four steps, in the order it checks them, a missing field before a malformed email. */
+export const orderMessages = {
+  step1Missing: "Missing Information: Please fill in all required fields in Step 1",
+  invalidEmail: "Invalid Email: Please enter a valid email address",
+  step2Missing: "Missing Information: Please select a service and tier",
+  step3Missing: "Please fill in all required fields in Step 3",
+  step4Missing: "Please select your preferred start date",
+} as const;
+
+/** The seed's simple text@text.text check. */
+const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const step1 = {
+  name: requiredText(orderMessages.step1Missing, "name", fieldLimits.name),
+  email: requiredText(orderMessages.step1Missing, "email", fieldLimits.email).regex(simpleEmailPattern, orderMessages.invalidEmail),
+  phone: requiredText(orderMessages.step1Missing, "phone", fieldLimits.phone),
+  company: requiredText(orderMessages.step1Missing, "company", fieldLimits.company),
+  website: websiteField,
+};
+
+const step2 = {
+  service: z.enum(values(serviceOptions), { error: orderMessages.step2Missing }),
+  tier: requiredText(orderMessages.step2Missing, "tier", fieldLimits.shortText),
+  additionalServices: z
+    .array(z.enum(additionalServiceOptions, { error: "Please choose additional services from the list" }))
+    .max(additionalServiceOptions.length)
+    .default([]),
+};
+
+const step3 = {
+  industry: requiredText(orderMessages.step3Missing, "industry", fieldLimits.shortText),
+  currentMarketing: optionalText("currentMarketing", fieldLimits.longText),
+  monthlyBudget: z.enum(orderBudgetOptions, { error: orderMessages.step3Missing }),
+  goals: requiredText(orderMessages.step3Missing, "goals", fieldLimits.longText),
+};
+
+const step4 = {
+  startDate: z.enum(startDateOptions, { error: orderMessages.step4Missing }),
+  teamSize: optionalText("teamSize", fieldLimits.shortText),
+  currentChallenges: optionalText("currentChallenges", fieldLimits.longText),
+  additionalInfo: optionalText("additionalInfo", fieldLimits.longText),
+};
+
+/** The tier must be one the chosen service offers (changing the service clears it). */
+function tierBelongsToService(order: { service: keyof typeof tiersByService; tier: string }): boolean {
+  return tiersByService[order.service].includes(order.tier);
+}
+const tierRule = { error: orderMessages.step2Missing, path: ["tier"] };
+
+/** Each step's own rules, so the wizard's Next checks only the current step. */
+export const orderStepSchemas = [
+  z.object(step1),
+  z.object(step2).refine(tierBelongsToService, tierRule),
+  z.object(step3),
+  z.object(step4),
+] as const;
+
+const schema = z.object({ ...step1, ...step2, ...step3, ...step4 }).refine(tierBelongsToService, tierRule);
+
+/**
+ * "Missing Information: Please select a service and tier" reads as a toast
+ * titled Missing Information; the step 3 and 4 messages carry no title of
+ * their own and share it.
+ */
+export function splitOrderMessage(text: string): { title: string; message: string } {
+  const missingTitle = orderMessages.step1Missing.split(": ")[0]!;
+  const colon = text.indexOf(": ");
+  return colon > 0 ? { title: text.slice(0, colon), message: text.slice(colon + 2) } : { title: missingTitle, message: text };
+}
+
+const wizardMessages: ReadonlySet<string> = new Set(Object.values(orderMessages));
+
+const steps: SteppedForm = {
+  form: "order",
+  steps: orderStepSchemas,
+  failure(_step, fieldErrors) {
+    const stepMessages = Object.values(fieldErrors)
+      .flat()
+      .filter((text) => wizardMessages.has(text));
+    // As in the seed, missing fields are reported before a malformed email.
+    const missing = stepMessages.find((text) => text !== orderMessages.invalidEmail) ?? stepMessages[0];
+    // Anything else (characters a field refuses) is told under its field.
+    return missing ? splitOrderMessage(missing) : { title: errorTitle, message: checkTheFields };
+  },
+};
+
+/** The additional services as the agency reads them: the stored JSON list, joined. */
+function additionalServices(json: unknown): string {
+  try {
+    const list = JSON.parse(textOf(json) || "[]") as unknown;
+    return Array.isArray(list) ? list.map(String).join(", ") : textOf(json);
+  } catch {
+    return textOf(json);
+  }
+}
+
+export const orderForm = {
+  key: "order",
+  schema,
+  listFields: ["additionalServices"],
+  steps,
+  messages: {
+    success: { title: "Order Submitted Successfully!", message: "We'll contact you within 24 hours to discuss your project." },
+    failure: { title: "Submission Failed", message: "Please try again or contact us directly." },
+    botCheckFailed,
+  },
+  // Orders are long and rare; three cover a correction or two.
+  rateLimit: { key: "order", max: 3, windowMinutes: 30 },
+  stored: { table: "service_orders" },
+  inbox: { type: "order", label: "Service order" },
+  row: (order) => ({
+    table: "service_orders",
+    row: {
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      company: order.company,
+      website: orNull(order.website),
+      service: order.service,
+      tier: order.tier,
+      additional_services: JSON.stringify(order.additionalServices),
+      industry: order.industry,
+      current_marketing: orNull(order.currentMarketing),
+      monthly_budget: order.monthlyBudget,
+      goals: order.goals,
+      start_date: order.startDate,
+      team_size: orNull(order.teamSize),
+      current_challenges: orNull(order.currentChallenges),
+      additional_info: orNull(order.additionalInfo),
+    },
+  }),
+  notification: { kind: "Service Order", heading: "New service order" },
+  report: (row) => [
+    reported("Name", row.name),
+    reported("Email", row.email),
+    reported("Phone", row.phone),
+    reported("Company", row.company),
+    reported("Website", row.website),
+    reported("Service", chosenLabel(serviceOptions, row.service)),
+    reported("Tier", row.tier),
+    reported("Additional Services", additionalServices(row.additional_services), { empty: "None" }),
+    reported("Industry", row.industry),
+    reported("Current Marketing", row.current_marketing, { multiline: true }),
+    reported("Monthly Budget", row.monthly_budget),
+    reported("Goals", row.goals, { multiline: true }),
+    reported("Preferred Start Date", row.start_date),
+    reported("Team Size", row.team_size),
+    reported("Challenges", row.current_challenges, { multiline: true }),
+    reported("Additional Info", row.additional_info, { multiline: true }),
+  ],
+} satisfies LeadFormDefinition<"order", typeof schema>;

@@ -1,0 +1,150 @@
+import { z } from "../lib/zod.ts";
+
+/**
+ * The rules every form's fields are built from (SPEC.md section 5), shared by
+ * the browser and the server: no server imports here. Every text field has a
+ * maximum, so a huge body can never be stored, and refuses characters no
+ * visitor types.
+ */
+
+export const fieldLimits = {
+  name: 100,
+  email: 255,
+  company: 100,
+  phone: 20,
+  website: 255,
+  shortText: 100,
+  message: 1000,
+  longText: 2000,
+} as const;
+
+/** How each text field is named in its own messages ("Name must be at most 100 characters"). */
+export const fieldLabels = {
+  name: "Name",
+  email: "Email",
+  company: "Company",
+  phone: "Phone",
+  website: "Website",
+  message: "Message",
+  currentAIUsage: "Current AI usage",
+  goals: "Goals",
+  tier: "Tier",
+  industry: "Industry",
+  currentMarketing: "Current marketing",
+  teamSize: "Team size",
+  currentChallenges: "Current challenges",
+  additionalInfo: "Additional information",
+} as const;
+export type TextFieldName = keyof typeof fieldLabels;
+
+/** The fields typed in a text area: the only ones whose text may run over several lines. */
+export const multiLineFields: ReadonlySet<TextFieldName> = new Set([
+  "message",
+  "currentAIUsage",
+  "goals",
+  "currentMarketing",
+  "currentChallenges",
+  "additionalInfo",
+]);
+
+/** A one-line input, or a text area. */
+export type Lines = "one" | "many";
+
+/**
+ * What no field may hold: the C0 controls (PostgreSQL text cannot even store
+ * NUL), DEL, the C1 controls and a lone surrogate half; a one-line field no
+ * line break either. A tab is pasted in good faith and harms nothing.
+ */
+const disallowed: Record<Lines, RegExp> = {
+  many: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u,
+  one: /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]|\p{Cs}/u,
+};
+
+export function hasDisallowedCharacters(value: string, lines: Lines): boolean {
+  return disallowed[lines].test(value);
+}
+
+export const notAllowed = (label: string) => `${label} contains characters that are not allowed`;
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/**
+ * Every text field's rules, so no field can miss one: trimmed, NFC (an
+ * address or a name typed on different keyboards reads the same), required
+ * when `required` gives its message (blank counts as missing), no disallowed
+ * characters, at most `max` characters.
+ */
+export function text(field: TextFieldName, max: number, { required, tooLongMessage }: { required?: string; tooLongMessage?: string } = {}) {
+  const label = fieldLabels[field];
+  const lines: Lines = multiLineFields.has(field) ? "many" : "one";
+  const typed = z
+    .string(required ? { error: required } : undefined)
+    .trim()
+    .normalize("NFC");
+  return (required ? typed.min(1, { error: required, abort: true }) : typed)
+    .refine((value) => !hasDisallowedCharacters(value, lines), { error: notAllowed(label), abort: true })
+    .max(max, tooLongMessage ?? tooLong(label, max));
+}
+
+/** A text field that must be filled in; a missing or blank value reads `message`. */
+export function requiredText(message: string, field: TextFieldName, max: number) {
+  return text(field, max, { required: message });
+}
+
+/** A text field that may be left empty (empty text and an absent field are both fine). */
+export function optionalText(field: TextFieldName, max: number) {
+  return text(field, max).optional();
+}
+
+/** A domain mail can reach, in its ASCII form: letters, digits and hyphens, a top-level name of letters (or punycode). */
+const asciiDomain = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * The ASCII form of a host name as a browser's URL parser gives it
+ * (müller.co.za → xn--mller-kva.co.za), or null when it is none; the same in
+ * the browser and on the server, and the form mail is delivered to.
+ */
+function asciiHostname(host: string): string | null {
+  // Characters the URL parser would read as another part of a URL, or decode.
+  if (!host || /[\s/?#@:[\]\\%]/.test(host)) return null;
+  // The URL parser lets a label start or end with a hyphen (hidden inside punycode); DNS does not.
+  if (host.split(".").some((label) => label.startsWith("-") || label.endsWith("-"))) return null;
+  try {
+    const { hostname } = new URL(`http://${host}`);
+    return asciiDomain.test(hostname) ? hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The local part zod's own email check allows (ASCII: few mail servers take SMTPUTF8). */
+const emailLocalPart = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]$/;
+
+/** An address mail can reach, its domain internationalised or not (info@müller.co.za). */
+function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf("@");
+  return at > 0 && at <= 64 && emailLocalPart.test(value.slice(0, at)) && asciiHostname(value.slice(at + 1)) !== null;
+}
+
+export function email(message: string) {
+  return text("email", fieldLimits.email, { required: message }).refine(isEmailAddress, message);
+}
+
+/** A web address as an input of type url takes it, on the web: http or https, and a host name. */
+export function isWebsiteUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && asciiDomain.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const websiteUrlMessage = "Please enter a valid website URL";
+
+/** A select that may be left on its empty placeholder; any other value must be one of the options. */
+export function optionalChoice<const V extends readonly [string, ...string[]]>(options: V, message: string) {
+  return z.union([z.literal(""), z.enum(options, { error: message })], { error: message }).optional();
+}
+
+/** A website that may be left empty, with no format check (SPEC.md section 5, the contact form as in use). */
+export const websiteField = optionalText("website", fieldLimits.website);

@@ -1,0 +1,59 @@
+import { bookingForm } from "../../app/forms/booking.ts";
+import type { LeadResult } from "../../app/forms/lead-result.ts";
+import { rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
+import type { RateLimitRule } from "../db/store.ts";
+import type { CoreServices } from "../services.ts";
+
+/**
+ * Every cancel or move from a manage link mails the booker and the agency.
+ * A person moves a call once or twice and may then cancel it: three changes a
+ * day per booking allow that, and cap what one leaked link can send the
+ * booker's address at three mails a day (a day is the longest window the
+ * limiter's sweep keeps, server/db/store.ts). Per address, six changes an hour
+ * cover an office managing a few calls, not one address working through many
+ * bookings' links. Only changes that happen count.
+ */
+export const manageRateLimits = {
+  perBooking: { max: 3, windowMinutes: 24 * 60 },
+  perAddress: { max: 6, windowMinutes: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+const MANAGE_KEYS = { perBooking: "booking-change", perAddress: "booking-manage" } as const;
+
+type Refusal = { ok: false; status: number; failure: LeadResult };
+
+function limited(retryAfterMs: number): Refusal {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return {
+    ok: false,
+    status: 429,
+    failure: { ok: false, form: bookingForm.key, title: rateLimitTitle, message: rateLimitMessage(minutes), retryAfterMinutes: minutes },
+  };
+}
+
+/**
+ * Counts one change of a booking from its manage link, per address and per
+ * booking, before it is made (so parallel posts cannot slip past); release()
+ * gives it back when nothing changed.
+ */
+export async function guardBookingChange(
+  { store }: CoreServices,
+  bookingId: number,
+  clientAddress: string,
+): Promise<{ ok: true; release(): Promise<void> } | Refusal> {
+  const booking = String(bookingId);
+  const byAddress = await store.hitRateLimit(MANAGE_KEYS.perAddress, clientAddress, manageRateLimits.perAddress);
+  if (!byAddress.allowed) return limited(byAddress.retryAfterMs);
+  const byBooking = await store.hitRateLimit(MANAGE_KEYS.perBooking, booking, manageRateLimits.perBooking);
+  if (!byBooking.allowed) {
+    await store.refundRateLimit(MANAGE_KEYS.perAddress, clientAddress);
+    return limited(byBooking.retryAfterMs);
+  }
+  return {
+    ok: true,
+    async release() {
+      await store.refundRateLimit(MANAGE_KEYS.perAddress, clientAddress);
+      await store.refundRateLimit(MANAGE_KEYS.perBooking, booking);
+    },
+  };
+}
