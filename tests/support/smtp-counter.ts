@@ -26,6 +26,8 @@ export interface SmtpCounter {
    */
   hold(): void;
   release(): void;
+  /** Messages from this envelope sender held unanswered on connections still open. */
+  heldFrom(sender: string): number;
 }
 
 const LEAD_MESSAGE_ID = /^Message-ID:\s*<lead-([a-z_]+)-(\d+)\.outbox-\d+@[^>]+>/im;
@@ -34,7 +36,7 @@ const LEAD_MESSAGE_ID = /^Message-ID:\s*<lead-([a-z_]+)-(\d+)\.outbox-\d+@[^>]+>
 export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
   const deliveries: Delivery[] = [];
   const closed = new Set<string>();
-  let held: Array<() => void> | undefined;
+  let held: Array<{ accept: () => void; session: string; from: string }> | undefined;
   let server: SMTPServer | undefined;
 
   const listen = async () => {
@@ -61,7 +63,8 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
             });
             callback();
           };
-          if (held) held.push(accept);
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+          if (held) held.push({ accept, session: session.id, from });
           else accept();
         });
       },
@@ -98,7 +101,10 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
     release() {
       const waiting = held ?? [];
       held = undefined;
-      for (const accept of waiting) accept();
+      for (const { accept } of waiting) accept();
+    },
+    heldFrom(sender) {
+      return (held ?? []).filter((message) => message.from === sender && !closed.has(message.session)).length;
     },
   };
 }
