@@ -96,7 +96,7 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
   }
 
   function currentValues(): FormValues {
-    return formRef.current ? formValues(new FormData(formRef.current)) : {};
+    return formRef.current ? formValues(new FormData(formRef.current), definition.listFields) : {};
   }
 
   /** Adds the bot check's answer and the enhanced marker, then posts. */

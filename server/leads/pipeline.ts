@@ -124,7 +124,7 @@ export async function runForm<S extends z.ZodType, Answer>(
     if (!bot.ok && rateLimit.refundsRefusedBotChecks) await store.refundRateLimit(rateLimit.key, clientAddress);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
-    log.error(`Could not check a ${form.key} post, the database failed:`, error);
+    log.error(`Could not check a ${form.key} lead, the database failed:`, error);
     return fail({ status: 503, reason: "storage" });
   }
   if (!bot.ok) {

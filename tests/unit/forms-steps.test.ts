@@ -29,6 +29,7 @@ describe("form values", () => {
         intent: "next",
         step: "2",
       }),
+      orderForm.listFields,
     );
     expect(values).toEqual({ ...step1, additionalServices: ["SEO & Content Marketing", "Strategy Consulting"] });
   });
