@@ -271,7 +271,7 @@ function bullet(page: PDFPage, value: string, x: number, y: number, width: numbe
 
   let cursor = subheading(page, "Who we are", tileY - 24);
   cursor = text(page, aboutHero.lead, MARGIN, cursor, CONTENT_WIDTH, { size: 11, leading: 16 });
-  cursor = text(page, servicesHero.lead, MARGIN, cursor - 6, CONTENT_WIDTH, { size: 11, leading: 16 });
+  text(page, servicesHero.lead, MARGIN, cursor - 6, CONTENT_WIDTH, { size: 11, leading: 16 });
 
   const footY = 54;
   page.drawLine({ start: { x: MARGIN, y: footY + 34 }, end: { x: A4.width - MARGIN, y: footY + 34 }, thickness: 0.6, color: color.line });
@@ -394,7 +394,9 @@ let flow: { page: PDFPage; y: number };
 // -- Add-ons --
 
 {
-  let { page, y } = section(flow, "Add-on Services", addOns.length * 32);
+  const added = section(flow, "Add-on Services", addOns.length * 32);
+  const { page } = added;
+  let { y } = added;
   y =
     text(page, "Add any of these to a plan, or book them on their own.", MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
   for (const addOn of addOns) {

@@ -1,23 +1,17 @@
 // Precompresses the client build so the server can send brotli or gzip
 // without compressing on every request.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { filesUnder } from "../server/files.ts";
 
 const clientDir = path.resolve("build/client");
 // Prerendered pages and their .data are stamped by the server, so they are compressed on the fly.
 const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 const MIN_BYTES = 1024;
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
-
 let count = 0;
-for (const file of walk(clientDir)) {
+for (const file of filesUnder(clientDir)) {
   if (!compressible.test(file)) continue;
   const body = readFileSync(file);
   if (body.length < MIN_BYTES) continue;

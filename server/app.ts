@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
-import { ANALYTICS_SCRIPT_MAX_AGE_S, ANALYTICS_SCRIPT_PATH, analyticsScript, withAnalytics } from "../app/lib/analytics.ts";
+import { ANALYTICS_SCRIPT_PATH } from "../app/lib/analytics.ts";
+import { ANALYTICS_SCRIPT_MAX_AGE_S, analyticsScript, withAnalytics } from "./analytics.ts";
 import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
 import { cspNonceContext } from "../app/lib/build-stamps.ts";
 import { clientAddress } from "./client-address.ts";
@@ -18,7 +19,10 @@ import { emptyAllowances, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static.ts";
 import { visitorOrigin } from "./visitor-origin.ts";
 
+// What server.ts and the build scripts read from the bundle (they import it by path, so no import shows it).
+/** @public */
 export { env } from "./env.ts";
+/** @public */
 export { log } from "./log.ts";
 // The bundle also is the React Router server build, so the build's own tools
 // (prerendering, the preview server) can load it like the default one.
@@ -43,6 +47,7 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   res.send(status >= 500 ? "Internal Server Error" : "Bad Request");
 };
 
+/** @public The site as an Express app, with its services started (server.ts serves it). */
 export async function createApp({ dev = false }: { dev?: boolean } = {}): Promise<SiteApp> {
   const settings = env();
   setLogLevel(settings.LOG_LEVEL);

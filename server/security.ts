@@ -33,6 +33,8 @@ export function contentSecurityPolicy(nonce: string, allow: CspAllowances): stri
 }
 
 declare global {
+  // Express types res.locals through this namespace: module augmentation is the only way in.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       cspNonce: string;

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler, Response } from "express";
 import { buildStamps, NONCE_PLACEHOLDER, type StampedSetting } from "../app/lib/build-stamps.ts";
+import { filesUnder } from "./files.ts";
 
 /** Hashed build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -42,13 +43,6 @@ function readIfPresent(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
-
 /**
  * Serves the client build from memory: hashed assets with immutable caching and
  * their precompressed brotli/gzip twins, and prerendered pages with a fresh CSP
@@ -69,7 +63,7 @@ export function staticFiles(
   const files = new Map<string, StaticFile>();
   const pages = new Map<string, string>();
   if (existsSync(clientDir)) {
-    for (const full of walk(clientDir)) {
+    for (const full of filesUnder(clientDir)) {
       if (full.endsWith(".br") || full.endsWith(".gz")) continue;
       const rel = "/" + path.relative(clientDir, full).split(path.sep).join("/");
       if (rel.endsWith("/index.html") || rel === "/index.html") {

@@ -24,5 +24,3 @@ export const site = {
   utcOffsetMs: 2 * 60 * 60 * 1000,
   themeColor: "#0f172a",
 } as const;
-
-export type Site = typeof site;

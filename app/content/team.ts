@@ -41,9 +41,3 @@ export const team = [
     avatar: { background: "#6d28d9", accent: "#c4b5fd" },
   },
 ] as const satisfies readonly TeamMember[];
-
-export type TeamMemberId = (typeof team)[number]["id"];
-
-export function teamMember(id: TeamMemberId): TeamMember {
-  return team.find((member) => member.id === id)!;
-}

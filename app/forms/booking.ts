@@ -21,8 +21,6 @@ const schema = z.object({
   message: contactForm.schema.shape.message,
 });
 
-export type BookingInput = z.output<typeof schema>;
-
 /** A bookable day as the server lists it, labels already in SAST. */
 export interface SlotDay {
   date: string;

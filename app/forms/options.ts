@@ -43,8 +43,6 @@ export const additionalServiceOptions = [
   "Strategy Consulting",
 ] as const;
 
-export type AdditionalService = (typeof additionalServiceOptions)[number];
-
 /** Monthly ad budget on the contact form. */
 export const contactBudgetOptions = [
   { value: "3.5k-6.4k", label: "R3,500 - R6,400 (Starter)" },

@@ -3,7 +3,7 @@ import { auditForm } from "./audit.ts";
 import { bookingForm } from "./booking.ts";
 import { companyProfileForm } from "./company-profile.ts";
 import { contactForm } from "./contact.ts";
-import type { FormDefinition, FormKey, LeadFormDefinition, StoredRow } from "./definition.ts";
+import type { FormDefinition, FormKey, StoredRow } from "./definition.ts";
 import { newsletterForm } from "./newsletter.ts";
 import { orderForm } from "./order.ts";
 
@@ -22,17 +22,9 @@ export const forms = {
   booking: bookingForm,
 } satisfies { [K in FormKey]: FormDefinition<K> };
 
-/** The forms whose posts are stored as leads (all but the booking, which claims a slot). */
-export type LeadFormKey = { [K in FormKey]: (typeof forms)[K] extends LeadFormDefinition ? K : never }[FormKey];
-
 export const formList: readonly FormDefinition[] = Object.values(forms);
 
 /** The form a stored row came from: its table, and where forms share one, its form_type. */
 export function formOfRow(table: string, row: StoredRow): FormDefinition | undefined {
   return formList.find((form) => form.stored.table === table && (!form.stored.formType || form.stored.formType === row.form_type));
-}
-
-/** The form of an inbox filter key ("ai-assessment"). */
-export function formOfInboxType(type: string): FormDefinition | undefined {
-  return formList.find((form) => form.inbox.type === type);
 }

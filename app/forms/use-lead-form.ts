@@ -184,6 +184,8 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     if ((!document.activeElement || document.activeElement === document.body) && submitter.current?.isConnected) {
       submitter.current.focus();
     }
+    // Once per answer: the answer is what changes; the rest is read as it stands then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   return {

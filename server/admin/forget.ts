@@ -58,14 +58,16 @@ const formOf = (table: LeadTable, row: StoredRow): string => formOfRow(table, ro
 async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
   const found: HeldLead[] = [];
   for (const table of LEAD_TABLES) {
-    const rows = (await db
-      .selectFrom(table as "form_submissions")
-      .selectAll()
-      .where(sql<boolean>`lower(email) = ${email}`)
-      .orderBy("id")
-      .execute()) as unknown as Array<{ id: number; name: string; form_type?: string; created_at: Date | string }>;
+    // The table is one of four known names; Kysely cannot type a table held in a variable.
+    const { rows } = await sql<StoredRow>`select * from ${sql.table(table)} where lower(email) = ${email} order by id`.execute(db);
     for (const row of rows) {
-      found.push({ table, id: row.id, form: formOf(table, row), name: row.name, received: formatSast(row.created_at) });
+      found.push({
+        table,
+        id: Number(row.id),
+        form: formOf(table, row),
+        name: String(row.name),
+        received: formatSast(row.created_at as Date | string),
+      });
     }
   }
   return found;

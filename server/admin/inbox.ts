@@ -10,6 +10,7 @@ import {
 } from "../../app/lib/inbox.ts";
 import { formatSast, sastInstant } from "../../app/lib/sast.ts";
 import { hasDisallowedCharacters, notAllowed } from "../../app/forms/rules.ts";
+import type { StoredRow } from "../../app/forms/definition.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { type LeadField, leadDetails, leadFields } from "./fields.ts";
@@ -230,20 +231,22 @@ const botChecks: Record<string, string> = {
   noscript: "No JavaScript: honeypot, signed form token and the stricter rate limit",
 };
 
-async function sourceRow(db: Kysely<AdminDatabase>, table: LeadTable, id: number): Promise<Record<string, unknown> | undefined> {
-  // The table comes from the leads row (one of four known names); Kysely cannot type a table held in a variable.
-  return db
-    .selectFrom(table as "form_submissions")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+/**
+ * Rows of one lead table by id. The table comes from the leads row (one of
+ * four known names): Kysely cannot type a table held in a variable, so this
+ * one query names it as SQL.
+ */
+export async function storedRows(db: Kysely<AdminDatabase>, table: LeadTable, ids: readonly number[]): Promise<StoredRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<StoredRow>`select * from ${sql.table(table)} where id in (${sql.join(ids)}) order by id`.execute(db);
+  return rows;
 }
 
 export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise<LeadDetail | undefined> {
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
   const [row, messages, notes] = await Promise.all([
-    sourceRow(db, lead.lead_table, lead.lead_id),
+    storedRows(db, lead.lead_table, [lead.lead_id]).then((rows) => rows[0]),
     db
       .selectFrom("outbox")
       .select(["id", "kind", "recipient", "status", "attempts", "last_error", "created_at", "sent_at", "next_attempt_at"])
@@ -393,15 +396,11 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
     const details = new Map<string, string>();
     const byTable = Map.groupBy(batch, (lead) => lead.lead_table);
     for (const [table, leads] of byTable) {
-      const rows = (await db
-        .selectFrom(table as "form_submissions")
-        .selectAll()
-        .where(
-          "id",
-          "in",
-          leads.map((l) => l.lead_id),
-        )
-        .execute()) as unknown as Array<Record<string, unknown> & { id: number }>;
+      const rows = await storedRows(
+        db,
+        table,
+        leads.map((l) => l.lead_id),
+      );
       for (const row of rows) details.set(`${table}:${row.id}`, leadDetails(table, row));
     }
     for (const lead of batch) {

@@ -42,6 +42,7 @@ const VTIMEZONE = [
  * adds): a DQUOTE becomes an apostrophe, a control character a space.
  */
 export function paramSafeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what it replaces
   return name.replaceAll('"', "'").replace(/[\x00-\x1f\x7f]/g, " ");
 }
 

@@ -20,7 +20,7 @@ const MAX_BATCH = 64;
  * rolled back alone; none is acknowledged before the shared commit is on disk.
  */
 export function groupCommit(db: Kysely<Database>): <T>(work: Work<T>) => Promise<T> {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let scheduled = false;
 
   async function flush(): Promise<void> {

@@ -75,10 +75,11 @@ export async function runForm<S extends z.ZodType, Answer>(
 ): Promise<Answer | FormAnswer> {
   const { store } = services;
   const { messages, rateLimit } = form;
-  let values: Record<string, string | string[]> | undefined;
 
-  const fail = (failure: Failure): FormAnswer =>
-    data<LeadResult>(
+  /** The form's refusal, with what the visitor typed unless the failure says otherwise. */
+  const refuse = (failure: Failure, typed?: Record<string, string | string[]>): FormAnswer => {
+    const values = failure.values ?? typed;
+    return data<LeadResult>(
       {
         ok: false,
         form: form.key,
@@ -87,15 +88,17 @@ export async function runForm<S extends z.ZodType, Answer>(
         reason: failure.reason,
         ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : {}),
         ...(failure.retryAfterMinutes ? { retryAfterMinutes: failure.retryAfterMinutes } : {}),
-        ...((failure.values ?? values) ? { values: failure.values ?? values } : {}),
+        ...(values ? { values } : {}),
       },
       { status: failure.status, headers: NO_STORE },
     );
+  };
 
   const read = await readForm(request, new Set(form.listFields));
-  if (!read.ok) return fail({ status: read.status, reason: read.status === 413 ? "too-large" : "unsupported" });
+  if (!read.ok) return refuse({ status: read.status, reason: read.status === 413 ? "too-large" : "unsupported" });
   const { fields } = read;
-  values = visibleValues(fields);
+  const values = visibleValues(fields);
+  const fail = (failure: Failure): FormAnswer => refuse(failure, values);
 
   const parsed = form.schema.safeParse(fields);
   if (!parsed.success) {

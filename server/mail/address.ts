@@ -10,6 +10,7 @@ import { domainToUnicode } from "node:url";
 export function typedEmail(address: string): string {
   const at = address.lastIndexOf("@");
   const domain = address.slice(at + 1);
+  // eslint-disable-next-line no-control-regex -- "not ASCII" is the range from NUL to DEL
   if (at < 0 || !/[^\x00-\x7F]|(^|\.)xn--/i.test(domain)) return address;
   return `${address.slice(0, at + 1)}${domainToUnicode(domain) || domain}`;
 }

@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { analyticsScript, withAnalytics } from "~/lib/analytics";
+import { analyticsScript, withAnalytics } from "../../server/analytics";
 import {
   acceptAllChoices,
   CONSENT_REVISION,

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { BotCheck } from "~/components/forms/bot-check";
-import { RequiredNote, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
+import { RequiredNote, SubmitButton, TextAreaField, TextField, WhoFields } from "~/components/forms/fields";
 import { FormStatus } from "~/components/forms/form-status";
 import { bookingForm, bookingMessages, type SlotDay } from "~/forms/booking";
 import type { FormPageData } from "~/forms/captcha-config";
@@ -36,9 +36,7 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
         <legend className="text-base font-semibold text-ink">3. Your details</legend>
         <RequiredNote />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField lead={lead} name="name" label="Full Name" required autoComplete="name" />
-          <TextField lead={lead} name="email" label="Email Address" type="email" required autoComplete="email" />
-          <TextField lead={lead} name="company" label="Company Name" required autoComplete="organization" />
+          <WhoFields lead={lead} />
           <TextField lead={lead} name="phone" label="Phone" type="tel" autoComplete="tel" />
           <TextField
             lead={lead}

@@ -1,19 +1,15 @@
-import { Form } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
 import { auditBudgetOptions, platformOptions } from "~/forms/options";
 import { auditForm } from "~/forms/audit";
 import { useLeadForm } from "~/forms/use-lead-form";
-import { BotCheck } from "./bot-check";
-import { RequiredNote, SelectField, SubmitButton, TextField } from "./fields";
-import { FormStatus } from "./form-status";
+import { SelectField, TextField } from "./fields";
+import { LeadFormFrame } from "./lead-form-frame";
 
 /** The free audit request (SPEC.md: Free audit). */
 export function AuditForm({ page }: { page: FormPageData }) {
   const lead = useLeadForm({ definition: auditForm });
   return (
-    <Form {...lead.formProps} className="space-y-5">
-      <FormStatus result={lead.status} />
-      <RequiredNote />
+    <LeadFormFrame lead={lead} page={page} submit="Get My Free Audit">
       <TextField lead={lead} name="name" label="Full Name" required autoComplete="name" />
       <TextField lead={lead} name="email" label="Email Address" type="email" required autoComplete="email" />
       <TextField
@@ -40,10 +36,6 @@ export function AuditForm({ page }: { page: FormPageData }) {
         options={platformOptions}
         placeholder="Select a platform"
       />
-      <BotCheck ref={lead.captchaRef} form="audit" captcha={page.captcha} formToken={page.formToken} />
-      <SubmitButton busy={lead.busy} verifying={lead.verifying} style={{ className: "w-full" }}>
-        Get My Free Audit
-      </SubmitButton>
-    </Form>
+    </LeadFormFrame>
   );
 }

@@ -198,6 +198,17 @@ export function CheckboxGroup({
   );
 }
 
+/** Who is asking: name, email and company, required and labelled alike on every form that asks all three. */
+export function WhoFields({ lead }: { lead: FieldSource }) {
+  return (
+    <>
+      <TextField lead={lead} name="name" label="Full Name" required autoComplete="name" />
+      <TextField lead={lead} name="email" label="Email Address" type="email" required autoComplete="email" />
+      <TextField lead={lead} name="company" label="Company Name" required autoComplete="organization" />
+    </>
+  );
+}
+
 /**
  * A form's submit button: `busyText` with a spinner while the form posts. While
  * a submitted post still waits for the bot check, a bar runs along the button's

@@ -16,6 +16,8 @@ export function FormStatus({ result, children, className }: { result?: LeadResul
     <div
       role={result.ok ? "status" : "alert"}
       tabIndex={-1}
+      // The page came back from a post without JavaScript: the visitor lands on its answer (or on the field to fix).
+      // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus={!hasFieldErrors}
       className={cn(
         "flex gap-3 rounded-lg border p-4 text-sm focus:outline-2 focus:outline-offset-2",

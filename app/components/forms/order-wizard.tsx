@@ -143,6 +143,8 @@ export function OrderWizard({ page }: { page: FormPageData }) {
       <FormStatus result={lead.status} />
 
       <div>
+        {/* A step rendered by a post without JavaScript takes the focus, as a step changed in the browser does. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <h2 ref={heading} tabIndex={-1} autoFocus={focusHeading} className="text-xl font-bold focus:outline-none">
           Step {step} of {last}: {orderStepTitles[step - 1]}
         </h2>

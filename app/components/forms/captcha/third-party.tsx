@@ -55,6 +55,8 @@ function grecaptchaReady(src: string): Promise<Grecaptcha> {
 export function RecaptchaV3Check({ ref, siteKey, action }: { ref?: Ref<CaptchaHandle>; siteKey: string; action: string }) {
   const ready = useRef<Promise<Grecaptcha | null>>(null);
   const load = () => (ready.current ??= grecaptchaReady(RECAPTCHA_V3(siteKey)).catch(() => null));
+  // Once, on mount: load() keeps its promise in a ref.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void load(), []);
   useImperativeHandle(ref, () => ({
     async token(onWait) {
@@ -98,6 +100,8 @@ function useRenderedWidget<Id>(
       },
       () => false,
     ));
+  // Once, on mount: start() keeps its promise in a ref.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void start(), []);
   const nextToken = () =>
     new Promise<string>((resolve) => {

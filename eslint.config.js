@@ -1,0 +1,103 @@
+// The house rules the code keeps (npm test runs `eslint .`): typescript-eslint's recommended
+// rules, React's hooks rules, accessibility rules for JSX, and the import boundaries below.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Where a layer may not import from, as no-restricted-imports patterns. */
+const never = (message, ...groups) => ({ group: groups, message });
+
+/**
+ * Imports run one way. The shared layers (settings, content, forms, helpers)
+ * serve the browser and the server alike, so they import no server code
+ * (types of the database's rows excepted: they are erased) and no React
+ * components. Components import no server code. Server code imports no
+ * components or routes. Routes are where the two meet.
+ */
+const serverCode = ["**/server/**", "**/server.ts"];
+const components = ["~/components/**", "**/app/components/**", "**/components/**"];
+const routes = ["~/routes/**", "**/app/routes/**", "**/app/root*", "**/app/entry.*"];
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "public/", "bench/results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // Non-null assertions are how the code says "the schema or the query guarantees this".
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      // The rules of hooks. The plugin's React Compiler rules are left out: the site does not use the compiler.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A choice's text sits in a span of its own inside the label (the booking picker's faces).
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+    },
+  },
+  {
+    // Tests read the page's own globals in the browser (window.__reactRouterRouteModules and the like).
+    files: ["tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/config/**", "app/content/**", "app/forms/**", "app/lib/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              ...never("Shared code runs in the browser too: no server code here (types are fine).", ...serverCode),
+              allowTypeImports: true,
+            },
+            never("Shared code imports no components or routes.", ...components, ...routes),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              ...never("Components run in the browser: no server code (a route's loader or action passes what they need).", ...serverCode),
+              allowTypeImports: false,
+            },
+            never("Components import no routes.", ...routes),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**", "server.ts", "scripts/**", "bench/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            never(
+              "The server imports no components or routes: shared things live in app/forms, app/lib, app/content or app/config.",
+              ...components,
+              ...routes,
+            ),
+          ],
+        },
+      ],
+    },
+  },
+);
