@@ -1,9 +1,8 @@
-import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formMessages } from "~/forms/messages";
-import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
+import { useBrowser, useServer } from "../support/e2e";
 import { SITE_HOST, topology } from "../support/site";
-import type { RunningSite } from "../support/site";
 import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
 
 /**
@@ -12,19 +11,11 @@ import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } fr
  * these, the suites run "through TLS" would prove nothing.
  */
 describe.skipIf(topology !== "tls")("the site as deployed", () => {
-  let server: RunningSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startFormsServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const browser = useBrowser();
+  const server = useServer(() => startFormsServer());
 
   it("serves the browser over HTTP/2 with TLS at its host name, and its posts carry that origin through nginx", async () => {
-    const tracked = await openFormPage(browser);
-    const { page } = tracked;
+    const { page } = await openFormPage(browser);
     const posts: Request[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request);
@@ -50,7 +41,5 @@ describe.skipIf(topology !== "tls")("the site as deployed", () => {
     expect(await post?.headerValue("origin")).toBe(server.url);
     expect(server.proxyLog()).toContainEqual(expect.stringMatching(/^POST \/free-ai-assessment\.data(\?\S*)? 200 127\.0\.0\.1:\d+$/));
     expect(rows(server, "SELECT name FROM form_submissions WHERE email = ?", "deployed@example.co.za")).toEqual([{ name: "Ayanda Zulu" }]);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });

@@ -5,8 +5,8 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { botFields, enhancedMarker } from "~/forms/bot-fields";
 import type { LeadResult } from "~/forms/lead-result";
-import { issueFormToken } from "../../server/captcha/form-token";
-import { siteSecrets } from "../../server/captcha/keys";
+import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
+import { loadMasterKey, siteSecrets } from "../../server/captcha/keys";
 import type { RunningServer } from "./server";
 
 export type Fields = Record<string, string | string[]>;
@@ -69,6 +69,26 @@ export function enhanced(token: string): Fields {
 /** A form token as the page would have rendered it `ageMs` ago, signed with the server's ALTCHA_HMAC_KEY. */
 export function formTokenAged(hmacKey: string, ageMs: number): string {
   return issueFormToken(siteSecrets(hmacKey).formToken, Date.now() - ageMs);
+}
+
+/**
+ * Resolves once the server would take this form token as old enough: a post
+ * without JavaScript less than 3 seconds after its page was rendered is refused
+ * (a person takes that long to fill in a form). So a test waits for the
+ * server's own rule to hold, checked with the site key, not for a guessed time.
+ */
+export async function waitUntilFormTokenAccepted(token: string, siteKey: string): Promise<void> {
+  const secret = siteSecrets(siteKey).formToken;
+  await waitFor(() => {
+    const check = checkFormToken(secret, token);
+    if (!check.ok && check.reason !== "too-fresh") throw new Error(`the form token is ${check.reason}: ${token}`);
+    return check.ok || undefined;
+  }, "the form token to be old enough");
+}
+
+/** The site key a server started without ALTCHA_HMAC_KEY generated into its data directory. */
+export function generatedSiteKey(server: { dataDir: string }): string {
+  return loadMasterKey({ DATA_DIR: server.dataDir });
 }
 
 /** The .eml notifications a server without SMTP_URL has written so far. */
