@@ -58,11 +58,6 @@ export async function openPage(
   };
 }
 
-export function expectNoConsoleErrors(tracked: TrackedPage, allow: RegExp[] = []) {
-  const unexpected = tracked.errors.filter((text) => !allow.some((pattern) => pattern.test(text)));
-  expect(unexpected, "console errors").toEqual([]);
-}
-
 /** Runs axe with WCAG 2.1 AA rules and fails on any violation, naming each. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);

@@ -44,7 +44,8 @@ export function useBrowser(): E2EBrowser {
     opened = [];
     // Closed first, so what a page logs while it closes is counted too.
     await Promise.all(pages.map((tracked) => tracked.close()));
-    expect(pages.flatMap((tracked) => tracked.unexpectedErrors()), "console errors").toEqual([]);
+    const unexpected = pages.flatMap((tracked) => tracked.unexpectedErrors());
+    expect(unexpected, "console errors").toEqual([]);
   });
   afterAll(async () => {
     const browser = await launching?.catch(() => undefined);
