@@ -1,9 +1,8 @@
 import type { Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formMessages } from "~/forms/messages";
-import { useBrowser, useServer } from "../support/e2e";
 import { SITE_HOST, topology } from "../support/site";
-import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
+import { exactly, gotoForm, openFormPage, rows, toastWith, useFormsSite } from "./forms-support";
 
 /**
  * What the e2e-tls run stands on: the browser really is on https at a host
@@ -11,8 +10,7 @@ import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } fr
  * these, the suites run "through TLS" would prove nothing.
  */
 describe.skipIf(topology !== "tls")("the site as deployed", () => {
-  const browser = useBrowser();
-  const server = useServer(() => startFormsServer());
+  const { browser, server } = useFormsSite();
 
   it("serves the browser over HTTP/2 with TLS at its host name, and its posts carry that origin through nginx", async () => {
     const { page } = await openFormPage(browser);

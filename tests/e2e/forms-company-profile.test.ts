@@ -6,7 +6,6 @@ import { botCheckFailed, formMessages, rateLimitMessage, rateLimitTitle } from "
 import { rateLimits } from "~/forms/rate-limits";
 import { companyProfileSchema } from "~/forms/schemas";
 import { expectNoAxeViolations } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, postLead } from "../support/leads";
 import {
   exactly,
@@ -15,14 +14,13 @@ import {
   openFormPage,
   queuedNotices,
   rows,
-  startFormsServer,
   toastWith,
+  useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
 } from "./forms-support";
 
-const browser = useBrowser();
-const server = useServer(() => startFormsServer());
+const { browser, server } = useFormsSite();
 
 const messages = formMessages.companyProfile;
 const TRIGGER = "Download Company Profile";

@@ -4,7 +4,6 @@ import { contactBudgetOptions, contactInterestOptions } from "~/forms/options";
 import { rateLimits } from "~/forms/rate-limits";
 import { contactSchema } from "~/forms/schemas";
 import { expectNoAxeViolations } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, postLead } from "../support/leads";
 import {
   blockCaptchaWidget,
@@ -17,14 +16,13 @@ import {
   postsFrom,
   queuedNotices,
   rows,
-  startFormsServer,
   toastWith,
+  useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
 } from "./forms-support";
 
-const browser = useBrowser();
-const server = useServer(() => startFormsServer());
+const { browser, server } = useFormsSite();
 
 const SUBMIT = "Get My Free ROI Analysis";
 const messages = formMessages.contact;

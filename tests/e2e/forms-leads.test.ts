@@ -14,7 +14,6 @@ import { auditBudgetOptions, platformOptions } from "~/forms/options";
 import { rateLimitKeyOf, rateLimits } from "~/forms/rate-limits";
 import { aiAssessmentSchema, auditSchema, newsletterSchema } from "~/forms/schemas";
 import { expectNoAxeViolations } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, postLead } from "../support/leads";
 import {
   exactly,
@@ -26,14 +25,13 @@ import {
   postsFrom,
   queuedNotices,
   rows,
-  startFormsServer,
   toastWith,
+  useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
 } from "./forms-support";
 
-const browser = useBrowser();
-const server = useServer(() => startFormsServer());
+const { browser, server } = useFormsSite();
 
 /** A schema's own message for an empty or wrong value, so the tests never restate it. */
 function messageOf(schema: z.ZodObject, field: string, value: unknown = ""): string {

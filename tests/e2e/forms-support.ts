@@ -4,7 +4,7 @@ import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { botFields } from "~/forms/bot-fields";
 import type { ConsoleChecks, TrackedPage } from "../support/browser";
-import type { E2EBrowser } from "../support/e2e";
+import { type E2EBrowser, useBrowser, useServer } from "../support/e2e";
 import { generatedSiteKey, waitUntilFormTokenAccepted } from "../support/leads";
 import type { RunningServer } from "../support/server";
 import { type RunningSite, startSite, visitorHeaders } from "../support/site";
@@ -22,6 +22,11 @@ import { type RunningSite, startSite, visitorHeaders } from "../support/site";
  */
 export function startFormsServer(env: Record<string, string> = {}): Promise<RunningSite> {
   return startSite({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", ...env });
+}
+
+/** The forms suites' set-up: Chromium, and the forms server started before the file's tests and stopped after them. */
+export function useFormsSite(env: Record<string, string> = {}): { browser: E2EBrowser; server: RunningSite } {
+  return { browser: useBrowser(), server: useServer(() => startFormsServer(env)) };
 }
 
 /** A new visitor's address, so each visitor of a test has rate limits of its own. */

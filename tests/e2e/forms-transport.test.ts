@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookingMessages } from "~/components/booking/schema";
 import { formMessages, type Toast } from "~/forms/messages";
 import { auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
-import { useBrowser, useServer } from "../support/e2e";
-import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
+import { exactly, gotoForm, openFormPage, rows, toastWith, useFormsSite } from "./forms-support";
 
 /**
  * A post lost between the browser and the app: the network drops it, or the
@@ -13,8 +12,7 @@ import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } fr
  * form's own failure message of SPEC.md section 8, and can send again.
  */
 
-const browser = useBrowser();
-const server = useServer(() => startFormsServer());
+const { browser, server } = useFormsSite();
 
 /** Chromium reports the failed request itself on the console; that is the only error allowed. */
 const networkErrors = [/Failed to load resource/, /net::ERR_FAILED/];

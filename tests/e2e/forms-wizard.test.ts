@@ -7,7 +7,6 @@ import { orderMessages } from "~/forms/schemas";
 import { splitOrderMessage } from "~/forms/steps";
 import { orderStepTitles } from "~/components/forms/order-wizard";
 import { expectNoAxeViolations } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, postLead } from "../support/leads";
 import {
   exactly,
@@ -18,14 +17,13 @@ import {
   openFormPage,
   queuedNotices,
   rows,
-  startFormsServer,
   toastWith,
+  useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
 } from "./forms-support";
 
-const browser = useBrowser();
-const server = useServer(() => startFormsServer());
+const { browser, server } = useFormsSite();
 
 const success = formMessages.order.success;
 const wizard = (page: Page) => page.locator("#order-form form");
