@@ -16,7 +16,17 @@ import { rateLimits } from "~/forms/rate-limits";
 import { orderMessages, websiteUrlMessage } from "~/forms/schemas";
 import { splitOrderMessage } from "~/forms/steps";
 import { readSiteDb } from "../support/database";
-import { enhanced, type Fields, formTokenAged, postLead, postPage, solveAltcha, waitFor, writtenMail } from "../support/leads";
+import {
+  enhanced,
+  type Fields,
+  formTokenAged,
+  postLead,
+  postPage,
+  solveAltcha,
+  waitFor,
+  waitUntilFormTokenAccepted,
+  writtenMail,
+} from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 
 const HMAC_KEY = randomBytes(32).toString("hex");
@@ -555,7 +565,7 @@ describe("visitors without JavaScript", () => {
     );
     const rendered = token?.[1] ?? token?.[2];
     expect(rendered, "the contact page renders a form token").toBeTruthy();
-    await new Promise((r) => setTimeout(r, 3100));
+    await waitUntilFormTokenAccepted(rendered!, HMAC_KEY);
     const email = `rendered-${Date.now()}@example.co.za`;
     const page = await postPage(
       server,

@@ -116,6 +116,18 @@ export function decodeMime(raw: string): string {
   return headers + body;
 }
 
+/**
+ * Resolves once the outbox workers have had `polls` polls of `pollMs` since
+ * `sentAt`, when the last notification was marked sent. A message sent twice
+ * would come from such a later poll: that it does not come can only show over
+ * time, so the test waits for these polls, counted from the send, not for a
+ * guessed time from whenever it noticed.
+ */
+export async function outboxPollsSince(sentAt: Date | string, pollMs: number, polls = 4): Promise<void> {
+  const until = new Date(sentAt).getTime() + polls * pollMs;
+  await waitFor(() => Date.now() >= until || undefined, `${polls} outbox polls after the last send`);
+}
+
 export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
