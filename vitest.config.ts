@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // A test fails on a console.error it did not declare (tests/support/no-console-errors.ts).
+    setupFiles: ["tests/support/no-console-errors.ts"],
     projects: [
       {
         extends: true,

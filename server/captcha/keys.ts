@@ -45,7 +45,7 @@ export function siteSecrets(master: string): SiteSecrets {
  * generated on first start and kept in DATA_DIR (readable by the server's user
  * only), so restarts do not void the challenges already issued.
  */
-function loadMasterKey(settings: KeySettings): string {
+export function loadMasterKey(settings: KeySettings): string {
   if (settings.ALTCHA_HMAC_KEY) return settings.ALTCHA_HMAC_KEY;
   const file = path.join(settings.DATA_DIR, KEY_FILE);
   makePrivateDir(settings.DATA_DIR);

@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS } from "../../server/admin/inbox";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
+import { type ConsoleChecks, expectNoAxeViolations } from "../support/browser";
 import { readSiteDb } from "../support/database";
+import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, type Fields, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
-import { type RunningSite, startSite } from "../support/site";
+import { startSite } from "../support/site";
 import { createUser } from "../support/admin-users";
 
 /**
@@ -25,8 +25,15 @@ const THANDI = "thandi.nkosi@example.co.za";
 const FORMULA = "=cmd|' /C calc'!A0";
 const MESSAGE = 'We spend "about R40k", a month,\non LinkedIn.';
 
-let server: RunningSite;
-let browser: Browser;
+const browser = useBrowser();
+const server = useServer(() =>
+  startSite({
+    ALTCHA_COST: "20",
+    OUTBOX_POLL_MS: "200",
+    TRUST_PROXY: "x-forwarded-for",
+    ALTCHA_HMAC_KEY: randomBytes(32).toString("hex"),
+  }),
+);
 let address = 0;
 
 async function post(pagePath: string, fields: Fields) {
@@ -120,11 +127,13 @@ function everywhere(needle: string): string[] {
 
 async function openAdmin(
   options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
-): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
-  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
-  await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
-  return tracked;
+  checks: ConsoleChecks = {},
+): Promise<Page> {
+  const { page } = await browser.openPage(
+    { viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options },
+    { cookiesChosen: true, ...checks },
+  );
+  return page;
 }
 
 async function signIn(page: Page) {
@@ -144,15 +153,6 @@ const namesShown = async (page: Page) =>
   (await leadsTable(page).locator("tbody tr td:nth-child(3)").allTextContents()).map((t) => t.trim());
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startSite({
-      ALTCHA_COST: "20",
-      OUTBOX_POLL_MS: "200",
-      TRUST_PROXY: "x-forwarded-for",
-      ALTCHA_HMAC_KEY: randomBytes(32).toString("hex"),
-    }),
-    launchBrowser(),
-  ]);
   await createUser(server.dataDir, AGENT, PASSWORD);
   await post("/contact", {
     name: "Thandi Nkosi",
@@ -194,15 +194,11 @@ beforeAll(async () => {
   // Every notification written before the agency looks, so the inbox shows them sent.
   await waitFor(() => writtenMail(server.dataDir).length >= 7 || undefined, "the notifications", 20_000);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe("the lead inbox", () => {
   it("signs in, finds, works, exports and forgets leads", async () => {
-    const tracked = await openAdmin();
-    const { page } = tracked;
+    // The forgotten lead's page, asked for once Thandi is forgotten, answers 404 as it should.
+    const page = await openAdmin({}, { allowConsoleErrors: [/status of 404/] });
 
     await signIn(page);
     await expect.poll(() => heading(page)).toBe("Leads");
@@ -341,14 +337,10 @@ describe("the lead inbox", () => {
     await page.goto(`${server.url}/admin`);
     await page.waitForURL(/\/admin\/login/);
     await expectNoAxeViolations(page);
-    // The forgotten lead's page, asked for above, answered 404 as it should.
-    expectNoConsoleErrors(tracked, [/status of 404/]);
-    await tracked.close();
   });
 
   it("works without JavaScript: sign in, filter, open a lead and change its status with plain forms", async () => {
-    const tracked = await openAdmin({ javaScriptEnabled: false });
-    const { page } = tracked;
+    const page = await openAdmin({ javaScriptEnabled: false });
     await signIn(page);
     await page.getByLabel("Form").selectOption({ label: "Free audit" });
     await page.getByRole("button", { name: "Apply" }).click();
@@ -363,12 +355,10 @@ describe("the lead inbox", () => {
     expect(readSiteDb<{ status: string }>(server.dataDir, "SELECT status FROM leads WHERE email = 'lerato@example.co.za'")[0]!.status).toBe(
       "qualified",
     );
-    await tracked.close();
   });
 
   it("can be worked with the keyboard alone, on a phone's screen too", async () => {
-    const tracked = await openAdmin({ viewport: { width: 375, height: 740 } });
-    const { page } = tracked;
+    const page = await openAdmin({ viewport: { width: 375, height: 740 } });
     await page.goto(`${server.url}/admin/login`);
     await page.getByLabel("Email").focus();
     await page.keyboard.type(AGENT);
@@ -388,7 +378,5 @@ describe("the lead inbox", () => {
     await page.waitForURL(/\/admin\/leads\/\d+$/);
     await expect.poll(() => heading(page)).toBe("Pieter van Wyk");
     await expectNoAxeViolations(page);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });

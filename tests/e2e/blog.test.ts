@@ -1,30 +1,24 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "~/content/articles";
 import { articles } from "~/content/blog.server";
 import { formatLongDate } from "~/lib/sast";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, type TrackedPage } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { expectFitsPhone } from "../support/browser";
+import { useBrowser, useServer } from "../support/e2e";
+import { startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = useBrowser();
+const server = useServer(() => startServer());
 
 /** The server's HTML as a browser without JavaScript shows it: no hydration, nothing added on the client. */
-async function openServerHtml(path: string): Promise<{ tracked: TrackedPage; page: Page; html: string }> {
+async function openServerHtml(path: string): Promise<{ page: Page; html: string }> {
   const res = await fetch(server.url + path);
   expect(res.status).toBe(200);
   const html = await res.text();
-  const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-  await tracked.page.goto(server.url + path);
-  return { tracked, page: tracked.page, html };
+  const { page } = await browser.openPage({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  await page.goto(server.url + path);
+  return { page, html };
 }
 
 function jsonLdBlocks(html: string): Array<Record<string, any>> {
@@ -41,7 +35,7 @@ const featured = articles.find((a) => a.featured)!;
 
 describe("blog listing, as the server renders it", () => {
   it("shows the topic counts, the featured article, six cards and the newsletter region", async () => {
-    const { tracked, page } = await openServerHtml("/blog");
+    const { page } = await openServerHtml("/blog");
     const main = page.locator("main");
 
     const topics = main.getByRole("region", { name: "Topics in our archive" });
@@ -75,14 +69,13 @@ describe("blog listing, as the server renders it", () => {
     const newsletter = main.locator("#newsletter");
     expect(await newsletter.getByRole("heading", { name: "Get weekly ROI insights" }).count()).toBe(1);
     expect(await newsletter.textContent()).toContain(`${newsletterReaders} readers`);
-    await tracked.close();
   });
 });
 
 describe("article pages, as the server renders them", () => {
   it.each(articles.map((a) => [a.slug, a] as const))("/blog/%s has the full layout and valid BlogPosting data", async (slug, article) => {
     const path = `/blog/${slug}`;
-    const { tracked, page, html } = await openServerHtml(path);
+    const { page, html } = await openServerHtml(path);
 
     expect(await page.title()).toBe(`${article.seoTitle ?? article.title} | ${site.name}`);
     const main = page.locator("main");
@@ -138,7 +131,6 @@ describe("article pages, as the server renders them", () => {
       `${server.url}/blog`,
       server.url + path,
     ]);
-    await tracked.close();
   });
 });
 
@@ -147,8 +139,7 @@ describe("Share button", () => {
   const path = `/blog/${article.slug}`;
 
   it("copies the article's link and says so when the device has no share sheet, from the keyboard too", async () => {
-    const tracked = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {
       delete (Navigator.prototype as { share?: unknown }).share;
     });
@@ -162,13 +153,10 @@ describe("Share button", () => {
     await share.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(server.url + path);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 
   it("opens the device's share sheet with the title and link where there is one", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", {
         configurable: true,
@@ -183,20 +171,13 @@ describe("Share button", () => {
       .poll(() => page.evaluate(() => (window as { shared?: ShareData }).shared))
       .toEqual({ title: article.title, text: article.excerpt, url: server.url + path });
     expect(await page.getByText("Link copied").count()).toBe(0);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });
 
 describe("small screens", () => {
   it.each(["/blog", `/blog/${articleSlugs[0]}`])("%s fits 375 px without sideways scrolling or axe violations", async (path) => {
-    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
     await page.goto(server.url + path);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
+    await expectFitsPhone(page);
   });
 });

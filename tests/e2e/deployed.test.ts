@@ -1,9 +1,7 @@
-import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
+import type { Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { SITE_HOST, topology } from "../support/site";
-import type { RunningSite } from "../support/site";
-import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
+import { exactly, gotoForm, openFormPage, rows, toastWith, useFormsSite } from "./forms-support";
 import { forms } from "~/forms/registry";
 
 /**
@@ -12,19 +10,10 @@ import { forms } from "~/forms/registry";
  * these, the suites run "through TLS" would prove nothing.
  */
 describe.skipIf(topology !== "tls")("the site as deployed", () => {
-  let server: RunningSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startFormsServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { browser, server } = useFormsSite();
 
   it("serves the browser over HTTP/2 with TLS at its host name, and its posts carry that origin through nginx", async () => {
-    const tracked = await openFormPage(browser);
-    const { page } = tracked;
+    const { page } = await openFormPage(browser);
     const posts: Request[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request);
@@ -52,7 +41,5 @@ describe.skipIf(topology !== "tls")("the site as deployed", () => {
     expect(await post?.headerValue("origin")).toBe(server.url);
     expect(server.proxyLog()).toContainEqual(expect.stringMatching(/^POST \/free-ai-assessment\.data(\?\S*)? 200 127\.0\.0\.1:\d+$/));
     expect(rows(server, "SELECT name FROM form_submissions WHERE email = ?", "deployed@example.co.za")).toEqual([{ name: "Ayanda Zulu" }]);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { botFields } from "~/forms/bot-fields";
-import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
-import { openPage, type TrackedPage } from "../support/browser";
+import type { ConsoleChecks, TrackedPage } from "../support/browser";
+import { type E2EBrowser, useBrowser, useServer } from "../support/e2e";
+import { generatedSiteKey, waitUntilFormTokenAccepted } from "../support/leads";
 import type { RunningServer } from "../support/server";
 import { type RunningSite, startSite, visitorHeaders } from "../support/site";
 
@@ -23,25 +24,45 @@ export function startFormsServer(env: Record<string, string> = {}): Promise<Runn
   return startSite({ ALTCHA_COST: "20", OUTBOX_POLL_MS: "200", ...env });
 }
 
+/** The forms suites' set-up: Chromium, and the forms server started before the file's tests and stopped after them. */
+export function useFormsSite(env: Record<string, string> = {}): { browser: E2EBrowser; server: RunningSite } {
+  return { browser: useBrowser(), server: useServer(() => startFormsServer(env)) };
+}
+
 /** A new visitor's address, so each visitor of a test has rate limits of its own. */
 export const visitorAddress = visitorHeaders;
 
-/** A page whose visitor already chose cookies, so the banner never covers the form. */
-export async function openFormPage(
-  browser: Browser,
+/**
+ * A page whose visitor already chose cookies, so the banner never covers the
+ * form, and has an address of its own (`address`), so its rate limits are its own.
+ */
+export function openFormPage(
+  browser: E2EBrowser,
   options: BrowserContextOptions = {},
-  address: Record<string, string> = visitorAddress(),
+  { address = visitorAddress(), allowConsoleErrors }: ConsoleChecks & { address?: Record<string, string> } = {},
 ): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: address, ...options });
-  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
-  await tracked.page.context().addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
-  return tracked;
+  return browser.openPage(
+    { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: address, ...options },
+    { cookiesChosen: true, allowConsoleErrors },
+  );
 }
 
 /** Opens a page and waits until its forms are enhanced (hydrated: `novalidate`, the schema's messages). */
 export async function gotoForm(page: Page, url: string, form: Locator = page.locator("main form").first()): Promise<void> {
   await page.goto(url);
   await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+}
+
+/**
+ * The paths the page posts to from now on. A form that refuses a submit itself
+ * posts nothing: once its messages show, an empty list says nothing is on its way.
+ */
+export function postsFrom(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  return posts;
 }
 
 /** The sonner toast with this title: its title and description as the visitor reads them. */
@@ -88,8 +109,15 @@ export function queuedNotices(server: RunningServer, kind: string): Array<{ kind
   return rows(server, "SELECT kind, subject, text_body FROM outbox WHERE kind = ? ORDER BY id", kind);
 }
 
-/** The signed form token makes a post without JavaScript wait this long after the page was rendered. */
-export const NOSCRIPT_MIN_WAIT_MS = 3200;
+/**
+ * Waits until the server would accept the signed form token of `form` (a page
+ * without JavaScript): it refuses a post less than 3 seconds after it rendered
+ * the page, so this wait is that rule's own, read from the token, not a guess.
+ */
+export async function waitForFormTokenAge(server: RunningServer, form: Locator): Promise<void> {
+  const token = await form.locator(`input[name="${botFields.formToken}"]`).inputValue();
+  await waitUntilFormTokenAccepted(token, generatedSiteKey(server));
+}
 
 /**
  * Rewrites the captcha answer of the enhanced post to `path` into a forged one,

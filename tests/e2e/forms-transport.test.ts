@@ -1,10 +1,8 @@
-import type { Browser, Locator, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { type Toast } from "~/forms/messages";
 import { auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
-import { expectNoConsoleErrors, launchBrowser } from "../support/browser";
-import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
-import type { RunningSite } from "../support/site";
+import { exactly, gotoForm, openFormPage, rows, toastWith, useFormsSite } from "./forms-support";
 import { bookingForm, bookingMessages } from "~/forms/booking";
 import { forms } from "~/forms/registry";
 
@@ -15,15 +13,7 @@ import { forms } from "~/forms/registry";
  * form's own failure message of SPEC.md section 8, and can send again.
  */
 
-let server: RunningSite;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFormsServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { browser, server } = useFormsSite();
 
 /** Chromium reports the failed request itself on the console; that is the only error allowed. */
 const networkErrors = [/Failed to load resource/, /net::ERR_FAILED/];
@@ -219,8 +209,7 @@ let visitor = 0;
 describe.each(cases)("$name form, when the post is lost in transit", (form) => {
   it.each<Breakage>(["aborted", "502"])("(%s) keeps what was typed, says the form's failure message and sends again", async (how) => {
     const email = `transport-${++visitor}@example.co.za`;
-    const tracked = await openFormPage(browser);
-    const { page } = tracked;
+    const { page } = await openFormPage(browser, {}, { allowConsoleErrors: networkErrors });
     const element = form.form(page);
     if (form.open) {
       await page.goto(`${server.url}${form.path}`);
@@ -252,7 +241,5 @@ describe.each(cases)("$name form, when the post is lost in transit", (form) => {
       expect(await toastWith(page, form.success.title)).toMatchObject({ description: form.success.message });
     }
     await expect.poll(() => form.stored(email)).toBe(1);
-    expectNoConsoleErrors(tracked, networkErrors);
-    await tracked.close();
   });
 });

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { aiAssessmentBenefits } from "~/content/ai-assessment";
 import { aiPackages } from "~/content/ai-packages";
@@ -15,18 +15,12 @@ import { serviceCards, serviceSlugs } from "~/content/services";
 import { team } from "~/content/team";
 import { auditQuote, auditTestimonials, testimonials } from "~/content/testimonials";
 import { formatLongDate } from "~/lib/sast";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { expectFitsPhone, hydrated } from "../support/browser";
+import { useBrowser, useServer } from "../support/e2e";
+import { startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = useBrowser();
+const server = useServer(() => startServer());
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: " " };
 
@@ -360,13 +354,11 @@ describe("legal pages", () => {
 });
 
 describe("in the browser", () => {
-  const hydrated = (page: Page) => page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
   const playLink = (page: Page) => page.getByRole("link", { name: /^Play video/ });
 
   it("shows the hero illustration with no play button or caption while no intro video is set", async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled });
-      const { page } = tracked;
+      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 }, javaScriptEnabled });
       await page.goto(`${server.url}/`);
       if (javaScriptEnabled) await hydrated(page);
       const hero = page.locator("main figure").first();
@@ -374,8 +366,6 @@ describe("in the browser", () => {
       expect(await playLink(page).count()).toBe(0);
       expect(await hero.getByText(homeHero.videoCaption).isVisible()).toBe(false);
       expect(await page.locator('a[href*="youtube"]:visible').count()).toBe(0);
-      expectNoConsoleErrors(tracked);
-      await tracked.close();
     }
   });
 
@@ -383,8 +373,7 @@ describe("in the browser", () => {
     const videoId = "abcDEF12345";
     const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
     try {
-      const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-      const { page } = tracked;
+      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
       const videoRequests: string[] = [];
       await page.route(/youtube/, (route) => {
         videoRequests.push(route.request().url());
@@ -405,8 +394,6 @@ describe("in the browser", () => {
       expect(await iframe.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
       expect(await iframe.getAttribute("title")).toBeTruthy();
       expect(page.url()).toBe(`${withVideo.url}/`);
-      expectNoConsoleErrors(tracked);
-      await tracked.close();
     } finally {
       await withVideo.stop();
     }
@@ -414,8 +401,7 @@ describe("in the browser", () => {
 
   it("takes the free-audit call to action back to the form, with and without JavaScript", async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const tracked = await openPage(browser, { viewport: { width: 375, height: 740 }, javaScriptEnabled });
-      const { page } = tracked;
+      const { page } = await browser.openPage({ viewport: { width: 375, height: 740 }, javaScriptEnabled });
       await page.goto(`${server.url}/free-audit`);
       const cta = page.getByRole("link", { name: "Request My Free Audit" });
       await cta.scrollIntoViewIfNeeded();
@@ -423,29 +409,24 @@ describe("in the browser", () => {
       await cta.click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100);
       expect(await page.locator("#audit-form").isVisible()).toBe(true);
-      await tracked.close();
     }
   });
 
   it("follows a contact card wherever it is clicked", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/contact`);
     await page.getByText("15-minute ROI consultation").click();
     await page.waitForURL(`${server.url}/calendar`);
-    await tracked.close();
   });
 
   it("opens an FAQ answer with the keyboard", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/contact`);
     const answer = page.getByText(contactFaq[1]!.answer);
     expect(await answer.isVisible()).toBe(false);
     await page.locator("summary", { hasText: contactFaq[1]!.question }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => answer.isVisible()).toBe(true);
-    await tracked.close();
   });
 
   const ownPages = [
@@ -462,13 +443,8 @@ describe("in the browser", () => {
     "/terms",
   ];
   it.each(ownPages)("%s has no axe violations at 375 px and no horizontal scrolling", async (path) => {
-    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
     await page.goto(server.url + path);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
+    await expectFitsPhone(page);
   });
 });

@@ -1,19 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { PRICING_SCROLL_DELAY_MS } from "~/components/sections/pricing-accordion";
 import { pricingGroups } from "~/content/pricing";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { expectNoAxeViolations, hydrated } from "../support/browser";
+import { useBrowser, useServer } from "../support/e2e";
+import { startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = useBrowser();
+const server = useServer(() => startServer());
 
 const trigger = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(`^${escape(title)}`) });
 const panelOf = (page: Page, key: string) => page.locator(`[id="${key}"] [role="region"]`);
@@ -22,11 +16,11 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-async function openPricing(width = 1280, height = 800) {
-  const tracked = await openPage(browser, { viewport: { width, height } });
-  await tracked.page.goto(`${server.url}/pricing`);
-  await tracked.page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
-  return tracked;
+async function openPricing(width = 1280, height = 800): Promise<Page> {
+  const { page } = await browser.openPage({ viewport: { width, height } });
+  await page.goto(`${server.url}/pricing`);
+  await hydrated(page);
+  return page;
 }
 
 async function openStates(page: Page): Promise<string[]> {
@@ -37,8 +31,7 @@ async function openStates(page: Page): Promise<string[]> {
 
 describe("pricing accordion", () => {
   it("opens Google Ads first and keeps one group open at a time", async () => {
-    const tracked = await openPricing();
-    const { page } = tracked;
+    const page = await openPricing();
     expect(await openStates(page)).toEqual(["true", "false", "false", "false", "false", "false", "false"]);
     expect(await panelOf(page, "googleAds").isVisible()).toBe(true);
     expect(await panelOf(page, "metaAds").isVisible()).toBe(false);
@@ -47,22 +40,17 @@ describe("pricing accordion", () => {
     await expect.poll(() => openStates(page)).toEqual(["false", "false", "true", "false", "false", "false", "false"]);
     expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
     expect(await panelOf(page, "linkedinAds").isVisible()).toBe(true);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 
   it("collapses the open group when its trigger is pressed again", async () => {
-    const tracked = await openPricing();
-    const { page } = tracked;
+    const page = await openPricing();
     await trigger(page, pricingGroups[0]!.title).click();
     await expect.poll(() => openStates(page)).toEqual(Array(7).fill("false"));
     expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
-    await tracked.close();
   });
 
   it("gives each tier a Get Started link to the order wizard with its group's service", async () => {
-    const tracked = await openPricing();
-    const { page } = tracked;
+    const page = await openPricing();
     for (const group of pricingGroups) {
       if ((await trigger(page, group.title).getAttribute("aria-expanded")) === "false") await trigger(page, group.title).click();
       const links = panelOf(page, group.key).getByRole("link", { name: /^Get Started/ });
@@ -71,12 +59,10 @@ describe("pricing accordion", () => {
         expect(href).toBe(`/get-started?service=${group.key}`);
       }
     }
-    await tracked.close();
   });
 
   it(`scrolls an opened group into view about ${PRICING_SCROLL_DELAY_MS} ms after opening it`, async () => {
-    const tracked = await openPricing(1280, 700);
-    const { page } = tracked;
+    const page = await openPricing(1280, 700);
     const last = pricingGroups.at(-1)!;
     const top = async () => Math.round((await page.locator(`[id="${last.key}"]`).boundingBox())!.y);
     // The last group sits near the bottom of the viewport when its trigger is pressed.
@@ -116,13 +102,10 @@ describe("pricing accordion", () => {
       )
       .toBe(true);
     expect(await panelOf(page, last.key).isVisible()).toBe(true);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 
   it("works with the keyboard alone", async () => {
-    const tracked = await openPricing();
-    const { page } = tracked;
+    const page = await openPricing();
     await trigger(page, pricingGroups[0]!.title).focus();
     await page.keyboard.press("ArrowDown");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(pricingGroups[1]!.title);
@@ -130,23 +113,19 @@ describe("pricing accordion", () => {
     await expect.poll(() => openStates(page)).toEqual(["false", "true", "false", "false", "false", "false", "false"]);
     await page.keyboard.press("Space");
     await expect.poll(() => openStates(page)).toEqual(Array(7).fill("false"));
-    await tracked.close();
   });
 
   it("names each trigger's panel for screen readers and passes axe with a group open", async () => {
-    const tracked = await openPricing();
-    const { page } = tracked;
+    const page = await openPricing();
     const button = trigger(page, pricingGroups[0]!.title);
     const controls = await button.getAttribute("aria-controls");
     expect(await page.locator(`[id="${controls}"]`).getAttribute("role")).toBe("region");
     await trigger(page, pricingGroups[4]!.title).click();
     await expectNoAxeViolations(page);
-    await tracked.close();
   });
 
   it("shows every tier to a visitor without JavaScript", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     await page.goto(`${server.url}/pricing`);
     for (const group of pricingGroups) {
       for (const tier of group.tiers) expect(await page.getByText(tier.price, { exact: true }).first().isVisible(), tier.price).toBe(true);
@@ -157,6 +136,5 @@ describe("pricing accordion", () => {
           .isVisible(),
       ).toBe(true);
     }
-    await tracked.close();
   });
 });

@@ -1,41 +1,30 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
 import { site } from "~/config/site";
 import { notFoundMeta } from "~/content/not-found";
 import { serviceSummaries } from "~/content/services";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { expectNoAxeViolations, hydrated } from "../support/browser";
+import { useBrowser, useServer } from "../support/e2e";
+import { startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = useBrowser();
+const server = useServer(() => startServer());
 
 describe("navigation", () => {
   it("highlights the current route's item, and Services on a service page", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/pricing`);
     const main = page.getByRole("navigation", { name: "Main" });
     await expect.poll(() => main.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).toBe("page");
     expect(await main.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
     await page.goto(`${server.url}/services/analytics`);
     expect(await main.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 
   it("opens the Services dropdown and reaches a service page with the keyboard alone", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     const trigger = page.getByRole("button", { name: "Service pages" });
     await trigger.focus();
     await page.keyboard.press("Enter");
@@ -55,15 +44,12 @@ describe("navigation", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/services/${target.slug}`);
     await expect.poll(() => trigger.getAttribute("aria-expanded")).toBe("false");
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 
   it("opens the drawer titled Menu at 375 px and closes it when a link is chosen", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -79,8 +65,6 @@ describe("navigation", () => {
     await drawer.getByRole("link", { name: "Contact", exact: true }).click();
     await page.waitForURL(`${server.url}/contact`);
     await expect.poll(() => drawer.count()).toBe(0);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 
   /**
@@ -88,10 +72,9 @@ describe("navigation", () => {
    * painted in, until it has stood still at the right-hand edge for a few frames.
    */
   async function drawerFrames(reducedMotion: "reduce" | "no-preference"): Promise<{ lefts: number[]; restingLeft: number }> {
-    const tracked = await openPage(browser, { viewport: { width: 375, height: 740 }, reducedMotion });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 }, reducedMotion });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     await page.evaluate(() => {
       const w = window as unknown as { drawerLefts: number[]; drawerDone: boolean };
       w.drawerLefts = [];
@@ -114,8 +97,6 @@ describe("navigation", () => {
     await page.waitForFunction(() => (window as unknown as { drawerDone: boolean }).drawerDone);
     const lefts = await page.evaluate(() => (window as unknown as { drawerLefts: number[] }).drawerLefts);
     const box = (await page.getByRole("dialog", { name: "Menu" }).boundingBox())!;
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
     return { lefts, restingLeft: box.x };
   }
 
@@ -133,10 +114,9 @@ describe("navigation", () => {
   });
 
   it("scrolls to the top on a path change and restores the position on back", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 600 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 600 } });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(0);
@@ -146,18 +126,15 @@ describe("navigation", () => {
     await page.goBack();
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });
 
 describe("loading", () => {
   // docs/decisions/0011: the page paints from its HTML and CSS alone; the hydration scripts follow.
   it.each(["/", "/contact"])("%s paints before it asks for any script, then hydrates", async (path) => {
-    const tracked = await openPage(browser, { viewport: { width: 375, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 800 } });
     await page.goto(server.url + path);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     const timing = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
       scripts: performance
@@ -170,62 +147,55 @@ describe("loading", () => {
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint!);
     // Hydrated: the cookie banner is React's doing (SPEC.md section 9).
     await expect.poll(() => page.locator('[aria-labelledby="cookie-banner-title"]').count(), { timeout: 5000 }).toBe(1);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });
 
 describe("error screens", () => {
   it("shows the 404 page and logs the requested path in the console", async () => {
-    const tracked = await openPage(browser);
-    const { page } = tracked;
+    // Chromium reports the page's own 404 status.
+    const { page } = await browser.openPage({}, { allowConsoleErrors: [/status of 404/] });
     const warnings: string[] = [];
     page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
     const res = await page.goto(`${server.url}/does/not/exist`);
     expect(res?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
     // The page logs it once hydrated.
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     await expect.poll(() => warnings.some((w) => w.includes("/does/not/exist"))).toBe(true);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
-    await tracked.close();
   });
 
   it("titles the 404 page like every other page, for an unknown path and an unknown article alike", async () => {
-    const tracked = await openPage(browser);
-    const { page } = tracked;
+    // Chromium reports each page's own 404 status.
+    const { page } = await browser.openPage({}, { allowConsoleErrors: [/status of 404/] });
     for (const path of ["/does/not/exist", "/blog/no-such-article"]) {
       const res = await page.goto(`${server.url}${path}`);
       expect(res?.status()).toBe(404);
-      await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+      await hydrated(page);
       expect(await page.title(), path).toBe(`${notFoundMeta.title} | ${site.name}`);
       expect(await page.locator("title").count(), path).toBe(1);
     }
-    expectNoConsoleErrors(tracked, [/status of 404/]);
-    await tracked.close();
   });
 
   it("shows the Unexpected Application Error! screen with the message when a page's data fails", async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    // Chromium reports the failed data request this test answers with a 500.
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/status of 500/] });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     // The server answers a client navigation's data request with a failure (the blog has data of its own to load).
     await page.route("**/blog.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Unexpected Application Error!");
     expect(await page.locator("main").textContent()).toMatch(/Error|boom|500/);
-    await tracked.close();
   });
 });
 
 describe("every public route", () => {
   it.each(publicRoutes.map((r) => r.path))("%s has its meta tags, valid JSON-LD and no axe violations", async (path) => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = tracked;
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url + path);
-    await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+    await hydrated(page);
     const head = await page.evaluate(() => ({
       title: document.title,
       description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
@@ -248,7 +218,5 @@ describe("every public route", () => {
     expect(parsed.some((d) => d["@type"] === "ProfessionalService")).toBe(true);
     for (const d of parsed) expect(d["@context"]).toBe("https://schema.org");
     await expectNoAxeViolations(page);
-    expectNoConsoleErrors(tracked);
-    await tracked.close();
   });
 });

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botFields } from "~/forms/bot-fields";
 import { botCheckFailed, checkTheFields, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { readSiteDb } from "../support/database";
-import { enhanced, type Fields, formTokenAged, postLead, postPage, solveAltcha, waitFor, writtenMail } from "../support/leads";
+import {
+  enhanced,
+  type Fields,
+  formTokenAged,
+  postLead,
+  postPage,
+  solveAltcha,
+  waitFor,
+  waitUntilFormTokenAccepted,
+  writtenMail,
+} from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 import { orderMessages, splitOrderMessage } from "~/forms/order";
 import { websiteUrlMessage } from "~/forms/rules";
@@ -547,7 +557,7 @@ describe("visitors without JavaScript", () => {
     );
     const rendered = token?.[1] ?? token?.[2];
     expect(rendered, "the contact page renders a form token").toBeTruthy();
-    await new Promise((r) => setTimeout(r, 3100));
+    await waitUntilFormTokenAccepted(rendered!, HMAC_KEY);
     const email = `rendered-${Date.now()}@example.co.za`;
     const page = await postPage(
       server,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { readSiteDb } from "../support/database";
-import { decodeMime, enhanced, postLead, solveAltcha, waitFor } from "../support/leads";
+import { decodeMime, enhanced, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
 import { freePort, type RunningServer, startServer } from "../support/server";
 
 interface Received {
@@ -108,9 +108,12 @@ describe("notifications over SMTP", () => {
     const smtp = await startSmtp(port);
     cleanup.push(smtp.close);
     await waitFor(() => smtp.received.find((m) => m.raw.includes(email)), "the delivery after the outage");
-    await waitFor(() => outboxOf(server, email)?.status === "sent" || undefined, "the outbox to say sent");
-    // Give the worker a few more polls: the message must not come twice.
-    await new Promise((r) => setTimeout(r, 600));
+    const sent = await waitFor(
+      () => (outboxOf(server, email)?.status === "sent" ? outboxOf(server, email) : undefined),
+      "the outbox to say sent",
+    );
+    // A few more polls of the worker: the message must not come twice.
+    await outboxPollsSince(sent.sent_at!, Number(mailSettings(port).OUTBOX_POLL_MS));
     expect(smtp.received.filter((m) => m.raw.includes(email))).toHaveLength(1);
   });
 });

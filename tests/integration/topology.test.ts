@@ -7,7 +7,16 @@ import { parse } from "yaml";
 import { botFields } from "~/forms/bot-fields";
 import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { type Cluster, startCluster } from "../support/cluster";
-import { enhanced, type Fields, postLead, postPage, solveAltcha, waitFor } from "../support/leads";
+import {
+  enhanced,
+  type Fields,
+  outboxPollsSince,
+  postLead,
+  postPage,
+  solveAltcha,
+  waitFor,
+  waitUntilFormTokenAccepted,
+} from "../support/leads";
 import { postLeadFrom, send, solveAltchaAt } from "../support/loopback-client";
 import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../support/nginx";
 import { freePort, type RunningServer } from "../support/server";
@@ -33,6 +42,8 @@ const contact = (email: string): Fields => ({
 });
 
 /** Each simulated visitor connects from an address of its own in 127.0.0.0/8. */
+const OUTBOX_POLL_MS = 200;
+
 let nextVisitor = 10;
 const visitorAddress = () => `127.0.${Math.floor(nextVisitor / 250)}.${(nextVisitor++ % 250) + 2}`;
 
@@ -41,7 +52,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
   let nginx: RunningNginx;
   let smtp: SmtpCounter;
   /** A no-JavaScript form token instance A rendered at the start, posted to B once it is old enough. */
-  let tokenFromA: { token: string; renderedAt: number };
+  let tokenFromA = "";
 
   beforeAll(async () => {
     smtp = await startSmtpCounter(await freePort());
@@ -60,12 +71,12 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
         MAIL_FROM: senders[i]!,
         NOTIFY_TO: "leads@roimedia.test",
         ALTCHA_COST: "20",
-        OUTBOX_POLL_MS: "200",
+        OUTBOX_POLL_MS: String(OUTBOX_POLL_MS),
       }),
     });
     const html = await (await fetch(`${cluster.instances[0]!.url}/contact`)).text();
     const match = new RegExp(`name="${botFields.formToken}"[^>]*value="([^"]+)"`).exec(html);
-    tokenFromA = { token: match?.[1] ?? "", renderedAt: Date.now() };
+    tokenFromA = match?.[1] ?? "";
   });
 
   afterAll(async () => {
@@ -133,8 +144,14 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
 
     const leads = stored.map((row) => `form_submissions:${row.id}`);
     await waitFor(() => leads.every((lead) => smtp.countsByLead().has(lead)) || undefined, "every notification", 20_000);
-    // A few more polls of both workers: nothing may come twice.
-    await new Promise((r) => setTimeout(r, 800));
+    // A few more polls of both workers, after the last was marked sent: nothing may come twice.
+    const lastSent = await waitFor(async () => {
+      const [row] = await cluster.query<{ unsent: number; at: Date }>(
+        "SELECT count(*) FILTER (WHERE status <> 'sent')::int AS unsent, max(sent_at) AS at FROM outbox",
+      );
+      return row!.unsent === 0 ? row!.at : undefined;
+    }, "every notification marked sent");
+    await outboxPollsSince(lastSent, OUTBOX_POLL_MS);
     const counts = smtp.countsByLead();
     expect(leads.map((lead) => counts.get(lead))).toEqual(leads.map(() => 1));
     expect(smtp.duplicates()).toEqual([]);
@@ -170,11 +187,12 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
   });
 
   it("accepts on one instance the no-JavaScript form token another rendered, once", async () => {
-    expect(tokenFromA.token, "instance A renders a form token").not.toBe("");
-    // A person takes at least 3 seconds to fill in a form; the token says when A rendered it.
-    await new Promise((r) => setTimeout(r, Math.max(0, tokenFromA.renderedAt + 3200 - Date.now())));
+    expect(tokenFromA, "instance A renders a form token").not.toBe("");
+    // A person takes at least 3 seconds to fill in a form; the token says when A rendered it, signed with the key both share.
+    const [siteKey] = await cluster.query<{ value: string }>("SELECT value FROM site_keys WHERE name = 'site'");
+    await waitUntilFormTokenAccepted(tokenFromA, siteKey!.value);
     const email = `token-across-${Date.now()}@example.co.za`;
-    const fields = { ...contact(email), [botFields.formToken]: tokenFromA.token, [botFields.honeypot]: "" };
+    const fields = { ...contact(email), [botFields.formToken]: tokenFromA, [botFields.honeypot]: "" };
     const page = await postPage(b(), "/contact", fields, { "x-forwarded-for": "198.51.100.3" });
     expect(page.status).toBe(200);
     expect(page.html).toContain(forms.contact.messages.success.message);

@@ -24,13 +24,24 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface TrackedPage {
   page: Page;
-  /** console.error and uncaught exceptions seen so far: a test fails on any. */
+  /** console.error messages and uncaught exceptions seen so far. */
   errors: string[];
+  /** Those of `errors` the test did not name in `allowConsoleErrors`: a test fails on any (tests/support/e2e.ts). */
+  unexpectedErrors(): string[];
   close(): Promise<void>;
 }
 
+export interface ConsoleChecks {
+  /** The console errors this test expects, such as a status it asks for or a log it tests; any other fails it. */
+  allowConsoleErrors?: RegExp[];
+}
+
 /** A fresh page in its own context that records console errors and page crashes. */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  { allowConsoleErrors = [] }: ConsoleChecks = {},
+): Promise<TrackedPage> {
   // The TLS topology's certificate is a throwaway one made at test time, trusted by no authority.
   const context = await browser.newContext({ ignoreHTTPSErrors: topology === "tls", ...options });
   const page = await context.newPage();
@@ -39,12 +50,24 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
+  return {
+    page,
+    errors,
+    unexpectedErrors: () => errors.filter((text) => !allowConsoleErrors.some((pattern) => pattern.test(text))),
+    close: () => context.close(),
+  };
 }
 
-export function expectNoConsoleErrors(tracked: TrackedPage, allow: RegExp[] = []) {
-  const unexpected = tracked.errors.filter((text) => !allow.some((pattern) => pattern.test(text)));
-  expect(unexpected, "console errors").toEqual([]);
+/** Waits until React Router has hydrated the page (its route modules are loaded). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+}
+
+/** The page, hydrated on a 375 px phone, scrolls no way but down, and axe finds nothing. */
+export async function expectFitsPhone(page: Page): Promise<void> {
+  await hydrated(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
 }
 
 /** Runs axe with WCAG 2.1 AA rules and fails on any violation, naming each. */

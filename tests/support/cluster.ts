@@ -8,13 +8,13 @@ export interface ClusterOptions {
   ports?: number[];
   /** Settings of instance i (on top of PORT, DATABASE_URL and a DATA_DIR of its own). */
   env(i: number): Record<string, string>;
-  /** The URL the instances use, from the test schema's (e.g. through a TCP proxy). */
+  /** The URL the instances use, from the test database's (e.g. through a TCP proxy). */
   databaseUrl?(url: string): string;
 }
 
 export interface Cluster {
   database: TestDatabase;
-  /** The schema's URL (direct, not through any proxy). */
+  /** The test database's URL (direct, not through any proxy). */
   url: string;
   instances: RunningServer[];
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -24,7 +24,7 @@ export interface Cluster {
 }
 
 /**
- * Several instances of the built server on one PostgreSQL schema of their own
+ * Several instances of the built server on one PostgreSQL database of their own
  * (TEST_DATABASE_URL must be set), started together as a deployment would,
  * each on a fixed loopback port with its own DATA_DIR.
  */

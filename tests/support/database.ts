@@ -11,14 +11,16 @@ export const databaseKinds: Array<"sqlite" | "postgres"> = process.env.TEST_DATA
 
 export interface TestDatabase {
   settings: DatabaseSettings;
-  /** Removes the data directory, and on PostgreSQL drops this run's schema. */
+  /** Removes the data directory, and on PostgreSQL drops this test's database. */
   dispose(): Promise<void>;
 }
 
 /**
- * A fresh, empty database: a new DATA_DIR for SQLite; on PostgreSQL a schema of
- * its own (test_<random>, reached through search_path) so parallel runs never
- * meet, dropped again by dispose().
+ * A fresh, empty database: a new DATA_DIR for SQLite; on PostgreSQL a database
+ * of its own (test_<random>) on TEST_DATABASE_URL's server, dropped again by
+ * dispose(). A database rather than a schema: Kysely's migrator looks its
+ * tables up across every schema it can see, and failed when another test
+ * dropped its schema at that moment.
  */
 export async function createTestDatabase(kind: "sqlite" | "postgres"): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-db-test-"));
@@ -26,19 +28,26 @@ export async function createTestDatabase(kind: "sqlite" | "postgres"): Promise<T
     return { settings: { DATA_DIR: dataDir }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const base = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client(base);
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
   return {
     settings: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     async dispose() {
       const client = new pg.Client(base);
       await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      // A closed pool's sessions end a moment after it says so: wait for them, rather than cut them off
+      // (the test's own handle would log the cut as a lost connection).
+      const sessions = async () =>
+        Number((await client.query("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1", [name])).rows[0].n);
+      for (const deadline = Date.now() + 10_000; (await sessions()) > 0 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await client.end();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -5,8 +5,8 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { botFields, enhancedMarker } from "~/forms/bot-fields";
 import type { LeadResult } from "~/forms/lead-result";
-import { issueFormToken } from "../../server/captcha/form-token";
-import { siteSecrets } from "../../server/captcha/keys";
+import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
+import { loadMasterKey, siteSecrets } from "../../server/captcha/keys";
 import type { RunningServer } from "./server";
 
 export type Fields = Record<string, string | string[]>;
@@ -71,6 +71,26 @@ export function formTokenAged(hmacKey: string, ageMs: number): string {
   return issueFormToken(siteSecrets(hmacKey).formToken, Date.now() - ageMs);
 }
 
+/**
+ * Resolves once the server would take this form token as old enough: a post
+ * without JavaScript less than 3 seconds after its page was rendered is refused
+ * (a person takes that long to fill in a form). So a test waits for the
+ * server's own rule to hold, checked with the site key, not for a guessed time.
+ */
+export async function waitUntilFormTokenAccepted(token: string, siteKey: string): Promise<void> {
+  const secret = siteSecrets(siteKey).formToken;
+  await waitFor(() => {
+    const check = checkFormToken(secret, token);
+    if (!check.ok && check.reason !== "too-fresh") throw new Error(`the form token is ${check.reason}: ${token}`);
+    return check.ok || undefined;
+  }, "the form token to be old enough");
+}
+
+/** The site key a server started without ALTCHA_HMAC_KEY generated into its data directory. */
+export function generatedSiteKey(server: { dataDir: string }): string {
+  return loadMasterKey({ DATA_DIR: server.dataDir });
+}
+
 /** The .eml notifications a server without SMTP_URL has written so far. */
 export function writtenMail(dataDir: string): string[] {
   const dir = path.join(dataDir, "mail");
@@ -94,6 +114,18 @@ export function decodeMime(raw: string): string {
     // A run of escapes is the UTF-8 bytes of its characters.
     .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"));
   return headers + body;
+}
+
+/**
+ * Resolves once the outbox workers have had `polls` polls of `pollMs` since
+ * `sentAt`, when the last notification was marked sent. A message sent twice
+ * would come from such a later poll: that it does not come can only show over
+ * time, so the test waits for these polls, counted from the send, not for a
+ * guessed time from whenever it noticed.
+ */
+export async function outboxPollsSince(sentAt: Date | string, pollMs: number, polls = 4): Promise<void> {
+  const until = new Date(sentAt).getTime() + polls * pollMs;
+  await waitFor(() => Date.now() >= until || undefined, `${polls} outbox polls after the last send`);
 }
 
 export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {

@@ -18,7 +18,21 @@ export interface RunningServer {
   pid: number;
 }
 
+/** Ports this process has handed out: the system may offer a port again once its probe is closed. */
+const handedOut = new Set<number>();
+
+/** A port free on loopback now, and never one this process handed out before (a site takes two or three at once). */
 export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
