@@ -39,8 +39,10 @@ if (missing.length) {
 const steps: Array<[string, string[]]> = [
   ["types", ["npx", "react-router", "typegen"]],
   ["types", ["npx", "tsc"]],
-  // \`npm run format\` writes what this asks for.
+  // `npm run format` writes what this asks for.
   ["format", ["npx", "prettier", "--check", "--log-level", "warn", "."]],
+  // ESLint with the import boundaries, unused code (knip), import cycles (dpdm), copied blocks (jscpd).
+  ["lint", ["npm", "run", "--silent", "lint"]],
   ["build", ["npm", "run", "build", "--silent"]],
   ["tests", ["npx", "vitest", "run", ...process.argv.slice(2)]],
 ];
