@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { CookieConsent } from "~/components/consent/cookie-consent";
@@ -7,6 +8,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
 import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
+import { notePageView } from "~/lib/attribution-client";
 import { useNonce } from "~/lib/build-stamps";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint";
 import { pageTitle, type RootData } from "~/lib/seo";
@@ -68,6 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
+  // Once per page load: a visit's landing and campaign parameters arrive with the document, not with later navigations.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => (isPrivatePath(pathname) ? undefined : notePageView()), []);
   return <Outlet />;
 }
 

@@ -11,7 +11,7 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { findHoldings } from "../server/admin/forget.ts";
-import { type Cursor, decodeCursor, exportRows, type InboxFilter, listLeads } from "../server/admin/inbox.ts";
+import { type Cursor, decodeCursor, everyLead, exportRows, type InboxFilter, listLeads } from "../server/admin/inbox.ts";
 import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
 import type { BookingTables } from "../server/booking/schema.ts";
 import type { DatabaseHandle } from "../server/db/connect.ts";
@@ -170,7 +170,7 @@ async function time(query: string, run: () => Promise<number>): Promise<Timing> 
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
-const none: InboxFilter = { q: "", type: "", status: "", from: "", to: "" };
+const none: InboxFilter = everyLead;
 
 async function measure(handle: DatabaseHandle): Promise<{ seedMs: number; timings: Timing[] }> {
   const db = handle.db.withTables<BookingTables & AdminTables>();

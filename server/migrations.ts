@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import { adminMigration } from "./admin/migration.ts";
+import { attributionMigration } from "./attribution/migration.ts";
 import { bookingMigration } from "./booking/migration.ts";
 import { siteKeysMigration } from "./captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
@@ -19,6 +20,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
     "0003_admin_inbox": adminMigration(dialect),
     "0004_site_keys": siteKeysMigration(dialect),
+    // Which campaign brought each lead: its touches, and its channel and won value on the inbox's row.
+    "0007_attribution": attributionMigration(dialect),
   };
 }
 

@@ -16,6 +16,8 @@ export interface CaptchaWidgetConfig {
 export interface FormPageData {
   formToken: string;
   captcha: CaptchaWidgetConfig;
+  /** What the server saw of the visit (the page's campaign parameters and referrer), for a post without JavaScript. */
+  attribution: string;
 }
 
 /** The bot check as a form drives it. */

@@ -1,9 +1,16 @@
+import { ATTRIBUTION_FIELD } from "../lib/attribution.ts";
 import { botFields, widgetTokenFields } from "./bot-fields.ts";
 
 export type FormValues = Record<string, string | string[]>;
 
 /** Field names that carry the bot check or the form's own machinery, never a visitor's answer. */
-const machineryFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields, "intent", "step"]);
+const machineryFields: ReadonlySet<string> = new Set([
+  ...Object.values(botFields),
+  ...widgetTokenFields,
+  ATTRIBUTION_FIELD,
+  "intent",
+  "step",
+]);
 
 /**
  * What a visitor typed, as the schemas read it: list fields (checkboxes) as

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { ATTRIBUTION_FIELD } from "../lib/attribution.ts";
+import { attributionForPost } from "../lib/attribution-client.ts";
 import { z } from "../lib/zod.ts";
 import { botFields, enhancedMarker } from "./bot-fields";
 import type { CaptchaHandle } from "./captcha-config";
@@ -119,6 +121,7 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
       const data = new FormData(element, clicked);
       data.set(botFields.captchaToken, token);
       data.set(botFields.enhanced, enhancedMarker);
+      data.set(ATTRIBUTION_FIELD, attributionForPost());
       for (const [name, value] of Object.entries(extra)) data.set(name, value);
       await fetcher.submit(data, { method: "post", action });
     } finally {

@@ -47,3 +47,26 @@ export const NOTE_MAX_LENGTH = 5000;
 
 /** The hidden field with the session's synchronizer token that every inbox form posts. */
 export const CSRF_FIELD = "csrf";
+
+/** The largest value a won lead can be given: R100 million. */
+const VALUE_MAX_CENTS = 100_000_000_00;
+
+/**
+ * A won lead's value as the agency types it ("12500", "R12 500,50", "12,500.50")
+ * in cents; null when left empty; undefined when it is no amount of rand.
+ */
+export function parseRandValue(text: string): number | null | undefined {
+  const plain = text
+    .trim()
+    .replace(/^R\s*/i, "")
+    .replace(/[\s\u00a0]/g, "");
+  if (plain === "") return null;
+  // A comma followed by exactly two digits at the end is a decimal comma; any other comma groups thousands.
+  const normal =
+    /,\d{2}$/.test(plain) && !plain.includes(".") ? plain.replace(/,(\d{2})$/, ".$1").replace(/,/g, "") : plain.replace(/,/g, "");
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(normal)) return undefined;
+  const cents = Math.round(Number(normal) * 100);
+  return cents <= VALUE_MAX_CENTS ? cents : undefined;
+}
+
+export const valueMessage = "Give the value in rand, for example 12500 or 12 500,50.";

@@ -22,8 +22,8 @@ export const action = leadAction(newsletterForm);
 export const clientAction = leadClientAction(newsletterForm);
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData(servicesOf(context)) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData(servicesOf(context), request) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -12,10 +12,13 @@ import { bookCall, bookingFormPage, freeSlotDays } from "../../server/booking/ca
 import { clientAddressContext, servicesOf } from "../../server/services";
 import type { Route } from "./+types/calendar";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // Free times change with every booking: never cached.
-  return data({ days: await freeSlotDays(services), page: bookingFormPage(services) }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { days: await freeSlotDays(services), page: bookingFormPage(services, request) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,8 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { pageMeta } from "~/content/page-meta";
 import { leadClientAction } from "~/forms/transport";
 import { seo } from "~/lib/seo";
-import { formPageData } from "../../server/leads/form-page";
-import { servicesOf } from "../../server/services";
+import { formPageLoader } from "../../server/leads/form-page";
 import { companyProfileForm } from "~/forms/company-profile";
 import { steppedLeadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/company-profile";
@@ -16,9 +15,7 @@ export const clientAction = leadClientAction(companyProfileForm);
 export { shouldRevalidate } from "~/forms/transport";
 
 // The company profile dialog loads this too, for its form token and captcha.
-export function loader({ context }: Route.LoaderArgs) {
-  return { formPage: formPageData(servicesOf(context)) };
-}
+export const loader = formPageLoader;
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.companyProfile, path: "/company-profile" });
 

@@ -9,8 +9,7 @@ import { contactCards, contactHero } from "~/content/contact";
 import { contactFaq } from "~/content/faq";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
-import { formPageData } from "../../server/leads/form-page";
-import { servicesOf } from "../../server/services";
+import { formPageLoader } from "../../server/leads/form-page";
 import { contactForm } from "~/forms/contact";
 import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/contact";
@@ -19,9 +18,7 @@ export const action = leadAction(contactForm);
 export const clientAction = leadClientAction(contactForm);
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { formPage: formPageData(servicesOf(context)) };
-}
+export const loader = formPageLoader;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

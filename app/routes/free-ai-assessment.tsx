@@ -10,8 +10,7 @@ import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/con
 import { pageMeta } from "~/content/page-meta";
 import { leadClientAction } from "~/forms/transport";
 import { seo } from "~/lib/seo";
-import { formPageData } from "../../server/leads/form-page";
-import { servicesOf } from "../../server/services";
+import { formPageLoader } from "../../server/leads/form-page";
 import { aiAssessmentForm } from "~/forms/ai-assessment";
 import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/free-ai-assessment";
@@ -20,9 +19,7 @@ export const action = leadAction(aiAssessmentForm);
 export const clientAction = leadClientAction(aiAssessmentForm);
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { formPage: formPageData(servicesOf(context)) };
-}
+export const loader = formPageLoader;
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.freeAiAssessment, path: "/free-ai-assessment" });
 

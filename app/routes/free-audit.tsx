@@ -15,8 +15,7 @@ import { auditTestimonials } from "~/content/testimonials";
 import { site } from "~/config/site";
 import { leadClientAction } from "~/forms/transport";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
-import { formPageData } from "../../server/leads/form-page";
-import { servicesOf } from "../../server/services";
+import { formPageLoader } from "../../server/leads/form-page";
 import { auditForm } from "~/forms/audit";
 import { leadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/free-audit";
@@ -25,9 +24,7 @@ export const action = leadAction(auditForm);
 export const clientAction = leadClientAction(auditForm);
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { formPage: formPageData(servicesOf(context)) };
-}
+export const loader = formPageLoader;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

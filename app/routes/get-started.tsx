@@ -3,8 +3,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { leadClientAction } from "~/forms/transport";
 import { pageMeta } from "~/content/page-meta";
 import { seo } from "~/lib/seo";
-import { formPageData } from "../../server/leads/form-page";
-import { servicesOf } from "../../server/services";
+import { formPageLoader } from "../../server/leads/form-page";
 import { orderForm } from "~/forms/order";
 import { steppedLeadAction } from "../../server/leads/actions";
 import type { Route } from "./+types/get-started";
@@ -14,9 +13,7 @@ export const action = steppedLeadAction(orderForm);
 export const clientAction = leadClientAction(orderForm);
 export { shouldRevalidate } from "~/forms/transport";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { formPage: formPageData(servicesOf(context)) };
-}
+export const loader = formPageLoader;
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.getStarted, path: "/get-started" });
 

@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely";
 import type { StoredRow } from "../../app/forms/definition.ts";
 import { formOfRow } from "../../app/forms/registry.ts";
 import { formatSast } from "../../app/lib/sast.ts";
+import { forgetAttribution } from "../attribution/store.ts";
 import type { LeadTable } from "../db/schema.ts";
 import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
 import type { AdminDatabase } from "./schema.ts";
@@ -176,6 +177,7 @@ export async function forgetPerson(
       const ids = leads.filter((l) => l.table === table).map((l) => l.id);
       if (!ids.length) continue;
       if (table === "bookings") await trx.deleteFrom("booking_claims").where("booking_id", "in", ids).execute();
+      await forgetAttribution(trx, table, ids);
       await trx
         .deleteFrom(table as "form_submissions")
         .where("id", "in", ids)

@@ -11,6 +11,8 @@ import {
 import { formatSast, sastInstant } from "../../app/lib/sast.ts";
 import { hasDisallowedCharacters, notAllowed } from "../../app/forms/rules.ts";
 import type { StoredRow } from "../../app/forms/definition.ts";
+import { type StoredTouch, touchesOf, touchesOfMany } from "../attribution/store.ts";
+import { clickIdsText, touchFields, touchSummary, touchTitles } from "../attribution/describe.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { type LeadField, leadDetails, leadFields } from "./fields.ts";
@@ -19,8 +21,9 @@ import type { AdminDatabase } from "./schema.ts";
 /**
  * The inbox's queries. Every lead of every form is one row of `leads` (kept by
  * triggers on the lead tables), so a page is one indexed query on one table:
- * newest first, filtered by form, status and SAST day range, searched by
- * name, email, company or website, and paged by (created_at, id).
+ * newest first, filtered by form, status, channel (source, medium, campaign)
+ * and SAST day range, searched by name, email, company or website, and paged
+ * by (created_at, id).
  */
 
 const PAGE_SIZE = 50;
@@ -32,7 +35,17 @@ export interface InboxFilter {
   /** SAST days, YYYY-MM-DD, both inclusive. */
   from: string;
   to: string;
+  /** The channel a lead counts for (app/lib/attribution.ts channelOf), matched exactly; source and medium are lowercase. */
+  source: string;
+  medium: string;
+  campaign: string;
 }
+
+/** Every lead: the filter with nothing set. */
+export const everyLead: InboxFilter = { q: "", type: "", status: "", from: "", to: "", source: "", medium: "", campaign: "" };
+
+/** A channel filter's longest value: an attribution value's (app/lib/attribution.ts). */
+const CHANNEL_MAX = 150;
 
 export interface Cursor {
   at: Date;
@@ -56,12 +69,23 @@ export function parseFilter(params: URLSearchParams): InboxFilter {
     status: isStatus(status) ? status : "",
     from: validDay(params.get("from")),
     to: validDay(params.get("to")),
+    source: (params.get("source") ?? "").trim().toLowerCase().slice(0, CHANNEL_MAX),
+    medium: (params.get("medium") ?? "").trim().toLowerCase().slice(0, CHANNEL_MAX),
+    campaign: (params.get("campaign") ?? "").trim().slice(0, CHANNEL_MAX),
   };
 }
 
 /** The search's message when it holds characters no lead can (PostgreSQL cannot even compare a NUL), else null. */
 export function searchProblem(filter: InboxFilter): string | null {
-  return hasDisallowedCharacters(filter.q, "one") ? notAllowed("Search") : null;
+  if (hasDisallowedCharacters(filter.q, "one")) return notAllowed("Search");
+  for (const [name, label] of [
+    ["source", "Source"],
+    ["medium", "Medium"],
+    ["campaign", "Campaign"],
+  ] as const) {
+    if (hasDisallowedCharacters(filter[name], "one")) return notAllowed(label);
+  }
+  return null;
 }
 
 /** The filter as a query string, without empty values (for paging and export links). */
@@ -96,6 +120,9 @@ function filtered(db: Kysely<AdminDatabase>, filter: InboxFilter): LeadsQuery {
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.from) query = query.where("created_at", ">=", dayStart(filter.from));
   if (filter.to) query = query.where("created_at", "<", new Date(dayStart(filter.to).getTime() + 86_400_000));
+  if (filter.source) query = query.where("source", "=", filter.source);
+  if (filter.medium) query = query.where("medium", "=", filter.medium);
+  if (filter.campaign) query = query.where("campaign", "=", filter.campaign);
   // lower() on both sides: SQLite's lowers ASCII only, so the term is lowered the way the stored text was.
   if (filter.q) query = query.where(sql<boolean>`search_text like lower(${likePattern(filter.q)}) escape '\\'`);
   return query;
@@ -122,6 +149,9 @@ export interface InboxRow {
   statusLabel: string;
   receivedAt: string;
   received: string;
+  /** "google / cpc"; empty for leads from before attribution. */
+  channel: string;
+  campaign: string | null;
 }
 
 export interface InboxPage {
@@ -131,7 +161,9 @@ export interface InboxPage {
   newer: string | null;
 }
 
-const listColumns = ["id", "form_type", "name", "email", "company", "status", "created_at"] as const;
+const listColumns = ["id", "form_type", "name", "email", "company", "status", "created_at", "source", "medium", "campaign"] as const;
+
+const channelText = (row: { source: string | null; medium: string | null }) => (row.source ? `${row.source} / ${row.medium ?? ""}` : "");
 
 function inboxRow(row: {
   id: number;
@@ -141,6 +173,9 @@ function inboxRow(row: {
   company: string | null;
   status: LeadStatus;
   created_at: Date | string;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
 }): InboxRow {
   const at = new Date(row.created_at);
   return {
@@ -154,6 +189,8 @@ function inboxRow(row: {
     statusLabel: statusLabel(row.status),
     receivedAt: at.toISOString(),
     received: formatSast(at),
+    channel: channelText(row),
+    campaign: row.campaign,
   };
 }
 
@@ -213,9 +250,14 @@ export interface LeadDetail {
   name: string;
   email: string;
   status: LeadStatus;
+  /** What the agency won with it, in rand ("12500.00"); null when not given. */
+  value: string | null;
   received: string;
   reference: string;
   fields: LeadField[];
+  channel: { source: string; medium: string; campaign: string | null } | null;
+  /** Which campaign brought it: its first and latest campaign touches and the visit that sent it, as the page shows them. */
+  touches: Array<{ title: string; fields: Array<{ label: string; value: string }> }>;
   origin: { clientAddress: string; userAgent: string | null; botCheck: string };
   notifications: NotificationState[];
   /** Whether there is an agency notification to send again. */
@@ -245,7 +287,7 @@ export async function storedRows(db: Kysely<AdminDatabase>, table: LeadTable, id
 export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise<LeadDetail | undefined> {
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
-  const [row, messages, notes] = await Promise.all([
+  const [row, messages, notes, touches] = await Promise.all([
     storedRows(db, lead.lead_table, [lead.lead_id]).then((rows) => rows[0]),
     db
       .selectFrom("outbox")
@@ -255,6 +297,7 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
       .orderBy("id")
       .execute(),
     db.selectFrom("lead_notes").select(["id", "author", "body", "created_at"]).where("lead_id", "=", id).orderBy("id").execute(),
+    touchesOf(db, lead.lead_table, lead.lead_id),
   ]);
   if (!row) return undefined;
   return {
@@ -263,9 +306,12 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
     name: lead.name,
     email: lead.email,
     status: lead.status,
+    value: lead.value_cents === null ? null : randOf(lead.value_cents),
     received: formatSast(lead.created_at),
     reference: `${lead.lead_table} #${lead.lead_id}`,
     fields: leadFields(lead.lead_table, row),
+    channel: lead.source ? { source: lead.source, medium: lead.medium ?? "", campaign: lead.campaign } : null,
+    touches: touches.map((touch) => ({ title: touchTitles[touch.touch], fields: touchFields(touch) })),
     origin: {
       clientAddress: String(row.client_address),
       userAgent: (row.user_agent as string | null) ?? null,
@@ -289,19 +335,39 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
 
 /* Changes, each written with its audit entry in one transaction. */
 
+/** Cents of a rand as the inbox shows and exports it: "12500.00". */
+export function randOf(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * Sets the agency's status of a lead and, optionally, what it won with it
+ * (cents; null clears it, undefined leaves it). The status's time is when it
+ * changed: the Google Ads export's conversion time.
+ */
 export async function setStatus(
   db: Kysely<AdminDatabase>,
   actor: Actor,
   id: number,
   status: LeadStatus,
   now = new Date(),
+  valueCents?: number | null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirst();
+    const before = await trx.selectFrom("leads").select(["status", "value_cents"]).where("id", "=", id).executeTakeFirst();
     if (!before) return false;
-    if (before.status === status) return true;
-    await trx.updateTable("leads").set({ status, status_changed_at: now }).where("id", "=", id).execute();
-    await recordAudit(trx, actor, { action: "status", detail: `${statusLabel(before.status)} to ${statusLabel(status)}`, leadId: id }, now);
+    const newValue = valueCents !== undefined && valueCents !== before.value_cents;
+    if (before.status === status && !newValue) return true;
+    const changes = [];
+    if (before.status !== status) {
+      await trx.updateTable("leads").set({ status, status_changed_at: now }).where("id", "=", id).execute();
+      changes.push(`${statusLabel(before.status)} to ${statusLabel(status)}`);
+    }
+    if (newValue) {
+      await trx.updateTable("leads").set({ value_cents: valueCents }).where("id", "=", id).execute();
+      changes.push(valueCents === null ? "value cleared" : `value R${randOf(valueCents)}`);
+    }
+    await recordAudit(trx, actor, { action: "status", detail: changes.join(", "), leadId: id }, now);
     return true;
   });
 }
@@ -365,6 +431,27 @@ export async function resendNotification(db: Kysely<AdminDatabase>, actor: Actor
 
 /* Export. */
 
+/** A lead's attribution columns of the export. */
+function attributionCells(
+  lead: { source: string | null; medium: string | null; campaign: string | null; value_cents: number | null },
+  touches: StoredTouch[],
+): string[] {
+  const touch = (name: StoredTouch["touch"]) => touches.find((t) => t.touch === name);
+  const visit = touch("visit");
+  const clickIds = touches.map((t) => clickIdsText(t.clickIds)).find(Boolean) ?? "";
+  return [
+    lead.source ?? "",
+    lead.medium ?? "",
+    lead.campaign ?? "",
+    visit?.landing ?? "",
+    visit?.referrer ?? "",
+    touchSummary(touch("first")),
+    touchSummary(touch("last")),
+    clickIds,
+    lead.value_cents === null ? "" : randOf(lead.value_cents),
+  ];
+}
+
 export const EXPORT_COLUMNS = [
   "Lead",
   "Received (SAST)",
@@ -377,6 +464,15 @@ export const EXPORT_COLUMNS = [
   "Website",
   "Phone",
   "Details",
+  "Source",
+  "Medium",
+  "Campaign",
+  "Landing page",
+  "Referrer",
+  "First campaign visit",
+  "Latest campaign visit",
+  "Click ids",
+  "Value (ZAR)",
 ];
 const EXPORT_BATCH = 500;
 
@@ -394,6 +490,10 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
       .execute();
     if (batch.length === 0) return;
     const details = new Map<string, string>();
+    const touches = await touchesOfMany(
+      db,
+      batch.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
+    );
     const byTable = Map.groupBy(batch, (lead) => lead.lead_table);
     for (const [table, leads] of byTable) {
       const rows = await storedRows(
@@ -417,6 +517,7 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
         lead.website ?? "",
         lead.phone ?? "",
         details.get(`${lead.lead_table}:${lead.lead_id}`) ?? "",
+        ...attributionCells(lead, touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? []),
       ];
     }
     const last = batch.at(-1)!;

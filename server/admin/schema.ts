@@ -58,6 +58,12 @@ export interface LeadsTable {
   status: Generated<LeadStatus>;
   status_changed_at: Timestamp | null;
   created_at: Timestamp;
+  /** The channel the lead counts for (app/lib/attribution.ts leadChannel); null for leads from before attribution. */
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  /** What the agency won with the lead, in cents of a rand; null when not given. */
+  value_cents: number | null;
 }
 
 export interface LeadNotesTable {

@@ -35,10 +35,10 @@ export async function freeSlotDays({ booking }: SiteServices, now = new Date()):
 }
 
 /** The booking form's bot check (a fresh form token, the captcha to run) and the hours it offers. */
-export function bookingFormPage(services: SiteServices): FormPageData & { hours: string } {
+export function bookingFormPage(services: SiteServices, request: Request): FormPageData & { hours: string } {
   const { rules } = services.booking;
   return {
-    ...formPageData(services),
+    ...formPageData(services, request),
     hours: `Calls are on weekdays from ${clockOfMinutes(rules.opensAt)} to ${clockOfMinutes(rules.closesAt)} SAST, except South African public holidays.`,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { recordAttribution } from "../attribution/store.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import type { LeadOrigin, Notification } from "../db/store.ts";
@@ -113,6 +114,7 @@ export class BookingStore {
         .returningAll()
         .executeTakeFirstOrThrow();
       const stored = asBooking(row);
+      await recordAttribution(trx, "bookings", stored.id, origin.attribution);
       await this.#claim(trx, stored.id, cells);
       await this.#queue(trx, stored, mail(stored), origin.receivedAt);
       return stored;

@@ -108,6 +108,24 @@ export interface SiteKeysTable {
   created_at: Timestamp;
 }
 
+/** One touch a lead arrived with (app/lib/attribution.ts): this visit, or its first or latest campaign visit. */
+export interface LeadAttributionsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  touch: "visit" | "first" | "last";
+  at: Timestamp;
+  landing_page: string;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** JSON object of ClickIds; null for none (or no consent to marketing). */
+  click_ids: string | null;
+}
+
 export interface Database {
   form_submissions: FormSubmissionsTable;
   company_profile_leads: CompanyProfileLeadsTable;
@@ -116,4 +134,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   spent_challenges: SpentChallengesTable;
   site_keys: SiteKeysTable;
+  lead_attributions: LeadAttributionsTable;
 }

@@ -1,4 +1,6 @@
 import { type Insertable, type Selectable, sql } from "kysely";
+import type { Attribution } from "../../app/lib/attribution.ts";
+import { recordAttribution } from "../attribution/store.ts";
 import type { DatabaseHandle } from "./connect.ts";
 import type { BotCheck, CompanyProfileLeadsTable, FormSubmissionsTable, LeadTable, OutboxTable, ServiceOrdersTable } from "./schema.ts";
 
@@ -19,6 +21,8 @@ export interface LeadOrigin {
   clientAddress: string;
   userAgent: string | null;
   receivedAt: Date;
+  /** Which campaign brought it (checked by parseAttribution); null when the post carried none. */
+  attribution?: Attribution | null;
 }
 
 /** A rendered notification, ready for the outbox. */
@@ -60,8 +64,8 @@ export class Store {
   }
 
   /**
-   * Writes the lead and its notification in one transaction: either both are
-   * committed or neither is, so an acknowledged lead always has its message queued.
+   * Writes the lead, its attribution and its notification in one transaction: all
+   * are committed or none is, so an acknowledged lead always has its message queued.
    */
   async saveLead(
     lead: NewLead,
@@ -81,6 +85,7 @@ export class Store {
         .values({ ...(lead.row as Insertable<FormSubmissionsTable>), ...originColumns })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await recordAttribution(trx, lead.table, leadId, origin.attribution);
       const message = notify(leadId);
       const { id: outboxId } = await trx
         .insertInto("outbox")

@@ -4,6 +4,7 @@ import { type FormDefinition, type LeadFormDefinition, NOT_SPECIFIED, type Store
 import type { LeadFailureReason, LeadResult } from "../../app/forms/lead-result.ts";
 import { checkTheFields, rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
 import { failedStep } from "../../app/forms/steps.ts";
+import { ATTRIBUTION_FIELD, parseAttribution } from "../../app/lib/attribution.ts";
 import type { z } from "../../app/lib/zod.ts";
 import type { LeadOrigin, NewLead } from "../db/store.ts";
 import { log } from "../log.ts";
@@ -14,7 +15,7 @@ import { checkBot, firstValue, noscriptLimitKey } from "./bot-check.ts";
 import { type FormFields, readForm } from "./request.ts";
 
 const USER_AGENT_MAX = 500;
-const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields]);
+const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields, ATTRIBUTION_FIELD]);
 
 /** Every answer is the visitor's own: never cached. */
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -135,6 +136,7 @@ export async function runForm<S extends z.ZodType, Answer>(
     return fail({ status: bot.status, reason: bot.reason, message: bot.reason === "captcha" ? messages.botCheckFailed : bot.message });
   }
   const { botCheck } = bot;
+  const receivedAt = new Date();
 
   return step({
     input: parsed.data,
@@ -143,7 +145,9 @@ export async function runForm<S extends z.ZodType, Answer>(
       botCheck,
       clientAddress,
       userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
-      receivedAt: new Date(),
+      receivedAt,
+      // What does not pass its checks is dropped, never the lead.
+      attribution: parseAttribution(firstValue(fields[ATTRIBUTION_FIELD]), receivedAt),
     },
     async release() {
       await store.refundRateLimit(rateLimit.key, clientAddress);

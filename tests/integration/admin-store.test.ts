@@ -11,6 +11,7 @@ import {
   decodeCursor,
   exportRows,
   type InboxFilter,
+  everyLead,
   listLeads,
   resendNotification,
   setStatus,
@@ -30,7 +31,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from "../support
  * the changes and their audit entries, forgetting, sessions and the sign-in limit.
  */
 
-const none: InboxFilter = { q: "", type: "", status: "", from: "", to: "" };
+const none: InboxFilter = everyLead;
 const origin = (at: Date) => ({ botCheck: "altcha" as const, clientAddress: "198.51.100.1", userAgent: "StoreTest/1.0", receivedAt: at });
 const notice = (id: number) => ({ kind: "Contact", replyTo: null, subject: `Lead ${id}`, text: "text", html: "<p>html</p>" });
 

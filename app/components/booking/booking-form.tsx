@@ -52,7 +52,7 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
       </fieldset>
 
       {/* reCAPTCHA v3 records the booking under its own action name. */}
-      <BotCheck ref={lead.captchaRef} form={bookingForm.key} captcha={page.captcha} formToken={page.formToken} />
+      <BotCheck ref={lead.captchaRef} form={bookingForm.key} page={page} />
       <SubmitButton busy={lead.busy} verifying={lead.verifying} busyText="Booking..." style={{ className: "w-full" }}>
         Book My Free Call
       </SubmitButton>

@@ -14,6 +14,7 @@ import {
   serializeConsent,
   toPreferences,
 } from "~/lib/consent";
+import { noteMarketingChoice } from "~/lib/attribution-client";
 import { onOpenCookieSettings } from "./consent-events";
 
 declare global {
@@ -93,6 +94,7 @@ export function CookieConsent() {
       // Storage is blocked: the choice still holds for this page.
     }
     apply(choices);
+    noteMarketingChoice(choices.marketing);
     setSaved(choices);
     setBannerOpen(false);
     setDialogOpen(false);

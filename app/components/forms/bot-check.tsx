@@ -1,6 +1,7 @@
 import type { Ref } from "react";
 import { botFields } from "~/forms/bot-fields";
-import type { CaptchaHandle, CaptchaWidgetConfig } from "~/forms/captcha-config";
+import type { CaptchaHandle, CaptchaWidgetConfig, FormPageData } from "~/forms/captcha-config";
+import { ATTRIBUTION_FIELD } from "~/lib/attribution";
 import type { FormKey } from "~/forms/form-keys";
 import { useHydrated } from "~/forms/use-hydrated";
 import { AltchaCheck } from "./captcha/altcha";
@@ -9,18 +10,17 @@ import { RecaptchaV2Check, RecaptchaV3Check, TurnstileCheck } from "./captcha/th
 interface BotCheckProps {
   ref?: Ref<CaptchaHandle>;
   form: FormKey;
-  captcha: CaptchaWidgetConfig;
-  formToken: string;
+  page: FormPageData;
   /** Keep the check out of sight even when widgets are visible (the company profile dialog). */
   hidden?: boolean;
 }
 
 /**
  * The hidden parts of every form: the honeypot people never see, the signed
- * token that lets a post without JavaScript through, and, once JavaScript
+ * token that lets a post without JavaScript through, the visit's attribution, and, once JavaScript
  * runs, the captcha the site is set to.
  */
-export function BotCheck({ ref, form, captcha, formToken, hidden = false }: BotCheckProps) {
+export function BotCheck({ ref, form, page: { captcha, formToken, attribution }, hidden = false }: BotCheckProps) {
   const hydrated = useHydrated();
   const invisible = hidden || captcha.widget === "invisible";
   return (
@@ -32,6 +32,8 @@ export function BotCheck({ ref, form, captcha, formToken, hidden = false }: BotC
         </label>
       </div>
       <input type="hidden" name={botFields.formToken} value={formToken} />
+      {/* What the server saw of the visit; with JavaScript the browser's own touches replace it. */}
+      <input type="hidden" name={ATTRIBUTION_FIELD} value={attribution} />
       {hydrated && (
         // A block of its own, so the form's spacing applies; nothing to lay out when the check is out of sight.
         <div className={invisible || captcha.provider === "recaptcha-v3" ? "contents" : undefined}>

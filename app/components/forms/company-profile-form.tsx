@@ -88,7 +88,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
       <div hidden={step !== 2} className="space-y-5">
         <TextField lead={lead} name="company" label="Company Name (optional)" autoComplete="organization" />
         <TextField lead={lead} name="phone" label="Phone Number (optional)" type="tel" autoComplete="tel" />
-        <BotCheck ref={lead.captchaRef} form="companyProfile" captcha={page.captcha} formToken={page.formToken} hidden />
+        <BotCheck ref={lead.captchaRef} form="companyProfile" page={page} hidden />
       </div>
       {/* The step's main button comes first, so Enter in a field continues rather than goes back. */}
       {step === 1 ? (

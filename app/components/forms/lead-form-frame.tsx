@@ -27,7 +27,7 @@ export function LeadFormFrame({
       <FormStatus result={lead.status} />
       <RequiredNote />
       {children}
-      <BotCheck ref={lead.captchaRef} form={lead.form} captcha={page.captcha} formToken={page.formToken} />
+      <BotCheck ref={lead.captchaRef} form={lead.form} page={page} />
       <SubmitButton busy={lead.busy} verifying={lead.verifying} style={{ className: "w-full" }}>
         {submit}
       </SubmitButton>

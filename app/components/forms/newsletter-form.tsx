@@ -33,7 +33,7 @@ export function NewsletterForm({ page, action }: { page: FormPageData; action?: 
           Subscribe
         </SubmitButton>
       </div>
-      <BotCheck ref={lead.captchaRef} form="newsletter" captcha={page.captcha} formToken={page.formToken} />
+      <BotCheck ref={lead.captchaRef} form="newsletter" page={page} />
     </Form>
   );
 }

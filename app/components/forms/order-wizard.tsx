@@ -235,7 +235,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
         <TextAreaField lead={lead} name="currentChallenges" label="Current Challenges" rows={3} className="sm:col-span-2" />
         <TextAreaField lead={lead} name="additionalInfo" label="Additional Information" rows={3} className="sm:col-span-2" />
         <div className="sm:col-span-2">
-          <BotCheck ref={lead.captchaRef} form="order" captcha={page.captcha} formToken={page.formToken} />
+          <BotCheck ref={lead.captchaRef} form="order" page={page} />
         </div>
       </div>
 

@@ -15,6 +15,9 @@ function describe(filter: InboxFilter): string {
     filter.status && `status ${statusLabel(filter.status)}`,
     filter.from && `from ${filter.from}`,
     filter.to && `to ${filter.to}`,
+    filter.source && `source ${filter.source}`,
+    filter.medium && `medium ${filter.medium}`,
+    filter.campaign && `campaign ${filter.campaign}`,
     filter.q && "a search",
   ].filter(Boolean);
   return parts.length ? `exported the leads of: ${parts.join(", ")}` : "exported every lead";

@@ -23,6 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filter, query, page, paged: params.has("older") || params.has("newer"), problem: null };
 }
 
+/** The channel filters: exact values, as the list's Source / medium column shows them. */
+const channelFilters = [
+  { name: "source", label: "Source", hint: "google" },
+  { name: "medium", label: "Medium", hint: "cpc" },
+  { name: "campaign", label: "Campaign", hint: "brand" },
+] as const;
+
 function pageLink(query: string, key: "older" | "newer", cursor: string): string {
   const params = new URLSearchParams(query);
   params.set(key, cursor);
@@ -47,7 +54,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Filter leads"
-        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4"
       >
         <div>
           <label htmlFor="filter-q" className={labelClass}>
@@ -101,6 +108,22 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="filter-to" name="to" type="date" defaultValue={filter.to} className={`${inputClass} mt-1`} />
         </div>
+        {channelFilters.map(({ name, label, hint }) => (
+          <div key={name}>
+            <label htmlFor={`filter-${name}`} className={labelClass}>
+              {label}
+            </label>
+            <input
+              id={`filter-${name}`}
+              name={name}
+              type="text"
+              maxLength={150}
+              defaultValue={filter[name]}
+              placeholder={hint}
+              className={`${inputClass} mt-1`}
+            />
+          </div>
+        ))}
         <div className="flex items-end gap-2">
           <button type="submit" className={buttonClass({ size: "sm" })}>
             Apply
@@ -116,7 +139,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {problem && <Notice tone="error">{problem}</Notice>}
       <ListTable
         caption={`Leads, newest first${filtered ? ", filtered" : ""}`}
-        columns={["Received (SAST)", "Form", "Name", "Email", "Company", "Status"]}
+        columns={["Received (SAST)", "Form", "Name", "Email", "Company", "Source / medium", "Campaign", "Status"]}
         empty={page.leads.length > 0 ? null : filtered ? "No leads match these filters." : "No leads yet."}
       >
         {page.leads.map((lead) => (
@@ -132,6 +155,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="px-3 py-1.5 break-all">{lead.email}</td>
             <td className="px-3 py-1.5">{lead.company}</td>
+            <td className="px-3 py-1.5 break-all">{lead.channel}</td>
+            <td className="px-3 py-1.5 break-all">{lead.campaign}</td>
             <td className="px-3 py-1.5">
               <StatusBadge status={lead.status} label={lead.statusLabel} />
             </td>

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { isStatus, leadStatuses, NOTE_MAX_LENGTH, statusLabel } from "~/lib/inbox";
+import { isStatus, leadStatuses, NOTE_MAX_LENGTH, parseRandValue, statusLabel, valueMessage } from "~/lib/inbox";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
@@ -48,7 +48,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "status": {
       const status = field("status");
       if (!isStatus(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
-      if (!(await setStatus(db, actor, id, status))) throw data(null, { status: 404 });
+      const value = parseRandValue(field("value"));
+      if (value === undefined) return data({ error: valueMessage }, { status: 400 });
+      if (!(await setStatus(db, actor, id, status, new Date(), value))) throw data(null, { status: 404 });
       return back("status");
     }
     case "note": {
@@ -106,6 +108,31 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 { label: "Bot check", value: lead.origin.botCheck },
               ]}
             />
+          </Section>
+          <Section title="Which campaign brought it" id="lead-attribution">
+            {lead.channel && (
+              <p className="mb-3 text-sm">
+                Counts for <strong>{`${lead.channel.source} / ${lead.channel.medium}`}</strong>
+                {lead.channel.campaign && (
+                  <>
+                    {" "}
+                    · campaign <strong>{lead.channel.campaign}</strong>
+                  </>
+                )}
+              </p>
+            )}
+            {lead.touches.length === 0 ? (
+              <p className="text-sm text-slate-600">This lead carried no attribution.</p>
+            ) : (
+              <div className="space-y-4">
+                {lead.touches.map((touch) => (
+                  <div key={touch.title}>
+                    <h3 className="mb-1 text-sm font-semibold text-ink">{touch.title}</h3>
+                    <FieldList items={touch.fields} />
+                  </div>
+                ))}
+              </div>
+            )}
           </Section>
           <Section
             title="Notification"
@@ -174,21 +201,34 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
         <div className="space-y-4">
           <Section title="Status" id="lead-status">
-            <Form method="post" className="flex items-end gap-2">
+            <Form method="post" className="space-y-2" key={`${lead.status} ${lead.value}`}>
               <CsrfField token={loaderData.csrf} />
               <input type="hidden" name="intent" value="status" />
-              <div className="flex-1">
-                <label htmlFor="lead-status-select" className="sr-only">
-                  Lead status
-                </label>
-                <select id="lead-status-select" name="status" defaultValue={lead.status} key={lead.status} className={inputClass}>
-                  {leadStatuses.map((s) => (
-                    <option key={s.key} value={s.key}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <label htmlFor="lead-status-select" className={labelClass}>
+                Lead status
+              </label>
+              <select id="lead-status-select" name="status" defaultValue={lead.status} className={inputClass}>
+                {leadStatuses.map((s) => (
+                  <option key={s.key} value={s.key}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor="lead-value" className={labelClass}>
+                Value won (rand, optional)
+              </label>
+              <input
+                id="lead-value"
+                name="value"
+                inputMode="decimal"
+                maxLength={20}
+                defaultValue={lead.value ?? ""}
+                aria-describedby="lead-value-hint"
+                className={inputClass}
+              />
+              <p id="lead-value-hint" className="text-xs text-slate-600">
+                Sent with the conversion in the Google Ads export.
+              </p>
               <button type="submit" className={buttonClass({ size: "sm" })}>
                 Save status
               </button>

@@ -1,0 +1,112 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Attribution, type ClickIds, leadChannel, type Touch } from "../../app/lib/attribution.ts";
+import type { AdminDatabase, AdminTables } from "../admin/schema.ts";
+import type { Database, LeadAttributionsTable, LeadTable } from "../db/schema.ts";
+
+/**
+ * Writes and reads a lead's attribution. Written in the transaction that
+ * stores the lead (Store.saveLead, BookingStore.book), so a lead never
+ * exists without the campaign that brought it, nor the other way round.
+ */
+
+type TouchName = LeadAttributionsTable["touch"];
+
+function rowOf(table: LeadTable, leadId: number, name: TouchName, touch: Touch) {
+  const ids = Object.keys(touch.clickIds).length ? JSON.stringify(touch.clickIds) : null;
+  return {
+    lead_table: table,
+    lead_id: leadId,
+    touch: name,
+    at: new Date(touch.at),
+    landing_page: touch.landing,
+    referrer: touch.referrer,
+    utm_source: touch.utm.utm_source ?? null,
+    utm_medium: touch.utm.utm_medium ?? null,
+    utm_campaign: touch.utm.utm_campaign ?? null,
+    utm_term: touch.utm.utm_term ?? null,
+    utm_content: touch.utm.utm_content ?? null,
+    click_ids: ids,
+  };
+}
+
+/**
+ * Stores the touches and sets the inbox row's channel. The inbox row was
+ * written by the lead table's trigger a moment before, in this transaction.
+ */
+export async function recordAttribution(
+  trx: Transaction<Database>,
+  table: LeadTable,
+  leadId: number,
+  attribution: Attribution | null | undefined,
+): Promise<void> {
+  const channel = leadChannel(attribution ?? null);
+  if (attribution) {
+    const touches = (["visit", "first", "last"] as const).flatMap((name) => {
+      const touch = attribution[name];
+      return touch ? [rowOf(table, leadId, name, touch)] : [];
+    });
+    await trx.insertInto("lead_attributions").values(touches).execute();
+  }
+  await trx
+    .withTables<AdminTables>()
+    .updateTable("leads")
+    .set({ source: channel.source, medium: channel.medium, campaign: channel.campaign })
+    .where("lead_table", "=", table)
+    .where("lead_id", "=", leadId)
+    .execute();
+}
+
+export interface StoredTouch {
+  touch: TouchName;
+  at: Date;
+  landing: string;
+  referrer: string | null;
+  utm: Touch["utm"];
+  clickIds: ClickIds;
+}
+
+function storedTouch(row: Selectable<LeadAttributionsTable>): StoredTouch {
+  const utm: Touch["utm"] = {};
+  for (const key of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const) {
+    const value = row[key];
+    if (value) utm[key] = value;
+  }
+  let clickIds: ClickIds = {};
+  try {
+    clickIds = row.click_ids ? (JSON.parse(row.click_ids) as ClickIds) : {};
+  } catch {
+    // Written by this module as JSON; anything else is not worth failing a page for.
+  }
+  return { touch: row.touch, at: new Date(row.at), landing: row.landing_page, referrer: row.referrer, utm, clickIds };
+}
+
+const touchOrder: Record<TouchName, number> = { first: 0, last: 1, visit: 2 };
+
+/** The touches of many leads at once (an export batch), keyed `table:id`, first, last, then this visit. */
+export async function touchesOfMany(
+  db: Kysely<AdminDatabase>,
+  leads: ReadonlyArray<{ table: LeadTable; id: number }>,
+): Promise<Map<string, StoredTouch[]>> {
+  const found = new Map<string, StoredTouch[]>();
+  if (leads.length === 0) return found;
+  const rows = await db
+    .selectFrom("lead_attributions")
+    .selectAll()
+    .where((eb) => eb.or(leads.map((lead) => eb.and([eb("lead_table", "=", lead.table), eb("lead_id", "=", lead.id)]))))
+    .execute();
+  for (const row of rows) {
+    const key = `${row.lead_table}:${row.lead_id}`;
+    found.set(key, [...(found.get(key) ?? []), storedTouch(row)]);
+  }
+  for (const touches of found.values()) touches.sort((a, b) => touchOrder[a.touch] - touchOrder[b.touch]);
+  return found;
+}
+
+export async function touchesOf(db: Kysely<AdminDatabase>, table: LeadTable, leadId: number): Promise<StoredTouch[]> {
+  return (await touchesOfMany(db, [{ table, id: leadId }])).get(`${table}:${leadId}`) ?? [];
+}
+
+/** Removes a forgotten person's touches (POPIA), inside the forgetting transaction. */
+export async function forgetAttribution(trx: Kysely<AdminDatabase>, table: LeadTable, leadIds: readonly number[]): Promise<void> {
+  if (leadIds.length) await trx.deleteFrom("lead_attributions").where("lead_table", "=", table).where("lead_id", "in", leadIds).execute();
+}
