@@ -1,13 +1,4 @@
-import {
-  type Attribution,
-  type ClickIds,
-  isCampaign,
-  parseTouch,
-  parseTouches,
-  type Touch,
-  touchOf,
-  withoutClickIds,
-} from "./attribution.ts";
+import { ATTRIBUTION_MAX_DAYS, type Attribution, type ClickIds, isCampaign, type Touch, touchOf, withoutClickIds } from "./attribution.ts";
 import { CONSENT_STORAGE_KEY, parseStoredConsent } from "./consent.ts";
 
 /**
@@ -16,64 +7,71 @@ import { CONSENT_STORAGE_KEY, parseStoredConsent } from "./consent.ts";
  * the tab), the first and latest campaign touches in localStorage for at most
  * ATTRIBUTION_MAX_DAYS. Ad click ids are written only once the visitor allows
  * marketing; until they choose, a landing's click ids wait in memory, and a
- * refusal or a withdrawal removes every click id kept.
+ * refusal or a withdrawal removes every click id kept. Lean on purpose (it is
+ * on every public page): the server checks every value a post carries.
  */
 
 const VISIT_KEY = "attribution-visit";
 const TOUCHES_KEY = "attribution-touches";
+const MAX_AGE_MS = ATTRIBUTION_MAX_DAYS * 86_400_000;
+
+type Kept = { first: Touch | null; last: Touch | null };
 
 /** Click ids of this page's landing, waiting for the visitor's choice. */
 let waitingClickIds: ClickIds = {};
-/** This tab's visit when storage is blocked. */
-let visitInMemory: Touch | null = null;
-
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: () => Storage, key: string, value: string): void {
-  try {
-    storage().setItem(key, value);
-  } catch {
-    // Storage is blocked or full: attribution is a nicety, never in the visitor's way.
-  }
-}
+/** This tab's visit, also when storage is blocked. */
+let visit: Touch | null = null;
 
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
+function read(storage: () => Storage, key: string): unknown {
+  try {
+    return JSON.parse(storage().getItem(key) ?? "null");
+  } catch {
+    // Blocked or unreadable: as if nothing was kept.
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: unknown): void {
+  try {
+    storage().setItem(key, JSON.stringify(value));
+  } catch {
+    // Blocked or full: attribution is never in the visitor's way.
+  }
+}
+
 function marketingAllowed(): boolean {
-  const stored = parseStoredConsent(read(local, CONSENT_STORAGE_KEY), new Date());
+  let raw: string | null = null;
+  try {
+    raw = local().getItem(CONSENT_STORAGE_KEY);
+  } catch {
+    // Blocked: no choice is known, so no consent.
+  }
+  const stored = parseStoredConsent(raw, new Date());
   return stored.status === "valid" && stored.preferences.marketing;
 }
 
-function keptTouches() {
-  return parseTouches(read(local, TOUCHES_KEY), new Date());
-}
-
-function keepTouches(touches: { first: Touch | null; last: Touch | null }): void {
-  write(local, TOUCHES_KEY, JSON.stringify(touches));
+/** The campaign touches kept, those older than ATTRIBUTION_MAX_DAYS left out. */
+function kept(): Kept {
+  const value = read(local, TOUCHES_KEY) as Partial<Kept> | null;
+  const fresh = (touch: Touch | null | undefined) => (touch && Date.now() - Date.parse(touch.at) <= MAX_AGE_MS ? touch : null);
+  return { first: fresh(value?.first), last: fresh(value?.last) };
 }
 
 /** Notes this page load: the visit's landing once per tab, and a campaign touch whenever the URL carries one. */
 export function notePageView(): void {
-  const touch = touchOf(new URL(window.location.href), document.referrer, [], new Date());
-  if (!read(session, VISIT_KEY) && !visitInMemory) {
-    visitInMemory = withoutClickIds(touch);
-    write(session, VISIT_KEY, JSON.stringify(visitInMemory));
-  }
+  const touch = touchOf(new URL(window.location.href), document.referrer, new Date());
+  visit ??= (read(session, VISIT_KEY) as Touch | null) ?? withoutClickIds(touch);
+  write(session, VISIT_KEY, visit);
   if (!isCampaign(touch)) return;
-  let kept = touch;
+  let campaign = touch;
   if (!marketingAllowed()) {
     waitingClickIds = touch.clickIds;
-    kept = withoutClickIds(touch);
+    campaign = withoutClickIds(touch);
   }
-  const { first } = keptTouches();
-  keepTouches({ first: first ?? kept, last: kept });
+  write(local, TOUCHES_KEY, { first: kept().first ?? campaign, last: campaign });
 }
 
 /**
@@ -81,22 +79,20 @@ export function notePageView(): void {
  * click ids join its touch; without, every click id kept is removed.
  */
 export function noteMarketingChoice(allowed: boolean): void {
-  const { first, last } = keptTouches();
-  if (allowed) {
-    if (!last || Object.keys(waitingClickIds).length === 0) return;
+  const { first, last } = kept();
+  if (allowed && last && Object.keys(waitingClickIds).length) {
     const withIds = { ...last, clickIds: waitingClickIds };
-    keepTouches({ first: first?.at === last.at ? withIds : first, last: withIds });
-  } else if (first || last) {
-    keepTouches({ first: first && withoutClickIds(first), last: last && withoutClickIds(last) });
+    write(local, TOUCHES_KEY, { first: first?.at === last.at ? withIds : first, last: withIds });
+  } else if (!allowed && (first || last)) {
+    write(local, TOUCHES_KEY, { first: first && withoutClickIds(first), last: last && withoutClickIds(last) });
   }
   waitingClickIds = {};
 }
 
 /** What a lead post carries (ATTRIBUTION_FIELD): click ids only while marketing is allowed. */
 export function attributionForPost(): string {
-  const visit = parseTouch(read(session, VISIT_KEY), new Date()) ?? visitInMemory;
   if (!visit) return "";
-  let { first, last } = keptTouches();
+  let { first, last } = kept();
   if (!marketingAllowed()) {
     first = first && withoutClickIds(first);
     last = last && withoutClickIds(last);

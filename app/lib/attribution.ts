@@ -99,17 +99,27 @@ function clickIdsOf(read: (key: ClickIdKey) => unknown): ClickIds {
 }
 
 /**
- * The touch of a page load: its path, its campaign parameters and its
- * referrer's origin (none when the referrer is this site).
+ * The touch of a page load as the browser (or, for a post without
+ * JavaScript, the server) sees it: its path, its campaign parameters and its
+ * referrer's origin (none when the referrer is this site). Lean on purpose:
+ * it runs on every public page; parseAttribution checks every value when a
+ * post arrives.
  */
-export function touchOf(url: URL, referrer: string | null | undefined, siteOrigins: readonly string[], at: Date): Touch {
-  const from = originOf(referrer);
+export function touchOf(url: URL, referrer: string | null | undefined, at: Date, ownOrigins: readonly string[] = []): Touch {
+  const pick = (keys: readonly string[]) =>
+    Object.fromEntries(keys.flatMap((key) => (url.searchParams.get(key) ? [[key, url.searchParams.get(key)!.slice(0, 300)]] : [])));
+  let from: string | null = null;
+  try {
+    from = referrer ? new URL(referrer).origin : null;
+  } catch {
+    // Not a URL: no referrer.
+  }
   return {
     at: at.toISOString(),
-    landing: pathOf(url.pathname),
-    referrer: from && !siteOrigins.includes(from) && from !== url.origin ? from : null,
-    utm: utmOf((key) => url.searchParams.get(key)),
-    clickIds: clickIdsOf((key) => url.searchParams.get(key)),
+    landing: url.pathname,
+    referrer: from && from !== "null" && from !== url.origin && !ownOrigins.includes(from) ? from : null,
+    utm: pick(utmKeys),
+    clickIds: pick(clickIdKeys),
   };
 }
 
@@ -164,17 +174,6 @@ function parseJson(raw: string | null): unknown {
   } catch {
     return null;
   }
-}
-
-/** A touch the browser kept, or null (absent, unreadable or expired). */
-export function parseTouch(raw: string | null, now: Date): Touch | null {
-  return asTouch(parseJson(raw), now);
-}
-
-/** The campaign touches a browser kept, in storage's shape; expired ones read as absent. */
-export function parseTouches(raw: string | null, now: Date): { first: Touch | null; last: Touch | null } {
-  const value = parseJson(raw) as Record<string, unknown> | null;
-  return { first: asTouch(value?.first, now), last: asTouch(value?.last, now) };
 }
 
 export interface Channel {

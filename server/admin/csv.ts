@@ -16,3 +16,13 @@ export function csvCell(value: string): string {
 export function csvRow(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
+
+/** A whole CSV file as a download (the report and the conversion files: small, so not streamed). */
+export function csvDownload(filename: string, rows: ReadonlyArray<readonly string[]>): Response {
+  return new Response(CSV_BOM + rows.map(csvRow).join(""), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    },
+  });
+}

@@ -22,7 +22,7 @@ export function formPageData({ settings, secrets }: CoreServices, request: Reque
 }
 
 function serverSeenAttribution(request: Request, siteUrl: string): Attribution {
-  const touch = touchOf(new URL(request.url), request.headers.get("referer"), [new URL(siteUrl).origin], new Date());
+  const touch = touchOf(new URL(request.url), request.headers.get("referer"), new Date(), [new URL(siteUrl).origin]);
   const visit = { ...touch, clickIds: {} };
   const campaign = isCampaign(visit) ? visit : null;
   return { visit, first: campaign, last: campaign };

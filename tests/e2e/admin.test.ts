@@ -10,7 +10,8 @@ import { readSiteDb } from "../support/database";
 import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, type Fields, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
 import { startSite } from "../support/site";
-import { createUser } from "../support/admin-users";
+import { createUser, signIn } from "../support/admin-users";
+import { parseCsv } from "../support/csv";
 
 /**
  * The agency's day in the lead inbox, in Chromium against the built server:
@@ -72,36 +73,6 @@ function book(email: string) {
   db.close();
 }
 
-/** RFC 4180, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
 /** Every text cell of every table in the site's database that contains `needle`, as table.column. */
 function everywhere(needle: string): string[] {
   const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
@@ -134,15 +105,6 @@ async function openAdmin(
     { cookiesChosen: true, ...checks },
   );
   return page;
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin`);
-  await page.waitForURL(/\/admin\/login/);
-  await page.getByLabel("Email").fill(AGENT);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${server.url}/admin`);
 }
 
 /** The page's h1. React Router changes the URL just before it renders the new page: read it with expect.poll. */
@@ -200,7 +162,7 @@ describe("the lead inbox", () => {
     // The forgotten lead's page, asked for once Thandi is forgotten, answers 404 as it should.
     const page = await openAdmin({}, { allowConsoleErrors: [/status of 404/] });
 
-    await signIn(page);
+    await signIn(page, server.url, AGENT, PASSWORD);
     await expect.poll(() => heading(page)).toBe("Leads");
     await expect.poll(() => rowsShown(page).count()).toBe(6);
     await expect
@@ -341,7 +303,7 @@ describe("the lead inbox", () => {
 
   it("works without JavaScript: sign in, filter, open a lead and change its status with plain forms", async () => {
     const page = await openAdmin({ javaScriptEnabled: false });
-    await signIn(page);
+    await signIn(page, server.url, AGENT, PASSWORD);
     await page.getByLabel("Form").selectOption({ label: "Free audit" });
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/type=audit/);

@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { sastDay } from "~/lib/sast";
+import { recordAudit } from "../../../server/admin/audit";
+import { csvDownload } from "../../../server/admin/csv";
+import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
+import {
+  CLICK_COLUMNS,
+  clickConversionRows,
+  ENHANCED_COLUMNS,
+  enhancedConversionRows,
+  TIME_ZONE_ROW,
+} from "../../../server/attribution/conversions";
+import type { Route } from "./+types/conversions-csv";
+
+const files = {
+  "google-ads-clicks": { columns: CLICK_COLUMNS, rows: clickConversionRows, what: "Google Ads click conversions" },
+  "google-ads-leads": { columns: ENHANCED_COLUMNS, rows: enhancedConversionRows, what: "Google Ads enhanced conversions for leads" },
+} as const;
+
+// The qualified and won leads as Google Ads imports them (server/attribution/conversions.ts).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  // Two routes share this module (app/routes.ts); the path says which file.
+  const name =
+    new URL(request.url).pathname
+      .split("/")
+      .at(-1)
+      ?.replace(/\.csv$/, "") ?? "";
+  if (!Object.hasOwn(files, name)) throw data(null, { status: 404 });
+  const file = files[name as keyof typeof files];
+  const { db } = adminOf(context);
+  const rows = await file.rows(db);
+  await recordAudit(db, actorOf(session), { action: "export", detail: `exported ${rows.length} ${file.what}` });
+  return csvDownload(`${name}-${sastDay(new Date())}.csv`, [TIME_ZONE_ROW, file.columns, ...rows]);
+}

@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { ClickIds } from "../../app/lib/attribution.ts";
+import { SAST_OFFSET_MS } from "../../app/lib/sast.ts";
+import type { AdminDatabase } from "../admin/schema.ts";
+import { randOf } from "../admin/inbox.ts";
+import { touchesOfMany } from "./store.ts";
+
+/**
+ * Conversions back to Google Ads: the leads the agency marked qualified or
+ * won, as the two files Google Ads imports. Each conversion action must exist
+ * in Google Ads under the name below (Goals → Conversions → Import).
+ *
+ * - Click conversions: Google's "Google Click ID" template, the time zone in
+ *   its Parameters row, one row per lead that arrived with a gclid (kept only
+ *   with the visitor's consent to marketing).
+ * - Enhanced conversions for leads: the email and phone normalised and
+ *   SHA-256 hashed as Google specifies, so no address leaves in clear.
+ */
+
+export const conversionNames = { qualified: "Qualified lead", won: "Won lead" } as const;
+const converted = Object.keys(conversionNames) as Array<keyof typeof conversionNames>;
+
+export const TIME_ZONE_ROW = ["Parameters:TimeZone=Africa/Johannesburg"];
+export const CLICK_COLUMNS = ["Google Click ID", "Conversion Name", "Conversion Time", "Conversion Value", "Conversion Currency"];
+export const ENHANCED_COLUMNS = ["Email", "Phone Number", "Conversion Name", "Conversion Time", "Conversion Value", "Conversion Currency"];
+const CURRENCY = "ZAR";
+
+/** "2026-11-24 14:30:00": the wall-clock time in the Parameters row's zone (SAST has no daylight saving). */
+export function conversionTime(at: Date): string {
+  return new Date(at.getTime() + SAST_OFFSET_MS).toISOString().replace("T", " ").slice(0, 19);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/**
+ * An email as Google normalises it before hashing: trimmed and lowercased;
+ * for gmail.com and googlemail.com addresses the dots of the name removed.
+ */
+export function normalisedEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 1) return lower;
+  const [name, domain] = [lower.slice(0, at), lower.slice(at + 1)];
+  return domain === "gmail.com" || domain === "googlemail.com" ? `${name.replaceAll(".", "")}@${domain}` : lower;
+}
+
+/**
+ * A phone number in E.164 (+27821234567), as Google wants it before hashing:
+ * a South African number written the local way (082 123 4567) gains +27;
+ * an international one keeps its country code. Null when it is no number.
+ */
+export function e164(phone: string | null): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/[\s().-]/g, "");
+  let international: string;
+  if (/^\+\d+$/.test(digits)) international = digits;
+  else if (/^00\d+$/.test(digits)) international = `+${digits.slice(2)}`;
+  else if (/^0\d{9}$/.test(digits)) international = `+27${digits.slice(1)}`;
+  else return null;
+  return /^\+[1-9]\d{7,14}$/.test(international) ? international : null;
+}
+
+export const hashedEmail = (email: string) => sha256(normalisedEmail(email));
+export const hashedPhone = (phone: string | null) => {
+  const number = e164(phone);
+  return number ? sha256(number) : "";
+};
+
+interface Conversion {
+  name: string;
+  time: string;
+  value: string;
+}
+
+async function convertedLeads(db: Kysely<AdminDatabase>) {
+  return db
+    .selectFrom("leads")
+    .select(["id", "lead_table", "lead_id", "email", "phone", "status", "status_changed_at", "created_at", "value_cents"])
+    .where("status", "in", converted)
+    .orderBy("status_changed_at")
+    .orderBy("id")
+    .execute();
+}
+
+function conversionOf(lead: Awaited<ReturnType<typeof convertedLeads>>[number]): Conversion {
+  const status = lead.status as keyof typeof conversionNames;
+  return {
+    name: conversionNames[status],
+    time: conversionTime(new Date(lead.status_changed_at ?? lead.created_at)),
+    value: lead.value_cents === null ? "" : randOf(lead.value_cents),
+  };
+}
+
+/** The click conversions file's rows (after its Parameters row and header). */
+export async function clickConversionRows(db: Kysely<AdminDatabase>): Promise<string[][]> {
+  const leads = await convertedLeads(db);
+  const touches = await touchesOfMany(
+    db,
+    leads.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
+  );
+  const rows: string[][] = [];
+  for (const lead of leads) {
+    const kept = touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? [];
+    // The latest campaign touch's click first: that is the click the conversion follows.
+    const gclid = ["last", "first", "visit"]
+      .map((name) => kept.find((t) => t.touch === name)?.clickIds)
+      .find((ids?: ClickIds) => ids?.gclid)?.gclid;
+    if (!gclid) continue;
+    const conversion = conversionOf(lead);
+    rows.push([gclid, conversion.name, conversion.time, conversion.value, conversion.value ? CURRENCY : ""]);
+  }
+  return rows;
+}
+
+/** The enhanced conversions for leads file's rows: every qualified or won lead, matched by its hashed email and phone. */
+export async function enhancedConversionRows(db: Kysely<AdminDatabase>): Promise<string[][]> {
+  return (await convertedLeads(db)).map((lead) => {
+    const conversion = conversionOf(lead);
+    return [
+      hashedEmail(lead.email),
+      hashedPhone(lead.phone),
+      conversion.name,
+      conversion.time,
+      conversion.value,
+      conversion.value ? CURRENCY : "",
+    ];
+  });
+}

@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "../../server/attribution/conversions";
+import { EXPORT_COLUMNS } from "../../server/admin/inbox";
+import { createUser, signIn } from "../support/admin-users";
+import { parseCsv } from "../support/csv";
+import { expectNoAxeViolations, hydrated } from "../support/browser";
+import { exactly, rows, toastWith, useFormsSite, visitorAddress } from "./forms-support";
+
+/**
+ * The issue's story, in Chromium against the built server: a visit lands from
+ * a Google Ads click, browses, answers the cookie banner and sends the contact
+ * form; the agency finds the campaign on the lead's page, in the CSV and the
+ * report, marks the lead won and exports it for Google Ads. With marketing
+ * refused the UTM values are kept and no click id is.
+ */
+
+const AGENT = "agent@roimedia.co.za";
+const PASSWORD = "correct horse battery staple";
+const landing = (gclid: string) =>
+  `/services/google-ads?utm_source=google&utm_medium=cpc&utm_campaign=brand&utm_term=ppc+agency&gclid=${gclid}`;
+
+const { browser, server } = useFormsSite({ TRUST_PROXY: "x-forwarded-for" });
+
+beforeAll(async () => {
+  await createUser(server.dataDir, AGENT, PASSWORD);
+});
+
+/** A visitor who lands from the ad, browses to the contact page and sends the form, answering the banner with `choice`. */
+async function visitAndSend(choice: "Accept All" | "Reject All", gclid: string, email: string) {
+  const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() });
+  await page.goto(`${server.url}${landing(gclid)}`, { referer: "https://www.google.com/" });
+  await hydrated(page);
+  await page.getByRole("button", { name: choice, exact: true }).click();
+  await expect.poll(() => page.getByRole("button", { name: choice, exact: true }).count()).toBe(0);
+
+  // Browses: another page in the app, then the contact page loaded afresh (a new tab would do the same).
+  await page.getByRole("navigation").first().getByRole("link", { name: "Pricing", exact: true }).click();
+  await page.waitForURL(/\/pricing$/);
+  await page.goto(`${server.url}/contact`);
+  const form = page.locator("#contact-form form");
+  await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+  await form.getByLabel(exactly("Full Name")).fill("Thandi Nkosi");
+  await form.getByLabel(exactly("Email Address")).fill(email);
+  await form.getByLabel(exactly("Company Name")).fill("Nkosi Retail");
+  await form.getByRole("button", { name: "Get My Free ROI Analysis" }).click();
+  expect((await toastWith(page, "Success!")).type).toBe("success");
+  return page;
+}
+
+interface TouchRow {
+  touch: string;
+  landing_page: string;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  referrer: string | null;
+  click_ids: string | null;
+}
+const touchesOf = (email: string) =>
+  rows<TouchRow>(
+    server,
+    `SELECT a.* FROM lead_attributions a JOIN leads l ON l.lead_table = a.lead_table AND l.lead_id = a.lead_id WHERE l.email = ? ORDER BY a.touch`,
+    email,
+  );
+
+async function download(page: Page, linkName: string | RegExp): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName }).click()]);
+  return readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");
+}
+
+const csvLines = (text: string) => text.trim().split("\r\n");
+
+describe("which campaign brought a lead", () => {
+  it("with marketing allowed: the campaign and the click id reach the lead's page, the CSV, the report and the Google Ads export", async () => {
+    const email = "thandi@nkosi-retail.co.za";
+    await visitAndSend("Accept All", "TeSt-GcLiD_1", email);
+
+    const touches = touchesOf(email);
+    expect(touches.map((t) => t.touch)).toEqual(["first", "last", "visit"]);
+    const last = touches.find((t) => t.touch === "last")!;
+    expect(last).toMatchObject({
+      landing_page: "/services/google-ads",
+      utm_source: "google",
+      utm_campaign: "brand",
+      referrer: "https://www.google.com",
+    });
+    expect(JSON.parse(last.click_ids!)).toEqual({ gclid: "TeSt-GcLiD_1" });
+    // The visit that sent it landed on the ad's page too: the browser kept it across the pages.
+    expect(touches.find((t) => t.touch === "visit")!.landing_page).toBe("/services/google-ads");
+
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { cookiesChosen: true });
+    await signIn(page, server.url, AGENT, PASSWORD);
+    const row = page.getByRole("table", { name: /Leads, newest first/ }).locator("tbody tr", { hasText: "Thandi Nkosi" });
+    await expect.poll(() => row.textContent()).toContain("google / cpc");
+    expect(await row.textContent()).toContain("brand");
+
+    // Filtered by the campaign's source.
+    await page.getByLabel("Source").fill("google");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/source=google/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("table", { name: /Leads, newest first/ })
+          .locator("tbody tr")
+          .count(),
+      )
+      .toBe(1);
+
+    const [header, cells] = parseCsv((await download(page, /Export CSV/)).replace(/^\uFEFF/, "")) as [string[], string[]];
+    expect(header).toEqual(EXPORT_COLUMNS);
+    const cell = (name: string) => cells[header.indexOf(name)];
+    expect([cell("Source"), cell("Medium"), cell("Campaign"), cell("Landing page"), cell("Click ids")]).toEqual([
+      "google",
+      "cpc",
+      "brand",
+      "/services/google-ads",
+      "gclid=TeSt-GcLiD_1",
+    ]);
+
+    await row.getByRole("link", { name: "Thandi Nkosi" }).click();
+    const attribution = page.getByRole("region", { name: "Which campaign brought it" });
+    await attribution.waitFor();
+    for (const text of ["google / cpc", "brand", "/services/google-ads", "ppc agency", "gclid=TeSt-GcLiD_1", "Latest campaign visit"]) {
+      expect(await attribution.textContent()).toContain(text);
+    }
+    await expectNoAxeViolations(page);
+
+    // Won, with its value: the conversion Google Ads imports.
+    await page.getByLabel("Lead status").selectOption("won");
+    await page.getByLabel("Value won (rand, optional)").fill("R 12 500");
+    await page.getByRole("button", { name: "Save status" }).click();
+    await page.getByText("Status saved.").waitFor();
+
+    await page.getByRole("link", { name: "Report", exact: true }).click();
+    await page.getByRole("heading", { name: "Report", level: 1 }).waitFor();
+    expect(await page.getByRole("region", { name: "By channel" }).textContent()).toContain("google / cpc (1)");
+    expect(await page.getByRole("region", { name: "Top campaigns" }).textContent()).toContain("brand");
+    expect(await page.getByRole("region", { name: "Top landing pages" }).textContent()).toContain("/services/google-ads");
+    expect(await page.getByRole("img", { name: /Leads per week by channel/ }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    const report = await download(page, "Report CSV");
+    expect(report).toContain("Top campaigns,,brand (google / cpc),1");
+
+    const clicks = csvLines(await download(page, "Google Ads click conversions"));
+    expect(clicks[0]).toBe(TIME_ZONE_ROW[0]);
+    expect(clicks[1]).toBe(CLICK_COLUMNS.join(","));
+    expect(clicks[2]).toMatch(/^TeSt-GcLiD_1,Won lead,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},12500\.00,ZAR$/);
+
+    const enhanced = csvLines(await download(page, "Google Ads enhanced conversions"));
+    expect(enhanced[2]!.split(",").slice(0, 3)).toEqual([hashedEmail(email), "", "Won lead"]);
+  });
+
+  it("with marketing refused: the UTM values are kept and no click id", async () => {
+    const email = "lerato@dlamini.co.za";
+    await visitAndSend("Reject All", "REFUSED-GCLID", email);
+    const touches = touchesOf(email);
+    expect(touches.map((t) => t.touch)).toEqual(["first", "last", "visit"]);
+    expect(touches.every((t) => t.click_ids === null)).toBe(true);
+    expect(touches.find((t) => t.touch === "last")).toMatchObject({ utm_source: "google", utm_campaign: "brand" });
+    expect(JSON.stringify(rows(server, "SELECT * FROM lead_attributions"))).not.toContain("REFUSED-GCLID");
+  });
+});
