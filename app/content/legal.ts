@@ -139,6 +139,31 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
+      id: "attribution",
+      title: "Which campaign brought you here",
+      blocks: [
+        {
+          kind: "p",
+          text: "We advertise, and we want to spend only on what works. So when you send us a form or book a call, it carries how your visit reached us:",
+        },
+        {
+          kind: "list",
+          items: [
+            "the page you landed on, the website that sent you (its address only, never the page you were reading) and the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term and utm_content);",
+            "only if you allow marketing cookies: the advert's click identifier from Google, Meta, Microsoft or LinkedIn (gclid, gbraid, wbraid, fbclid, msclkid or li_fat_id).",
+          ],
+        },
+        {
+          kind: "p",
+          text: "Your browser keeps the first and the latest visit that came from a campaign for at most 90 days, in its own storage on your device; nothing is kept on our side until you send a form. If you refuse or withdraw marketing cookies, the click identifiers your browser kept are removed at once. What a form carries is stored with it and kept as long as the enquiry (see How long we keep it).",
+        },
+        {
+          kind: "p",
+          text: "We use it to count which channels, campaigns and pages bring enquiries (our legitimate interest in knowing what our advertising achieves). Only if you allowed marketing cookies, we tell Google Ads when an enquiry from its advert became a qualified or won lead: by the click identifier, or by your email address and phone number hashed with SHA-256, so that Google can match them to its own records but cannot read them.",
+        },
+      ],
+    },
+    {
       id: "security",
       title: "How we protect it",
       blocks: [

@@ -92,10 +92,7 @@ export function noteMarketingChoice(allowed: boolean): void {
 /** What a lead post carries (ATTRIBUTION_FIELD): click ids only while marketing is allowed. */
 export function attributionForPost(): string {
   if (!visit) return "";
-  let { first, last } = kept();
-  if (!marketingAllowed()) {
-    first = first && withoutClickIds(first);
-    last = last && withoutClickIds(last);
-  }
-  return JSON.stringify({ visit, first, last } satisfies Attribution);
+  const marketing = marketingAllowed();
+  const { first, last } = kept();
+  return JSON.stringify({ visit, first, last, marketing } satisfies Attribution);
 }

@@ -46,6 +46,8 @@ export interface Attribution {
   visit: Touch;
   first: Touch | null;
   last: Touch | null;
+  /** Whether the visitor allowed marketing when they sent it: the ad platforms hear of the lead only then. */
+  marketing: boolean;
 }
 
 const UTM_MAX = 150;
@@ -165,7 +167,15 @@ export function parseAttribution(raw: unknown, now: Date): Attribution | null {
   const visit = asTouch(record.visit, now);
   if (!visit) return null;
   const campaign = (touch: Touch | null) => (touch && isCampaign(touch) ? touch : null);
-  return { visit, first: campaign(asTouch(record.first, now)), last: campaign(asTouch(record.last, now)) };
+  const marketing = record.marketing === true;
+  // Click ids travel only with consent; a post that says otherwise keeps none.
+  const checked = (touch: Touch | null) => (touch && !marketing ? withoutClickIds(touch) : touch);
+  return {
+    visit: checked(visit)!,
+    first: checked(campaign(asTouch(record.first, now))),
+    last: checked(campaign(asTouch(record.last, now))),
+    marketing,
+  };
 }
 
 function parseJson(raw: string | null): unknown {

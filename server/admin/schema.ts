@@ -64,6 +64,8 @@ export interface LeadsTable {
   campaign: string | null;
   /** What the agency won with the lead, in cents of a rand; null when not given. */
   value_cents: number | null;
+  /** The visitor allowed marketing when they sent it (app/lib/attribution.ts). */
+  marketing_consent: Generated<boolean>;
 }
 
 export interface LeadNotesTable {

@@ -16,6 +16,9 @@ import { touchesOfMany } from "./store.ts";
  *   with the visitor's consent to marketing).
  * - Enhanced conversions for leads: the email and phone normalised and
  *   SHA-256 hashed as Google specifies, so no address leaves in clear.
+ *
+ * Both hold only leads whose visitor allowed marketing when they sent them
+ * (the privacy notice says so): without that consent Google hears nothing.
  */
 
 export const conversionNames = { qualified: "Qualified lead", won: "Won lead" } as const;
@@ -78,6 +81,7 @@ async function convertedLeads(db: Kysely<AdminDatabase>) {
     .selectFrom("leads")
     .select(["id", "lead_table", "lead_id", "email", "phone", "status", "status_changed_at", "created_at", "value_cents"])
     .where("status", "in", converted)
+    .where("marketing_consent", "=", true)
     .orderBy("status_changed_at")
     .orderBy("id")
     .execute();
@@ -113,7 +117,7 @@ export async function clickConversionRows(db: Kysely<AdminDatabase>): Promise<st
   return rows;
 }
 
-/** The enhanced conversions for leads file's rows: every qualified or won lead, matched by its hashed email and phone. */
+/** The enhanced conversions for leads file's rows: every qualified or won lead with consent, matched by its hashed email and phone. */
 export async function enhancedConversionRows(db: Kysely<AdminDatabase>): Promise<string[][]> {
   return (await convertedLeads(db)).map((lead) => {
     const conversion = conversionOf(lead);

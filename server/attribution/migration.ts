@@ -33,6 +33,11 @@ export function attributionMigration(dialect: Dialect): Migration {
         await db.schema.alterTable("leads").addColumn(column, "text").execute();
       }
       await db.schema.alterTable("leads").addColumn("value_cents", "integer").execute();
+      // Whether the visitor allowed marketing when they sent it: only then does Google Ads hear of the lead.
+      await db.schema
+        .alterTable("leads")
+        .addColumn("marketing_consent", "boolean", (c) => c.notNull().defaultTo(false))
+        .execute();
       // The inbox's channel filters and the report's grouping, newest first as every inbox order.
       await db.schema.createIndex("leads_source_created").on("leads").columns(["source", "created_at", "id"]).execute();
       await db.schema.createIndex("leads_campaign_created").on("leads").columns(["campaign", "created_at", "id"]).execute();

@@ -50,7 +50,7 @@ export async function recordAttribution(
   await trx
     .withTables<AdminTables>()
     .updateTable("leads")
-    .set({ source: channel.source, medium: channel.medium, campaign: channel.campaign })
+    .set({ source: channel.source, medium: channel.medium, campaign: channel.campaign, marketing_consent: attribution?.marketing === true })
     .where("lead_table", "=", table)
     .where("lead_id", "=", leadId)
     .execute();

@@ -25,7 +25,7 @@ function serverSeenAttribution(request: Request, siteUrl: string): Attribution {
   const touch = touchOf(new URL(request.url), request.headers.get("referer"), new Date(), [new URL(siteUrl).origin]);
   const visit = { ...touch, clickIds: {} };
   const campaign = isCampaign(visit) ? visit : null;
-  return { visit, first: campaign, last: campaign };
+  return { visit, first: campaign, last: campaign, marketing: false };
 }
 
 /** The loader of a page whose only data is its form's. */

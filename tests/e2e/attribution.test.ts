@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 /** A visitor who lands from the ad, browses to the contact page and sends the form, answering the banner with `choice`. */
-async function visitAndSend(choice: "Accept All" | "Reject All", gclid: string, email: string) {
+async function visitAndSend(choice: "Accept All" | "Reject All", gclid: string, name: string, email: string) {
   const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() });
   await page.goto(`${server.url}${landing(gclid)}`, { referer: "https://www.google.com/" });
   await hydrated(page);
@@ -41,7 +41,7 @@ async function visitAndSend(choice: "Accept All" | "Reject All", gclid: string, 
   await page.goto(`${server.url}/contact`);
   const form = page.locator("#contact-form form");
   await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
-  await form.getByLabel(exactly("Full Name")).fill("Thandi Nkosi");
+  await form.getByLabel(exactly("Full Name")).fill(name);
   await form.getByLabel(exactly("Email Address")).fill(email);
   await form.getByLabel(exactly("Company Name")).fill("Nkosi Retail");
   await form.getByRole("button", { name: "Get My Free ROI Analysis" }).click();
@@ -74,7 +74,7 @@ const csvLines = (text: string) => text.trim().split("\r\n");
 describe("which campaign brought a lead", () => {
   it("with marketing allowed: the campaign and the click id reach the lead's page, the CSV, the report and the Google Ads export", async () => {
     const email = "thandi@nkosi-retail.co.za";
-    await visitAndSend("Accept All", "TeSt-GcLiD_1", email);
+    await visitAndSend("Accept All", "TeSt-GcLiD_1", "Thandi Nkosi", email);
 
     const touches = touchesOf(email);
     expect(touches.map((t) => t.touch)).toEqual(["first", "last", "visit"]);
@@ -155,11 +155,22 @@ describe("which campaign brought a lead", () => {
 
   it("with marketing refused: the UTM values are kept and no click id", async () => {
     const email = "lerato@dlamini.co.za";
-    await visitAndSend("Reject All", "REFUSED-GCLID", email);
+    await visitAndSend("Reject All", "REFUSED-GCLID", "Lerato Dlamini", email);
     const touches = touchesOf(email);
     expect(touches.map((t) => t.touch)).toEqual(["first", "last", "visit"]);
     expect(touches.every((t) => t.click_ids === null)).toBe(true);
     expect(touches.find((t) => t.touch === "last")).toMatchObject({ utm_source: "google", utm_campaign: "brand" });
     expect(JSON.stringify(rows(server, "SELECT * FROM lead_attributions"))).not.toContain("REFUSED-GCLID");
+
+    // Won all the same, but Google Ads hears nothing of a visitor who refused marketing.
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { cookiesChosen: true });
+    await signIn(page, server.url, AGENT, PASSWORD);
+    await page.getByRole("link", { name: "Lerato Dlamini" }).click();
+    await page.getByLabel("Lead status").selectOption("won");
+    await page.getByRole("button", { name: "Save status" }).click();
+    await page.getByText("Status saved.").waitFor();
+    await page.getByRole("link", { name: "Report", exact: true }).click();
+    const enhanced = await download(page, "Google Ads enhanced conversions");
+    expect(enhanced).not.toContain(hashedEmail(email));
   });
 });

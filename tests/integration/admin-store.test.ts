@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
 import { findHoldings, forgetPerson } from "../../server/admin/forget";
 import { attemptLogin, loginLimits, triesOnceAccountLimited } from "../../server/admin/login";
@@ -20,10 +20,9 @@ import type { AdminDatabase } from "../../server/admin/schema";
 import { createSession, destroySession, findSession } from "../../server/admin/sessions";
 import { createUser } from "../../server/admin/users";
 import type { DatabaseHandle } from "../../server/db/connect";
-import { openSiteDatabase } from "../../server/migrations";
 import { type NewLead, Store } from "../../server/db/store";
 import { parseEnv } from "../../server/env";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+import { databaseKinds, type TestDatabase, useSiteDatabase } from "../support/database";
 
 /**
  * The inbox's data layer on SQLite and, when TEST_DATABASE_URL is set,
@@ -40,21 +39,12 @@ function contact(name: string, email: string, company = "Acme"): NewLead {
 }
 
 describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
+  const site = useSiteDatabase(kind);
   let test: TestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<AdminDatabase>;
   let store: Store;
-
-  beforeEach(async () => {
-    test = await createTestDatabase(kind);
-    handle = await openSiteDatabase(test.settings);
-    db = handle.db as unknown as Kysely<AdminDatabase>;
-    store = new Store(handle);
-  });
-  afterEach(async () => {
-    await handle.close();
-    await test.dispose();
-  });
+  beforeEach(() => void ({ test, handle, db, store } = site));
 
   it("mirrors every lead table into the inbox through the triggers: insert, update, delete", async () => {
     const at = new Date("2026-11-20T08:00:00.000Z");

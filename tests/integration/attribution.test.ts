@@ -84,7 +84,7 @@ describe("attribution with a lead", () => {
       clickIds: {},
     };
     const visit = { ...campaign, utm: {}, clickIds: {} };
-    const answer = await postWith("campaign@example.co.za", { visit, first, last: campaign });
+    const answer = await postWith("campaign@example.co.za", { visit, first, last: campaign, marketing: true });
     expect(answer.result.ok).toBe(true);
 
     const touches = touchesOf("campaign@example.co.za");
@@ -100,6 +100,11 @@ describe("attribution with a lead", () => {
     expect(JSON.parse(touches[1]!.click_ids!)).toEqual({ gclid: "EAIaIQobChMI-test_1" });
     expect(touches[0]).toMatchObject({ utm_source: "linkedin", click_ids: null });
     expect(channelOf("campaign@example.co.za")).toEqual({ source: "google", medium: "cpc", campaign: "brand" });
+
+    // The same touches from a visitor who did not allow marketing: no click id is kept, whatever the post says.
+    await postWith("no-consent@example.co.za", { visit, first, last: campaign, marketing: false });
+    expect(touchesOf("no-consent@example.co.za").map((t) => t.click_ids)).toEqual([null, null, null]);
+    expect(touchesOf("no-consent@example.co.za")[1]).toMatchObject({ utm_source: "google", utm_campaign: "brand" });
   });
 
   it("a visit without campaign parameters counts for its referrer, or as direct", async () => {
@@ -124,6 +129,7 @@ describe("attribution with a lead", () => {
       // Older than the 90 days a touch is kept: dropped.
       first: { at: hoursAgo(24 * 91), landing: "/", referrer: null, utm: { utm_source: "old" }, clickIds: {} },
       last: "not a touch",
+      marketing: true,
     };
     expect((await postWith("hostile@example.co.za", hostile)).result.ok).toBe(true);
     const [visit, ...others] = touchesOf("hostile@example.co.za");

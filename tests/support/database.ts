@@ -3,8 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Kysely } from "kysely";
 import pg from "pg";
-import type { DatabaseSettings } from "../../server/db/connect";
+import { afterEach, beforeEach } from "vitest";
+import type { AdminDatabase } from "../../server/admin/schema";
+import type { DatabaseHandle, DatabaseSettings } from "../../server/db/connect";
+import { Store } from "../../server/db/store";
+import { openSiteDatabase } from "../../server/migrations";
 
 /** The databases the data-layer suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databaseKinds: Array<"sqlite" | "postgres"> = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -62,4 +67,28 @@ export function readSiteDb<T = Record<string, unknown>>(dataDir: string, query: 
   } finally {
     db.close();
   }
+}
+
+/** A migrated site database for each test around the call: the data-layer suites' set-up. */
+export interface SiteDatabase {
+  test: TestDatabase;
+  handle: DatabaseHandle;
+  /** The whole schema, the inbox's tables included. */
+  db: Kysely<AdminDatabase>;
+  store: Store;
+}
+
+export function useSiteDatabase(kind: "sqlite" | "postgres"): SiteDatabase {
+  const site = {} as SiteDatabase;
+  beforeEach(async () => {
+    site.test = await createTestDatabase(kind);
+    site.handle = await openSiteDatabase(site.test.settings);
+    site.db = site.handle.db as unknown as Kysely<AdminDatabase>;
+    site.store = new Store(site.handle);
+  });
+  afterEach(async () => {
+    await site.handle.close();
+    await site.test.dispose();
+  });
+  return site;
 }
