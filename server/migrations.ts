@@ -5,6 +5,7 @@ import { siteKeysMigration } from "./captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
 import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
+import { webhooksMigration } from "./webhooks/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -19,6 +20,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
     "0003_admin_inbox": adminMigration(dialect),
     "0004_site_keys": siteKeysMigration(dialect),
+    // The outbox's channel (mail, webhook, Slack) and a webhook's id, the same on every retry.
+    "0006_webhooks": webhooksMigration,
   };
 }
 
