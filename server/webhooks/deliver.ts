@@ -6,7 +6,7 @@ import { DeliveryError, type Sender } from "../outbox/worker.ts";
 export type DeliverySettings = Pick<Env, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET" | "SLACK_WEBHOOK_URL" | "WEBHOOK_TIMEOUT_MS">;
 
 /** How much of a refusal's answer is kept for the outbox's last_error: enough to read, never a whole page. */
-const ERROR_BODY_BYTES = 500;
+const ERROR_BODY_BYTES = 300;
 const USER_AGENT = "ROI-Media-Website-Webhooks/1";
 
 /** Seconds or an HTTP date, as Retry-After may say; undefined when it says neither. */
