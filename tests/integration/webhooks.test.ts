@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
+import { botFields } from "~/forms/bot-fields";
 import { forms } from "~/forms/registry";
 import { COMMAND_LINE } from "../../server/admin/audit";
 import { forgetPerson } from "../../server/admin/forget";
@@ -17,9 +18,9 @@ import { webhookSenders } from "../../server/webhooks/deliver";
 import type { LeadEventV1 } from "../../server/webhooks/payload";
 import { queueLeadEvent } from "../../server/webhooks/queue";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
-import { outboxPollsSince, waitFor } from "../support/leads";
+import { enhanced, formTokenAged, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
 import { allowConsoleError } from "../support/no-console-errors";
-import { freePort } from "../support/server";
+import { freePort, startServer } from "../support/server";
 import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 /**
@@ -272,5 +273,66 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     // Forgetting the person takes the queued webhook and Slack messages, with their copies of the lead, too.
     await forgetPerson(admin, { dir: "/nonexistent", host: "test" }, randomBytes(32), COMMAND_LINE, "thandi@example.co.za");
     expect(await handle.db.selectFrom("outbox").select("id").execute()).toEqual([]);
+  });
+});
+
+describe("webhooks from the running site", () => {
+  const HMAC_KEY = "webhook-test-hmac-key-0123456789abcdef";
+
+  it("sends the contact form's lead and a booking to the receiver as signed events, naming the page they came from", async () => {
+    const receiver = await startWebhookReceiver();
+    const server = await startServer({
+      LEAD_WEBHOOK_URL: receiver.url,
+      LEAD_WEBHOOK_SECRET: SECRET,
+      ALTCHA_HMAC_KEY: HMAC_KEY,
+      ALTCHA_COST: "20",
+      OUTBOX_POLL_MS: "100",
+    });
+    try {
+      expect(server.output()).toContain("also to the lead webhook");
+      const fields = {
+        name: "Thandi Nkosi",
+        email: "thandi@example.co.za",
+        company: "Nkosi Retail",
+        ...enhanced(await solveAltcha(server)),
+      };
+      // The visitor sent it from a service page reached by an ad: the page is named, its query is not.
+      const answer = await postLead(server, "/contact", fields, {
+        referer: `${server.url}/services/google-ads?utm_source=google&gclid=abc`,
+      });
+      expect(answer.result.ok).toBe(true);
+
+      const html = await (await fetch(`${server.url}/calendar`)).text();
+      const slot = [...html.matchAll(/name="slot" value="([^"]+)"/g)][0]![1]!;
+      const booked = await fetch(`${server.url}/calendar`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({
+          slot,
+          name: "Pieter van Wyk",
+          email: "pieter@example.co.za",
+          company: "Van Wyk Motors",
+          [botFields.honeypot]: "",
+          [botFields.formToken]: formTokenAged(HMAC_KEY, 5000),
+        }),
+      });
+      expect(booked.status).toBe(302);
+
+      const events = await waitFor(
+        () => (receiver.received.length >= 2 ? receiver.received.map(verified) : undefined),
+        "the lead's and the booking's webhooks",
+      );
+      const lead = events.find((e) => e.type === "lead.created")!;
+      expect(lead.data).toMatchObject({ form: "contact", formLabel: "Contact", page: "/services/google-ads" });
+      expect(lead.data.id).toMatch(/^form_submissions:\d+$/);
+      expect(lead.data.fields).toContainEqual({ label: "Company", value: "Nkosi Retail" });
+      const booking = events.find((e) => e.type === "booking.created")!;
+      expect(booking.data).toMatchObject({ form: "booking", formLabel: "Booking", page: "/calendar" });
+      expect(booking.data.fields).toContainEqual({ label: "Name", value: "Pieter van Wyk" });
+      expect(booking.data.fields).toContainEqual({ label: "Booking", value: "Confirmed" });
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
   });
 });
