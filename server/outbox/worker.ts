@@ -10,8 +10,12 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-/** Sends one message of a channel other than mail (a webhook, a Slack message); throws when it did not arrive. */
-export type Sender = (message: OutboxMessage) => Promise<void>;
+/**
+ * Sends one message of a channel other than mail (a webhook, a Slack message);
+ * throws when it did not arrive. `stopping` aborts when the server stops, so a
+ * slow receiver does not hold the shutdown: the message is tried again later.
+ */
+export type Sender = (message: OutboxMessage, stopping: AbortSignal) => Promise<void>;
 
 /**
  * A failed send that says more than "try again later": the receiver refused
@@ -98,6 +102,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastSweep = 0;
+  const stopping = new AbortController();
 
   async function sendMail(message: OutboxMessage): Promise<void> {
     await mailer.send({
@@ -122,7 +127,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function send(message: OutboxMessage, sender: Sender): Promise<void> {
     const name = `${NAMES[message.channel]} ${message.id} (${message.kind})`;
     try {
-      await sender(message);
+      await sender(message, stopping.signal);
       await store.markSent(message.id, id);
     } catch (error) {
       const retryAt = retryTime(message, error, retry);
@@ -205,6 +210,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort();
       await Promise.all(lanes.map((l) => l.idle()));
     },
   };

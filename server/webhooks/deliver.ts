@@ -44,7 +44,7 @@ async function bodyStart(response: Response): Promise<string> {
  * when it says longer than the backoff); any other answer, redirects
  * included, is the receiver refusing this message for good.
  */
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<void> {
+async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, stopping: AbortSignal): Promise<void> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -52,10 +52,11 @@ async function post(url: string, headers: Record<string, string>, body: string, 
       headers: { "content-type": "application/json", "user-agent": USER_AGENT, ...headers },
       body,
       redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping]),
     });
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    if (stopping.aborted) throw new DeliveryError("not finished: the server stopped");
     if (error instanceof DOMException && error.name === "TimeoutError") {
       throw new DeliveryError(`no answer within ${timeoutMs} ms`);
     }
@@ -84,7 +85,7 @@ export function webhookSenders(settings: DeliverySettings): { webhook?: Sender; 
   const { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret, SLACK_WEBHOOK_URL: slackUrl, WEBHOOK_TIMEOUT_MS: timeoutMs } = settings;
   if (url && secret) {
     const signer = new Webhook(secret);
-    senders.webhook = (message: OutboxMessage) => {
+    senders.webhook = (message: OutboxMessage, stopping: AbortSignal) => {
       const id = message.webhook_id ?? `msg_outbox_${message.id}`;
       const now = new Date();
       const headers = {
@@ -92,9 +93,10 @@ export function webhookSenders(settings: DeliverySettings): { webhook?: Sender; 
         "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
         "webhook-signature": signer.sign(id, now, message.text_body),
       };
-      return post(url, headers, message.text_body, timeoutMs);
+      return post(url, headers, message.text_body, timeoutMs, stopping);
     };
   }
-  if (slackUrl) senders.slack = (message: OutboxMessage) => post(slackUrl, {}, message.text_body, timeoutMs);
+  if (slackUrl)
+    senders.slack = (message: OutboxMessage, stopping: AbortSignal) => post(slackUrl, {}, message.text_body, timeoutMs, stopping);
   return senders;
 }

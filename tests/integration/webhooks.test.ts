@@ -225,6 +225,18 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     expect(endless!.length).toBeLessThan(400);
   });
 
+  it("lets the server stop while a receiver does not answer: the message is kept to be tried again", async () => {
+    const receiver = await receiverOn();
+    receiver.answer("hang");
+    const { saveContact, outbox, worker } = await open(settingsFor(receiver.url, { WEBHOOK_TIMEOUT_MS: "5000" }));
+    await saveContact("Thandi Nkosi");
+    await waitFor(() => receiver.received.length === 1 || undefined, "the receiver holding the delivery");
+
+    await worker.stop();
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: "retrying", attempts: 1, last_error: "not finished: the server stopped" });
+  });
+
   it("queues nothing when no webhook is set", async () => {
     const { saveContact, handle } = await open(settingsFor(undefined));
     await saveContact("Thandi Nkosi");
