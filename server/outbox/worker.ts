@@ -55,6 +55,8 @@ export interface OutboxWorker {
 }
 
 const BATCH_SIZE = 10;
+/** How long a stopping worker waits for the deliveries under way before it aborts them. */
+const STOP_GRACE_MS = 2000;
 /** Spent challenges and old rate-limit rows are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack"];
@@ -210,8 +212,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      stopping.abort();
+      // A receiver that answers has a moment to; one that does not is cut off, its message kept for later.
+      const cutOff = setTimeout(() => stopping.abort(), STOP_GRACE_MS);
       await Promise.all(lanes.map((l) => l.idle()));
+      clearTimeout(cutOff);
     },
   };
 }
