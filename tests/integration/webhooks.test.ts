@@ -20,6 +20,9 @@ import { queueLeadEvent } from "../../server/webhooks/queue";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
 import { enhanced, formTokenAged, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
 import { allowConsoleError } from "../support/no-console-errors";
+import { altchaTokens } from "../support/altcha-tokens";
+import { startCluster } from "../support/cluster";
+import { postLeadFrom } from "../support/loopback-client";
 import { freePort, startServer } from "../support/server";
 import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -344,6 +347,72 @@ describe("webhooks from the running site", () => {
       expect(booking.data.fields).toContainEqual({ label: "Booking", value: "Confirmed" });
     } finally {
       await server.stop();
+      await receiver.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("webhooks from two instances on one PostgreSQL", () => {
+  it("delivers every acknowledged lead at least once, with one id per lead, when an instance dies holding deliveries", async () => {
+    const HMAC_KEY = randomBytes(32).toString("hex");
+    const receiver = await startWebhookReceiver();
+    // Each instance posts to a path of its own, so the test can see what the one it kills was holding.
+    const base = receiver.url.replace(/\/hooks\/leads$/, "");
+    receiver.answer("hang");
+    const cluster = await startCluster({
+      count: 2,
+      env: (i) => ({
+        ALTCHA_HMAC_KEY: HMAC_KEY,
+        TRUST_PROXY: "x-forwarded-for",
+        LEAD_WEBHOOK_URL: `${base}/hooks/${i}`,
+        LEAD_WEBHOOK_SECRET: SECRET,
+        WEBHOOK_TIMEOUT_MS: "250",
+        OUTBOX_POLL_MS: "100",
+        OUTBOX_RETRY_BASE_MS: "100",
+        OUTBOX_RETRY_MAX_MS: "400",
+        OUTBOX_LEASE_MS: "3000",
+      }),
+    });
+    try {
+      const tokens = await altchaTokens(HMAC_KEY, 20);
+      const answers = await Promise.all(
+        tokens.map((token, i) =>
+          postLeadFrom(
+            cluster.instances[i % 2]!.url,
+            "/blog",
+            { email: `crash-${i}@example.co.za`, ...enhanced(token) },
+            {
+              headers: { "x-forwarded-for": `10.9.0.${i + 1}` },
+            },
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+
+      // Instance 0 is sending to a receiver that does not answer: it dies holding that message's lease.
+      const held = await waitFor(() => receiver.received.find((r) => r.path === "/hooks/0"), "instance 0 delivering");
+      await cluster.instances[0]!.kill();
+      receiver.answer({ status: 204 });
+
+      const stored = await cluster.query<{ id: number }>("SELECT id FROM form_submissions");
+      await waitFor(
+        async () => (await cluster.query("SELECT id FROM outbox WHERE channel = 'webhook' AND status <> 'sent'")).length === 0 || undefined,
+        "every webhook sent by the surviving instance",
+        20_000,
+      );
+      const idsByLead = new Map<string, Set<string>>();
+      for (const request of receiver.received) {
+        const event = verified(request);
+        idsByLead.set(event.data.id, (idsByLead.get(event.data.id) ?? new Set()).add(idOf(request)));
+      }
+      expect([...idsByLead.keys()].sort()).toEqual(stored.map((row) => `form_submissions:${row.id}`).sort());
+      // Tried many times (timeouts, a crash), each lead still has the one id a receiver drops repeats by.
+      for (const ids of idsByLead.values()) expect(ids.size).toBe(1);
+      expect(receiver.received.length).toBeGreaterThan(stored.length);
+      // What the dead instance held was delivered by the other, under the same id.
+      expect(receiver.received.some((r) => r.path === "/hooks/1" && idOf(r) === idOf(held))).toBe(true);
+    } finally {
+      await cluster.stop();
       await receiver.close();
     }
   });

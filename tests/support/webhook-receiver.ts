@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 
 export interface ReceivedRequest {
+  /** The path it was posted to (instances may be given different ones, to tell whose a request is). */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -32,7 +34,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
       const answer = next.shift() ?? standing;
       if (answer === "hang") {
         hanging.add(res);
