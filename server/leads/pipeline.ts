@@ -190,7 +190,7 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
             lead: { table: lead.table, id: leadId },
             row: lead.row,
             receivedAt: origin.receivedAt,
-            page: pageOf(request),
+            page: pageOf(request, services.settings.SITE_URL),
           }),
       );
     } catch (error) {

@@ -68,17 +68,17 @@ export function leadEvent({ form, lead, row, receivedAt, page }: LeadEventInput)
 
 /**
  * The page a form was sent from: the Referer's path when it is this site's
- * (the company profile dialog posts to /company-profile from any page), else
- * the path posted to. Never the query: it may carry ad click ids the visitor
- * did not agree to pass on.
+ * (SITE_URL's, or the origin posted to; the company profile dialog posts to
+ * /company-profile from any page), else the path posted to. Never the query:
+ * it may carry ad click ids the visitor did not agree to pass on.
  */
-export function pageOf(request: Request): string {
+export function pageOf(request: Request, siteUrl: string): string {
   const posted = new URL(request.url);
   const referer = request.headers.get("referer");
   if (referer) {
     try {
       const from = new URL(referer);
-      if (from.origin === posted.origin) return from.pathname;
+      if (from.origin === posted.origin || from.origin === new URL(siteUrl).origin) return from.pathname;
     } catch {
       // Not a URL: the path posted to.
     }
