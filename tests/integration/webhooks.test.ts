@@ -17,7 +17,8 @@ import { type OutboxWorker, startOutboxWorker } from "../../server/outbox/worker
 import { webhookSenders } from "../../server/webhooks/deliver";
 import type { LeadEventV1 } from "../../server/webhooks/payload";
 import { queueLeadEvent } from "../../server/webhooks/queue";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+import { createUser } from "../support/admin-users";
+import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
 import { enhanced, formTokenAged, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
 import { allowConsoleError } from "../support/no-console-errors";
 import { altchaTokens } from "../support/altcha-tokens";
@@ -345,6 +346,30 @@ describe("webhooks from the running site", () => {
       expect(booking.data).toMatchObject({ form: "booking", formLabel: "Booking", page: "/calendar" });
       expect(booking.data.fields).toContainEqual({ label: "Name", value: "Pieter van Wyk" });
       expect(booking.data.fields).toContainEqual({ label: "Booking", value: "Confirmed" });
+
+      // The agency sees the delivery on the lead's page in the inbox.
+      await createUser(server.dataDir, "agency@roimedia.test", "a long enough passphrase");
+      const login = await fetch(`${server.url}/admin/login`);
+      const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]);
+      const token = /name="token" value="([^"]+)"/.exec(await login.text())![1]!;
+      const signedIn = await fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url, cookie: cookie.join("; ") },
+        body: new URLSearchParams({ token, email: "agency@roimedia.test", password: "a long enough passphrase", next: "/admin" }),
+      });
+      const session = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]);
+      const [inboxLead] = readSiteDb<{ id: number }>(server.dataDir, "SELECT id FROM leads WHERE lead_table = 'form_submissions'");
+      const webhookLine = async () => {
+        const page = await (await fetch(`${server.url}/admin/leads/${inboxLead!.id}`, { headers: { cookie: session.join("; ") } })).text();
+        return /<tr[^>]*>(?:(?!<\/tr>).)*lead\.created(?:(?!<\/tr>).)*<\/tr>/s.exec(page)?.[0];
+      };
+      // Marked sent once the receiver's answer is back, a moment after it got the request.
+      const row = await waitFor(async () => {
+        const line = await webhookLine();
+        return line?.includes("Sent") ? line : undefined;
+      }, "the webhook's line saying Sent");
+      expect(row).toContain("Webhook");
     } finally {
       await server.stop();
       await receiver.close();
