@@ -185,6 +185,21 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     for (const request of receiver.received) expect(verified(request).type).toBe("lead.created");
   });
 
+  it("waits as long as Retry-After asks, up to the longest retry delay", async () => {
+    const receiver = await receiverOn();
+    receiver.answer({ status: 503, headers: { "retry-after": "3600" } }, { once: true });
+    // Then it holds the next try, so the first failure's schedule stays to be read.
+    receiver.answer("hang");
+    const { saveContact, outbox, handle } = await open(settingsFor(receiver.url));
+    await saveContact("Thandi Nkosi");
+    await waitFor(async () => ((await outbox())[0]?.status === "retrying" ? true : undefined), "the webhook retrying");
+    const [row] = await handle.db.selectFrom("outbox").select(["created_at", "next_attempt_at"]).where("channel", "=", "webhook").execute();
+    // The backoff alone would be 50 ms; the receiver asked for an hour, capped at the policy's 200 ms.
+    const wait = new Date(row!.next_attempt_at).getTime() - new Date(row!.created_at).getTime();
+    expect(wait).toBeGreaterThanOrEqual(retry.maxMs);
+    expect(wait).toBeLessThan(60_000);
+  });
+
   it("keeps a message the receiver refuses with a 4xx as failed, without trying it again, and says why", async () => {
     allowConsoleError(
       /Webhook \d+ \(lead\.created\) was refused and is kept as failed in the outbox, not retried: HTTP 400: unknown field/,
