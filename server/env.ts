@@ -70,6 +70,32 @@ export const envSchema = z.object({
     .default(2 * 60 * 1000)
     .describe("how long a worker holds a message it is sending before another instance may retry it"),
 
+  // Delivery to the agency's tools through the outbox (server/webhooks, docs/decisions/0016).
+  LEAD_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional()
+    .describe("receives every lead and booking as signed JSON (Standard Webhooks); unset: nothing is queued"),
+  LEAD_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "must be whsec_ followed by base64, e.g. whsec_$(openssl rand -base64 32)")
+    .refine((secret) => {
+      const bytes = Buffer.from(secret.slice("whsec_".length), "base64").length;
+      return bytes >= 24 && bytes <= 64;
+    }, "must hold 24 to 64 random bytes in base64 after whsec_")
+    .optional()
+    .describe("signs each webhook (webhook-signature); the receiver verifies with the same secret"),
+  SLACK_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional()
+    .describe("a Slack-style incoming webhook that gets a short text message per lead and booking"),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(10_000)
+    .describe("how long one webhook delivery may take, answer included, before it counts as failed and is retried"),
+
   // Book a Call (/calendar): 15-minute slots, all times SAST (server/booking).
   BOOKING_HOURS: z
     .string()
@@ -133,6 +159,13 @@ function combinationIssues(env: z.infer<typeof envSchema>): string[] {
   }
   if (env.OUTBOX_RETRY_MAX_MS < env.OUTBOX_RETRY_BASE_MS) {
     issues.push("OUTBOX_RETRY_MAX_MS: must not be less than OUTBOX_RETRY_BASE_MS");
+  }
+  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+    issues.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set (whsec_ followed by base64 of 24 to 64 random bytes)");
+  }
+  // A worker holds up to 10 messages of one kind at a time (server/outbox/worker.ts): they must all fit in its lease.
+  if ((env.LEAD_WEBHOOK_URL || env.SLACK_WEBHOOK_URL) && env.WEBHOOK_TIMEOUT_MS * 10 >= env.OUTBOX_LEASE_MS) {
+    issues.push("WEBHOOK_TIMEOUT_MS: must be less than a tenth of OUTBOX_LEASE_MS");
   }
   return issues;
 }

@@ -6,6 +6,7 @@ import { siteKeysMigration } from "./captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
 import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
+import { webhooksMigration } from "./webhooks/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -20,6 +21,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
     "0003_admin_inbox": adminMigration(dialect),
     "0004_site_keys": siteKeysMigration(dialect),
+    // The outbox's channel (mail, webhook, Slack) and a webhook's id, the same on every retry.
+    "0006_webhooks": webhooksMigration,
     // Which campaign brought each lead: its touches, and its channel and won value on the inbox's row.
     "0007_attribution": attributionMigration(dialect),
   };

@@ -13,6 +13,7 @@ import { openSiteDatabase } from "./migrations.ts";
 import { startOutboxWorker } from "./outbox/worker.ts";
 import type { CspAllowances } from "./security.ts";
 import type { CoreServices, SiteServices } from "./services.ts";
+import { webhookSenders } from "./webhooks/deliver.ts";
 
 export interface RunningServices {
   /** Handed to every loader and action through React Router's context (server/app.ts). */
@@ -45,6 +46,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const worker = startOutboxWorker({
     store,
     mailer,
+    senders: webhookSenders(settings),
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
@@ -52,8 +54,9 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   });
   const core: CoreServices = { settings, database, store, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core) };
+  const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(
-    `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`,
+    `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}${delivered.length ? `, also to ${delivered.join(" and ")}` : ""}`,
   );
   if (database.dialect === "postgres" && !settings.SMTP_URL) {
     log.warn(

@@ -9,6 +9,7 @@ import { runForm } from "../leads/pipeline.ts";
 import { readForm } from "../leads/request.ts";
 import { typedEmail } from "../mail/address.ts";
 import type { SiteServices } from "../services.ts";
+import { queueLeadEvent } from "../webhooks/queue.ts";
 import { bookingMails } from "./mail.ts";
 import { guardBookingChange } from "./manage-limits.ts";
 import { claimCells, claimWindow, freeDays, isBookableStart, slotEnd } from "./slots.ts";
@@ -103,6 +104,15 @@ export function bookCall(services: SiteServices, request: Request, clientAddress
       claimCells(start, rules),
       bookedAt,
       (booking) => bookingMails(booking, mailContext(settings, "booked", booking, secret, bookedAt)),
+      (trx, booking) =>
+        queueLeadEvent(trx, settings, {
+          form: bookingForm,
+          lead: { table: "bookings", id: booking.id },
+          row: booking,
+          receivedAt: now,
+          page: CALENDAR_PATH,
+          attribution: origin.attribution ?? null,
+        }),
     );
     if (!result.ok) return slotRefused(bookingMessages.slotTaken);
     worker.nudge();

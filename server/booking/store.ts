@@ -90,7 +90,14 @@ export class BookingStore {
    * Stores a booking with its claims and mail. When another booking holds one
    * of the cells the claim insert fails on the primary key and nothing is kept.
    */
-  async book(booking: NewBooking, cells: Date[], origin: LeadOrigin, mail: (booking: Booking) => BookingMail[]): Promise<BookResult> {
+  async book(
+    booking: NewBooking,
+    cells: Date[],
+    origin: LeadOrigin,
+    mail: (booking: Booking) => BookingMail[],
+    /** More to write in the same transaction: the booking's webhook and Slack messages (server/webhooks/queue.ts). */
+    alsoQueue?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
+  ): Promise<BookResult> {
     const result = await this.#claiming(async (trx) => {
       const row = await trx
         .insertInto("bookings")
@@ -117,6 +124,7 @@ export class BookingStore {
       await recordAttribution(trx, "bookings", stored.id, origin.attribution);
       await this.#claim(trx, stored.id, cells);
       await this.#queue(trx, stored, mail(stored), origin.receivedAt);
+      await alsoQueue?.(trx, stored);
       return stored;
     });
     return result.ok ? { ok: true, booking: result.value } : result;

@@ -64,6 +64,9 @@ export type LeadTable = "form_submissions" | "company_profile_leads" | "service_
 
 export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
 
+/** How a message leaves: mail (SMTP or .eml), the lead webhook (LEAD_WEBHOOK_URL) or Slack (SLACK_WEBHOOK_URL). */
+export type OutboxChannel = "mail" | "webhook" | "slack";
+
 export interface OutboxTable {
   id: Generated<number>;
   /** The notification type: Contact, Audit, AI Assessment Request, CompanyProfile, Service Order, Newsletter. */
@@ -87,6 +90,10 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** Mail unless said (server/webhooks/migration.ts); a webhook's or Slack message's body is text_body, its event type the subject. */
+  channel: ColumnType<OutboxChannel, OutboxChannel | undefined, OutboxChannel>;
+  /** The webhook-id header of a webhook message: the same on every retry, so the receiver can drop a repeat. */
+  webhook_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitsTable {

@@ -1,8 +1,17 @@
-import { type Insertable, type Selectable, sql } from "kysely";
+import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
 import type { Attribution } from "../../app/lib/attribution.ts";
 import { recordAttribution } from "../attribution/store.ts";
 import type { DatabaseHandle } from "./connect.ts";
-import type { BotCheck, CompanyProfileLeadsTable, FormSubmissionsTable, LeadTable, OutboxTable, ServiceOrdersTable } from "./schema.ts";
+import type {
+  BotCheck,
+  CompanyProfileLeadsTable,
+  Database,
+  FormSubmissionsTable,
+  LeadTable,
+  OutboxChannel,
+  OutboxTable,
+  ServiceOrdersTable,
+} from "./schema.ts";
 
 /**
  * The one data-access module: every query the site makes, written once with
@@ -71,6 +80,8 @@ export class Store {
     lead: NewLead,
     origin: LeadOrigin,
     notify: (leadId: number) => Notification,
+    /** More to write in the same transaction: the lead's webhook and Slack messages (server/webhooks/queue.ts). */
+    alsoQueue?: (trx: Transaction<Database>, leadId: number) => Promise<void>,
   ): Promise<{ leadId: number; outboxId: number }> {
     const originColumns = {
       bot_check: origin.botCheck,
@@ -104,6 +115,7 @@ export class Store {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await alsoQueue?.(trx, leadId);
       return { leadId, outboxId };
     });
   }
@@ -186,8 +198,15 @@ export class Store {
    * are picked with FOR UPDATE SKIP LOCKED, so concurrent workers take
    * different messages instead of waiting on each other. A worker that dies
    * mid-send loses its lease after `leaseMs` and another worker retries.
+   * A channel's lane (server/outbox/worker.ts) takes only its own messages.
    */
-  async claimDueMessages(workerId: string, limit: number, leaseMs: number, now = new Date()): Promise<OutboxMessage[]> {
+  async claimDueMessages(
+    workerId: string,
+    limit: number,
+    leaseMs: number,
+    now = new Date(),
+    channel?: OutboxChannel,
+  ): Promise<OutboxMessage[]> {
     const postgres = this.#handle.dialect === "postgres";
     return this.#db
       .updateTable("outbox")
@@ -202,6 +221,7 @@ export class Store {
           .select("id")
           .where("status", "in", ["queued", "retrying"])
           .where("next_attempt_at", "<=", now)
+          .$if(channel !== undefined, (qb) => qb.where("channel", "=", channel!))
           .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
           .orderBy("next_attempt_at")
           .orderBy("id")

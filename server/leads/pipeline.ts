@@ -11,6 +11,8 @@ import { log } from "../log.ts";
 import { typedEmail } from "../mail/address.ts";
 import { type LeadNotice, renderNotification } from "../mail/render.ts";
 import type { CoreServices } from "../services.ts";
+import { pageOf } from "../webhooks/payload.ts";
+import { queueLeadEvent } from "../webhooks/queue.ts";
 import { checkBot, firstValue, noscriptLimitKey } from "./bot-check.ts";
 import { type FormFields, readForm } from "./request.ts";
 
@@ -182,8 +184,19 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
     const typed = input as { email: string };
     const lead = form.row({ ...typed, email: typedEmail(typed.email) });
     try {
-      await services.store.saveLead(lead, origin, (leadId) =>
-        renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),
+      await services.store.saveLead(
+        lead,
+        origin,
+        (leadId) => renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),
+        (trx, leadId) =>
+          queueLeadEvent(trx, services.settings, {
+            form,
+            lead: { table: lead.table, id: leadId },
+            row: lead.row,
+            receivedAt: origin.receivedAt,
+            page: pageOf(request, services.settings.SITE_URL),
+            attribution: origin.attribution ?? null,
+          }),
       );
     } catch (error) {
       log.error(`Could not store a ${form.key} lead:`, error);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { OutboxChannel } from "../db/schema.ts";
 import type { OutboxMessage, Store } from "../db/store.ts";
 import type { MailAttachment, Mailer } from "../mail/transport.ts";
 import { log } from "../log.ts";
@@ -9,9 +10,32 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
+/**
+ * Sends one message of a channel other than mail (a webhook, a Slack message);
+ * throws when it did not arrive. `stopping` aborts when the server stops, so a
+ * slow receiver does not hold the shutdown: the message is tried again later.
+ */
+export type Sender = (message: OutboxMessage, stopping: AbortSignal) => Promise<void>;
+
+/**
+ * A failed send that says more than "try again later": the receiver refused
+ * the message for good (a 4xx other than 408 and 429), or asked to be left
+ * alone for a while (Retry-After).
+ */
+export class DeliveryError extends Error {
+  override name = "DeliveryError";
+  readonly options: { permanent?: boolean; retryAfterMs?: number };
+  constructor(message: string, options: DeliveryError["options"] = {}) {
+    super(message);
+    this.options = options;
+  }
+}
+
 export interface OutboxWorkerOptions {
   store: Store;
   mailer: Mailer;
+  /** The senders of the other channels; a message of a channel without one fails, saying why. */
+  senders?: Partial<Record<Exclude<OutboxChannel, "mail">, Sender>>;
   pollMs: number;
   retry: RetryPolicy;
   /** Host part of the Message-IDs (the site's host). */
@@ -22,17 +46,24 @@ export interface OutboxWorkerOptions {
 
 export interface OutboxWorker {
   readonly id: string;
-  /** Looks for due mail now instead of at the next poll (called after a lead is stored). */
+  /** Looks for due messages now instead of at the next poll (called after a lead is stored). */
   nudge(): void;
   /** Sends what is due, once; resolves with how many messages were attempted. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the message being sent. */
+  /** Stops polling and waits for the messages being sent. */
   stop(): Promise<void>;
 }
 
 const BATCH_SIZE = 10;
+/** How long a stopping worker waits for the deliveries under way before it aborts them. */
+const STOP_GRACE_MS = 2000;
 /** Spent challenges and old rate-limit rows are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack"];
+/** How each channel's messages are named in the log. */
+const NAMES: Record<OutboxChannel, string> = { mail: "Notification", webhook: "Webhook", slack: "Slack message" };
+/** Which setting turns a channel on, for the message of one queued while it was set. */
+const SETTINGS: Record<Exclude<OutboxChannel, "mail">, string> = { webhook: "LEAD_WEBHOOK_URL", slack: "SLACK_WEBHOOK_URL" };
 
 /** Exponential backoff: base, 2 x base, 4 x base ... capped; null once the attempts are used up. */
 export function nextAttemptAt(attempts: number, policy: RetryPolicy, now = Date.now()): Date | null {
@@ -41,92 +72,132 @@ export function nextAttemptAt(attempts: number, policy: RetryPolicy, now = Date.
   return new Date(now + delay);
 }
 
+/** When a failed message is tried again: the backoff, later if the receiver asked (never past the longest delay); null for never. */
+function retryTime(message: OutboxMessage, error: unknown, policy: RetryPolicy, now = Date.now()): Date | null {
+  const options = error instanceof DeliveryError ? error.options : {};
+  if (options.permanent) return null;
+  const backoff = nextAttemptAt(message.attempts, policy, now);
+  if (!backoff || !options.retryAfterMs) return backoff;
+  return new Date(Math.max(backoff.getTime(), now + Math.min(options.retryAfterMs, policy.maxMs)));
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** One channel's own loop: a slow webhook receiver holds its lane only, never the mail. */
+interface Lane {
+  drain(): Promise<number>;
+  idle(): Promise<unknown>;
+}
+
 /**
- * Sends the outbox's messages from inside the server process. Each message is
- * leased by one worker at a time (Store.claimDueMessages), retried with
- * exponential backoff when sending fails, and kept as `failed` once the
- * attempts run out: a notification is never dropped.
+ * Sends the outbox's messages from inside the server process, one lane per
+ * channel (mail, webhook, Slack). Each message is leased by one worker at a
+ * time (Store.claimDueMessages), retried with exponential backoff when
+ * sending fails, and kept as `failed` once the attempts run out or the
+ * receiver refuses it for good: a message is never dropped.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { store, mailer, retry } = options;
   const id = `worker-${randomUUID()}`;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
   let lastSweep = 0;
+  const stopping = new AbortController();
 
-  async function send(message: OutboxMessage): Promise<void> {
+  async function sendMail(message: OutboxMessage): Promise<void> {
+    await mailer.send({
+      messageId: `<lead-${message.lead_table}-${message.lead_id}.outbox-${message.id}@${options.messageIdHost}>`,
+      subject: message.subject,
+      text: message.text_body,
+      html: message.html_body,
+      replyTo: message.reply_to,
+      to: message.recipient,
+      attachments: message.attachments ? (JSON.parse(message.attachments) as MailAttachment[]) : undefined,
+    });
+  }
+
+  function senderOf(channel: OutboxChannel): Sender {
+    if (channel === "mail") return sendMail;
+    return (
+      options.senders?.[channel] ??
+      (() => Promise.reject(new DeliveryError(`${SETTINGS[channel]} is not set: queued while it was, not sent`, { permanent: true })))
+    );
+  }
+
+  async function send(message: OutboxMessage, sender: Sender): Promise<void> {
+    const name = `${NAMES[message.channel]} ${message.id} (${message.kind})`;
     try {
-      await mailer.send({
-        messageId: `<lead-${message.lead_table}-${message.lead_id}.outbox-${message.id}@${options.messageIdHost}>`,
-        subject: message.subject,
-        text: message.text_body,
-        html: message.html_body,
-        replyTo: message.reply_to,
-        to: message.recipient,
-        attachments: message.attachments ? (JSON.parse(message.attachments) as MailAttachment[]) : undefined,
-      });
+      await sender(message, stopping.signal);
       await store.markSent(message.id, id);
     } catch (error) {
-      const retryAt = nextAttemptAt(message.attempts, retry);
+      const retryAt = retryTime(message, error, retry);
       await store.markAttemptFailed(message.id, id, describe(error), retryAt);
       if (retryAt) {
-        log.warn(
-          `Notification ${message.id} (${message.kind}) attempt ${message.attempts} failed: ${describe(error)}; retrying at ${retryAt.toISOString()}`,
-        );
+        log.warn(`${name} attempt ${message.attempts} failed: ${describe(error)}; retrying at ${retryAt.toISOString()}`);
+      } else if (error instanceof DeliveryError && error.options.permanent) {
+        log.error(`${name} was refused and is kept as failed in the outbox, not retried: ${describe(error)}`);
       } else {
-        log.error(
-          `Notification ${message.id} (${message.kind}) failed ${message.attempts} times and is kept as failed in the outbox: ${describe(error)}`,
-        );
+        log.error(`${name} failed ${message.attempts} times and is kept as failed in the outbox: ${describe(error)}`);
       }
     }
   }
 
-  async function drainOnce(): Promise<number> {
-    let attempted = 0;
-    for (;;) {
-      const batch = await store.claimDueMessages(id, BATCH_SIZE, options.leaseMs);
-      for (const message of batch) await send(message);
-      attempted += batch.length;
-      if (batch.length < BATCH_SIZE || stopped) break;
-    }
-    if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
-      lastSweep = Date.now();
-      await store.sweep();
-    }
-    return attempted;
-  }
+  function lane(channel: OutboxChannel): Lane {
+    const sender = senderOf(channel);
+    let running: Promise<number> | undefined;
+    let again = false;
 
-  function drain(): Promise<number> {
-    if (running) {
-      // A lead stored during a run is picked up by one more run right after it.
-      again = true;
+    async function drainOnce(): Promise<number> {
+      let attempted = 0;
+      for (;;) {
+        const batch = await store.claimDueMessages(id, BATCH_SIZE, options.leaseMs, new Date(), channel);
+        for (const message of batch) await send(message, sender);
+        attempted += batch.length;
+        if (batch.length < BATCH_SIZE || stopped) break;
+      }
+      if (channel === "mail" && Date.now() - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        await store.sweep();
+      }
+      return attempted;
+    }
+
+    function drain(): Promise<number> {
+      if (running) {
+        // A lead stored during a run is picked up by one more run right after it.
+        again = true;
+        return running;
+      }
+      running = drainOnce()
+        .catch((error) => {
+          // Every lane meets a database that is down: the mail lane says so once per poll.
+          (channel === "mail" ? log.error : log.debug)("Outbox worker could not read the outbox:", describe(error));
+          return 0;
+        })
+        .finally(() => {
+          running = undefined;
+          if (again && !stopped) {
+            again = false;
+            void drain();
+          }
+        });
       return running;
     }
-    running = drainOnce()
-      .catch((error) => {
-        log.error("Outbox worker could not read the outbox:", describe(error));
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void drain();
-        }
-      });
-    return running;
+
+    return { drain, idle: () => running ?? Promise.resolve() };
   }
 
+  const lanes = CHANNELS.map(lane);
+  const drain = async () => (await Promise.all(lanes.map((l) => l.drain()))).reduce((a, b) => a + b, 0);
+
+  // Each poll asks every lane without waiting for the others: a lane still busy runs once more when done.
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      void drain().finally(schedule);
+      void drain();
+      schedule();
     }, options.pollMs);
     timer.unref();
   }
@@ -141,7 +212,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      // A receiver that answers has a moment to; one that does not is cut off, its message kept for later.
+      const cutOff = setTimeout(() => stopping.abort(), STOP_GRACE_MS);
+      await Promise.all(lanes.map((l) => l.idle()));
+      clearTimeout(cutOff);
     },
   };
 }

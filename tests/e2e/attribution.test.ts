@@ -1,12 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "../../server/attribution/conversions";
 import { EXPORT_COLUMNS } from "../../server/admin/inbox";
 import { createUser, signIn } from "../support/admin-users";
 import { parseCsv } from "../support/csv";
 import { expectNoAxeViolations, hydrated } from "../support/browser";
-import { exactly, rows, toastWith, useFormsSite, visitorAddress } from "./forms-support";
+import { useBrowser, useServer } from "../support/e2e";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { exactly, rows, startFormsServer, toastWith, visitorAddress } from "./forms-support";
+import type { LeadEventV1 } from "../../server/webhooks/payload";
 
 /**
  * The issue's story, in Chromium against the built server: a visit lands from
@@ -21,7 +26,29 @@ const PASSWORD = "correct horse battery staple";
 const landing = (gclid: string) =>
   `/services/google-ads?utm_source=google&utm_medium=cpc&utm_campaign=brand&utm_term=ppc+agency&gclid=${gclid}`;
 
-const { browser, server } = useFormsSite({ TRUST_PROXY: "x-forwarded-for" });
+const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
+let receiver: WebhookReceiver;
+const browser = useBrowser();
+// The agency's CRM: a receiver on loopback, the lead webhook pointed at it.
+const server = useServer(async () => {
+  receiver = await startWebhookReceiver();
+  const site = await startFormsServer({ TRUST_PROXY: "x-forwarded-for", LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET });
+  return {
+    ...site,
+    async stop() {
+      await site.stop();
+      await receiver.close();
+    },
+  };
+});
+
+/** The lead events the receiver got for this email, each verified as Standard Webhooks says. */
+function eventsFor(email: string): LeadEventV1[] {
+  const verifier = new Webhook(SECRET);
+  return receiver.received
+    .map((request) => verifier.verify(request.body, request.headers as Record<string, string>) as LeadEventV1)
+    .filter((event) => event.data.fields.some((field) => field.value === email));
+}
 
 beforeAll(async () => {
   await createUser(server.dataDir, AGENT, PASSWORD);
@@ -88,6 +115,13 @@ describe("which campaign brought a lead", () => {
     expect(JSON.parse(last.click_ids!)).toEqual({ gclid: "TeSt-GcLiD_1" });
     // The visit that sent it landed on the ad's page too: the browser kept it across the pages.
     expect(touches.find((t) => t.touch === "visit")!.landing_page).toBe("/services/google-ads");
+
+    // The agency's CRM got it, signed, with the campaign and the click id.
+    await expect.poll(() => eventsFor(email).length, { timeout: 20_000 }).toBe(1);
+    const [event] = eventsFor(email);
+    expect(event!.type).toBe("lead.created");
+    expect(event!.data.attribution).toMatchObject({ source: "google", medium: "cpc", campaign: "brand", marketing: true });
+    expect(event!.data.attribution?.last?.clickIds).toEqual({ gclid: "TeSt-GcLiD_1" });
 
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { cookiesChosen: true });
     await signIn(page, server.url, AGENT, PASSWORD);
@@ -161,6 +195,9 @@ describe("which campaign brought a lead", () => {
     expect(touches.every((t) => t.click_ids === null)).toBe(true);
     expect(touches.find((t) => t.touch === "last")).toMatchObject({ utm_source: "google", utm_campaign: "brand" });
     expect(JSON.stringify(rows(server, "SELECT * FROM lead_attributions"))).not.toContain("REFUSED-GCLID");
+    await expect.poll(() => eventsFor(email).length, { timeout: 20_000 }).toBe(1);
+    expect(eventsFor(email)[0]!.data.attribution).toMatchObject({ campaign: "brand", marketing: false, last: { clickIds: {} } });
+    expect(JSON.stringify(receiver.received)).not.toContain("REFUSED-GCLID");
 
     // Won all the same, but Google Ads hears nothing of a visitor who refused marketing.
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { cookiesChosen: true });

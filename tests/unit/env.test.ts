@@ -16,6 +16,24 @@ describe("settings", () => {
     expect(() => parseEnv({ TRUST_PROXY: "everything" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("asks for the webhook's secret with its URL, in the Standard Webhooks form", () => {
+    const url = "https://crm.example.com/hooks";
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    expect(() => parseEnv({ LEAD_WEBHOOK_URL: url })).toThrow(/LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set/);
+    expect(() => parseEnv({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: "hunter2" })).toThrow(/LEAD_WEBHOOK_SECRET: must be whsec_/);
+    expect(() => parseEnv({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: "whsec_c2hvcnQ=" })).toThrow(
+      /LEAD_WEBHOOK_SECRET: must hold 24 to 64/,
+    );
+    expect(() => parseEnv({ LEAD_WEBHOOK_URL: "ftp://crm.example.com", LEAD_WEBHOOK_SECRET: secret })).toThrow(/LEAD_WEBHOOK_URL/);
+    expect(() => parseEnv({ SLACK_WEBHOOK_URL: url, WEBHOOK_TIMEOUT_MS: "20000" })).toThrow(
+      /WEBHOOK_TIMEOUT_MS: must be less than a tenth/,
+    );
+    expect(parseEnv({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret })).toMatchObject({
+      LEAD_WEBHOOK_URL: url,
+      WEBHOOK_TIMEOUT_MS: 10_000,
+    });
+  });
+
   it("is documented with every variable in .env.example and the README", () => {
     const example = readFileSync(".env.example", "utf8");
     const readme = readFileSync("README.md", "utf8");

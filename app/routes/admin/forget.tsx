@@ -58,7 +58,8 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
       <p className="text-sm text-slate-600">
         For a request under POPIA to delete someone's personal information: look up their email address to see everything the site holds
         about them, then delete it. The audit log keeps only that it happened, how many records, and a hash of the address. Copies of
-        notifications already delivered to the agency's mailbox are not reached from here: delete those there.
+        notifications already delivered to the agency's mailbox, its CRM (the lead webhook) or Slack are not reached from here: delete those
+        there.
       </p>
       {loaderData.forgot !== null && !actionData && <Notice>Done: {loaderData.forgot} records deleted.</Notice>}
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
@@ -126,7 +127,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
               </div>
               <ul className="list-disc space-y-1 pl-5 text-sm" aria-label="Also held">
                 <li>
-                  {holdings.messages} outbox message{holdings.messages === 1 ? "" : "s"} (notifications and booking mail)
+                  {holdings.messages} outbox message{holdings.messages === 1 ? "" : "s"} (notifications, booking mail, webhooks)
                 </li>
                 <li>
                   {holdings.notes} internal note{holdings.notes === 1 ? "" : "s"}

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Env } from "../env.ts";
+import type { Database, OutboxChannel } from "../db/schema.ts";
+import { type LeadEventInput, type LeadRef, leadEvent, type WebhookEvent } from "./payload.ts";
+import { slackMessage } from "./slack.ts";
+
+export type WebhookSettings = Pick<Env, "LEAD_WEBHOOK_URL" | "SLACK_WEBHOOK_URL" | "SITE_URL">;
+
+/** How the inbox's lead page names where a message went (its To column). */
+const RECEIVERS: Record<Exclude<OutboxChannel, "mail">, string> = { webhook: "Webhook", slack: "Slack" };
+
+async function insert(
+  trx: Kysely<Database>,
+  channel: Exclude<OutboxChannel, "mail">,
+  about: LeadRef,
+  type: string,
+  body: string,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto("outbox")
+    .values({
+      channel,
+      // Minted once: every retry carries it, so the receiver can tell a repeat (Standard Webhooks' webhook-id).
+      webhook_id: channel === "webhook" ? `msg_${randomUUID().replaceAll("-", "")}` : null,
+      kind: type,
+      lead_table: about.table,
+      lead_id: about.id,
+      reply_to: null,
+      recipient: RECEIVERS[channel],
+      subject: type,
+      text_body: body,
+      html_body: "",
+      status: "queued",
+      attempts: 0,
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
+}
+
+/**
+ * Queues an event for the lead webhook, inside the transaction that stores
+ * what it is about, so it leaves if and only if that is kept. Nothing when
+ * LEAD_WEBHOOK_URL is unset. The body is written now and sent as it is on
+ * every try (its signature covers it). `slack`: the Slack message to queue
+ * with it, when SLACK_WEBHOOK_URL is set.
+ */
+export async function queueWebhookEvent<DB extends Database>(
+  trx: Kysely<DB>,
+  settings: WebhookSettings,
+  about: LeadRef,
+  event: WebhookEvent,
+  slack?: string,
+): Promise<void> {
+  const at = new Date();
+  // Any database with the site's tables (a feature's own Kysely adds its tables): only the outbox is written.
+  const db = trx as unknown as Kysely<Database>;
+  if (settings.LEAD_WEBHOOK_URL) await insert(db, "webhook", about, event.type, JSON.stringify(event), at);
+  if (settings.SLACK_WEBHOOK_URL && slack) await insert(db, "slack", about, event.type, slack, at);
+}
+
+/** A lead's or booking's event, and its Slack message, queued in the transaction that stores it. */
+export function queueLeadEvent<DB extends Database>(trx: Kysely<DB>, settings: WebhookSettings, input: LeadEventInput): Promise<void> {
+  const event = leadEvent(input);
+  return queueWebhookEvent(trx, settings, input.lead, event, slackMessage(event, settings.SITE_URL));
+}
