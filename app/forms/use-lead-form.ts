@@ -121,7 +121,9 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
       const data = new FormData(element, clicked);
       data.set(botFields.captchaToken, token);
       data.set(botFields.enhanced, enhancedMarker);
-      data.set(ATTRIBUTION_FIELD, attributionForPost());
+      // The browser's touches replace what the server saw, when it kept any.
+      const attribution = attributionForPost();
+      if (attribution) data.set(ATTRIBUTION_FIELD, attribution);
       for (const [name, value] of Object.entries(extra)) data.set(name, value);
       await fetcher.submit(data, { method: "post", action });
     } finally {
