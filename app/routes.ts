@@ -19,6 +19,9 @@ export default [
   route("case-studies", "routes/case-studies.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar/manage/:token", "routes/calendar.manage.tsx"),
+  // Where the links in mail to a newsletter subscriber lead: per request, never indexed.
+  route("newsletter/confirm/:token", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter.unsubscribe.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

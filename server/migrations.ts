@@ -5,6 +5,7 @@ import { siteKeysMigration } from "./captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
 import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
+import { newsletterMigration } from "./newsletter/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -19,6 +20,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
     "0003_admin_inbox": adminMigration(dialect),
     "0004_site_keys": siteKeysMigration(dialect),
+    // Newsletter subscribers with their proof of consent; the outbox's List-Unsubscribe headers.
+    "0005_newsletter_subscribers": newsletterMigration(dialect),
   };
 }
 

@@ -10,6 +10,7 @@ import { isCrossSite } from "./leads/request.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/transport.ts";
 import { openSiteDatabase } from "./migrations.ts";
+import { Newsletter } from "./newsletter/subscribers.ts";
 import { startOutboxWorker } from "./outbox/worker.ts";
 import type { CspAllowances } from "./security.ts";
 import type { CoreServices, SiteServices } from "./services.ts";
@@ -42,6 +43,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const secrets = siteSecrets(await prepareMasterKey(settings, database));
   const captcha = createCaptcha(settings, secrets, (id, expiresAt) => store.spendChallenge(id, expiresAt));
   const mailer = createMailer(settings);
+  const newsletter = new Newsletter(database, secrets.newsletterLinks, settings.SITE_URL);
   const worker = startOutboxWorker({
     store,
     mailer,
@@ -49,9 +51,10 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
     leaseMs: settings.OUTBOX_LEASE_MS,
+    sweeps: [() => newsletter.expire()],
   });
   const core: CoreServices = { settings, database, store, captcha, secrets, worker };
-  const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core) };
+  const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
   log.info(
     `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}`,
   );

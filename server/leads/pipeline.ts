@@ -186,6 +186,11 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
       return fail({ status: 500, reason: "storage" });
     }
     services.worker.nudge();
-    return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: NO_STORE });
+    return leadSuccess(form);
   });
+}
+
+/** SPEC.md section 8's success of a lead form. */
+export function leadSuccess(form: LeadFormDefinition): FormAnswer {
+  return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: NO_STORE });
 }

@@ -18,6 +18,8 @@ export interface OutboxWorkerOptions {
   messageIdHost: string;
   /** How long a claimed message stays this worker's (OUTBOX_LEASE_MS). */
   leaseMs: number;
+  /** Features' own clean-ups, run with the sweep (expired newsletter signups). */
+  sweeps?: ReadonlyArray<() => Promise<unknown>>;
 }
 
 export interface OutboxWorker {
@@ -31,7 +33,7 @@ export interface OutboxWorker {
 }
 
 const BATCH_SIZE = 10;
-/** Spent challenges and old rate-limit rows are swept this often. */
+/** Spent challenges, old rate-limit rows and expired signups are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** Exponential backoff: base, 2 x base, 4 x base ... capped; null once the attempts are used up. */
@@ -70,6 +72,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         replyTo: message.reply_to,
         to: message.recipient,
         attachments: message.attachments ? (JSON.parse(message.attachments) as MailAttachment[]) : undefined,
+        headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
       });
       await store.markSent(message.id, id);
     } catch (error) {
@@ -98,6 +101,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = Date.now();
       await store.sweep();
+      for (const sweep of options.sweeps ?? []) await sweep();
     }
     return attempted;
   }

@@ -1,0 +1,19 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { NewsletterTables } from "./schema.ts";
+
+/**
+ * What other code may learn of the newsletter: a subscription that starts to
+ * count (confirmed) and one that ends (unsubscribed, by the link's page or a
+ * mail client's one-click POST). The lead webhook carries these.
+ */
+export type NewsletterEvent =
+  | { type: "newsletter.subscribed"; subscriberId: number; email: string; at: Date; signupPage: string; signedUpAt: Date }
+  | { type: "newsletter.unsubscribed"; subscriberId: number; email: string; at: Date; method: "page" | "one-click" };
+
+/**
+ * Called inside the transaction that records the change, so whatever the
+ * listener writes with `trx` (an outbox message, a webhook) is committed with
+ * it or not at all. Passed to newsletterServices() in server/start.ts.
+ */
+export type NewsletterEventHook = (event: NewsletterEvent, trx: Transaction<Database & NewsletterTables>) => Promise<void>;
