@@ -34,6 +34,8 @@ export default [
         index("routes/admin/inbox.tsx"),
         route("leads/:id", "routes/admin/lead.tsx"),
         route("export.csv", "routes/admin/export.ts"),
+        route("newsletter", "routes/admin/newsletter.tsx"),
+        route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("logout", "routes/admin/logout.ts"),

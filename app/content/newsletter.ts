@@ -48,3 +48,6 @@ export function newsletterLinkMeta(purpose: "confirm" | "unsubscribe") {
     { name: "referrer", content: "same-origin" },
   ];
 }
+
+/** How the inbox names a subscriber's state (server/newsletter/schema.ts SubscriberStatus). */
+export const subscriberStatusLabels = { confirmed: "Confirmed", pending: "Pending", left: "Left" } as const;
