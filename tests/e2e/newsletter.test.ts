@@ -4,6 +4,7 @@ import { newsletterPages } from "~/content/newsletter";
 import { newsletterConsent, newsletterForm } from "~/forms/newsletter";
 import { SUBSCRIBER_EXPORT_COLUMNS } from "../../server/newsletter/inbox";
 import { createUser } from "../support/admin-users";
+import { expectNoAxeViolations } from "../support/browser";
 import { waitFor, writtenMail } from "../support/leads";
 import { gotoForm, openFormPage, rows, toastWith, useFormsSite, waitForFormTokenAge } from "./forms-support";
 
@@ -105,8 +106,10 @@ describe("newsletter double opt-in", () => {
     // The link opens a page that asks for one press (a mail scanner fetching it confirms nothing).
     await page.goto(linkIn(mail, "confirm"));
     expect(subscriber(email)[0]!.status).toBe("pending");
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: newsletterPages.confirm.button }).click();
     await page.getByRole("heading", { name: newsletterPages.confirm.done }).waitFor();
+    await expectNoAxeViolations(page);
     expect(subscriber(email)).toEqual([expect.objectContaining({ status: "confirmed", confirmed_at: expect.any(String) })]);
 
     // Again, as typed differently: the same toast, and no new row, lead or mail.
@@ -130,6 +133,10 @@ describe("newsletter double opt-in", () => {
     });
     expect(oneClick.status).toBe(200);
     expect(subscriber(leaving)).toEqual([expect.objectContaining({ status: "left", left_method: "one-click" })]);
+    // The link's page then says so.
+    await page.goto(linkIn(leavingMail, "unsubscribe"));
+    await page.getByRole("heading", { name: newsletterPages.unsubscribe.done }).waitFor();
+    await expectNoAxeViolations(page);
 
     // One who never confirms stays pending, and out of the export.
     await subscribeWithJs(page, address("ayanda"));
@@ -170,6 +177,7 @@ describe("newsletter double opt-in", () => {
     const table = page.getByRole("table", { name: /Newsletter subscribers/ });
     await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
     expect((await table.locator("tbody tr td:nth-child(2)").allTextContents()).sort()).toEqual([...confirmedAddresses].sort());
+    await expectNoAxeViolations(page);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
