@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { StoredRow } from "../../app/forms/definition.ts";
 import { formOfRow } from "../../app/forms/registry.ts";
 import { formatSast } from "../../app/lib/sast.ts";
@@ -167,13 +167,19 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
  * the triggers and cascade), their outbox messages and the .eml copies, and
  * logs the count against a keyed hash of the address, never the address.
  */
+export interface ForgetOptions {
+  now?: Date;
+  /** Told, inside the deleting transaction, that the address's subscription goes (the newsletter's events). */
+  subscriptionForgotten?: (trx: Transaction<AdminDatabase>, email: string, now: Date) => Promise<void>;
+}
+
 export async function forgetPerson(
   db: Db,
   mail: MailFiles,
   forgetKey: Buffer,
   actor: Actor,
   address: string,
-  now = new Date(),
+  { now = new Date(), subscriptionForgotten }: ForgetOptions = {},
 ): Promise<ForgetResult> {
   const email = normalizeEmail(address);
   const fingerprint = emailFingerprint(forgetKey, email);
@@ -192,7 +198,10 @@ export async function forgetPerson(
       : 0;
     if (messageIds.length) await trx.deleteFrom("outbox").where("id", "in", messageIds).execute();
     // The subscription goes too, suppression row and all: the person asked for everything to be deleted.
-    if (subscriptions.length) await trx.deleteFrom("newsletter_subscribers").where("id", "in", subscriptions).execute();
+    if (subscriptions.length) {
+      await subscriptionForgotten?.(trx, email, now);
+      await trx.deleteFrom("newsletter_subscribers").where("id", "in", subscriptions).execute();
+    }
     for (const table of LEAD_TABLES) {
       const ids = leads.filter((l) => l.table === table).map((l) => l.id);
       if (!ids.length) continue;

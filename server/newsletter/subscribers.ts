@@ -268,6 +268,16 @@ export class Newsletter {
     });
   }
 
+  /** Before Forget a person deletes the address's subscription: a confirmed one ends, and the event says so. */
+  async forgotten(trx: Trx, emailKey: string, now = new Date()): Promise<void> {
+    const subscriber = await trx.selectFrom("newsletter_subscribers").selectAll().where("email_key", "=", emailKey).executeTakeFirst();
+    if (subscriber?.status !== "confirmed") return;
+    await this.#emit(
+      { type: "newsletter.unsubscribed", subscriberId: subscriber.id, email: subscriber.email, at: now, method: "forgotten" },
+      trx,
+    );
+  }
+
   async #emit(event: NewsletterEvent, trx: Trx): Promise<void> {
     if (this.#onEvent) await this.#onEvent(event, trx);
   }

@@ -177,18 +177,27 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     expect(mail.every((m) => m.recipient !== "never@example.co.za" && m.reply_to !== "never@example.co.za")).toBe(true);
   });
 
-  it("Forget a person removes the subscription and its mail", async () => {
+  it("Forget a person removes the subscription and its mail, and a confirmed one's end is an event", async () => {
     const { newsletter, db } = await open();
     await newsletter.subscribe({ email: "Naledi@example.co.za", page: "/blog", origin: origin() });
+    const [mail] = await confirmationsTo(db, "Naledi@example.co.za");
+    await newsletter.confirm(linkIn(mail!.text_body, "confirm"), "198.51.100.1", after(HOUR));
     const result = await forgetPerson(
       db,
       { dir: "/nonexistent", host: "www.example.co.za" },
       Buffer.alloc(32, 1),
       COMMAND_LINE,
       "naledi@EXAMPLE.co.za",
+      {
+        subscriptionForgotten: (trx, email, now) => newsletter.forgotten(trx, email, now),
+      },
     );
     expect(result).toMatchObject({ leads: 1, messages: 2, subscriptions: 1 });
     expect(await db.selectFrom("newsletter_subscribers").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("outbox").select("id").execute()).toEqual([]);
+    expect(events.map((e) => [e.type, "method" in e ? e.method : null])).toEqual([
+      ["newsletter.subscribed", null],
+      ["newsletter.unsubscribed", "forgotten"],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { findHoldings, forgetPerson } from "../../../server/admin/forget";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { looksLikeEmail, normalizeEmail } from "../../../server/admin/users";
 import { readForm } from "../../../server/leads/request";
+import { servicesOf } from "../../../server/services";
 import type { Route } from "./+types/forget";
 
 const dangerButton =
@@ -43,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const result = await forgetPerson(db, mail, forgetKey, actor, email);
+    const { newsletter } = servicesOf(context);
+    const result = await forgetPerson(db, mail, forgetKey, actor, email, {
+      subscriptionForgotten: (trx, key, now) => newsletter.forgotten(trx, key, now),
+    });
     return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes + result.subscriptions}`, { status: 303 });
   }
   return { error: null, holdings: await findHoldings(db, mail, email) };
