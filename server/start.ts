@@ -10,7 +10,8 @@ import { isCrossSite } from "./leads/request.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/transport.ts";
 import { openSiteDatabase } from "./migrations.ts";
-import { Newsletter } from "./newsletter/subscribers.ts";
+import { oneClickFromAnotherSite } from "./newsletter/one-click.ts";
+import { Newsletter, UNSUBSCRIBE_PATH } from "./newsletter/subscribers.ts";
 import { startOutboxWorker } from "./outbox/worker.ts";
 import type { CspAllowances } from "./security.ts";
 import type { CoreServices, SiteServices } from "./services.ts";
@@ -65,6 +66,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   }
 
   const routes = Router();
+  routes.post(`${UNSUBSCRIBE_PATH}/:token`, oneClickFromAnotherSite(settings.SITE_URL, newsletter));
   // Before React Router sees it: a cross-site post never reaches an action (its own
   // check answers a bare 400 and logs a stack trace for every attempt).
   routes.use((req, res, next) => {

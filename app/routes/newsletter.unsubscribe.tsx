@@ -16,6 +16,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
 }
 
+// The page is one subscriber's: never cached.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = () => newsletterLinkMeta("unsubscribe");
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
