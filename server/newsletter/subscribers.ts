@@ -17,6 +17,8 @@ export type Subscriber = Selectable<NewsletterSubscribersTable>;
 export const CONFIRM_PATH = "/newsletter/confirm";
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
+const AWAITING_CONFIRMATION = `Not confirmed yet: the address has been sent a link to confirm (double opt-in). Only confirmed subscribers may be mailed; see Newsletter in the lead inbox.`;
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** Expired signups deleted per sweep, so one sweep never holds the database long. */
@@ -151,8 +153,11 @@ export class Newsletter {
         .executeTakeFirst();
       if (inserted) {
         const lead = newsletterForm.row({ email });
+        // The agency hears of the signup now, and is told it does not count yet.
+        const notice = noticeOf(newsletterForm, lead);
+        notice.fields.push({ label: "Subscription", value: AWAITING_CONFIRMATION });
         const { leadId } = await insertLead(trx, lead, origin, (id) =>
-          renderNotification(noticeOf(newsletterForm, lead), { ...origin, leadTable: lead.table, leadId: id }),
+          renderNotification(notice, { ...origin, leadTable: lead.table, leadId: id }),
         );
         await trx.updateTable("newsletter_subscribers").set({ lead_id: leadId }).where("id", "=", inserted.id).execute();
         await this.#queueConfirmation(trx, inserted, now);

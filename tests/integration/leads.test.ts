@@ -108,6 +108,7 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
     });
     const mail = await mailWith(`Subject: New newsletter subscriber: ${email}`);
     expect(mail).toContain(`Email: ${email}`);
+    expect(mail).toContain("Subscription: Not confirmed yet");
     // And the subscriber is asked to confirm (double opt-in, tests/e2e/newsletter.test.ts).
     const to = new RegExp(`^To: ${email}$`, "m");
     const confirmation = await waitFor(() => writtenMail(server.dataDir).find((m) => to.test(m)), `mail to ${email}`);
