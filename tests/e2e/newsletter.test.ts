@@ -21,7 +21,7 @@ const AGENT = "agent@roimedia.co.za";
 const PASSWORD = "correct horse battery staple";
 const success = newsletterForm.messages.success;
 
-/** Addresses that end each test confirmed, and all the others used. */
+/** Addresses that end each test confirmed, and all the others used: the inbox's test, last, counts what the two before it left. */
 const confirmedAddresses: string[] = [];
 const used: string[] = [];
 const address = (name: string) => {

@@ -3,7 +3,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { ListTable, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { subscriberStatusLabels } from "~/content/newsletter";
-import { newsletterConsent } from "~/forms/newsletter";
+import { newsletterConsent, newsletterRules } from "~/forms/newsletter";
 import { cn } from "~/lib/cn";
 import { requireSession } from "../../../server/admin/guard";
 import { isSubscriberStatus, SUBSCRIBERS_PAGE_SIZE, subscriberRow } from "../../../server/newsletter/inbox";
@@ -51,9 +51,9 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="max-w-3xl text-sm text-slate-600">
         Only confirmed subscribers may be mailed: they signed up and then confirmed from the link mailed to them. Pending signups not
-        confirmed within a week are deleted. Those who left stay listed so they are not mailed again. The export holds each confirmed
-        subscriber's proof of consent and the unsubscribe link every mail to them must carry (as its List-Unsubscribe header too). They
-        agreed to: "{newsletterConsent}"
+        confirmed within {newsletterRules.confirmDays} days are deleted. Those who left stay listed so they are not mailed again. The export
+        holds each confirmed subscriber's proof of consent and the unsubscribe link every mail to them must carry (as its List-Unsubscribe
+        header too). They agreed to: "{newsletterConsent}"
       </p>
       <nav aria-label="Subscribers by status">
         <ul className="flex flex-wrap gap-1">
