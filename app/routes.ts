@@ -19,6 +19,9 @@ export default [
   route("case-studies", "routes/case-studies.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar/manage/:token", "routes/calendar.manage.tsx"),
+  // Where the links in mail to a newsletter subscriber lead: per request, never indexed.
+  route("newsletter/confirm/:token", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter.unsubscribe.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -35,6 +38,8 @@ export default [
         route("report.csv", "routes/admin/report-csv.ts"),
         route("conversions/google-ads-clicks.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-clicks" }),
         route("conversions/google-ads-leads.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-leads" }),
+        route("newsletter", "routes/admin/newsletter.tsx"),
+        route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("logout", "routes/admin/logout.ts"),

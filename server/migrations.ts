@@ -7,6 +7,7 @@ import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/c
 import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
 import { webhooksMigration } from "./webhooks/migration.ts";
+import { newsletterMigration } from "./newsletter/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -21,6 +22,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     // The lead inbox under /admin: users, sessions, audit log, the leads table the lead tables' triggers keep, notes.
     "0003_admin_inbox": adminMigration(dialect),
     "0004_site_keys": siteKeysMigration(dialect),
+    // Newsletter subscribers with their proof of consent; the outbox's List-Unsubscribe headers.
+    "0005_newsletter_subscribers": newsletterMigration(dialect),
     // The outbox's channel (mail, webhook, Slack) and a webhook's id, the same on every retry.
     "0006_webhooks": webhooksMigration,
     // Which campaign brought each lead: its touches, and its channel and won value on the inbox's row.

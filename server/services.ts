@@ -6,6 +6,7 @@ import type { SiteSecrets } from "./captcha/keys.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Store } from "./db/store.ts";
 import type { Env } from "./env.ts";
+import type { Newsletter } from "./newsletter/subscribers.ts";
 import type { OutboxWorker } from "./outbox/worker.ts";
 
 /** What every form needs: the settings, the database and its store, the bot check and the outbox worker. */
@@ -26,6 +27,7 @@ export interface CoreServices {
 export interface SiteServices extends CoreServices {
   booking: BookingServices;
   admin: AdminServices;
+  newsletter: Newsletter;
 }
 
 export const servicesContext = createContext<SiteServices>();

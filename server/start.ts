@@ -1,19 +1,25 @@
 import { Router } from "express";
+import type { Kysely } from "kysely";
 import { adminServices } from "./admin/services.ts";
 import { bookingServices } from "./booking/services.ts";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "./captcha/index.ts";
 import { prepareMasterKey, siteSecrets } from "./captcha/keys.ts";
 import { tightenDataDir } from "./data-dir.ts";
+import type { Database } from "./db/schema.ts";
 import { Store } from "./db/store.ts";
 import type { Env } from "./env.ts";
 import { isCrossSite } from "./leads/request.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/transport.ts";
 import { openSiteDatabase } from "./migrations.ts";
+import { oneClickFromAnotherSite } from "./newsletter/one-click.ts";
+import { Newsletter, UNSUBSCRIBE_PATH } from "./newsletter/subscribers.ts";
 import { startOutboxWorker } from "./outbox/worker.ts";
 import type { CspAllowances } from "./security.ts";
 import type { CoreServices, SiteServices } from "./services.ts";
 import { webhookSenders } from "./webhooks/deliver.ts";
+import { newsletterWebhookEvent } from "./webhooks/payload.ts";
+import { queueWebhookEvent } from "./webhooks/queue.ts";
 
 export interface RunningServices {
   /** Handed to every loader and action through React Router's context (server/app.ts). */
@@ -43,6 +49,16 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const secrets = siteSecrets(await prepareMasterKey(settings, database));
   const captcha = createCaptcha(settings, secrets, (id, expiresAt) => store.spendChallenge(id, expiresAt));
   const mailer = createMailer(settings);
+  // Confirmations and departures reach the lead webhook in the transaction that records them
+  // (the newsletter's transaction knows its own tables too; the webhook writes only the outbox).
+  const newsletter = new Newsletter(database, secrets.newsletterLinks, settings.SITE_URL, (event, trx) =>
+    queueWebhookEvent(
+      trx as unknown as Kysely<Database>,
+      settings,
+      { table: "newsletter_subscribers", id: event.subscriberId },
+      newsletterWebhookEvent(event),
+    ),
+  );
   const worker = startOutboxWorker({
     store,
     mailer,
@@ -51,9 +67,10 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
     leaseMs: settings.OUTBOX_LEASE_MS,
+    sweeps: [() => newsletter.expire()],
   });
   const core: CoreServices = { settings, database, store, captcha, secrets, worker };
-  const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core) };
+  const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(
     `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}${delivered.length ? `, also to ${delivered.join(" and ")}` : ""}`,
@@ -65,6 +82,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   }
 
   const routes = Router();
+  routes.post(`${UNSUBSCRIBE_PATH}/:token`, oneClickFromAnotherSite(settings.SITE_URL, newsletter));
   // Before React Router sees it: a cross-site post never reaches an action (its own
   // check answers a bare 400 and logs a stack trace for every attempt).
   routes.use((req, res, next) => {

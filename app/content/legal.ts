@@ -1,4 +1,5 @@
 import { site } from "~/config/site";
+import { newsletterRules } from "~/forms/newsletter";
 
 /** A block of a legal document: a paragraph, a list, or a table of rows. */
 export type LegalBlock =
@@ -57,7 +58,11 @@ export const privacyPolicy: LegalDocument = {
               "Name, email, company, website, current AI usage and goals",
               "To prepare your AI assessment and contact you about it",
             ],
-            ["Newsletter", "Email address", "To send our weekly ROI insights until you unsubscribe"],
+            [
+              "Newsletter",
+              "Email address, and when, on which page and from which network address you signed up and confirmed (the record of your consent)",
+              "To send our weekly ROI insights, once you confirm from the link we email you, until you unsubscribe",
+            ],
             [
               "Company profile download",
               "Name, email and optionally company and phone number",
@@ -96,7 +101,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             "Enquiries, audit and AI assessment requests, company profile downloads and call bookings: 24 months after our last contact with you, unless you become a client.",
             "Client and order records: for the duration of our agreement and 5 years afterwards, as tax and company law requires.",
-            "Newsletter subscriptions: until you unsubscribe; we then keep only your email address on a suppression list so we do not write to you again.",
+            `Newsletter subscriptions: until you unsubscribe (every email has a one-click link). A signup not confirmed within ${newsletterRules.confirmDays} days is deleted. Once you unsubscribe we keep only your email address and the record of your consent and of leaving, so we do not write to you again and can show that we wrote with your consent.`,
             "Server logs and bot-check records: 90 days.",
           ],
         },

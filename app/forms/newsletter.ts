@@ -1,3 +1,4 @@
+import { site } from "../config/site.ts";
 import { z } from "../lib/zod.ts";
 import { type LeadFormDefinition, reported } from "./definition.ts";
 import { errorTitle } from "./messages.ts";
@@ -7,6 +8,20 @@ import { email } from "./rules.ts";
 const schema = z.object({
   email: email("Please enter a valid email address"),
 });
+
+/**
+ * What a subscriber agrees to, shown beside the form and kept word for word
+ * with their subscription as the proof of consent (POPIA section 69).
+ */
+export const newsletterConsent = `By subscribing you agree to receive ${site.name}'s weekly ROI insights by email. We first email you a link to confirm, and every email lets you unsubscribe in one click.`;
+
+/**
+ * Double opt-in: a signup is confirmed from the mailed link within
+ * `confirmDays` or it is deleted; signing up again while unconfirmed re-sends
+ * the link at most once every `resendMinutes`, and at most `mailsPerSignup`
+ * times in all, so nobody can use the form to mail a stranger repeatedly.
+ */
+export const newsletterRules = { confirmDays: 7, resendMinutes: 60, mailsPerSignup: 3 } as const;
 
 /** SPEC.md section 3: the newsletter row's name is a fixed placeholder. */
 const NEWSLETTER_NAME = "Newsletter Subscriber";

@@ -13,12 +13,12 @@ import { blogFeedLink } from "~/lib/feed";
 import { formPageData } from "../../server/leads/form-page";
 import { servicesOf } from "../../server/services";
 import { newsletterForm } from "~/forms/newsletter";
-import { leadAction } from "../../server/leads/actions";
+import { subscribeAction } from "../../server/newsletter/action";
 import type { Route } from "./+types/blog";
 
 export const links: Route.LinksFunction = () => [blogFeedLink];
 
-export const action = leadAction(newsletterForm);
+export const action = subscribeAction;
 export const clientAction = leadClientAction(newsletterForm);
 export { shouldRevalidate } from "~/forms/transport";
 

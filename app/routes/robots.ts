@@ -7,6 +7,7 @@ export function loader() {
     "Disallow: /admin",
     "Disallow: /api/",
     "Disallow: /calendar/manage",
+    "Disallow: /newsletter/",
     "",
     `Sitemap: ${env().SITE_URL}/sitemap.xml`,
     "",

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { StoredRow } from "../../app/forms/definition.ts";
 import { formOfRow } from "../../app/forms/registry.ts";
 import { formatSast } from "../../app/lib/sast.ts";
@@ -33,6 +33,8 @@ export interface Holdings {
   /** Outbox messages about their leads or addressed to or from them. */
   messages: number;
   notes: number;
+  /** Newsletter subscriptions (one per address, in any state). */
+  subscriptions: number;
   /** Notifications written as .eml files (no SMTP server), which are deleted too. */
   mailFiles: number;
 }
@@ -41,6 +43,7 @@ export interface ForgetResult {
   leads: number;
   messages: number;
   notes: number;
+  subscriptions: number;
   mailFiles: number;
   fingerprint: string;
 }
@@ -74,11 +77,18 @@ async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
   return found;
 }
 
-function messagesQuery(db: Db, email: string, leads: HeldLead[]) {
+/** The newsletter subscription of the address (its key is the lowercased address). */
+async function subscriptionsOf(db: Db, email: string): Promise<number[]> {
+  const rows = await db.selectFrom("newsletter_subscribers").select("id").where("email_key", "=", email).execute();
+  return rows.map((row) => row.id);
+}
+
+function messagesQuery(db: Db, email: string, leads: HeldLead[], subscriptions: number[]) {
   return db.selectFrom("outbox").where((eb) =>
     eb.or([
       eb(sql`lower(reply_to)`, "=", email),
       eb(sql`lower(recipient)`, "=", email),
+      ...(subscriptions.length ? [eb.and([eb("lead_table", "=", "newsletter_subscribers"), eb("lead_id", "in", subscriptions)])] : []),
       ...LEAD_TABLES.filter((t) => leads.some((l) => l.table === t)).map((table) =>
         eb.and([
           eb("lead_table", "=", table),
@@ -132,7 +142,8 @@ function mailFilesOf(mail: MailFiles, messageIds: number[]): string[] {
 export async function findHoldings(db: Db, mail: MailFiles, address: string): Promise<Holdings> {
   const email = normalizeEmail(address);
   const leads = await leadsOf(db, email);
-  const messageIds = (await messagesQuery(db, email, leads).select("outbox.id").execute()).map((m) => m.id);
+  const subscriptions = await subscriptionsOf(db, email);
+  const messageIds = (await messagesQuery(db, email, leads, subscriptions).select("outbox.id").execute()).map((m) => m.id);
   const notes = leads.length
     ? Number(
         (
@@ -142,7 +153,14 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
         ).n,
       )
     : 0;
-  return { email, leads, messages: messageIds.length, notes, mailFiles: mailFilesOf(mail, messageIds).length };
+  return {
+    email,
+    leads,
+    messages: messageIds.length,
+    notes,
+    subscriptions: subscriptions.length,
+    mailFiles: mailFilesOf(mail, messageIds).length,
+  };
 }
 
 /**
@@ -150,19 +168,26 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
  * the triggers and cascade), their outbox messages and the .eml copies, and
  * logs the count against a keyed hash of the address, never the address.
  */
+export interface ForgetOptions {
+  now?: Date;
+  /** Told, inside the deleting transaction, that the address's subscription goes (the newsletter's events). */
+  subscriptionForgotten?: (trx: Transaction<AdminDatabase>, email: string, now: Date) => Promise<void>;
+}
+
 export async function forgetPerson(
   db: Db,
   mail: MailFiles,
   forgetKey: Buffer,
   actor: Actor,
   address: string,
-  now = new Date(),
+  { now = new Date(), subscriptionForgotten }: ForgetOptions = {},
 ): Promise<ForgetResult> {
   const email = normalizeEmail(address);
   const fingerprint = emailFingerprint(forgetKey, email);
   const result = await db.transaction().execute(async (trx) => {
     const leads = await leadsOf(trx, email);
-    const messageIds = (await messagesQuery(trx, email, leads).select("outbox.id").execute()).map((m) => m.id);
+    const subscriptions = await subscriptionsOf(trx, email);
+    const messageIds = (await messagesQuery(trx, email, leads, subscriptions).select("outbox.id").execute()).map((m) => m.id);
     const notes = leads.length
       ? Number(
           (
@@ -173,6 +198,11 @@ export async function forgetPerson(
         )
       : 0;
     if (messageIds.length) await trx.deleteFrom("outbox").where("id", "in", messageIds).execute();
+    // The subscription goes too, suppression row and all: the person asked for everything to be deleted.
+    if (subscriptions.length) {
+      await subscriptionForgotten?.(trx, email, now);
+      await trx.deleteFrom("newsletter_subscribers").where("id", "in", subscriptions).execute();
+    }
     for (const table of LEAD_TABLES) {
       const ids = leads.filter((l) => l.table === table).map((l) => l.id);
       if (!ids.length) continue;
@@ -183,19 +213,20 @@ export async function forgetPerson(
         .where("id", "in", ids)
         .execute();
     }
-    const total = leads.length + messageIds.length + notes;
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: "forget",
-        detail: `forgot ${total} records (${leads.length} leads, ${messageIds.length} messages, ${notes} notes) for email hash ${fingerprint}`,
-      },
-      now,
-    );
-    return { leads: leads.length, messages: messageIds, notes };
+    const total = leads.length + messageIds.length + notes + subscriptions.length;
+    const subscribed = subscriptions.length ? ", 1 newsletter subscription" : "";
+    const counted = `${leads.length} leads, ${messageIds.length} messages, ${notes} notes${subscribed}`;
+    await recordAudit(trx, actor, { action: "forget", detail: `forgot ${total} records (${counted}) for email hash ${fingerprint}` }, now);
+    return { leads: leads.length, messages: messageIds, notes, subscriptions: subscriptions.length };
   });
   const files = mailFilesOf(mail, result.messages);
   for (const name of files) rmSync(path.join(mail.dir, name), { force: true });
-  return { leads: result.leads, messages: result.messages.length, notes: result.notes, mailFiles: files.length, fingerprint };
+  return {
+    leads: result.leads,
+    messages: result.messages.length,
+    notes: result.notes,
+    subscriptions: result.subscriptions,
+    mailFiles: files.length,
+    fingerprint,
+  };
 }

@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { LeadFormType, LeadStatus } from "../../app/lib/inbox.ts";
 import type { BookingTables } from "../booking/schema.ts";
 import type { Database, LeadTable, Timestamp } from "../db/schema.ts";
+import type { NewsletterTables } from "../newsletter/schema.ts";
 
 /** An agency user of the lead inbox. */
 export interface AdminUsersTable {
@@ -86,5 +87,5 @@ export type AdminTables = {
   lead_notes: LeadNotesTable;
 };
 
-/** Everything the inbox reads and writes: the lead tables, bookings and its own. */
-export type AdminDatabase = Database & BookingTables & AdminTables;
+/** Everything the inbox reads and writes: the lead tables, bookings, newsletter subscribers and its own. */
+export type AdminDatabase = Database & BookingTables & NewsletterTables & AdminTables;

@@ -8,6 +8,7 @@ import type { OutboxWorker } from "../outbox/worker.ts";
 import type { CoreServices } from "../services.ts";
 import type { MailFiles } from "./forget.ts";
 import type { BookingTables } from "../booking/schema.ts";
+import type { NewsletterTables } from "../newsletter/schema.ts";
 import type { AdminDatabase, AdminTables } from "./schema.ts";
 import { type CookieNames, cookieNames } from "./sessions.ts";
 
@@ -33,7 +34,7 @@ export function adminServices(core: CoreServices): AdminServices {
   const secure = settings.SITE_URL.startsWith("https://");
   return {
     // The inbox's queries see its own tables; the database holds them (server/admin/migration.ts).
-    db: database.db.withTables<BookingTables & AdminTables>(),
+    db: database.db.withTables<BookingTables & NewsletterTables & AdminTables>(),
     dialect: database.dialect,
     store,
     settings,

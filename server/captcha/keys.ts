@@ -23,6 +23,8 @@ export interface SiteSecrets {
   bookingManage: string;
   /** Keys the hash of a forgotten email in the inbox's audit log. */
   adminForget: Buffer;
+  /** Signs newsletter confirmation and unsubscribe links. */
+  newsletterLinks: Buffer;
 }
 
 function derive(master: string, purpose: string): Buffer {
@@ -36,6 +38,7 @@ export function siteSecrets(master: string): SiteSecrets {
     formToken: derive(master, "form-token"),
     bookingManage: derive(master, "booking-manage-token").toString("base64url"),
     adminForget: derive(master, "admin-forget-email"),
+    newsletterLinks: derive(master, "newsletter-links"),
   };
 }
 

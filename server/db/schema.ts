@@ -71,13 +71,16 @@ export interface OutboxTable {
   id: Generated<number>;
   /** The notification type: Contact, Audit, AI Assessment Request, CompanyProfile, Service Order, Newsletter. */
   kind: string;
-  lead_table: LeadTable;
+  /** What it is about: a lead's table, or newsletter_subscribers for mail to a subscriber. */
+  lead_table: LeadTable | "newsletter_subscribers";
   lead_id: number;
   reply_to: string | null;
   /** Who receives it; null is the agency (NOTIFY_TO). Bookings also write to the visitor. */
   recipient: string | null;
   /** JSON list of MailAttachment (server/mail/transport.ts), e.g. a booking's invitation; null for none. */
   attachments: string | null;
+  /** JSON object of extra mail headers (a subscriber's List-Unsubscribe); null for none. */
+  headers: string | null;
   subject: string;
   text_body: string;
   html_body: string;

@@ -61,6 +61,47 @@ export interface RateLimitHit {
 /** How long rate-limit rows outlive their window before the sweep removes them. */
 const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The lead and its notification, inside a transaction of the caller's (Store.saveLead, a newsletter signup). */
+export async function insertLead(
+  trx: Transaction<Database>,
+  lead: NewLead,
+  origin: LeadOrigin,
+  notify: (leadId: number) => Notification,
+): Promise<{ leadId: number; outboxId: number }> {
+  const originColumns = {
+    bot_check: origin.botCheck,
+    client_address: origin.clientAddress,
+    user_agent: origin.userAgent,
+    created_at: origin.receivedAt,
+  };
+  // The union is narrowed per table; Kysely cannot follow a table name held in a variable.
+  const { id: leadId } = await trx
+    .insertInto(lead.table as "form_submissions")
+    .values({ ...(lead.row as Insertable<FormSubmissionsTable>), ...originColumns })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordAttribution(trx, lead.table, leadId, origin.attribution);
+  const message = notify(leadId);
+  const { id: outboxId } = await trx
+    .insertInto("outbox")
+    .values({
+      kind: message.kind,
+      lead_table: lead.table satisfies LeadTable,
+      lead_id: leadId,
+      reply_to: message.replyTo,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      status: "queued",
+      attempts: 0,
+      next_attempt_at: origin.receivedAt,
+      created_at: origin.receivedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { leadId, outboxId };
+}
+
 export class Store {
   readonly #handle: DatabaseHandle;
 
@@ -76,47 +117,17 @@ export class Store {
    * Writes the lead, its attribution and its notification in one transaction: all
    * are committed or none is, so an acknowledged lead always has its message queued.
    */
-  async saveLead(
+  saveLead(
     lead: NewLead,
     origin: LeadOrigin,
     notify: (leadId: number) => Notification,
     /** More to write in the same transaction: the lead's webhook and Slack messages (server/webhooks/queue.ts). */
     alsoQueue?: (trx: Transaction<Database>, leadId: number) => Promise<void>,
   ): Promise<{ leadId: number; outboxId: number }> {
-    const originColumns = {
-      bot_check: origin.botCheck,
-      client_address: origin.clientAddress,
-      user_agent: origin.userAgent,
-      created_at: origin.receivedAt,
-    };
     return this.#handle.durableTransaction(async (trx) => {
-      // The union is narrowed per table; Kysely cannot follow a table name held in a variable.
-      const { id: leadId } = await trx
-        .insertInto(lead.table as "form_submissions")
-        .values({ ...(lead.row as Insertable<FormSubmissionsTable>), ...originColumns })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordAttribution(trx, lead.table, leadId, origin.attribution);
-      const message = notify(leadId);
-      const { id: outboxId } = await trx
-        .insertInto("outbox")
-        .values({
-          kind: message.kind,
-          lead_table: lead.table satisfies LeadTable,
-          lead_id: leadId,
-          reply_to: message.replyTo,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          status: "queued",
-          attempts: 0,
-          next_attempt_at: origin.receivedAt,
-          created_at: origin.receivedAt,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await alsoQueue?.(trx, leadId);
-      return { leadId, outboxId };
+      const saved = await insertLead(trx, lead, origin, notify);
+      await alsoQueue?.(trx, saved.leadId);
+      return saved;
     });
   }
 

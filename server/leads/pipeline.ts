@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { data } from "react-router";
 import { botFields, widgetTokenFields } from "../../app/forms/bot-fields.ts";
 import { type FormDefinition, type LeadFormDefinition, NOT_SPECIFIED, type StoredRow, textOf } from "../../app/forms/definition.ts";
@@ -6,6 +7,7 @@ import { checkTheFields, rateLimitMessage, rateLimitTitle } from "../../app/form
 import { failedStep } from "../../app/forms/steps.ts";
 import { ATTRIBUTION_FIELD, parseAttribution } from "../../app/lib/attribution.ts";
 import type { z } from "../../app/lib/zod.ts";
+import type { Database } from "../db/schema.ts";
 import type { LeadOrigin, NewLead } from "../db/store.ts";
 import { log } from "../log.ts";
 import { typedEmail } from "../mail/address.ts";
@@ -188,21 +190,31 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
         lead,
         origin,
         (leadId) => renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),
-        (trx, leadId) =>
-          queueLeadEvent(trx, services.settings, {
-            form,
-            lead: { table: lead.table, id: leadId },
-            row: lead.row,
-            receivedAt: origin.receivedAt,
-            page: pageOf(request, services.settings.SITE_URL),
-            attribution: origin.attribution ?? null,
-          }),
+        leadEventQueue(services, form, request, origin, lead),
       );
     } catch (error) {
       log.error(`Could not store a ${form.key} lead:`, error);
       return fail({ status: 500, reason: "storage" });
     }
     services.worker.nudge();
-    return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: NO_STORE });
+    return leadSuccess(form);
   });
+}
+
+/** What queues a stored lead's webhook and Slack messages, in the transaction that stores it (server/webhooks/queue.ts). */
+export function leadEventQueue(services: CoreServices, form: LeadFormDefinition, request: Request, origin: LeadOrigin, lead: NewLead) {
+  return (trx: Kysely<Database>, leadId: number): Promise<void> =>
+    queueLeadEvent(trx, services.settings, {
+      form,
+      lead: { table: lead.table, id: leadId },
+      row: lead.row,
+      receivedAt: origin.receivedAt,
+      page: pageOf(request, services.settings.SITE_URL),
+      attribution: origin.attribution ?? null,
+    });
+}
+
+/** SPEC.md section 8's success of a lead form. */
+export function leadSuccess(form: LeadFormDefinition): FormAnswer {
+  return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: NO_STORE });
 }

@@ -21,6 +21,8 @@ export interface OutgoingMail {
   /** Another recipient than the agency (a booking's confirmation to the visitor). */
   to?: string | null;
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe on mail to a newsletter subscriber. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -64,6 +66,7 @@ export function createMailer(settings: MailSettings): Mailer {
     html: mail.html,
     messageId: mail.messageId,
     attachments: mail.attachments,
+    headers: mail.headers,
   });
 
   if (settings.SMTP_URL) {

@@ -42,6 +42,8 @@ export interface OutboxWorkerOptions {
   messageIdHost: string;
   /** How long a claimed message stays this worker's (OUTBOX_LEASE_MS). */
   leaseMs: number;
+  /** Features' own clean-ups, run with the sweep (expired newsletter signups). */
+  sweeps?: ReadonlyArray<() => Promise<unknown>>;
 }
 
 export interface OutboxWorker {
@@ -57,7 +59,7 @@ export interface OutboxWorker {
 const BATCH_SIZE = 10;
 /** How long a stopping worker waits for the deliveries under way before it aborts them. */
 const STOP_GRACE_MS = 2000;
-/** Spent challenges and old rate-limit rows are swept this often. */
+/** Spent challenges, old rate-limit rows and expired signups are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack"];
 /** How each channel's messages are named in the log. */
@@ -115,6 +117,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       replyTo: message.reply_to,
       to: message.recipient,
       attachments: message.attachments ? (JSON.parse(message.attachments) as MailAttachment[]) : undefined,
+      headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
     });
   }
 
@@ -160,6 +163,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (channel === "mail" && Date.now() - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = Date.now();
         await store.sweep();
+        for (const sweep of options.sweeps ?? []) await sweep();
       }
       return attempted;
     }

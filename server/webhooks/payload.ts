@@ -1,6 +1,7 @@
 import type { FormDefinition, FormKey, StoredRow } from "../../app/forms/definition.ts";
 import { type Attribution, type Channel, leadChannel } from "../../app/lib/attribution.ts";
-import type { LeadTable } from "../db/schema.ts";
+import type { OutboxTable } from "../db/schema.ts";
+import type { NewsletterEvent } from "../newsletter/events.ts";
 
 /**
  * What the agency's tools receive: the envelope the Standard Webhooks
@@ -44,7 +45,7 @@ export type LeadEventV1 = WebhookEvent<LeadEventType, LeadEventDataV1>;
 
 /** The stored row an event is about: its outbox messages are listed, and forgotten, with it. */
 export interface LeadRef {
-  table: LeadTable;
+  table: OutboxTable["lead_table"];
   id: number;
 }
 
@@ -94,4 +95,13 @@ export function pageOf(request: Request, siteUrl: string): string {
   }
   // A fetcher posts to the page's .data address.
   return posted.pathname.replace(/\.data$/, "") || "/";
+}
+
+/**
+ * A newsletter subscription that starts to count (confirmed) or ends, as the
+ * lead webhook carries it (server/newsletter/events.ts): `data.id` is
+ * `newsletter_subscribers:<id>`.
+ */
+export function newsletterWebhookEvent({ type, at, ...data }: NewsletterEvent): WebhookEvent<NewsletterEvent["type"]> {
+  return { type, timestamp: at.toISOString(), data: { id: `newsletter_subscribers:${data.subscriberId}`, ...data } };
 }

@@ -269,12 +269,14 @@ describe("the lead inbox", () => {
       "Company profile",
       "Booking",
     ]);
-    expect(await held.innerText()).toMatch(/6 outbox messages/);
+    // The booking's two mails, three notifications and the newsletter's confirmation mail to Thandi.
+    expect(await held.innerText()).toMatch(/7 outbox messages/);
     expect(await held.innerText()).toMatch(/1 internal note\b/);
+    expect(await held.innerText()).toContain("Their newsletter subscription, with its proof of consent");
     await expectNoAxeViolations(page);
     await page.getByLabel(/I confirm/).check();
     await page.getByRole("button", { name: "Forget this person" }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("Done: 11 records deleted.");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Done: 13 records deleted.");
 
     expect(everywhere(THANDI)).toEqual([]);
     expect(everywhere("Thandi")).toEqual([]);
@@ -289,7 +291,7 @@ describe("the lead inbox", () => {
     for (const entry of ["signed in", "New to Contacted", "added a note", "queued the notification again", "exported every lead"]) {
       expect(log).toContain(entry);
     }
-    expect(log).toMatch(/forgot 11 records \(4 leads, 6 messages, 1 notes\) for email hash [0-9a-f]{16}/);
+    expect(log).toMatch(/forgot 13 records \(4 leads, 7 messages, 1 notes, 1 newsletter subscription\) for email hash [0-9a-f]{16}/);
     expect(log).toContain("created the user agent@roimedia.co.za");
     await expectNoAxeViolations(page);
 

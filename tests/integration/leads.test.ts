@@ -106,8 +106,13 @@ describe("each form stores what SPEC.md section 3 lists and queues its notificat
       message: null,
       bot_check: "altcha",
     });
-    const mail = await mailWith(email);
-    expect(mail).toContain("Subject: New newsletter subscriber");
+    const mail = await mailWith(`Subject: New newsletter subscriber: ${email}`);
+    expect(mail).toContain(`Email: ${email}`);
+    expect(mail).toContain("Subscription: Not confirmed yet");
+    // And the subscriber is asked to confirm (double opt-in, tests/e2e/newsletter.test.ts).
+    const to = new RegExp(`^To: ${email}$`, "m");
+    const confirmation = await waitFor(() => writtenMail(server.dataDir).find((m) => to.test(m)), `mail to ${email}`);
+    expect(confirmation).toContain("Subject: Please confirm your subscription");
   });
 
   it("contact: name, email, company, website, budget, service and message", async () => {

@@ -114,6 +114,9 @@ describe("notifications over SMTP", () => {
     );
     // A few more polls of the worker: the message must not come twice.
     await outboxPollsSince(sent.sent_at!, Number(mailSettings(port).OUTBOX_POLL_MS));
-    expect(smtp.received.filter((m) => m.raw.includes(email))).toHaveLength(1);
+    // The agency's notification and the subscriber's confirmation (double opt-in), each once.
+    await waitFor(() => smtp.received.filter((m) => m.raw.includes(email)).length >= 2 || undefined, "the confirmation too");
+    const subjects = smtp.received.filter((m) => m.raw.includes(email)).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.split(":")[0]);
+    expect(subjects.sort()).toEqual(["New newsletter subscriber", "Please confirm your subscription to ROI Media's weekly ROI insights"]);
   });
 });

@@ -1,6 +1,6 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { FormPageData } from "~/forms/captcha-config";
-import { newsletterForm } from "~/forms/newsletter";
+import { newsletterConsent, newsletterForm } from "~/forms/newsletter";
 import { useLeadForm } from "~/forms/use-lead-form";
 import { BotCheck } from "./bot-check";
 import { SubmitButton, TextField } from "./fields";
@@ -33,6 +33,13 @@ export function NewsletterForm({ page, action }: { page: FormPageData; action?: 
           Subscribe
         </SubmitButton>
       </div>
+      {/* The wording a subscriber agrees to: kept with their subscription as it reads here. */}
+      <p className="text-sm text-slate-600">
+        {newsletterConsent}{" "}
+        <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Privacy notice
+        </Link>
+      </p>
       <BotCheck ref={lead.captchaRef} form="newsletter" page={page} />
     </Form>
   );

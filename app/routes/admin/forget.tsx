@@ -7,6 +7,7 @@ import { findHoldings, forgetPerson } from "../../../server/admin/forget";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { looksLikeEmail, normalizeEmail } from "../../../server/admin/users";
 import { readForm } from "../../../server/leads/request";
+import { servicesOf } from "../../../server/services";
 import type { Route } from "./+types/forget";
 
 const dangerButton =
@@ -43,15 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const result = await forgetPerson(db, mail, forgetKey, actor, email);
-    return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes}`, { status: 303 });
+    const { newsletter } = servicesOf(context);
+    const result = await forgetPerson(db, mail, forgetKey, actor, email, {
+      subscriptionForgotten: (trx, key, now) => newsletter.forgotten(trx, key, now),
+    });
+    return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes + result.subscriptions}`, { status: 303 });
   }
   return { error: null, holdings: await findHoldings(db, mail, email) };
 }
 
 export default function ForgetPage({ loaderData, actionData }: Route.ComponentProps) {
   const holdings = actionData?.holdings ?? null;
-  const nothing = holdings && holdings.leads.length === 0 && holdings.messages === 0;
+  const nothing = holdings && holdings.leads.length === 0 && holdings.messages === 0 && holdings.subscriptions === 0;
   return (
     <div className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Forget a person</h1>
@@ -89,7 +93,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
       {holdings && (
         <Section title={`Held about ${holdings.email}`} id="holdings">
           {nothing ? (
-            <p className="text-sm">Nothing: no lead, booking or message has this address.</p>
+            <p className="text-sm">Nothing: no lead, booking, subscription or message has this address.</p>
           ) : (
             <div className="space-y-4">
               <div className="overflow-x-auto">
@@ -132,6 +136,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
                 <li>
                   {holdings.notes} internal note{holdings.notes === 1 ? "" : "s"}
                 </li>
+                {holdings.subscriptions > 0 && <li>Their newsletter subscription, with its proof of consent</li>}
                 {holdings.mailFiles > 0 && (
                   <li>
                     {holdings.mailFiles} .eml file{holdings.mailFiles === 1 ? "" : "s"} in the server's mail folder

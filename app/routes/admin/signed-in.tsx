@@ -16,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const sections = [
   { to: "/admin", label: "Leads", end: true },
   { to: "/admin/report", label: "Report", end: false },
+  { to: "/admin/newsletter", label: "Newsletter", end: false },
   { to: "/admin/forget", label: "Forget a person", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
 ];

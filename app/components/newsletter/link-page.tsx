@@ -1,0 +1,67 @@
+import { CircleCheck, MailX } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { newsletterPages } from "~/content/newsletter";
+
+/** What a link in a subscriber's mail found (server/newsletter/subscribers.ts LinkState, as the page needs it). */
+export type LinkPageState =
+  { state: "invalid" | "expired" } | { state: "pending" | "confirmed" | "left"; email: string; changed?: boolean };
+
+function Notice({ title, lead, done }: { title: string; lead: string; done?: boolean }) {
+  const Icon = done ? CircleCheck : MailX;
+  return (
+    <div className="flex flex-col items-center text-center">
+      <Icon className={done ? "size-12 text-accent-700" : "size-12 text-slate-500"} aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+      <p role={done ? "status" : undefined} className="mt-4 max-w-xl text-lg text-slate-600">
+        {lead}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The page a confirmation or unsubscribe link opens. It asks for one press of
+ * a button (a post, so the link scanners of mail services, which only fetch
+ * links, neither confirm nor unsubscribe anybody) and answers on the same page,
+ * with JavaScript or without.
+ */
+export function NewsletterLinkPage({ purpose, found }: { purpose: "confirm" | "unsubscribe"; found: LinkPageState }) {
+  const busy = useNavigation().state !== "idle";
+  const text = newsletterPages[purpose];
+  const notice = (() => {
+    if (found.state === "invalid" || found.state === "expired") return <Notice {...newsletterPages[found.state]} />;
+    if (purpose === "confirm" && found.state === "confirmed") return <Notice title={text.done} lead={text.doneLead(found.email)} done />;
+    if (found.state === "left") {
+      return purpose === "unsubscribe" ? (
+        <Notice title={text.done} lead={text.doneLead(found.email)} done />
+      ) : (
+        <Notice {...newsletterPages.left} />
+      );
+    }
+    return null;
+  })();
+  // What is left: a subscription the button acts on.
+  const email = "email" in found ? found.email : "";
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
+      {notice ?? (
+        <Form method="post" className="flex flex-col items-center text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{text.title}</h1>
+          <p className="mt-4 max-w-xl text-lg text-slate-600">{text.lead(email)}</p>
+          <button type="submit" name="intent" value={purpose} disabled={busy} className={buttonClass({ size: "lg", className: "mt-8" })}>
+            {busy ? text.busy : text.button}
+          </button>
+        </Form>
+      )}
+      {(notice || purpose === "unsubscribe") && (
+        <p className="mt-8 text-center">
+          <Link to="/blog" className={buttonClass({ variant: notice ? "primary" : "secondary", size: "md" })}>
+            {newsletterPages.back}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { NewsletterLinkPage } from "~/components/newsletter/link-page";
+import { newsletterLinkMeta } from "~/content/newsletter";
+import { linkStatus } from "../../server/newsletter/link-status";
+import { clientAddressContext, servicesOf } from "../../server/services";
+import type { Route } from "./+types/newsletter.confirm";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await servicesOf(context).newsletter.confirmLink(params.token);
+  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+}
+
+// Confirms only on a press of the page's button (see the component), never on the link's GET.
+export async function action({ params, context }: Route.ActionArgs) {
+  const found = await servicesOf(context).newsletter.confirm(params.token, context.get(clientAddressContext));
+  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+}
+
+// The page is one subscriber's: never cached.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = () => newsletterLinkMeta("confirm");
+
+export default function ConfirmSubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <NewsletterLinkPage purpose="confirm" found={actionData ?? loaderData} />;
+}

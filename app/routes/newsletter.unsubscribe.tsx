@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { NewsletterLinkPage } from "~/components/newsletter/link-page";
+import { newsletterLinkMeta } from "~/content/newsletter";
+import { leaveMethodOf, linkStatus } from "../../server/newsletter/link-status";
+import { servicesOf } from "../../server/services";
+import type { Route } from "./+types/newsletter.unsubscribe";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await servicesOf(context).newsletter.leaveLink(params.token);
+  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+}
+
+// The page's button, or a mail client's RFC 8058 one-click POST (List-Unsubscribe=One-Click) to the same address.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const found = await servicesOf(context).newsletter.leave(params.token, await leaveMethodOf(request));
+  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+}
+
+// The page is one subscriber's: never cached.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = () => newsletterLinkMeta("unsubscribe");
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <NewsletterLinkPage purpose="unsubscribe" found={actionData ?? loaderData} />;
+}

@@ -1,0 +1,26 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { NewsletterTables } from "./schema.ts";
+
+/**
+ * What other code may learn of the newsletter: a subscription that starts to
+ * count (confirmed) and one that ends (unsubscribed, by the link's page, a
+ * mail client's one-click POST, or Forget a person). The lead webhook carries these.
+ */
+export type NewsletterEvent =
+  | { type: "newsletter.subscribed"; subscriberId: number; email: string; at: Date; signupPage: string; signedUpAt: Date }
+  | {
+      type: "newsletter.unsubscribed";
+      subscriberId: number;
+      email: string;
+      at: Date;
+      /** The link's page, a mail client's one-click POST, or the agency's Forget a person (the address is then deleted). */
+      method: "page" | "one-click" | "forgotten";
+    };
+
+/**
+ * Called inside the transaction that records the change, so whatever the
+ * listener writes with `trx` (an outbox message, a webhook) is committed with
+ * it or not at all. Passed to newsletterServices() in server/start.ts.
+ */
+export type NewsletterEventHook = (event: NewsletterEvent, trx: Transaction<Database & NewsletterTables>) => Promise<void>;

@@ -1,0 +1,34 @@
+import type { RequestHandler } from "express";
+import { isCrossSite } from "../leads/request.ts";
+import { log } from "../log.ts";
+import type { Newsletter } from "./subscribers.ts";
+
+/**
+ * RFC 8058 one-click unsubscribe from another site. A webmail that sends the
+ * POST from the reader's browser names its own Origin, which the server's
+ * cross-site refusal (and React Router's) would turn away: such a post to an
+ * unsubscribe link is answered here, before them. The signed link is the
+ * authority, so whoever holds it may leave by it; posts from our own pages
+ * and origin-less ones (mail providers' servers) go on to the page's action.
+ */
+export function oneClickFromAnotherSite(siteUrl: string, newsletter: Newsletter): RequestHandler {
+  return async (req, res, next) => {
+    const crossSite = isCrossSite(
+      { origin: req.get("origin"), fetchSite: req.get("sec-fetch-site") },
+      siteUrl,
+      `${req.protocol}://${req.get("host")}`,
+    );
+    if (!crossSite) return next();
+    try {
+      const found = await newsletter.leave(String(req.params.token), "one-click");
+      res
+        .status(found.state === "invalid" ? 404 : 200)
+        .type("text/plain")
+        .setHeader("Cache-Control", "no-store");
+      res.send(found.state === "invalid" ? "This unsubscribe link is not valid." : "Unsubscribed.");
+    } catch (error) {
+      log.error("Could not unsubscribe from a one-click post:", error);
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,382 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import { newsletterConsent, newsletterForm, newsletterRules } from "../../app/forms/newsletter.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { Database } from "../db/schema.ts";
+import { insertLead, type LeadOrigin } from "../db/store.ts";
+import { noticeOf } from "../leads/pipeline.ts";
+import { renderNotification } from "../mail/render.ts";
+import type { NewsletterEvent, NewsletterEventHook } from "./events.ts";
+import { confirmationMail, unsubscribeHeaders } from "./mail.ts";
+import type { LeaveMethod, NewsletterSubscribersTable, NewsletterTables, SubscriberStatus } from "./schema.ts";
+import { type LinkPurpose, linkMatches, parseLink, signLink } from "./token.ts";
+
+type Db = Database & NewsletterTables;
+type Trx = Transaction<Db>;
+export type Subscriber = Selectable<NewsletterSubscribersTable>;
+
+export const CONFIRM_PATH = "/newsletter/confirm";
+export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+const AWAITING_CONFIRMATION = `Not confirmed yet: the address has been sent a link to confirm (double opt-in). Only confirmed subscribers may be mailed; see Newsletter in the lead inbox.`;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** Expired signups deleted per sweep, so one sweep never holds the database long. */
+const EXPIRE_BATCH = 500;
+
+/** What a signup did: a new subscriber, the confirmation sent again, or nothing new (confirmed, or mailed too recently). */
+export type SignupOutcome = "new" | "resent" | "unchanged";
+
+export interface Signup {
+  /** As typed (trimmed, Unicode form). */
+  email: string;
+  /** The path of the page the form was posted from. */
+  page: string;
+  origin: LeadOrigin;
+  /** More to write with a new signup's lead: its webhook and Slack messages (server/leads/pipeline.ts leadEventQueue). */
+  alsoQueue?: (trx: Kysely<Database>, leadId: number) => Promise<void>;
+}
+
+/** What a link in a subscriber's mail finds. */
+export type LinkState = { state: "invalid" } | { state: "expired" } | { state: SubscriberStatus; email: string; changed?: boolean };
+
+export interface SubscriberCounts {
+  confirmed: number;
+  pending: number;
+  left: number;
+}
+
+/** When a signup's confirmation link stops working (and the signup is deleted). */
+export function confirmExpiry(signedUpAt: Date | string): Date {
+  return new Date(new Date(signedUpAt).getTime() + newsletterRules.confirmDays * DAY_MS);
+}
+
+/**
+ * The newsletter's subscribers: double opt-in signups, their confirmation and
+ * unsubscribe links, the inbox's lists and export, and the expiry of
+ * unconfirmed signups. One row per address (its lowercased form is unique).
+ */
+export class Newsletter {
+  readonly #handle: DatabaseHandle;
+  readonly #secret: Buffer;
+  readonly #siteUrl: string;
+  readonly #onEvent: NewsletterEventHook | undefined;
+
+  constructor(handle: DatabaseHandle, secret: Buffer, siteUrl: string, onEvent?: NewsletterEventHook) {
+    this.#handle = handle;
+    this.#secret = secret;
+    this.#siteUrl = siteUrl;
+    this.#onEvent = onEvent;
+  }
+
+  get #db(): Kysely<Db> {
+    return this.#handle.db.withTables<NewsletterTables>();
+  }
+
+  #transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.#handle.durableTransaction((trx) => work(trx.withTables<NewsletterTables>()));
+  }
+
+  /** The one-click unsubscribe link of a subscriber: in every mail to them, their List-Unsubscribe header and the export. */
+  unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email_key">): string {
+    return `${this.#siteUrl}${UNSUBSCRIBE_PATH}/${signLink(this.#secret, "leave", subscriber.id, subscriber.email_key)}`;
+  }
+
+  /** The headers every mail to this subscriber carries (RFC 8058). */
+  mailHeaders(subscriber: Pick<Subscriber, "id" | "email_key">): Record<string, string> {
+    return unsubscribeHeaders(this.unsubscribeUrl(subscriber));
+  }
+
+  #confirmUrl(subscriber: Pick<Subscriber, "id" | "email_key" | "signed_up_at">): string {
+    const token = signLink(this.#secret, "confirm", subscriber.id, subscriber.email_key, confirmExpiry(subscriber.signed_up_at));
+    return `${this.#siteUrl}${CONFIRM_PATH}/${token}`;
+  }
+
+  async #queueConfirmation(trx: Trx, subscriber: Subscriber, now: Date): Promise<void> {
+    const mail = confirmationMail({
+      email: subscriber.email,
+      confirmUrl: this.#confirmUrl(subscriber),
+      unsubscribeUrl: this.unsubscribeUrl(subscriber),
+      signupPage: `${this.#siteUrl}${subscriber.signup_page}`,
+      signedUpAt: new Date(subscriber.signed_up_at),
+    });
+    await trx
+      .insertInto("outbox")
+      .values({
+        kind: mail.kind,
+        lead_table: "newsletter_subscribers",
+        lead_id: subscriber.id,
+        reply_to: mail.replyTo,
+        recipient: subscriber.email,
+        attachments: null,
+        headers: JSON.stringify(this.mailHeaders(subscriber)),
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        status: "queued",
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .execute();
+  }
+
+  /**
+   * A signup from the form. A new address becomes a pending subscriber, with
+   * the lead row and agency notification every form makes (SPEC.md section 3)
+   * and the mail asking them to confirm, in one transaction. A known address
+   * creates nothing: a pending one is mailed its link again at most once an
+   * hour (and a few times in all); a confirmed one is left as it is; one that
+   * left, or whose signup expired, signs up afresh on its existing row.
+   */
+  subscribe({ email, page, origin, alsoQueue }: Signup): Promise<SignupOutcome> {
+    const now = origin.receivedAt;
+    const signupColumns = {
+      signed_up_at: now,
+      signup_page: page,
+      consent_text: newsletterConsent,
+      signup_address: origin.clientAddress,
+      signup_user_agent: origin.userAgent,
+      bot_check: origin.botCheck,
+    };
+    return this.#transaction(async (trx) => {
+      const inserted = await trx
+        .insertInto("newsletter_subscribers")
+        .values({
+          email,
+          email_key: email.toLowerCase(),
+          status: "pending",
+          ...signupColumns,
+          confirmation_sent_at: now,
+          confirmations_sent: 1,
+        })
+        .onConflict((oc) => oc.column("email_key").doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) {
+        const lead = newsletterForm.row({ email });
+        // The agency hears of the signup now, and is told it does not count yet.
+        const notice = noticeOf(newsletterForm, lead);
+        notice.fields.push({ label: "Subscription", value: AWAITING_CONFIRMATION });
+        const { leadId } = await insertLead(trx, lead, origin, (id) =>
+          renderNotification(notice, { ...origin, leadTable: lead.table, leadId: id }),
+        );
+        await trx.updateTable("newsletter_subscribers").set({ lead_id: leadId }).where("id", "=", inserted.id).execute();
+        await alsoQueue?.(trx as unknown as Kysely<Database>, leadId);
+        await this.#queueConfirmation(trx, inserted, now);
+        return "new";
+      }
+
+      let subscriber = await trx
+        .selectFrom("newsletter_subscribers")
+        .selectAll()
+        .where("email_key", "=", email.toLowerCase())
+        .executeTakeFirstOrThrow();
+      if (subscriber.status === "confirmed") return "unchanged";
+      if (subscriber.status === "left" || now >= confirmExpiry(subscriber.signed_up_at)) {
+        // A new request: its own proof of consent, and a link that the old one's cannot stand for.
+        subscriber = await trx
+          .updateTable("newsletter_subscribers")
+          .set({ status: "pending", ...signupColumns, confirmed_at: null, confirmed_address: null, confirmations_sent: 0 })
+          .where("id", "=", subscriber.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      // One statement decides, so parallel signups of one address send one mail.
+      const due = await trx
+        .updateTable("newsletter_subscribers")
+        .set((eb) => ({ confirmation_sent_at: now, confirmations_sent: eb("confirmations_sent", "+", 1) }))
+        .where("id", "=", subscriber.id)
+        .where("status", "=", "pending")
+        .where("confirmation_sent_at", "<=", new Date(now.getTime() - newsletterRules.resendMinutes * MINUTE_MS))
+        .where("confirmations_sent", "<", newsletterRules.mailsPerSignup)
+        .returningAll()
+        .executeTakeFirst();
+      if (!due) return "unchanged";
+      await this.#queueConfirmation(trx, due, now);
+      return "resent";
+    });
+  }
+
+  async #find(db: Kysely<Db>, purpose: LinkPurpose, token: string): Promise<{ subscriber: Subscriber; expires: number | null } | null> {
+    const link = parseLink(purpose, token);
+    if (!link) return null;
+    const subscriber = await db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", link.subscriberId).executeTakeFirst();
+    if (!subscriber || !linkMatches(this.#secret, purpose, link, subscriber.email_key)) return null;
+    return { subscriber, expires: link.expires };
+  }
+
+  /** What a confirmation link finds: the signup it was mailed for, still pending and within its days, or why not. */
+  #confirmState(found: { subscriber: Subscriber; expires: number | null } | null, now: Date): LinkState {
+    if (!found) return { state: "invalid" };
+    const { subscriber, expires } = found;
+    if (subscriber.status !== "pending") return { state: subscriber.status, email: subscriber.email };
+    const expiry = confirmExpiry(subscriber.signed_up_at);
+    // A link of an earlier signup of this address (before it left) stands for that one only.
+    if (Math.floor(expiry.getTime() / 1000) !== expires || now >= expiry) return { state: "expired" };
+    return { state: "pending", email: subscriber.email };
+  }
+
+  async confirmLink(token: string, now = new Date()): Promise<LinkState> {
+    return this.#confirmState(await this.#find(this.#db, "confirm", token), now);
+  }
+
+  /** Confirms the signup the link was mailed for; confirming twice is no error. Sends no mail. */
+  confirm(token: string, clientAddress: string, now = new Date()): Promise<LinkState> {
+    return this.#transaction(async (trx) => {
+      const found = await this.#find(trx, "confirm", token);
+      const state = this.#confirmState(found, now);
+      if (state.state !== "pending" || !found) return state;
+      const { subscriber } = found;
+      const done = await trx
+        .updateTable("newsletter_subscribers")
+        .set({ status: "confirmed", confirmed_at: now, confirmed_address: clientAddress })
+        .where("id", "=", subscriber.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 1) {
+        await this.#emit(
+          {
+            type: "newsletter.subscribed",
+            subscriberId: subscriber.id,
+            email: subscriber.email,
+            at: now,
+            signupPage: subscriber.signup_page,
+            signedUpAt: new Date(subscriber.signed_up_at),
+          },
+          trx,
+        );
+      }
+      return { state: "confirmed", email: subscriber.email, changed: true };
+    });
+  }
+
+  async leaveLink(token: string): Promise<LinkState> {
+    const found = await this.#find(this.#db, "leave", token);
+    return found ? { state: found.subscriber.status, email: found.subscriber.email } : { state: "invalid" };
+  }
+
+  /** Unsubscribes the link's subscriber (pending or confirmed); leaving twice is no error. */
+  leave(token: string, method: LeaveMethod, now = new Date()): Promise<LinkState> {
+    return this.#transaction(async (trx) => {
+      const found = await this.#find(trx, "leave", token);
+      if (!found) return { state: "invalid" };
+      const { subscriber } = found;
+      if (subscriber.status === "left") return { state: "left", email: subscriber.email };
+      await trx
+        .updateTable("newsletter_subscribers")
+        .set({ status: "left", left_at: now, left_method: method })
+        .where("id", "=", subscriber.id)
+        .execute();
+      // Only a subscription that counted ends; a pending one never started.
+      if (subscriber.status === "confirmed") {
+        await this.#emit({ type: "newsletter.unsubscribed", subscriberId: subscriber.id, email: subscriber.email, at: now, method }, trx);
+      }
+      return { state: "left", email: subscriber.email, changed: true };
+    });
+  }
+
+  /** Before Forget a person deletes the address's subscription: a confirmed one ends, and the event says so. */
+  async forgotten(trx: Trx, emailKey: string, now = new Date()): Promise<void> {
+    const subscriber = await trx.selectFrom("newsletter_subscribers").selectAll().where("email_key", "=", emailKey).executeTakeFirst();
+    if (subscriber?.status !== "confirmed") return;
+    await this.#emit(
+      { type: "newsletter.unsubscribed", subscriberId: subscriber.id, email: subscriber.email, at: now, method: "forgotten" },
+      trx,
+    );
+  }
+
+  async #emit(event: NewsletterEvent, trx: Trx): Promise<void> {
+    if (this.#onEvent) await this.#onEvent(event, trx);
+  }
+
+  /**
+   * Signups not confirmed in time. One that never counted is deleted with its
+   * lead row and their mail, as if it had not happened (it may have been a
+   * stranger's address); one of an address that had left goes back to having left.
+   */
+  async expire(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
+    return this.#transaction(async (trx) => {
+      await trx
+        .updateTable("newsletter_subscribers")
+        .set({ status: "left" })
+        .where("status", "=", "pending")
+        .where("signed_up_at", "<=", cutoff)
+        .where("left_at", "is not", null)
+        .execute();
+      const expired = await trx
+        .selectFrom("newsletter_subscribers")
+        .select(["id", "lead_id"])
+        .where("status", "=", "pending")
+        .where("signed_up_at", "<=", cutoff)
+        .limit(EXPIRE_BATCH)
+        .execute();
+      if (!expired.length) return 0;
+      const ids = expired.map((row) => row.id);
+      const leadIds = expired.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
+      await trx
+        .deleteFrom("outbox")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("lead_table", "=", "newsletter_subscribers"), eb("lead_id", "in", ids)]),
+            ...(leadIds.length ? [eb.and([eb("lead_table", "=", "form_submissions"), eb("lead_id", "in", leadIds)])] : []),
+          ]),
+        )
+        .execute();
+      if (leadIds.length)
+        await trx.deleteFrom("form_submissions").where("id", "in", leadIds).where("form_type", "=", "newsletter").execute();
+      await trx.deleteFrom("newsletter_subscribers").where("id", "in", ids).execute();
+      return ids.length;
+    });
+  }
+
+  /* The inbox's view. */
+
+  /** A pending signup past its days counts as gone even before the sweep deletes it. */
+  #current(now: Date) {
+    const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
+    return this.#db
+      .selectFrom("newsletter_subscribers")
+      .where((eb) => eb.or([eb("status", "!=", "pending"), eb("signed_up_at", ">", cutoff)]));
+  }
+
+  async counts(now = new Date()): Promise<SubscriberCounts> {
+    const rows = await this.#current(now)
+      .select((eb) => ["status", eb.fn.countAll().as("n")])
+      .groupBy("status")
+      .execute();
+    const counts: SubscriberCounts = { confirmed: 0, pending: 0, left: 0 };
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
+  }
+
+  /** Newest first, `limit` of one status (or all) with ids below `before`. */
+  list(status: SubscriberStatus | "", limit: number, before?: number, now = new Date()): Promise<Subscriber[]> {
+    return this.#current(now)
+      .selectAll()
+      .$if(Boolean(status), (qb) => qb.where("status", "=", status as SubscriberStatus))
+      .$if(before !== undefined, (qb) => qb.where("id", "<", before!))
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  }
+
+  /** Every confirmed subscriber, oldest first, read in batches (the export). */
+  async *confirmed(batch = 500): AsyncGenerator<Subscriber> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.#db
+        .selectFrom("newsletter_subscribers")
+        .selectAll()
+        .where("status", "=", "confirmed")
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(batch)
+        .execute();
+      yield* rows;
+      if (rows.length < batch) return;
+      after = rows.at(-1)!.id;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * The links in mail to a subscriber carry `<subscriber id>.<signature>`
+ * (unsubscribe, valid for good) or `<subscriber id>.<expiry>.<signature>`
+ * (confirm). The HMAC-SHA256 covers the purpose, the id and the address, so a
+ * link names one subscriber and cannot be turned to another address or
+ * another row that later takes the same id; the confirm link also covers its
+ * expiry, which is fixed by the signup it answers.
+ */
+
+export type LinkPurpose = "confirm" | "leave";
+
+export interface ParsedLink {
+  subscriberId: number;
+  /** Seconds since the epoch; confirm links only. */
+  expires: number | null;
+  signature: string;
+}
+
+function signature(secret: Buffer, purpose: LinkPurpose, id: number, emailKey: string, expires: number | null): string {
+  return createHmac("sha256", secret)
+    .update(`newsletter-${purpose}:${id}:${expires ?? ""}:${emailKey}`)
+    .digest("base64url");
+}
+
+export function signLink(secret: Buffer, purpose: LinkPurpose, id: number, emailKey: string, expiresAt?: Date): string {
+  const expires = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : null;
+  const sig = signature(secret, purpose, id, emailKey, expires);
+  return expires === null ? `${id}.${sig}` : `${id}.${expires}.${sig}`;
+}
+
+/** The token's parts, or null when it cannot be one of ours. */
+export function parseLink(purpose: LinkPurpose, token: string): ParsedLink | null {
+  const match = purpose === "confirm" ? /^(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/.exec(token) : /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  return {
+    subscriberId: Number(match[1]),
+    expires: purpose === "confirm" ? Number(match[2]) : null,
+    signature: purpose === "confirm" ? match[3]! : match[2]!,
+  };
+}
+
+/** Whether the link was signed for this subscriber's address. */
+export function linkMatches(secret: Buffer, purpose: LinkPurpose, link: ParsedLink, emailKey: string): boolean {
+  const expected = Buffer.from(signature(secret, purpose, link.subscriberId, emailKey, link.expires));
+  const given = Buffer.from(link.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
