@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forms } from "~/forms/registry";
 import { readSiteDb } from "../support/database";
-import { enhanced, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
+import { enhanced, newsletterLinks, postLead, solveAltcha } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
@@ -27,10 +27,7 @@ const visitor = () => ({ "x-forwarded-for": `198.51.100.${++visitors}` });
 async function subscribe(email: string): Promise<{ confirm: string; unsubscribe: string }> {
   const answer = await postLead(server, "/blog", { email, ...enhanced(await solveAltcha(server)) }, visitor());
   expect(answer.result).toEqual({ ok: true, form: "newsletter", ...forms.newsletter.messages.success });
-  const to = new RegExp(`^To: ${email}$`, "m");
-  const mail = await waitFor(() => writtenMail(server.dataDir).find((m) => to.test(m)), `the confirmation to ${email}`);
-  const link = (kind: string) => new RegExp(`https?://[^\\s<>"]+(/newsletter/${kind}/[\\w.-]+)`).exec(mail)![1]!;
-  return { confirm: link("confirm"), unsubscribe: link("unsubscribe") };
+  return newsletterLinks(server.dataDir, email);
 }
 
 const statusOf = (email: string) =>

@@ -19,7 +19,7 @@ import type { LeadEventV1 } from "../../server/webhooks/payload";
 import { queueLeadEvent } from "../../server/webhooks/queue";
 import { createUser } from "../support/admin-users";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
-import { enhanced, formTokenAged, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
+import { enhanced, formTokenAged, newsletterLinks, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
 import { allowConsoleError } from "../support/no-console-errors";
 import { altchaTokens } from "../support/altcha-tokens";
 import { startCluster } from "../support/cluster";
@@ -385,6 +385,51 @@ describe("webhooks from the running site", () => {
         return line?.includes("Sent") ? line : undefined;
       }, "the webhook's line saying Sent");
       expect(row).toContain("Webhook");
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
+  });
+});
+
+describe("the newsletter's events on the lead webhook", () => {
+  it("a signup is a lead event with its attribution; confirming and leaving are newsletter events", async () => {
+    const receiver = await startWebhookReceiver();
+    const server = await startServer({
+      LEAD_WEBHOOK_URL: receiver.url,
+      LEAD_WEBHOOK_SECRET: SECRET,
+      ALTCHA_COST: "20",
+      OUTBOX_POLL_MS: "100",
+    });
+    try {
+      const email = "reader@example.co.za";
+      const attribution = JSON.stringify({
+        visit: { at: new Date().toISOString(), landing: "/blog", referrer: "https://news.example.org", utm: {}, clickIds: {} },
+        marketing: false,
+      });
+      const answer = await postLead(server, "/blog", { email, ...enhanced(await solveAltcha(server)), _attribution: attribution });
+      expect(answer.result.ok).toBe(true);
+      const { confirm, unsubscribe } = await newsletterLinks(server.dataDir, email);
+      await fetch(`${server.url}${confirm}`, { method: "POST", body: new URLSearchParams({ intent: "confirm" }) });
+      const oneClick = await fetch(`${server.url}${unsubscribe}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status).toBe(200);
+
+      const events = await waitFor(
+        () => (receiver.received.length >= 3 ? receiver.received.map(verified) : undefined),
+        "the signup's, the confirmation's and the departure's webhooks",
+      );
+      expect(events.map((e) => e.type).sort()).toEqual(["lead.created", "newsletter.subscribed", "newsletter.unsubscribed"]);
+      const signup = events.find((e) => e.type === "lead.created")!;
+      expect(signup.data).toMatchObject({ form: "newsletter", attribution: { source: "news.example.org", medium: "referral" } });
+      const subscriberId = (e: (typeof events)[number]) => (e.data as { id: string }).id;
+      const [subscribed, left] = ["newsletter.subscribed", "newsletter.unsubscribed"].map((type) => events.find((e) => e.type === type)!);
+      expect(subscriberId(subscribed!)).toMatch(/^newsletter_subscribers:\d+$/);
+      expect(subscriberId(left!)).toBe(subscriberId(subscribed!));
+      expect(left!.data).toMatchObject({ email, method: "one-click" });
     } finally {
       await server.stop();
       await receiver.close();

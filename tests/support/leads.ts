@@ -137,3 +137,11 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The confirm and unsubscribe links of the confirmation a newsletter signup sent `email` (as paths), once it is written. */
+export async function newsletterLinks(dataDir: string, email: string): Promise<{ confirm: string; unsubscribe: string }> {
+  const to = new RegExp(`^To: ${email}$`, "m");
+  const mail = await waitFor(() => writtenMail(dataDir).find((m) => to.test(m)), `the confirmation to ${email}`);
+  const link = (kind: string) => new RegExp(`https?://[^\\s<>"]+(/newsletter/${kind}/[\\w.-]+)`).exec(mail)![1]!;
+  return { confirm: link("confirm"), unsubscribe: link("unsubscribe") };
+}
