@@ -1,5 +1,5 @@
 import { ATTRIBUTION_MAX_DAYS, type Attribution, type ClickIds, isCampaign, type Touch, touchOf, withoutClickIds } from "./attribution.ts";
-import { CONSENT_STORAGE_KEY, parseStoredConsent } from "./consent.ts";
+import { CONSENT_CHOICE_EVENT, CONSENT_STORAGE_KEY, type ConsentChoices, parseStoredConsent } from "./consent.ts";
 
 /**
  * The browser's side of attribution: each page load notes its touch, a lead
@@ -7,8 +7,10 @@ import { CONSENT_STORAGE_KEY, parseStoredConsent } from "./consent.ts";
  * the tab), the first and latest campaign touches in localStorage for at most
  * ATTRIBUTION_MAX_DAYS. Ad click ids are written only once the visitor allows
  * marketing; until they choose, a landing's click ids wait in memory, and a
- * refusal or a withdrawal removes every click id kept. Lean on purpose (it is
- * on every public page): the server checks every value a post carries.
+ * refusal or a withdrawal (the banner's CONSENT_CHOICE_EVENT) removes every
+ * click id kept; so does a page load without that consent, for a choice made
+ * before this page's scripts ran. Lean on purpose (it is on every public
+ * page): the server checks every value a post carries.
  */
 
 const VISIT_KEY = "attribution-visit";
@@ -62,9 +64,11 @@ function kept(): Kept {
 
 /** Notes this page load: the visit's landing once per tab, and a campaign touch whenever the URL carries one. */
 export function notePageView(): void {
+  addEventListener(CONSENT_CHOICE_EVENT, (event) => noteMarketingChoice((event as CustomEvent<ConsentChoices>).detail.marketing));
   const touch = touchOf(new URL(window.location.href), document.referrer, new Date());
   visit ??= (read(session, VISIT_KEY) as Touch | null) ?? withoutClickIds(touch);
   write(session, VISIT_KEY, visit);
+  if (!marketingAllowed()) noteMarketingChoice(false);
   if (!isCampaign(touch)) return;
   let campaign = touch;
   if (!marketingAllowed()) {
@@ -78,7 +82,7 @@ export function notePageView(): void {
  * The visitor's cookie choice: with marketing allowed, the landing's waiting
  * click ids join its touch; without, every click id kept is removed.
  */
-export function noteMarketingChoice(allowed: boolean): void {
+function noteMarketingChoice(allowed: boolean): void {
   const { first, last } = kept();
   if (allowed && last && Object.keys(waitingClickIds).length) {
     const withIds = { ...last, clickIds: waitingClickIds };

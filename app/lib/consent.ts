@@ -23,6 +23,9 @@ export const CONSENT_MAX_AGE_MONTHS = 12;
 
 export const PARSE_ERROR_MESSAGE = "Error parsing cookie preferences:";
 
+/** The event a choice dispatches on `window`, its `detail` the ConsentChoices: for anything that follows consent (attribution). */
+export const CONSENT_CHOICE_EVENT = "cookie-consent-choice";
+
 /** The categories a visitor can turn on or off; essential cookies are always on. */
 export interface ConsentChoices {
   analytics: boolean;

@@ -3,6 +3,7 @@ import {
   acceptAllChoices,
   BANNER_DELAY_MS,
   choicesOf,
+  CONSENT_CHOICE_EVENT,
   CONSENT_STORAGE_KEY,
   type ConsentChoices,
   type Gtag,
@@ -14,7 +15,6 @@ import {
   serializeConsent,
   toPreferences,
 } from "~/lib/consent";
-import { noteMarketingChoice } from "~/lib/attribution-client";
 import { onOpenCookieSettings } from "./consent-events";
 
 declare global {
@@ -94,7 +94,7 @@ export function CookieConsent() {
       // Storage is blocked: the choice still holds for this page.
     }
     apply(choices);
-    noteMarketingChoice(choices.marketing);
+    dispatchEvent(new CustomEvent(CONSENT_CHOICE_EVENT, { detail: choices }));
     setSaved(choices);
     setBannerOpen(false);
     setDialogOpen(false);
