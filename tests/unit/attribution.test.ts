@@ -50,7 +50,12 @@ describe("a post's attribution", () => {
   it("a touch older than 90 days is dropped; the visit is required", () => {
     const visit = { at: now.toISOString(), landing: "/", referrer: null, utm: {}, clickIds: {} };
     const old = { ...visit, at: new Date(now.getTime() - 91 * 86_400_000).toISOString(), utm: { utm_source: "x" } };
-    expect(parseAttribution(JSON.stringify({ visit, first: old, last: old }), now)).toEqual({ visit, first: null, last: null });
+    expect(parseAttribution(JSON.stringify({ visit, first: old, last: old }), now)).toEqual({
+      visit,
+      first: null,
+      last: null,
+      marketing: false,
+    });
     expect(parseAttribution(JSON.stringify({ first: visit }), now)).toBeNull();
   });
 });
