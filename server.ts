@@ -11,6 +11,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; log: Log }> {
   if (!dev) {
+    // React picks its build from NODE_ENV as it is first imported, before the settings are parsed:
+    // unset (npm start) means production, as the settings say, not React's development build (a
+    // third of the speed rendering a page).
+    process.env.NODE_ENV ??= "production";
     const bundle = "./build/server/index.js";
     const build = (await import(bundle)) as typeof import("./server/app.ts");
     const settings = build.env();

@@ -21,8 +21,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // At build (prerender) this is a placeholder the server replaces per response.
-  const nonce = loadContext.get(cspNonceContext);
+  // None at build (prerender): the server allows a prerendered page's scripts by their hashes.
+  const nonce = loadContext.get(cspNonceContext) || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

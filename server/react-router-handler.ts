@@ -121,20 +121,37 @@ function postHasAction(build: ServerBuild, tree: RouteObject[], url: URL): boole
   return Boolean(target && build.routes[target.route.id!]?.module.action);
 }
 
+/** Posts go to a few form pages: each path's answer is kept, in a bounded map (random paths cannot grow it). */
+const MAX_REMEMBERED_POST_PATHS = 256;
+
+/** postHasAction, remembered per path: React Router's matching flattens the whole route tree on every call. */
+function actionAt(cached: { build: ServerBuild; tree: RouteObject[]; hasAction: Map<string, boolean> }, url: URL): boolean {
+  const key = url.searchParams.has("index") ? `${url.pathname}?index` : url.pathname;
+  let answer = cached.hasAction.get(key);
+  if (answer === undefined) {
+    answer = postHasAction(cached.build, cached.tree, url);
+    if (cached.hasAction.size >= MAX_REMEMBERED_POST_PATHS) cached.hasAction.clear();
+    cached.hasAction.set(key, answer);
+  }
+  return answer;
+}
+
 export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   mode: "development" | "production";
 }): RequestHandler {
-  let cached: { build: ServerBuild; tree: RouteObject[]; handle: ReturnType<typeof createRequestHandler> } | undefined;
+  let cached:
+    | { build: ServerBuild; tree: RouteObject[]; handle: ReturnType<typeof createRequestHandler>; hasAction: Map<string, boolean> }
+    | undefined;
   return async (req, res, next) => {
     try {
       if (!cached || options.mode === "development") {
         const build = await options.build();
-        cached = { build, tree: routeTree(build), handle: createRequestHandler(build, options.mode) };
+        cached = { build, tree: routeTree(build), handle: createRequestHandler(build, options.mode), hasAction: new Map() };
       }
       const request = fetchRequest(req, res);
-      if (req.method === "POST" && !postHasAction(cached.build, cached.tree, new URL(request.url))) {
+      if (req.method === "POST" && !actionAt(cached, new URL(request.url))) {
         log.info(`405: POST ${req.path.slice(0, 200)} (no form here)`);
         res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").setHeader("Cache-Control", "no-store");
         res.send("Method Not Allowed");

@@ -12,12 +12,17 @@ export interface CspAllowances {
 
 export const emptyAllowances: CspAllowances = { script: [], connect: [], frame: [], img: [] };
 
-export function contentSecurityPolicy(nonce: string, allow: CspAllowances): string {
+/**
+ * The policy of a response whose inline scripts are allowed by `inlineScripts`:
+ * its nonce (`'nonce-…'`, pages rendered per request) or the hashes of its
+ * scripts (`'sha256-…'`, prerendered pages, the same for every visitor).
+ */
+export function contentSecurityPolicy(inlineScripts: readonly string[], allow: CspAllowances): string {
   const list = (...sources: string[]) => sources.filter(Boolean).join(" ");
   return [
     `default-src 'self'`,
-    // Scripts run only from our origin or with this response's nonce: no 'unsafe-inline'.
-    `script-src ${list("'self'", `'nonce-${nonce}'`, ...allow.script)}`,
+    // Scripts run only from our origin or by this response's nonce or hashes: no 'unsafe-inline'.
+    `script-src ${list("'self'", ...inlineScripts, ...allow.script)}`,
     // Radix and sonner position elements with inline style attributes.
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${list("'self'", "data:", ...allow.img)}`,
@@ -32,6 +37,27 @@ export function contentSecurityPolicy(nonce: string, allow: CspAllowances): stri
   ].join("; ");
 }
 
+/**
+ * Every security header of a response whose inline scripts are allowed by
+ * `inlineScripts` (see contentSecurityPolicy). The static files ask for theirs
+ * once at start; securityHeaders() below adds a fresh nonce per response.
+ */
+export function securityHeadersFor(
+  env: Pick<Env, "SITE_URL">,
+  allow: CspAllowances,
+  inlineScripts: readonly string[],
+): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(inlineScripts, allow),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    ...(env.SITE_URL.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
 declare global {
   // Express types res.locals through this namespace: module augmentation is the only way in.
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -42,19 +68,15 @@ declare global {
   }
 }
 
-/** Sets the security headers every response carries and a fresh nonce for its scripts. */
-export function securityHeaders(env: Env, allow: CspAllowances): RequestHandler {
-  const behindHttps = env.SITE_URL.startsWith("https://");
+/** Sets the security headers of a response rendered per request, with a fresh nonce for its scripts. */
+export function securityHeaders(env: Pick<Env, "SITE_URL">, allow: CspAllowances): RequestHandler {
+  const { "Content-Security-Policy": _policy, ...others } = securityHeadersFor(env, allow, []);
+  const fixed = Object.entries(others);
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, allow));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-    if (behindHttps) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], allow));
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

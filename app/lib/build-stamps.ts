@@ -2,13 +2,11 @@ import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
 
 /**
- * Pages prerendered at build cannot know what each response needs, so they carry
- * placeholders that the server stamps over (server/static.ts): the CSP nonce on
- * every response, and the runtime settings that pages show, once at start.
- */
-export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
-
-/**
+ * Pages prerendered at build are the same for every visitor: they carry no CSP
+ * nonce (the server allows their inline scripts by hash), and the runtime
+ * settings they show are placeholders the server stamps over once at start
+ * (server/static.ts).
+ *
  * The values these settings have while pages are prerendered (react-router.config.ts),
  * each unlikely to occur in a page by chance and valid for its setting's schema.
  * The server replaces them with the settings' real values, so changing one needs no rebuild.
@@ -27,8 +25,8 @@ export function applyBuildStamps(env: Record<string, string | undefined>): void 
   for (const [name, placeholder] of Object.entries(buildStamps)) env[name] = placeholder;
 }
 
-/** The nonce of the current response, set by the server for pages it renders per request. */
-export const cspNonceContext = createContext<string>(NONCE_PLACEHOLDER);
+/** The nonce of the current response, set by the server for pages it renders per request; empty (none) when prerendered. */
+export const cspNonceContext = createContext<string>("");
 
 /** Hands the nonce from the server entry to the document's inline scripts. */
 export const NonceContext = createReactContext<string | undefined>(undefined);

@@ -275,9 +275,13 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
       const social = await get(`/og/${card}`);
       expect(social.headers[":status"]).toBe(200);
       expect(social.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-      const home = await get("/");
+      // The prerendered page as the app prepared it at start: compressed once, its scripts allowed by hash.
+      const home = await get("/", { "accept-encoding": "gzip, deflate, br, zstd" });
       expect(home.headers[":status"]).toBe(200);
-      expect(home.headers["content-security-policy"]).toMatch(/nonce-/);
+      expect(home.headers["content-encoding"]).toBe("br");
+      expect(home.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+      const again = await get("/", { "accept-encoding": "gzip, deflate, br, zstd", "if-none-match": String(home.headers.etag) });
+      expect(again.headers[":status"]).toBe(304);
     } finally {
       session.close();
     }
