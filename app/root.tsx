@@ -57,11 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {publicPage && <Footer />}
-        {publicPage && <CookieConsent />}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterPaint }} />
+        {/* Last: its inline script runs as soon as the banner above it is parsed, and must not delay the hydration scripts. */}
+        {publicPage && <CookieConsent />}
       </body>
     </html>
   );
