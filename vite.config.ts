@@ -18,7 +18,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-                { name: "shared", minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 1_500, priority: 1 },
+                { name: "shared", minShareCount: 2, entriesAware: true, priority: 1 },
               ],
             },
           },

@@ -2,18 +2,17 @@
 // shows (app/components/ui/icon-names.ts), from lucide's own drawings.
 // `node scripts/icon-sprite.ts` after adding a name; a unit test checks it is current.
 import { writeFileSync } from "node:fs";
+import type { LucideIconNode } from "lucide-react";
 import { iconNames } from "../app/lib/icon-names.ts";
 
 export const SPRITE_FILE = "app/components/ui/icons.svg";
-
-type IconNode = [tag: string, attributes: Record<string, string>][];
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
 export async function iconSprite(): Promise<string> {
   const symbols = await Promise.all(
     iconNames.map(async (name) => {
-      const { __iconData } = (await import(`lucide-react/dist/esm/icons/${name}.mjs`)) as { __iconData: { node: IconNode } };
+      const { __iconData } = (await import(`lucide-react/dist/esm/icons/${name}.mjs`)) as { __iconData: { node: LucideIconNode[] } };
       const shapes = __iconData.node.map(([tag, { key: _key, ...attributes }]) => {
         const attrs = Object.entries(attributes).map(([attr, value]) => ` ${attr}="${escapeAttribute(String(value))}"`);
         return `<${tag}${attrs.join("")}/>`;

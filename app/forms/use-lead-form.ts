@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "../lib/toast.ts";
 import { z } from "../lib/zod.ts";
 import { botFields, enhancedMarker } from "./bot-fields";
 import type { CaptchaHandle } from "./captcha-config";
@@ -111,7 +111,7 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
       const token = captchaRef.current ? await captchaRef.current.token(() => setVerifying(true)) : null;
       setVerifying(false);
       if (token === null) {
-        toast.error(definition.messages.failure.title, { description: captchaNotInitialized });
+        showToast("error", definition.messages.failure.title, { description: captchaNotInitialized });
         return;
       }
       // The clicked button's name and value travel too (the step forms' intent).
@@ -170,13 +170,13 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     handled.current = answer;
     captchaRef.current?.reset();
     if (answer.ok) {
-      toast.success(answer.title, { description: answer.message, duration: successToastMs });
+      showToast("success", answer.title, { description: answer.message, duration: successToastMs });
       formRef.current?.reset();
       dirty.current.clear();
       setErrors({});
       callbacks.current.onSuccess?.(answer);
     } else {
-      toast.error(answer.title, { description: answer.message });
+      showToast("error", answer.title, { description: answer.message });
       if (answer.fieldErrors) showErrors(firstErrors(answer.fieldErrors));
       callbacks.current.onFailure?.(answer);
     }

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CheckList } from "~/components/sections/check-list";
 import { PartnerBadges } from "~/components/sections/partner-badges";
@@ -37,7 +37,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-6 text-lg leading-relaxed text-slate-200">{homeHero.lead}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
-                Get Your Free Ad Audit <ArrowRight className="size-5" aria-hidden="true" />
+                Get Your Free Ad Audit <Icon name="arrow-right" className="size-5" />
               </Link>
               <Link to="/services" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
                 Explore Our Services

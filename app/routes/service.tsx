@@ -1,4 +1,4 @@
-import { ArrowRight, Bot } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
 import { RoiMascot } from "~/components/illustrations/roi-mascot";
 import { AnalyticsBackdrop } from "~/components/illustrations/analytics-backdrop";
@@ -84,7 +84,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <SectionHeading id="included-title" eyebrow="What's included" title={`Everything in Our ${name} Service`} align="left" />
             <CheckList items={page.included} columns={2} className="mt-8" />
             <Link to="/pricing" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-              See plans and pricing <ArrowRight className="size-4" aria-hidden="true" />
+              See plans and pricing <Icon name="arrow-right" className="size-4" />
             </Link>
           </div>
           <GuaranteeBox id="guarantee-title" title="Our Guarantee">
@@ -150,7 +150,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Link>
         {!isAi && (
           <Link to="/free-ai-assessment" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
-            <Bot className="size-5" aria-hidden="true" /> Free AI Assessment
+            <Icon name="bot" className="size-5" /> Free AI Assessment
           </Link>
         )}
       </CtaBand>

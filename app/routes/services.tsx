@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
 import { CompanyProfileLink } from "~/components/forms/company-profile-link";
@@ -24,7 +24,7 @@ export default function ServicesPage() {
           Get a Free Audit
         </Link>
         <CompanyProfileLink className={buttonClass({ variant: "secondary", size: "lg" })}>
-          <Download className="size-5" aria-hidden="true" /> Download Company Profile
+          <Icon name="download" className="size-5" /> Download Company Profile
         </CompanyProfileLink>
       </PageHero>
 
@@ -65,7 +65,7 @@ export default function ServicesPage() {
           View Case Studies
         </Link>
         <CompanyProfileLink className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
-          <Download className="size-5" aria-hidden="true" /> Company Profile
+          <Icon name="download" className="size-5" /> Company Profile
         </CompanyProfileLink>
       </CtaBand>
     </>

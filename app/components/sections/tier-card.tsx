@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { PricingTier } from "~/content/pricing";
@@ -43,7 +43,7 @@ export function TierCard({
       <ul className="mt-5 space-y-2.5 text-sm">
         {tier.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
-            <CircleCheck className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
+            <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-accent-700" />
             {feature}
           </li>
         ))}
