@@ -89,7 +89,7 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
   }
 
   /** Checks values against a schema; the first message of each failing field, or null when they pass. */
-  function check(target: z.ZodType, data: FormValues): FieldErrors | null {
+  function check(target: z.ZodMiniType, data: FormValues): FieldErrors | null {
     const parsed = target.safeParse(data);
     if (parsed.success) return null;
     return firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
