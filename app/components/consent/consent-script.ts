@@ -132,6 +132,22 @@ function consentPage(rules: ConsentRules, s: PageSettings) {
   });
 }
 
+/** A function's source without its comments and indentation: every page carries it. */
+function compact(fn: (...args: never[]) => unknown): string {
+  return fn
+    .toString()
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("//"))
+    .join("\n");
+}
+
+/** An expression giving the rules of app/lib/consent.ts, built from that module's own function and settings. */
+export function consentRulesSource(): string {
+  return `(${compact(consentRules)})(${JSON.stringify(consentRuleSettings)})`;
+}
+
 /** The inline script's source: the rules and the behaviour above, with this site's settings. */
 export function consentScript(): string {
   const settings: PageSettings = {
@@ -141,5 +157,5 @@ export function consentScript(): string {
     choiceEvent: CONSENT_CHOICE_EVENT,
     dom: consentDom,
   };
-  return `(${consentPage.toString()})((${consentRules.toString()})(${JSON.stringify(consentRuleSettings)}),${JSON.stringify(settings)});`;
+  return `(${compact(consentPage)})(${consentRulesSource()},${JSON.stringify(settings)});`;
 }
