@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { StaticHtml } from "~/components/ui/static-html";
 import type { PricingTier } from "~/content/pricing";
 import { cn } from "~/lib/cn";
 
@@ -72,5 +73,5 @@ export function TierCard({
 }
 
 export function TierGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid gap-6 pt-3 md:grid-cols-3">{children}</div>;
+  return <StaticHtml className="grid gap-6 pt-3 md:grid-cols-3">{children}</StaticHtml>;
 }
