@@ -37,7 +37,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <Section labelledBy="why-title">
+      <Section labelledBy="why-title" adopt>
         <SectionHeading id="why-title" eyebrow="Why we exist" title="Advertising Should Pay for Itself" />
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           <article className="rounded-2xl bg-rose-50 p-6 ring-1 ring-rose-100 sm:p-8">
@@ -67,7 +67,7 @@ export default function AboutPage() {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="values-title">
+      <Section tone="muted" labelledBy="values-title" adopt>
         <SectionHeading id="values-title" eyebrow="What we stand for" title="Our Core Values" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {coreValues.map((value, i) => {
@@ -84,7 +84,7 @@ export default function AboutPage() {
         </ul>
       </Section>
 
-      <Section labelledBy="team-title">
+      <Section labelledBy="team-title" adopt>
         <SectionHeading
           id="team-title"
           eyebrow="Our team"

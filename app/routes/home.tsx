@@ -49,7 +49,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section labelledBy="services-title">
+      <Section labelledBy="services-title" adopt>
         <SectionHeading id="services-title" eyebrow="What we do" title={homeServicesIntro.title} lead={homeServicesIntro.lead} />
         <div className="mt-12">
           <ServiceCards cards={serviceCards} detailed={false} />
@@ -64,7 +64,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="testimonials-title">
+      <Section tone="muted" labelledBy="testimonials-title" adopt>
         <SectionHeading
           id="testimonials-title"
           eyebrow="Client results"
@@ -82,7 +82,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="dark" labelledBy="audit-title" className="bg-gradient-to-br from-ink to-brand-900">
+      <Section tone="dark" labelledBy="audit-title" adopt className="bg-gradient-to-br from-ink to-brand-900">
         <div className="grid gap-12 lg:grid-cols-2 lg:items-center">
           <div>
             <SectionHeading

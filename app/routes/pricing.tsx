@@ -29,7 +29,7 @@ export default function PricingPage() {
         </p>
       </div>
 
-      <Section tone="muted" labelledBy="addons-title">
+      <Section tone="muted" labelledBy="addons-title" adopt>
         <SectionHeading
           id="addons-title"
           eyebrow="Add-ons"
@@ -41,7 +41,7 @@ export default function PricingPage() {
         </div>
       </Section>
 
-      <Section labelledBy="guarantee-title">
+      <Section labelledBy="guarantee-title" adopt>
         <div className="rounded-3xl bg-gradient-to-br from-emerald-50 to-white p-6 ring-1 ring-emerald-200 sm:p-10">
           <div className="flex flex-col items-center text-center">
             <span className="flex size-14 items-center justify-center rounded-full bg-accent-700 text-white">

@@ -28,14 +28,14 @@ export default function ServicesPage() {
         </CompanyProfileLink>
       </PageHero>
 
-      <Section labelledBy="portfolio-title" className="pt-4 sm:pt-6">
+      <Section labelledBy="portfolio-title" adopt className="pt-4 sm:pt-6">
         <h2 id="portfolio-title" className="sr-only">
           Our services
         </h2>
         <ServiceCards cards={serviceCards} />
       </Section>
 
-      <Section tone="dark" labelledBy="process-title">
+      <Section tone="dark" labelledBy="process-title" adopt>
         <SectionHeading
           id="process-title"
           eyebrow="How we work"
@@ -48,7 +48,7 @@ export default function ServicesPage() {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="stats-title">
+      <Section tone="muted" labelledBy="stats-title" adopt>
         <SectionHeading id="stats-title" eyebrow="Proof" title="Results That Speak for Themselves" />
         <StatGrid stats={servicesStats} className="mt-12" />
       </Section>
