@@ -35,6 +35,8 @@ const isPrivatePath = (pathname: string) => pathname === "/admin" || pathname.st
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const publicPage = !isPrivatePath(useLocation().pathname);
+  // Here, not in App: the error screens hydrate without App, and a navigation from them must render adopted content.
+  useStaticLinks();
   return (
     <html lang="en-ZA">
       <head>
@@ -70,7 +72,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useStaticLinks();
   return <Outlet />;
 }
 

@@ -165,4 +165,19 @@ describe("tiers adopted from the HTML (docs/decisions/0018)", () => {
     await page.goBack();
     await expect.poll(() => page.locator("[data-static] article").count()).toBe(tiers);
   });
+
+  it("renders adopted content in full after a client-side navigation from a page's own 404 (an error screen)", async () => {
+    // Chromium reports the page's own 404 status.
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/status of 404/] });
+    await page.goto(`${server.url}/blog/no-such-article`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.locator("#testimonials-title").waitFor({ state: "visible" });
+    // In the page's own menu, not adopted: Pricing, then its tiers, rendered by React after the navigation.
+    await page.locator("header").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    const tiers = pricingGroups.reduce((sum, group) => sum + group.tiers.length, 0);
+    await expect.poll(() => page.locator("[data-static] article").count()).toBe(tiers);
+  });
 });
