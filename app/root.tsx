@@ -64,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterPaint }} />
-        {/* Last: its inline script runs as soon as the banner above it is parsed, and must not delay the hydration scripts. */}
+        {/* The banner, Cookie Settings and their inline script (decision 0018): after the page, so they delay nothing above. */}
         {publicPage && <CookieConsent />}
       </body>
     </html>
