@@ -7,8 +7,10 @@ export default defineConfig({
   // its workers share one module graph with the React Router build.
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
-    // A page's first load is a few mid-sized scripts rather than dozens of tiny ones:
-    // every extra request delays first paint on a slow mobile connection.
+    // A page's first load is a few mid-sized scripts rather than dozens of tiny ones, but
+    // never code of another route: shared chunks are grouped by the routes that use them and
+    // not merged across them, which put zod and a form's module on every page (decision 0018).
+    // The scripts are asked for after the first paint (decision 0011).
     client: {
       build: {
         rolldownOptions: {
@@ -18,7 +20,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-                { name: "shared", minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 1_500, priority: 1 },
+                { name: "shared", minShareCount: 2, entriesAware: true, priority: 1 },
               ],
             },
           },

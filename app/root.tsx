@@ -5,6 +5,7 @@ import { CookieConsent } from "~/components/consent/cookie-consent";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
+import { useStaticLinks } from "~/components/ui/static-html";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
 import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
@@ -36,6 +37,8 @@ const isPrivatePath = (pathname: string) => pathname === "/admin" || pathname.st
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const publicPage = !isPrivatePath(useLocation().pathname);
+  // Here, not in App: the error screens hydrate without App, and a navigation from them must render adopted content.
+  useStaticLinks();
   return (
     <html lang="en-ZA">
       <head>
@@ -59,11 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {publicPage && <Footer />}
-        {publicPage && <CookieConsent />}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterPaint }} />
+        {/* The banner, Cookie Settings and their inline script (decision 0018): after the page, so they delay nothing above. */}
+        {publicPage && <CookieConsent />}
       </body>
     </html>
   );

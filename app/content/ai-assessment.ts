@@ -1,5 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import { Gauge, Map, Rocket, Zap } from "lucide-react";
+import type { IconName } from "~/lib/icon-names";
 import type { Stat } from "./stats";
 
 export const aiAssessmentHero = {
@@ -9,11 +8,11 @@ export const aiAssessmentHero = {
   lead: "Tell us how your team works today. ROI and our strategists will show you where AI can save hours every week, with a personalised assessment within 24 hours.",
 } as const;
 
-export const aiAssessmentBenefits: readonly { title: string; text: string; icon: LucideIcon }[] = [
-  { title: "AI Readiness Analysis", text: "Where your team, tools and data stand today, and what AI can safely take on.", icon: Gauge },
-  { title: "Custom ROI Roadmap", text: "A step-by-step plan of the workflows to automate first and what each will save.", icon: Map },
-  { title: "Quick Wins Identification", text: "Tasks ROI can take over within days, from reporting to lead follow-up.", icon: Zap },
-  { title: "Growth Projections", text: "Realistic estimates of time and cost savings as automation expands.", icon: Rocket },
+export const aiAssessmentBenefits: readonly { title: string; text: string; icon: IconName }[] = [
+  { title: "AI Readiness Analysis", text: "Where your team, tools and data stand today, and what AI can safely take on.", icon: "gauge" },
+  { title: "Custom ROI Roadmap", text: "A step-by-step plan of the workflows to automate first and what each will save.", icon: "map" },
+  { title: "Quick Wins Identification", text: "Tasks ROI can take over within days, from reporting to lead follow-up.", icon: "zap" },
+  { title: "Growth Projections", text: "Realistic estimates of time and cost savings as automation expands.", icon: "rocket" },
 ];
 
 export const aiAssessmentStats: readonly Stat[] = [

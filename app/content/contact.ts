@@ -1,5 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import { CalendarDays, Mail, Phone } from "lucide-react";
+import type { IconName } from "~/lib/icon-names";
 import { site } from "~/config/site";
 
 export const contactHero = {
@@ -13,17 +12,17 @@ export interface ContactCard {
   detail: string;
   description: string;
   href: string;
-  icon: LucideIcon;
+  icon: IconName;
 }
 
 export const contactCards: readonly ContactCard[] = [
-  { title: "Email Us", detail: site.email, description: "We reply within 2-4 hours", href: `mailto:${site.email}`, icon: Mail },
-  { title: "Call Us", detail: site.phone.display, description: site.phoneHours, href: site.phone.href, icon: Phone },
+  { title: "Email Us", detail: site.email, description: "We reply within 2-4 hours", href: `mailto:${site.email}`, icon: "mail" },
+  { title: "Call Us", detail: site.phone.display, description: site.phoneHours, href: site.phone.href, icon: "phone" },
   {
     title: "Book a Call",
     detail: "Pick a time that suits you",
     description: "15-minute ROI consultation",
     href: "/calendar",
-    icon: CalendarDays,
+    icon: "calendar-days",
   },
 ];

@@ -1,5 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import { Bot, Briefcase, ChartColumn, Compass, Funnel, Megaphone, Search, Target } from "lucide-react";
+import type { IconName } from "~/lib/icon-names";
 
 /** The eight service pages, in the order the navigation lists them. */
 export const serviceSlugs = [
@@ -19,18 +18,18 @@ export interface ServiceSummary {
   slug: ServiceSlug;
   /** Name used in navigation and page titles. */
   name: string;
-  icon: LucideIcon;
+  icon: IconName;
 }
 
 export const serviceSummaries: readonly ServiceSummary[] = [
-  { slug: "google-ads", name: "Google Ads", icon: Search },
-  { slug: "meta-ads", name: "Meta Ads", icon: Megaphone },
-  { slug: "linkedin-ads", name: "LinkedIn Ads", icon: Briefcase },
-  { slug: "seo-content", name: "SEO & Content", icon: Target },
-  { slug: "funnel-cro", name: "Funnel & CRO", icon: Funnel },
-  { slug: "analytics", name: "Analytics & Reporting", icon: ChartColumn },
-  { slug: "strategy", name: "Strategy & Consulting", icon: Compass },
-  { slug: "prompt-engineering", name: "AI Prompt Engineering", icon: Bot },
+  { slug: "google-ads", name: "Google Ads", icon: "search" },
+  { slug: "meta-ads", name: "Meta Ads", icon: "megaphone" },
+  { slug: "linkedin-ads", name: "LinkedIn Ads", icon: "briefcase" },
+  { slug: "seo-content", name: "SEO & Content", icon: "target" },
+  { slug: "funnel-cro", name: "Funnel & CRO", icon: "funnel" },
+  { slug: "analytics", name: "Analytics & Reporting", icon: "chart-column" },
+  { slug: "strategy", name: "Strategy & Consulting", icon: "compass" },
+  { slug: "prompt-engineering", name: "AI Prompt Engineering", icon: "bot" },
 ];
 
 export function isServiceSlug(value: string | undefined): value is ServiceSlug {

@@ -10,9 +10,9 @@ const schema = z.object({
   email: email("Please enter a valid email address"),
   company: requiredText("Company is required", "company", fieldLimits.company),
   // An input of url type, so a web address when given, with JavaScript or without.
-  website: text("website", fieldLimits.website)
-    .refine((value) => value === "" || isWebsiteUrl(value), websiteUrlMessage)
-    .optional(),
+  website: z.optional(
+    text("website", fieldLimits.website).check(z.refine((value) => value === "" || isWebsiteUrl(value), websiteUrlMessage)),
+  ),
   currentAIUsage: optionalText("currentAIUsage", fieldLimits.longText),
   goals: requiredText("Please tell us your goals", "goals", fieldLimits.longText),
 });

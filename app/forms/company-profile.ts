@@ -9,7 +9,7 @@ const step1 = z.object({
   email: email("Invalid email address"),
 });
 
-const schema = step1.extend({
+const schema = z.extend(step1, {
   company: optionalText("company", fieldLimits.company),
   phone: optionalText("phone", fieldLimits.phone),
 });

@@ -12,7 +12,7 @@ const schema = z.object({
   website: websiteField,
   budget: optionalChoice(values(contactBudgetOptions), "Please select your budget range"),
   service: optionalChoice(values(contactInterestOptions), "Please select your primary interest"),
-  message: text("message", fieldLimits.message, { tooLongMessage: "Message must be less than 1000 characters" }).optional(),
+  message: z.optional(text("message", fieldLimits.message, { tooLongMessage: "Message must be less than 1000 characters" })),
 });
 
 const failure = { title: errorTitle, message: "Failed to submit form. Please try again." };

@@ -44,7 +44,7 @@ export interface ReportField {
 export type StoredRow = Record<string, unknown>;
 
 /** Everything the site knows about one form, for the browser, the pipeline, the mail and the inbox alike. */
-export interface FormDefinition<K extends FormKey = FormKey, S extends z.ZodType = z.ZodType> {
+export interface FormDefinition<K extends FormKey = FormKey, S extends z.ZodMiniType = z.ZodMiniType> {
   key: K;
   /** The rules of the whole form: the browser checks them before posting, the server again. */
   schema: S;
@@ -63,7 +63,7 @@ export interface FormDefinition<K extends FormKey = FormKey, S extends z.ZodType
 }
 
 /** A form whose accepted post is a lead: stored as one row, with a notification to the agency. */
-export interface LeadFormDefinition<K extends FormKey = FormKey, S extends z.ZodType = z.ZodType> extends FormDefinition<K, S> {
+export interface LeadFormDefinition<K extends FormKey = FormKey, S extends z.ZodMiniType = z.ZodMiniType> extends FormDefinition<K, S> {
   messages: FormMessages & { success: Toast };
   /** The row a validated post is stored as (SPEC.md sections 3 and 7). */
   row(lead: z.output<S>): NewLead;

@@ -27,7 +27,9 @@ const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const step1 = {
   name: requiredText(orderMessages.step1Missing, "name", fieldLimits.name),
-  email: requiredText(orderMessages.step1Missing, "email", fieldLimits.email).regex(simpleEmailPattern, orderMessages.invalidEmail),
+  email: requiredText(orderMessages.step1Missing, "email", fieldLimits.email).check(
+    z.regex(simpleEmailPattern, orderMessages.invalidEmail),
+  ),
   phone: requiredText(orderMessages.step1Missing, "phone", fieldLimits.phone),
   company: requiredText(orderMessages.step1Missing, "company", fieldLimits.company),
   website: websiteField,
@@ -36,10 +38,12 @@ const step1 = {
 const step2 = {
   service: z.enum(values(serviceOptions), { error: orderMessages.step2Missing }),
   tier: requiredText(orderMessages.step2Missing, "tier", fieldLimits.shortText),
-  additionalServices: z
-    .array(z.enum(additionalServiceOptions, { error: "Please choose additional services from the list" }))
-    .max(additionalServiceOptions.length)
-    .default([]),
+  additionalServices: z._default(
+    z
+      .array(z.enum(additionalServiceOptions, { error: "Please choose additional services from the list" }))
+      .check(z.maxLength(additionalServiceOptions.length)),
+    [],
+  ),
 };
 
 const step3 = {
@@ -65,12 +69,12 @@ const tierRule = { error: orderMessages.step2Missing, path: ["tier"] };
 /** Each step's own rules, so the wizard's Next checks only the current step. */
 export const orderStepSchemas = [
   z.object(step1),
-  z.object(step2).refine(tierBelongsToService, tierRule),
+  z.object(step2).check(z.refine(tierBelongsToService, tierRule)),
   z.object(step3),
   z.object(step4),
 ] as const;
 
-const schema = z.object({ ...step1, ...step2, ...step3, ...step4 }).refine(tierBelongsToService, tierRule);
+const schema = z.object({ ...step1, ...step2, ...step3, ...step4 }).check(z.refine(tierBelongsToService, tierRule));
 
 /**
  * "Missing Information: Please select a service and tier" reads as a toast

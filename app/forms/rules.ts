@@ -78,13 +78,13 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 export function text(field: TextFieldName, max: number, { required, tooLongMessage }: { required?: string; tooLongMessage?: string } = {}) {
   const label = fieldLabels[field];
   const lines: Lines = multiLineFields.has(field) ? "many" : "one";
-  const typed = z
-    .string(required ? { error: required } : undefined)
-    .trim()
-    .normalize("NFC");
-  return (required ? typed.min(1, { error: required, abort: true }) : typed)
-    .refine((value) => !hasDisallowedCharacters(value, lines), { error: notAllowed(label), abort: true })
-    .max(max, tooLongMessage ?? tooLong(label, max));
+  return z.string(required ? { error: required } : undefined).check(
+    z.trim(),
+    z.normalize("NFC"),
+    ...(required ? [z.minLength(1, { error: required, abort: true })] : []),
+    z.refine((value: string) => !hasDisallowedCharacters(value, lines), { error: notAllowed(label), abort: true }),
+    z.maxLength(max, tooLongMessage ?? tooLong(label, max)),
+  );
 }
 
 /** A text field that must be filled in; a missing or blank value reads `message`. */
@@ -94,7 +94,7 @@ export function requiredText(message: string, field: TextFieldName, max: number)
 
 /** A text field that may be left empty (empty text and an absent field are both fine). */
 export function optionalText(field: TextFieldName, max: number) {
-  return text(field, max).optional();
+  return z.optional(text(field, max));
 }
 
 /** A domain mail can reach, in its ASCII form: letters, digits and hyphens, a top-level name of letters (or punycode). */
@@ -128,7 +128,7 @@ function isEmailAddress(value: string): boolean {
 }
 
 export function email(message: string) {
-  return text("email", fieldLimits.email, { required: message }).refine(isEmailAddress, message);
+  return text("email", fieldLimits.email, { required: message }).check(z.refine(isEmailAddress, message));
 }
 
 /** A web address as an input of type url takes it, on the web: http or https, and a host name. */
@@ -145,7 +145,7 @@ export const websiteUrlMessage = "Please enter a valid website URL";
 
 /** A select that may be left on its empty placeholder; any other value must be one of the options. */
 export function optionalChoice<const V extends readonly [string, ...string[]]>(options: V, message: string) {
-  return z.union([z.literal(""), z.enum(options, { error: message })], { error: message }).optional();
+  return z.optional(z.union([z.literal(""), z.enum(options, { error: message })], { error: message }));
 }
 
 /** A website that may be left empty, with no format check (SPEC.md section 5, the contact form as in use). */

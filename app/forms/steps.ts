@@ -34,12 +34,12 @@ export function isStepAnswer(value: unknown): value is StepAnswer {
 export interface SteppedForm {
   form: FormKey;
   /** The rules of each step, in order: Next checks only the current one. */
-  steps: readonly z.ZodObject[];
+  steps: readonly z.ZodMiniObject[];
   /** What a visitor reads when a step does not validate. */
   failure(step: number, fieldErrors: Record<string, string[]>): { title: string; message: string };
 }
 
-export function fieldErrorsOf(schema: z.ZodType, values: FormValues): Record<string, string[]> | null {
+export function fieldErrorsOf(schema: z.ZodMiniType, values: FormValues): Record<string, string[]> | null {
   const parsed = schema.safeParse(values);
   return parsed.success ? null : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
 }

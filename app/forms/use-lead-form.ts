@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { ATTRIBUTION_FIELD } from "../lib/attribution.ts";
 import { attributionForPost } from "../lib/attribution-client.ts";
+import { showToast } from "../lib/toast.ts";
 import { z } from "../lib/zod.ts";
 import { botFields, enhancedMarker } from "./bot-fields";
 import type { CaptchaHandle } from "./captcha-config";
@@ -91,7 +91,7 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
   }
 
   /** Checks values against a schema; the first message of each failing field, or null when they pass. */
-  function check(target: z.ZodType, data: FormValues): FieldErrors | null {
+  function check(target: z.ZodMiniType, data: FormValues): FieldErrors | null {
     const parsed = target.safeParse(data);
     if (parsed.success) return null;
     return firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
@@ -113,7 +113,7 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
       const token = captchaRef.current ? await captchaRef.current.token(() => setVerifying(true)) : null;
       setVerifying(false);
       if (token === null) {
-        toast.error(definition.messages.failure.title, { description: captchaNotInitialized });
+        showToast("error", definition.messages.failure.title, { description: captchaNotInitialized });
         return;
       }
       // The clicked button's name and value travel too (the step forms' intent).
@@ -175,13 +175,13 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     handled.current = answer;
     captchaRef.current?.reset();
     if (answer.ok) {
-      toast.success(answer.title, { description: answer.message, duration: successToastMs });
+      showToast("success", answer.title, { description: answer.message, duration: successToastMs });
       formRef.current?.reset();
       dirty.current.clear();
       setErrors({});
       callbacks.current.onSuccess?.(answer);
     } else {
-      toast.error(answer.title, { description: answer.message });
+      showToast("error", answer.title, { description: answer.message });
       if (answer.fieldErrors) showErrors(firstErrors(answer.fieldErrors));
       callbacks.current.onFailure?.(answer);
     }

@@ -1,4 +1,7 @@
-import { z } from "zod";
+// zod's mini build: the same schemas and messages as the classic API, written as
+// functions (z.optional(...), .check(z.maxLength(...))) so a page ships only the
+// checks its forms use (docs/decisions/0018).
+import * as z from "zod/mini";
 
 // zod 4 probes for eval support with Function(""), which the Content-Security-Policy
 // (no 'unsafe-eval') refuses and browsers report as a violation. Schemas that run in

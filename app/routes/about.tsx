@@ -1,4 +1,5 @@
-import { CircleCheck, CircleX, Download, Eye, Lightbulb, Target } from "lucide-react";
+import type { IconName } from "~/components/ui/icon";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CompanyProfileLink } from "~/components/forms/company-profile-link";
 import { PageHero } from "~/components/sections/page-hero";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.about, path: "/about" });
 
-const valueIcons = [Target, Eye, Lightbulb];
+const valueIcons: IconName[] = ["target", "eye", "lightbulb"];
 
 export default function AboutPage() {
   const { problem, solution } = problemSolution;
@@ -23,7 +24,7 @@ export default function AboutPage() {
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead}>
         <CompanyProfileLink className={buttonClass({ size: "lg" })}>
-          <Download className="size-5" aria-hidden="true" /> Download Company Profile
+          <Icon name="download" className="size-5" /> Download Company Profile
         </CompanyProfileLink>
         <Link to="/free-audit" className={buttonClass({ variant: "secondary", size: "lg" })}>
           Get a Free Audit
@@ -36,7 +37,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <Section labelledBy="why-title">
+      <Section labelledBy="why-title" adopt>
         <SectionHeading id="why-title" eyebrow="Why we exist" title="Advertising Should Pay for Itself" />
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           <article className="rounded-2xl bg-rose-50 p-6 ring-1 ring-rose-100 sm:p-8">
@@ -45,7 +46,7 @@ export default function AboutPage() {
             <ul className="mt-5 space-y-3">
               {problem.points.map((point) => (
                 <li key={point} className="flex items-start gap-3">
-                  <CircleX className="mt-0.5 size-5 shrink-0 text-rose-700" aria-hidden="true" />
+                  <Icon name="circle-x" className="mt-0.5 size-5 shrink-0 text-rose-700" />
                   {point}
                 </li>
               ))}
@@ -57,7 +58,7 @@ export default function AboutPage() {
             <ul className="mt-5 space-y-3">
               {solution.points.map((point) => (
                 <li key={point} className="flex items-start gap-3">
-                  <CircleCheck className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+                  <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-accent-700" />
                   {point}
                 </li>
               ))}
@@ -66,15 +67,14 @@ export default function AboutPage() {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="values-title">
+      <Section tone="muted" labelledBy="values-title" adopt>
         <SectionHeading id="values-title" eyebrow="What we stand for" title="Our Core Values" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {coreValues.map((value, i) => {
-            const Icon = valueIcons[i]!;
             return (
               <li key={value.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon className="size-6" aria-hidden="true" />
+                  <Icon name={valueIcons[i]!} className="size-6" />
                 </span>
                 <h3 className="mt-5 text-lg font-semibold">{value.title}</h3>
                 <p className="mt-2 leading-relaxed text-slate-600">{value.text}</p>
@@ -84,7 +84,7 @@ export default function AboutPage() {
         </ul>
       </Section>
 
-      <Section labelledBy="team-title">
+      <Section labelledBy="team-title" adopt>
         <SectionHeading
           id="team-title"
           eyebrow="Our team"

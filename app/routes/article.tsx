@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
 import { CategoryChip, ReadTimeAndDate } from "~/components/blog/article-facts";
 import { ArticleBody } from "~/components/blog/article-body";
@@ -42,7 +42,7 @@ export default function ArticlePage({ loaderData: { article } }: Route.Component
         <header className="bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-3xl px-4 pt-8 pb-10 sm:px-6 sm:pt-12">
             <Link to="/blog" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-800">
-              <ArrowLeft aria-hidden="true" className="size-4" />
+              <Icon name="arrow-left" className="size-4" />
               Back to blog
             </Link>
             <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2">

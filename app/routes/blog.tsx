@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { ArticleCard, FeaturedArticleCard } from "~/components/blog/article-card";
 import { CategoryList } from "~/components/blog/category-list";
 import { blogJsonLd } from "~/components/blog/structured-data";
@@ -68,7 +68,7 @@ export default function BlogPage({ loaderData: { featured, articles, formPage } 
           className="rounded-3xl bg-brand-50 px-6 py-12 ring-1 ring-brand-100 sm:px-12"
         >
           <div className="mx-auto max-w-2xl text-center">
-            <Mail aria-hidden="true" className="mx-auto size-10 text-brand-700" />
+            <Icon name="mail" className="mx-auto size-10 text-brand-700" />
             <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
               Get weekly ROI insights
             </h2>

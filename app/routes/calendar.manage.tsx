@@ -1,4 +1,4 @@
-import { CalendarX2, CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { bookingContent } from "~/components/booking/content";
 import { FormStatus } from "~/components/forms/form-status";
@@ -41,10 +41,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 function Notice({ title, lead, tone = "info" }: { title: string; lead: string; tone?: "info" | "done" }) {
-  const Icon = tone === "done" ? CircleCheck : CalendarX2;
+  const icon = tone === "done" ? "circle-check" : "calendar-x-2";
   return (
     <div className="flex flex-col items-center text-center">
-      <Icon className={tone === "done" ? "size-12 text-accent-700" : "size-12 text-slate-500"} aria-hidden="true" />
+      <Icon name={icon} className={tone === "done" ? "size-12 text-accent-700" : "size-12 text-slate-500"} />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-xl text-lg text-slate-600">{lead}</p>
     </div>

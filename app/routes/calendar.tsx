@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data } from "react-router";
 import { BookingForm } from "~/components/booking/booking-form";
 import { bookingContent } from "~/components/booking/content";
@@ -49,7 +49,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 space-y-3">
             {expect.map((item) => (
               <li key={item} className="flex gap-3 text-slate-700">
-                <CalendarCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <Icon name="calendar-check" className="mt-0.5 size-5 shrink-0 text-brand-700" />
                 {item}
               </li>
             ))}

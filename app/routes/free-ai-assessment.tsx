@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { RoiMascot } from "~/components/illustrations/roi-mascot";
 import { CtaBand } from "~/components/sections/cta-band";
@@ -54,11 +55,10 @@ export default function FreeAiAssessmentPage({ loaderData }: Route.ComponentProp
         <SectionHeading id="benefits-title" eyebrow="What you get" title="Your Free AI Assessment Includes" />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {aiAssessmentBenefits.map((benefit) => {
-            const Icon = benefit.icon;
             return (
               <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon className="size-6" aria-hidden="true" />
+                  <Icon name={benefit.icon} className="size-6" />
                 </span>
                 <h3 className="mt-5 text-lg font-semibold">{benefit.title}</h3>
                 <p className="mt-2 leading-relaxed text-slate-600">{benefit.text}</p>

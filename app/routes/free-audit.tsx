@@ -1,4 +1,4 @@
-import { ArrowUp, CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { CheckList } from "~/components/sections/check-list";
 import { CtaBand } from "~/components/sections/cta-band";
 import { AuditForm } from "~/components/forms/audit-form";
@@ -59,7 +59,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 space-y-3">
               {auditPromises.map((promise) => (
                 <li key={promise} className="flex items-center gap-3 font-medium text-white">
-                  <CircleCheck className="size-5 shrink-0 text-emerald-300" aria-hidden="true" />
+                  <Icon name="circle-check" className="size-5 shrink-0 text-emerald-300" />
                   {promise}
                 </li>
               ))}
@@ -113,7 +113,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
         lead="Request your free audit now: delivered within 48 hours, no credit card, no sales calls."
       >
         <a href="#top" className={buttonClass({ variant: "inverse", size: "lg" })}>
-          <ArrowUp className="size-5" aria-hidden="true" /> Request My Free Audit
+          <Icon name="arrow-up" className="size-5" /> Request My Free Audit
         </a>
       </CtaBand>
     </>

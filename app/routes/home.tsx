@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CheckList } from "~/components/sections/check-list";
 import { PartnerBadges } from "~/components/sections/partner-badges";
@@ -37,7 +37,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-6 text-lg leading-relaxed text-slate-200">{homeHero.lead}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg" })}>
-                Get Your Free Ad Audit <ArrowRight className="size-5" aria-hidden="true" />
+                Get Your Free Ad Audit <Icon name="arrow-right" className="size-5" />
               </Link>
               <Link to="/services" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
                 Explore Our Services
@@ -49,7 +49,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section labelledBy="services-title">
+      <Section labelledBy="services-title" adopt>
         <SectionHeading id="services-title" eyebrow="What we do" title={homeServicesIntro.title} lead={homeServicesIntro.lead} />
         <div className="mt-12">
           <ServiceCards cards={serviceCards} detailed={false} />
@@ -64,7 +64,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="testimonials-title">
+      <Section tone="muted" labelledBy="testimonials-title" adopt>
         <SectionHeading
           id="testimonials-title"
           eyebrow="Client results"
@@ -82,7 +82,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="dark" labelledBy="audit-title" className="bg-gradient-to-br from-ink to-brand-900">
+      <Section tone="dark" labelledBy="audit-title" adopt className="bg-gradient-to-br from-ink to-brand-900">
         <div className="grid gap-12 lg:grid-cols-2 lg:items-center">
           <div>
             <SectionHeading

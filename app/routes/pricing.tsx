@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { AddOnList } from "~/components/sections/add-ons";
 import { CtaBand } from "~/components/sections/cta-band";
@@ -29,7 +29,7 @@ export default function PricingPage() {
         </p>
       </div>
 
-      <Section tone="muted" labelledBy="addons-title">
+      <Section tone="muted" labelledBy="addons-title" adopt>
         <SectionHeading
           id="addons-title"
           eyebrow="Add-ons"
@@ -41,11 +41,11 @@ export default function PricingPage() {
         </div>
       </Section>
 
-      <Section labelledBy="guarantee-title">
+      <Section labelledBy="guarantee-title" adopt>
         <div className="rounded-3xl bg-gradient-to-br from-emerald-50 to-white p-6 ring-1 ring-emerald-200 sm:p-10">
           <div className="flex flex-col items-center text-center">
             <span className="flex size-14 items-center justify-center rounded-full bg-accent-700 text-white">
-              <ShieldCheck className="size-7" aria-hidden="true" />
+              <Icon name="shield-check" className="size-7" />
             </span>
             <h2 id="guarantee-title" className="mt-4 text-3xl font-bold tracking-tight">
               {guarantee.title}

@@ -1,4 +1,4 @@
-import { ArrowRight, Bot } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
 import { RoiMascot } from "~/components/illustrations/roi-mascot";
 import { AnalyticsBackdrop } from "~/components/illustrations/analytics-backdrop";
@@ -78,13 +78,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </ServiceHero>
 
-      <Section labelledBy="included-title">
+      <Section labelledBy="included-title" adopt>
         <div className="grid gap-12 lg:grid-cols-[3fr_2fr] lg:items-start">
           <div>
             <SectionHeading id="included-title" eyebrow="What's included" title={`Everything in Our ${name} Service`} align="left" />
             <CheckList items={page.included} columns={2} className="mt-8" />
             <Link to="/pricing" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-              See plans and pricing <ArrowRight className="size-4" aria-hidden="true" />
+              See plans and pricing <Icon name="arrow-right" className="size-4" />
             </Link>
           </div>
           <GuaranteeBox id="guarantee-title" title="Our Guarantee">
@@ -97,7 +97,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="results-title">
+      <Section tone="muted" labelledBy="results-title" adopt>
         <SectionHeading id="results-title" eyebrow="Results" title="The Results You Can Expect" />
         <div className="mt-12">
           <ResultCards results={page.results} />
@@ -105,7 +105,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       {isAi && (
-        <Section labelledBy="packages-title">
+        <Section labelledBy="packages-title" adopt>
           <SectionHeading
             id="packages-title"
             eyebrow="Packages"
@@ -122,14 +122,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Section>
       )}
 
-      <Section tone="dark" labelledBy="process-title">
+      <Section tone="dark" labelledBy="process-title" adopt>
         <SectionHeading id="process-title" eyebrow="How it works" title="Our Process" inverse />
         <div className="mt-12">
           <ProcessSteps steps={page.process} inverse />
         </div>
       </Section>
 
-      <Section labelledBy="story-title">
+      <Section labelledBy="story-title" adopt>
         <SectionHeading id="story-title" eyebrow="Success story" title={`${name} in Action`} />
         <div className="mt-12">
           <CaseStudyCard study={caseStudyFor(slug)} linkToAll />
@@ -150,7 +150,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Link>
         {!isAi && (
           <Link to="/free-ai-assessment" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
-            <Bot className="size-5" aria-hidden="true" /> Free AI Assessment
+            <Icon name="bot" className="size-5" /> Free AI Assessment
           </Link>
         )}
       </CtaBand>

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
 import { CompanyProfileLink } from "~/components/forms/company-profile-link";
@@ -24,18 +24,18 @@ export default function ServicesPage() {
           Get a Free Audit
         </Link>
         <CompanyProfileLink className={buttonClass({ variant: "secondary", size: "lg" })}>
-          <Download className="size-5" aria-hidden="true" /> Download Company Profile
+          <Icon name="download" className="size-5" /> Download Company Profile
         </CompanyProfileLink>
       </PageHero>
 
-      <Section labelledBy="portfolio-title" className="pt-4 sm:pt-6">
+      <Section labelledBy="portfolio-title" adopt className="pt-4 sm:pt-6">
         <h2 id="portfolio-title" className="sr-only">
           Our services
         </h2>
         <ServiceCards cards={serviceCards} />
       </Section>
 
-      <Section tone="dark" labelledBy="process-title">
+      <Section tone="dark" labelledBy="process-title" adopt>
         <SectionHeading
           id="process-title"
           eyebrow="How we work"
@@ -48,7 +48,7 @@ export default function ServicesPage() {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="stats-title">
+      <Section tone="muted" labelledBy="stats-title" adopt>
         <SectionHeading id="stats-title" eyebrow="Proof" title="Results That Speak for Themselves" />
         <StatGrid stats={servicesStats} className="mt-12" />
       </Section>
@@ -65,7 +65,7 @@ export default function ServicesPage() {
           View Case Studies
         </Link>
         <CompanyProfileLink className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
-          <Download className="size-5" aria-hidden="true" /> Company Profile
+          <Icon name="download" className="size-5" /> Company Profile
         </CompanyProfileLink>
       </CtaBand>
     </>

@@ -71,7 +71,7 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
  * SPEC.md section 8's message and stores nothing. Cross-site posts were
  * already refused by the server (server/start.ts).
  */
-export async function runForm<S extends z.ZodType, Answer>(
+export async function runForm<S extends z.ZodMiniType, Answer>(
   services: CoreServices,
   form: FormDefinition<FormDefinition["key"], S>,
   request: Request,

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CONSENT_REVISION } from "~/lib/consent";
 import { type ConsoleChecks, expectNoAxeViolations, hydrated, type TrackedPage } from "../support/browser";
@@ -29,14 +29,14 @@ interface SitePage extends TrackedPage {
   outside: string[];
 }
 
-/** Notes when the banner is first added to the page, in ms since navigation started. */
+/** Notes, in ms since navigation started, the load event and when the banner is first shown. */
 function recordBannerTime() {
-  const w = window as unknown as { bannerShownAt?: number };
+  const w = window as unknown as { loadedAt?: number; bannerShownAt?: number };
+  addEventListener("load", () => (w.loadedAt = performance.now()), { once: true });
   new MutationObserver(() => {
-    if (w.bannerShownAt === undefined && document.querySelector('[aria-labelledby="cookie-banner-title"]')) {
-      w.bannerShownAt = performance.now();
-    }
-  }).observe(document, { childList: true, subtree: true });
+    const shown = document.querySelector('[aria-labelledby="cookie-banner-title"]:not([hidden])');
+    if (w.bannerShownAt === undefined && shown) w.bannerShownAt = performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
 }
 
 function sendGlobalPrivacyControl() {
@@ -80,21 +80,13 @@ const banner = (page: Page) => page.getByRole("region", { name: "We value your p
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Cookie Settings" });
 
 /**
- * Hydrated, and the effects of the first render have run, the consent's among
- * them (so the banner's timer is set if it is to come): the toaster mounts from
- * one of those effects, and comes after the consent in the page's tree.
- */
-async function mounted(page: Page) {
-  await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached" });
-}
-
-/**
  * Runs the page's clock (installed by openSite) past the banner's delay, so no
  * real time is spent on it, then sets the page's wall clock back to the real
- * one, which the saved choice's timestamp must read.
+ * one, which the saved choice's timestamp must read. The delay starts at the
+ * load event, hydrated or not.
  */
 async function runPastBannerDelay(page: Page) {
-  await mounted(page);
+  await page.waitForFunction(() => document.readyState === "complete");
   await page.clock.runFor(BANNER_DELAY_MS);
   await page.clock.setSystemTime(Date.now());
 }
@@ -186,16 +178,20 @@ const off = { checked: "false", disabled: false };
 const locked = { checked: "true", disabled: true };
 
 describe("the cookie banner", () => {
-  it("is hidden at first and appears about 1000 ms after load, fixed at the bottom over the page", async () => {
+  it("is hidden at first and appears 1000 ms after the load event, fixed at the bottom over the page", async () => {
     const { page } = await openSite(plain);
     await page.goto(`${plain.url}/`);
-    await hydrated(page);
     expect(await banner(page).count()).toBe(0);
     // In real time: this test measures the delay itself.
     await banner(page).waitFor({ state: "visible" });
-    const shownAt = await page.evaluate(() => (window as unknown as { bannerShownAt: number }).bannerShownAt);
-    expect(shownAt).toBeGreaterThanOrEqual(BANNER_DELAY_MS);
-    expect(shownAt).toBeLessThan(BANNER_DELAY_MS + 4000);
+    const { loadedAt, bannerShownAt } = await page.evaluate(() => {
+      const w = window as unknown as { loadedAt: number; bannerShownAt: number };
+      return { loadedAt: w.loadedAt, bannerShownAt: w.bannerShownAt };
+    });
+    const afterLoad = bannerShownAt - loadedAt;
+    expect(afterLoad).toBeGreaterThanOrEqual(BANNER_DELAY_MS - 5);
+    // Issue 20 asks 1.0 s (+-0.2) on a quiet machine; a busy test machine may run the timer late, never early.
+    expect(afterLoad).toBeLessThan(BANNER_DELAY_MS + 500);
 
     const layout = await banner(page).evaluate((el) => ({
       position: getComputedStyle(el).position,
@@ -351,6 +347,83 @@ describe("the cookie banner", () => {
   });
 });
 
+describe("before the page hydrates", () => {
+  const isHydrated = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+
+  it.each(["/", "/contact"])(
+    "%s: the banner shows 1000 ms after load and Accept All acts on the first click, with no bundle at all",
+    async (path) => {
+      // The root route's module never arrives, so the page never hydrates: it stays as its HTML and inline scripts left it.
+      const { page } = await openSite(plain, { allowConsoleErrors: [/^Failed to load resource/] });
+      await page.route(/\/assets\/root-.*\.js$/, (route) => route.abort());
+      await page.goto(plain.url + path);
+      await bannerShown(page);
+      expect(await isHydrated(page)).toBe(false);
+      const since = Date.now();
+      await banner(page).getByRole("button", { name: "Accept All" }).click();
+      await bannerGone(page);
+      expectSaved(await storedConsent(page), { analytics: true, marketing: true, functional: true }, since);
+      expect(await isHydrated(page)).toBe(false);
+    },
+  );
+
+  it("Cookie settings opens at once, and hydration arriving meanwhile leaves it working", async () => {
+    const { page } = await openSite(plain);
+    // Every script of the bundle is held until the dialog is open.
+    const held: Route[] = [];
+    let released = false;
+    await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+    await page.goto(`${plain.url}/`, { waitUntil: "commit" });
+    // Parsed: the inline scripts have run.
+    await page.waitForFunction(() => document.readyState !== "loading");
+    await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    expect(await isHydrated(page)).toBe(false);
+    await dialog(page).getByRole("switch", { name: "Marketing" }).click();
+
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+    await hydrated(page);
+    expect(await switches(page)).toEqual({ essential: locked, analytics: on, marketing: off, functional: on });
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: false, functional: true });
+    await expectNoBanner(page);
+  });
+});
+
+describe("Cookie settings opens within 100 ms of the click", () => {
+  it.each([
+    ["the footer", "before hydration"],
+    ["the banner", "after hydration"],
+  ])("from %s, %s", async (from, when) => {
+    const { page } = await openSite(plain);
+    await page.goto(`${plain.url}/`);
+    if (when === "after hydration") await hydrated(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { clickedAt?: number; openedAt?: number };
+      document.addEventListener("click", () => (w.clickedAt ??= performance.now()), { capture: true });
+      new MutationObserver(() => {
+        if (document.querySelector("dialog[open]")) w.openedAt ??= performance.now();
+      }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ["open"] });
+    });
+    if (from === "the banner") {
+      await bannerShown(page);
+      await banner(page).getByRole("button", { name: "Settings" }).click();
+    } else {
+      await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
+    }
+    await dialog(page).waitFor({ state: "visible" });
+    const latency = await page.evaluate(() => {
+      const w = window as unknown as { clickedAt: number; openedAt: number };
+      return w.openedAt - w.clickedAt;
+    });
+    expect(latency).toBeGreaterThanOrEqual(0);
+    expect(latency).toBeLessThanOrEqual(100);
+  });
+});
+
 describe("Cookie settings in the footer", () => {
   it("reopens the dialog with the saved choice, traps focus, closes on Escape and returns focus", async () => {
     const { page } = await openSite(plain);
@@ -366,7 +439,7 @@ describe("Cookie settings in the footer", () => {
     expect(await switches(page)).toEqual({ essential: locked, analytics: off, marketing: off, functional: off });
     await expectNoAxeViolations(page);
 
-    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog, [role="dialog"]')));
     expect(await focusInDialog()).toBe(true);
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { FormKey } from "~/forms/form-keys";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { auditBudgetOptions, platformOptions } from "~/forms/options";
@@ -27,8 +27,8 @@ import { forms } from "~/forms/registry";
 const { browser, server } = useFormsSite();
 
 /** A schema's own message for an empty or wrong value, so the tests never restate it. */
-function messageOf(schema: z.ZodObject, field: string, value: unknown = ""): string {
-  const result = schema.shape[field]!.safeParse(value);
+function messageOf(schema: z.ZodMiniObject, field: string, value: unknown = ""): string {
+  const result = (schema.shape[field] as z.ZodMiniType).safeParse(value);
   if (result.success) throw new Error(`${field}: ${String(value)} is valid`);
   return result.error.issues[0]!.message;
 }

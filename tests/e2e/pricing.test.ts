@@ -138,3 +138,46 @@ describe("pricing accordion", () => {
     }
   });
 });
+
+describe("tiers adopted from the HTML (docs/decisions/0018)", () => {
+  it("keeps every tier through hydration, and its Get Started link opens the wizard in place", async () => {
+    const page = await openPricing();
+    const tiers = pricingGroups.reduce((sum, group) => sum + group.tiers.length, 0);
+    expect(await page.locator("[data-static] article").count()).toBe(tiers);
+    // React never took these elements over: none carries its fiber.
+    const ownedByReact = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactFiber"));
+    expect(await page.locator("[data-static]").first().evaluate(ownedByReact)).toBe(true);
+    expect(
+      await page
+        .locator("[data-static] article")
+        .evaluateAll((els, owned) => els.filter((el) => Object.keys(el).some((key) => key.startsWith(owned))).length, "__reactFiber"),
+    ).toBe(0);
+    // A document load would lose this mark; a client-side navigation keeps it.
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await panelOf(page, "googleAds")
+      .getByRole("link", { name: /^Get Started/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/get-started\?service=googleAds$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    // Back on the pricing page by a client-side navigation, the tiers are rendered by React as usual.
+    await page.goBack();
+    await expect.poll(() => page.locator("[data-static] article").count()).toBe(tiers);
+  });
+
+  it("renders adopted content in full after a client-side navigation from a page's own 404 (an error screen)", async () => {
+    // Chromium reports the page's own 404 status.
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/status of 404/] });
+    await page.goto(`${server.url}/blog/no-such-article`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.locator("#testimonials-title").waitFor({ state: "visible" });
+    // In the page's own menu, not adopted: Pricing, then its tiers, rendered by React after the navigation.
+    await page.locator("header").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    const tiers = pricingGroups.reduce((sum, group) => sum + group.tiers.length, 0);
+    await expect.poll(() => page.locator("[data-static] article").count()).toBe(tiers);
+  });
+});

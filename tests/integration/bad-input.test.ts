@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import { botFields, widgetTokenFields } from "~/forms/bot-fields";
 import { botCheckFailed, checkTheFields, formExpired, rateLimitTitle } from "~/forms/messages";
 import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
@@ -37,7 +37,7 @@ const base = {
 };
 
 /** A plausible post for each form (without a bot check), so mutations reach past validation too. */
-const posted: Array<{ path: string; schema: z.ZodObject; fields: Fields }> = [
+const posted: Array<{ path: string; schema: z.ZodMiniObject; fields: Fields }> = [
   {
     path: "/contact",
     schema: forms.contact.schema,
@@ -157,7 +157,7 @@ const controlCharacters = [
 const lineBreaks = ["\n", "\r", "\r\n", "\u2028", "\u2029"];
 
 /** The fields of a plausible post the form reads as text (the others are choices). */
-function textFieldsOf(schema: z.ZodObject, fields: Fields): Array<keyof typeof fieldLabels> {
+function textFieldsOf(schema: z.ZodMiniObject, fields: Fields): Array<keyof typeof fieldLabels> {
   return Object.keys(fields).filter((name): name is keyof typeof fieldLabels => name in fieldLabels && name in schema.shape);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import { checkTheFields } from "~/forms/messages";
 import { typedEmail } from "../../server/mail/address";
 import { fieldLabels, multiLineFields, notAllowed, websiteUrlMessage } from "~/forms/rules";
@@ -11,10 +11,10 @@ import { forms } from "~/forms/registry";
  * schemas' own shapes: a field added later is covered without touching this.
  */
 
-const schemas: Record<string, z.ZodObject> = Object.fromEntries(Object.values(forms).map((form) => [form.key, form.schema]));
+const schemas: Record<string, z.ZodMiniObject> = Object.fromEntries(Object.values(forms).map((form) => [form.key, form.schema]));
 
 /** The string schema under optional, default and pipe wrappers; null for a choice, a list or a formatted value (the booking's slot). */
-function textFieldOf(schema: z.ZodType): boolean {
+function textFieldOf(schema: z.ZodMiniType): boolean {
   let def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
   while (def.type === "optional" || def.type === "default" || def.type === "pipe") {
     const inner = (def.type === "pipe" ? def.in : def.innerType) as { _zod: { def: Record<string, unknown> } };
@@ -25,11 +25,11 @@ function textFieldOf(schema: z.ZodType): boolean {
 
 const textFields = Object.entries(schemas).flatMap(([form, schema]) =>
   Object.entries(schema.shape)
-    .filter(([, field]) => textFieldOf(field as z.ZodType))
-    .map(([name, field]) => ({ form, name, field: field as z.ZodType })),
+    .filter(([, field]) => textFieldOf(field as z.ZodMiniType))
+    .map(([name, field]) => ({ form, name, field: field as z.ZodMiniType })),
 );
 
-const messagesOf = (field: z.ZodType, value: unknown) => field.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+const messagesOf = (field: z.ZodMiniType, value: unknown) => field.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 const labelOf = (name: string) => fieldLabels[name as keyof typeof fieldLabels];
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/content/articles";
 import { CategoryChip, ReadTimeAndDate } from "./article-facts";
@@ -57,7 +57,7 @@ export function FeaturedArticleCard({ article }: { article: ArticleSummary }) {
         </p>
         <ReadTimeAndDate article={article} className="mt-2" />
         <span aria-hidden="true" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700">
-          Read the article <ArrowRight className="size-4 transition group-hover:translate-x-1" />
+          Read the article <Icon name="arrow-right" className="size-4 transition group-hover:translate-x-1" />
         </span>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { auditPromises } from "~/content/audit";
@@ -16,12 +16,12 @@ export function ArticleCta() {
         </p>
         <Link to="/free-audit" className={buttonClass({ variant: "inverse", size: "lg", className: "mt-8" })}>
           Get My Free Audit
-          <ArrowRight aria-hidden="true" className="size-5" />
+          <Icon name="arrow-right" className="size-5" />
         </Link>
         <ul className="mt-8 flex flex-col items-center justify-center gap-x-8 gap-y-2 text-sm text-brand-100 sm:flex-row">
           {auditPromises.map((promise) => (
             <li key={promise} className="inline-flex items-center gap-2">
-              <Check aria-hidden="true" className="size-4 text-accent-500" />
+              <Icon name="check" className="size-4 text-accent-500" />
               {promise}
             </li>
           ))}

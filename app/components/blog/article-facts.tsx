@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ArticleSummary } from "~/content/articles";
 import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/sast";
@@ -22,7 +22,7 @@ export function ReadTimeAndDate({ article, className }: { article: Pick<ArticleS
   return (
     <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600", className)}>
       <span className="inline-flex items-center gap-1.5">
-        <Clock aria-hidden="true" className="size-4" />
+        <Icon name="clock" className="size-4" />
         {article.readTime} read
       </span>
       <span aria-hidden="true">·</span>

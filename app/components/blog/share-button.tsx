@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useSyncExternalStore } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -44,7 +44,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
 
   return (
     <button type="button" onClick={share} className={cn(buttonClass({ variant: "secondary", size: "sm" }), !hydrated && "invisible")}>
-      <Share2 aria-hidden="true" className="size-4" />
+      <Icon name="share-2" className="size-4" />
       Share
     </button>
   );

@@ -1,31 +1,29 @@
-import { SlidersHorizontal, X } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { buttonClass } from "~/components/ui/button";
-import type { PrivacySignals } from "~/lib/consent";
+import { consentDom } from "./consent-dom";
 
-interface CookieBannerProps {
-  signals: PrivacySignals;
-  onAcceptAll(): void;
-  onRejectAll(): void;
-  onOpenSettings(): void;
-}
+const reject = { [consentDom.choice]: "reject" };
+const accept = { [consentDom.choice]: "accept" };
 
 /**
- * Fixed at the bottom, over the page (SPEC.md section 2). Reject All and Accept
- * All look alike, so refusing is as easy as agreeing; the close icon and the
- * Reject All Cookies link refuse too (SPEC.md section 4).
+ * Fixed at the bottom, over the page (SPEC.md section 2), so it never shifts it.
+ * In the HTML but hidden: the consent script shows it (consent-script.ts), and
+ * its buttons act through that script, before hydration too. Reject All and
+ * Accept All look alike, so refusing is as easy as agreeing; the close icon
+ * and the Reject All Cookies link refuse too (SPEC.md section 4).
  */
-export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpenSettings }: CookieBannerProps) {
+export function CookieBanner() {
   return (
-    <section aria-labelledby="cookie-banner-title" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
+    <section id={consentDom.banner} hidden aria-labelledby="cookie-banner-title" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
       <div className="relative mx-auto max-w-4xl rounded-xl bg-white p-4 pr-12 shadow-2xl ring-1 ring-slate-200 sm:p-6 sm:pr-14">
         <button
           type="button"
-          onClick={onRejectAll}
+          {...reject}
           aria-label="Close and reject all cookies"
           className="absolute top-2 right-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
         >
-          <X className="size-5" aria-hidden="true" />
+          <Icon name="x" className="size-5" />
         </button>
         <h2 id="cookie-banner-title" className="text-base font-semibold">
           We value your privacy
@@ -38,27 +36,26 @@ export default function CookieBanner({ signals, onAcceptAll, onRejectAll, onOpen
           </Link>
           .
         </p>
-        {signals.globalPrivacyControl && (
-          <p className="mt-2 text-sm leading-relaxed text-slate-600">
-            Your browser sends a Global Privacy Control signal, so marketing cookies stay off unless you turn them on in Settings.
-          </p>
-        )}
+        <p {...{ [consentDom.gpcNote]: "" }} hidden className="mt-2 text-sm leading-relaxed text-slate-600">
+          Your browser sends a Global Privacy Control signal, so marketing cookies stay off unless you turn them on in Settings.
+        </p>
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="button" onClick={onRejectAll} className={buttonClass({ className: "min-w-32" })}>
+          <button type="button" {...reject} className={buttonClass({ className: "min-w-32" })}>
             Reject All
           </button>
-          <button type="button" onClick={onAcceptAll} className={buttonClass({ className: "min-w-32" })}>
+          <button type="button" {...accept} className={buttonClass({ className: "min-w-32" })}>
             Accept All
-          </button>
-          <button type="button" onClick={onOpenSettings} aria-haspopup="dialog" className={buttonClass({ variant: "ghost", size: "sm" })}>
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            Settings
           </button>
           <button
             type="button"
-            onClick={onRejectAll}
-            className="text-sm text-slate-600 underline underline-offset-2 hover:text-ink sm:ml-auto"
+            {...{ [consentDom.openSettings]: "" }}
+            aria-haspopup="dialog"
+            className={buttonClass({ variant: "ghost", size: "sm" })}
           >
+            <Icon name="sliders-horizontal" className="size-4" />
+            Settings
+          </button>
+          <button type="button" {...reject} className="text-sm text-slate-600 underline underline-offset-2 hover:text-ink sm:ml-auto">
             Reject All Cookies
           </button>
         </div>

@@ -1,8 +1,7 @@
-import { X } from "lucide-react";
-import { Dialog, Switch } from "radix-ui";
-import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import type { ConsentChoices, PrivacySignals } from "~/lib/consent";
+import { Icon } from "~/components/ui/icon";
+import type { ConsentChoices } from "~/lib/consent";
+import { consentDom } from "./consent-dom";
 
 const categories: { key: keyof ConsentChoices; label: string; description: string }[] = [
   {
@@ -24,9 +23,29 @@ const categories: { key: keyof ConsentChoices; label: string; description: strin
 
 const switchClass =
   "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-500 transition-colors data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
-const thumbClass = "block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5";
+const thumbClass =
+  "block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-[state=checked]:translate-x-5.5";
 
-function Row({ id, label, description, children }: { id: string; label: string; description: string; children: React.ReactNode }) {
+/** A switch the consent script turns (a button labelled by its row: a click on the label turns it too). */
+function Switch({ id, category }: { id: string; category?: keyof ConsentChoices }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      id={id}
+      aria-checked="true"
+      data-state="checked"
+      disabled={!category}
+      {...(category && { [consentDom.category]: category })}
+      aria-describedby={`${id}-description`}
+      className={`group ${switchClass}`}
+    >
+      <span className={thumbClass} />
+    </button>
+  );
+}
+
+function Row({ id, label, description, category }: { id: string; label: string; description: string; category?: keyof ConsentChoices }) {
   return (
     <li className="flex items-start justify-between gap-4 py-4">
       <div>
@@ -37,84 +56,58 @@ function Row({ id, label, description, children }: { id: string; label: string; 
           {description}
         </p>
       </div>
-      {children}
+      <Switch id={id} category={category} />
     </li>
   );
 }
 
-/** Its state starts afresh each time the dialog opens, from the saved choice or the defaults. */
-function Choices({ initial, signals, onSave }: Pick<CookieSettingsDialogProps, "initial" | "signals" | "onSave">) {
-  const [choices, setChoices] = useState(initial);
+/**
+ * Cookie Settings (SPEC.md section 5: essential shown on and disabled;
+ * analytics, marketing and functional can be toggled). A native modal dialog
+ * in the page's HTML, opened by the consent script at once, before hydration
+ * too; its switches start from the saved choice or the defaults each time.
+ */
+export function CookieSettingsDialog() {
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave(choices);
-      }}
+    <dialog
+      id={consentDom.dialog}
+      aria-labelledby="cookie-settings-title"
+      aria-describedby="cookie-settings-description"
+      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
     >
-      {signals.globalPrivacyControl && (
-        <p className="mt-3 text-sm text-slate-600">Your browser sends a Global Privacy Control signal, so marketing starts off.</p>
-      )}
-      <ul className="mt-2 divide-y divide-slate-200">
-        <Row id="consent-essential" label="Essential" description="Keep the site working and secure, and remember this choice. Always on.">
-          <Switch.Root id="consent-essential" checked disabled aria-describedby="consent-essential-description" className={switchClass}>
-            <Switch.Thumb className={thumbClass} />
-          </Switch.Root>
-        </Row>
-        {categories.map(({ key, label, description }) => (
-          <Row key={key} id={`consent-${key}`} label={label} description={description}>
-            <Switch.Root
-              id={`consent-${key}`}
-              checked={choices[key]}
-              onCheckedChange={(on) => setChoices((current) => ({ ...current, [key]: on }))}
-              aria-describedby={`consent-${key}-description`}
-              className={switchClass}
-            >
-              <Switch.Thumb className={thumbClass} />
-            </Switch.Root>
-          </Row>
-        ))}
-      </ul>
-      <div className="mt-4 flex justify-end">
-        <button type="submit" className={buttonClass()}>
-          Save Preferences
-        </button>
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="cookie-settings-title" className="text-lg font-bold text-ink">
+          Cookie Settings
+        </h2>
+        <form method="dialog">
+          <button type="submit" className="-mt-1 -mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-ink" aria-label="Close">
+            <Icon name="x" className="size-5" />
+          </button>
+        </form>
       </div>
-    </form>
-  );
-}
-
-interface CookieSettingsDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  initial: ConsentChoices;
-  signals: PrivacySignals;
-  onSave(choices: ConsentChoices): void;
-  onCloseAutoFocus(event: Event): void;
-}
-
-/** SPEC.md section 5: essential shown on and disabled; analytics, marketing and functional can be toggled. */
-export default function CookieSettingsDialog({ open, onOpenChange, onCloseAutoFocus, ...choices }: CookieSettingsDialogProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold text-ink">Cookie Settings</Dialog.Title>
-            <Dialog.Close className="-mt-1 -mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-ink" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">
-            Choose which cookies we may use. Essential cookies cannot be turned off.
-          </Dialog.Description>
-          <Choices {...choices} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <p id="cookie-settings-description" className="mt-2 text-sm text-slate-600">
+        Choose which cookies we may use. Essential cookies cannot be turned off.
+      </p>
+      <form id={consentDom.form}>
+        <p {...{ [consentDom.gpcNote]: "" }} hidden className="mt-3 text-sm text-slate-600">
+          Your browser sends a Global Privacy Control signal, so marketing starts off.
+        </p>
+        <ul className="mt-2 divide-y divide-slate-200">
+          <Row
+            id="consent-essential"
+            label="Essential"
+            description="Keep the site working and secure, and remember this choice. Always on."
+          />
+          {categories.map(({ key, label, description }) => (
+            <Row key={key} id={`consent-${key}`} label={label} description={description} category={key} />
+          ))}
+        </ul>
+        <div className="mt-4 flex justify-end">
+          <button type="submit" className={buttonClass()}>
+            Save Preferences
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }

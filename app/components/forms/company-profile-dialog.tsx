@@ -1,4 +1,4 @@
-import { LoaderCircle, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Dialog } from "radix-ui";
 import { type RefObject, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
@@ -49,7 +49,7 @@ export default function CompanyProfileDialog({
               <CompanyProfileForm page={page.data.formPage} onFinished={(ok) => ok && onOpenChange(false)} />
             ) : (
               <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Loading the form...
+                <Icon name="loader-circle" className="size-4 animate-spin" /> Loading the form...
               </p>
             )}
           </div>
@@ -57,7 +57,7 @@ export default function CompanyProfileDialog({
             className="absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-ink"
             aria-label="Close"
           >
-            <X className="size-5" aria-hidden="true" />
+            <Icon name="x" className="size-5" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -74,7 +74,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
       <FormStatus result={lead.status}>
         {succeeded && (
           <a href={companyProfilePdf.path} download={companyProfilePdf.fileName} className={buttonClass({ size: "sm", className: "mt-3" })}>
-            <Download className="size-4" aria-hidden="true" /> Download PDF
+            <Icon name="download" className="size-4" /> Download PDF
           </a>
         )}
       </FormStatus>
@@ -98,7 +98,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
       ) : (
         <div className="flex flex-row-reverse gap-3">
           <SubmitButton busy={lead.busy} verifying={lead.verifying} name="intent" value={stepIntent.submit} style={{ className: "flex-1" }}>
-            <Download className="size-5" aria-hidden="true" /> Download PDF
+            <Icon name="download" className="size-5" /> Download PDF
           </SubmitButton>
           <button
             type="submit"

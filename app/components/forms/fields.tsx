@@ -1,4 +1,4 @@
-import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { buttonClass, type ButtonStyle } from "~/components/ui/button";
 import { botCheckInProgress } from "~/forms/messages";
@@ -41,7 +41,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
-      <CircleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <Icon name="circle-exclamation-point" className="mt-0.5 size-4 shrink-0" />
       {message}
     </p>
   );
@@ -234,7 +234,7 @@ export function SubmitButton({
         aria-busy={busy || undefined}
         className={buttonClass({ size: "lg", ...style, className: cn("relative overflow-hidden", style?.className) })}
       >
-        {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
+        {busy && <Icon name="loader-circle" className="size-5 animate-spin" />}
         {busy ? busyText : children}
         {verifying && (
           <span className="absolute inset-x-0 bottom-0 h-1 bg-white/30" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleExclamationPoint } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import type { LeadResult } from "~/forms/lead-result";
 import { cn } from "~/lib/cn";
@@ -11,7 +11,7 @@ import { cn } from "~/lib/cn";
 export function FormStatus({ result, children, className }: { result?: LeadResult; children?: ReactNode; className?: string }) {
   if (!result) return null;
   const hasFieldErrors = !result.ok && Object.keys(result.fieldErrors ?? {}).length > 0;
-  const Icon = result.ok ? CircleCheck : CircleExclamationPoint;
+  const icon = result.ok ? "circle-check" : "circle-exclamation-point";
   return (
     <div
       role={result.ok ? "status" : "alert"}
@@ -25,7 +25,7 @@ export function FormStatus({ result, children, className }: { result?: LeadResul
         className,
       )}
     >
-      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">{result.title}</p>
         <p className="mt-1">{result.message}</p>

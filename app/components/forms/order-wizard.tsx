@@ -1,7 +1,7 @@
-import { Check } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import { showToast } from "~/lib/toast";
 import { type FormEvent, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
 import type { FormPageData } from "~/forms/captcha-config";
 import { firstErrors } from "~/forms/form-values";
@@ -73,7 +73,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
       const failed = fieldErrorsOf(orderForm.steps.steps[index]!, current);
       if (!failed) continue;
       const { title, message } = orderForm.steps.failure(index + 1, failed);
-      toast.error(title, { description: message });
+      showToast("error", title, { description: message });
       if (index + 1 !== step) setStep(index + 1);
       requestAnimationFrame(() => lead.showErrors(firstErrors(failed)));
       return false;
@@ -128,7 +128,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
                 )}
                 aria-hidden="true"
               >
-                {done ? <Check className="size-5" /> : number}
+                {done ? <Icon name="check" className="size-5" /> : number}
               </span>
               <span className={cn("text-xs font-medium sm:text-sm", current ? "text-brand-700" : "text-slate-600")}>
                 <span className="sr-only">Step {number}: </span>

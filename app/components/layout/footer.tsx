@@ -1,4 +1,4 @@
-import { Download, Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CookieSettingsButton } from "~/components/consent/cookie-settings-button";
 import { CompanyProfileLink } from "~/components/forms/company-profile-link";
@@ -23,17 +23,17 @@ export function Footer() {
           <ul className="mt-4 space-y-3 text-sm">
             <li>
               <a href={`mailto:${site.email}`} className="flex items-center gap-2 hover:text-white">
-                <Mail className="size-4" aria-hidden="true" /> {site.email}
+                <Icon name="mail" className="size-4" /> {site.email}
               </a>
             </li>
             <li>
               <a href={site.phone.href} className="flex items-center gap-2 hover:text-white">
-                <Phone className="size-4" aria-hidden="true" /> {site.phone.display}
+                <Icon name="phone" className="size-4" /> {site.phone.display}
               </a>
               <span className="mt-1 block pl-6 text-xs text-slate-400">{site.phoneHours}</span>
             </li>
             <li className="flex items-center gap-2">
-              <MapPin className="size-4" aria-hidden="true" /> {site.address.locality}, {site.address.country}
+              <Icon name="map-pin" className="size-4" /> {site.address.locality}, {site.address.country}
             </li>
           </ul>
         </div>
@@ -61,7 +61,7 @@ export function Footer() {
             ))}
             <li>
               <CompanyProfileLink className="inline-flex items-center gap-1.5 hover:text-white">
-                <Download className="size-4" aria-hidden="true" /> Download Company Profile
+                <Icon name="download" className="size-4" /> Download Company Profile
               </CompanyProfileLink>
             </li>
           </ul>

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Dialog } from "radix-ui";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +24,7 @@ export default function MobileDrawer({ open, onOpenChange }: { open: boolean; on
           <div className="mb-6 flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold text-ink">Menu</Dialog.Title>
             <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
-              <X className="size-5" aria-hidden="true" />
+              <Icon name="x" className="size-5" />
             </Dialog.Close>
           </div>
           <nav aria-label="Mobile">

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useState } from "react";
 
 // The drawer's code loads on the first tap, not with every page.
@@ -21,7 +21,7 @@ export function MobileNav() {
         }}
         onPointerEnter={() => setWanted(true)}
       >
-        <Menu className="size-6" aria-hidden="true" />
+        <Icon name="menu" className="size-6" />
       </button>
       {wanted && (
         <Suspense fallback={null}>

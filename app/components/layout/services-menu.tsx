@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { NavigationMenu } from "radix-ui";
 import { Link } from "react-router";
 import { serviceSummaries } from "~/content/services";
@@ -18,21 +18,21 @@ export function ServicesMenu() {
             onPointerMove={(event) => event.preventDefault()}
             onPointerLeave={(event) => event.preventDefault()}
           >
-            <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+            <Icon name="chevron-down" className="size-4 transition-transform group-data-[state=open]:rotate-180" />
           </NavigationMenu.Trigger>
           <NavigationMenu.Content
             className="absolute top-full left-0 z-50 mt-3 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
             onPointerLeave={(event) => event.preventDefault()}
           >
             <ul>
-              {serviceSummaries.map(({ slug, name, icon: Icon }) => (
+              {serviceSummaries.map(({ slug, name, icon }) => (
                 <li key={slug}>
                   <NavigationMenu.Link asChild>
                     <Link
                       to={`/services/${slug}`}
                       className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:bg-brand-50"
                     >
-                      <Icon className="size-4 text-brand-600" aria-hidden="true" />
+                      <Icon name={icon} className="size-4 text-brand-600" />
                       {name}
                     </Link>
                   </NavigationMenu.Link>

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { AddOn } from "~/content/pricing";
 
@@ -12,7 +12,7 @@ export function AddOnList({ addOns }: { addOns: readonly AddOn[] }) {
           className="flex w-full gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:w-[calc(50%-0.5rem)] lg:w-[calc((100%-2rem)/3)]"
         >
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <Plus className="size-5" aria-hidden="true" />
+            <Icon name="plus" className="size-5" />
           </span>
           <div>
             <h3 className="font-semibold">

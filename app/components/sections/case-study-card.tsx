@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { CaseStudy } from "~/content/case-studies";
 import { serviceSummary } from "~/content/services";
@@ -35,14 +35,14 @@ export function CaseStudyCard({
         </dl>
         {linkToAll ? (
           <Link to="/case-studies" className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-            Read more case studies <ArrowRight className="size-4" aria-hidden="true" />
+            Read more case studies <Icon name="arrow-right" className="size-4" />
           </Link>
         ) : (
           <Link
             to={`/services/${study.service}`}
             className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            About our {service.name} service <ArrowRight className="size-4" aria-hidden="true" />
+            About our {service.name} service <Icon name="arrow-right" className="size-4" />
           </Link>
         )}
       </div>

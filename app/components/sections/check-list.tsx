@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 /** A list of things included, each with a check mark. */
@@ -17,7 +17,7 @@ export function CheckList({
     <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2", className)}>
       {items.map((item) => (
         <li key={item} className="flex items-start gap-3">
-          <CircleCheck className={cn("mt-0.5 size-5 shrink-0", inverse ? "text-emerald-300" : "text-accent-700")} aria-hidden="true" />
+          <Icon name="circle-check" className={cn("mt-0.5 size-5 shrink-0", inverse ? "text-emerald-300" : "text-accent-700")} />
           <span className={inverse ? "text-slate-200" : "text-slate-700"}>{item}</span>
         </li>
       ))}

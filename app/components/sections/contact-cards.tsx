@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icon";
 import type { ContactCard } from "~/content/contact";
 
 /** Ways to reach us; the whole card is the link. */
@@ -5,7 +6,6 @@ export function ContactCards({ cards }: { cards: readonly ContactCard[] }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {cards.map((card) => {
-        const Icon = card.icon;
         return (
           <li key={card.title}>
             <a
@@ -13,7 +13,7 @@ export function ContactCards({ cards }: { cards: readonly ContactCard[] }) {
               className="flex h-full flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-600"
             >
               <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <Icon className="size-6" aria-hidden="true" />
+                <Icon name={card.icon} className="size-6" />
               </span>
               <span className="mt-4 text-lg font-semibold text-ink">{card.title}</span>
               <span className="mt-1 font-medium break-all text-brand-700">{card.detail}</span>

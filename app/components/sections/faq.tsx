@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { FaqItem } from "~/content/faq";
 
 /** Questions and answers as native disclosure widgets: keyboard and screen-reader friendly, no JavaScript. */
@@ -9,7 +9,7 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
         <details key={item.question} className="group px-6 py-5">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md font-semibold text-ink [&::-webkit-details-marker]:hidden">
             <h3 className="text-base">{item.question}</h3>
-            <ChevronDown className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden="true" />
+            <Icon name="chevron-down" className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
           </summary>
           <p className="mt-3 leading-relaxed text-slate-600">{item.answer}</p>
         </details>

@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 
 /** A highlighted promise: a service's guarantee or the audit guarantee. */
@@ -10,7 +10,7 @@ export function GuaranteeBox({ id, title, children }: { id: string; title: strin
       className="flex flex-col gap-5 rounded-2xl border-2 border-accent-500 bg-emerald-50 p-6 sm:flex-row sm:items-start sm:p-8"
     >
       <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-accent-700 text-white">
-        <ShieldCheck className="size-7" aria-hidden="true" />
+        <Icon name="shield-check" className="size-7" />
       </span>
       <div>
         <h3 id={id} className="text-xl font-bold">

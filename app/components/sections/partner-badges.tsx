@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { PartnerBadge } from "~/content/partners";
 
 /** The platform certifications, each a coloured badge with its name and what it covers. */
@@ -11,7 +11,7 @@ export function PartnerBadges({ badges, labelledBy }: { badges: readonly Partner
           className="flex flex-col items-center rounded-xl p-4 text-center text-white"
           style={{ backgroundColor: badge.colour }}
         >
-          <BadgeCheck className="size-6" aria-hidden="true" />
+          <Icon name="badge-check" className="size-6" />
           <span className="mt-2 text-sm font-bold">{badge.name}</span>
           <span className="mt-1 text-xs leading-snug text-white/90">{badge.text}</span>
         </li>

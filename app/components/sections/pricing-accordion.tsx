@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Accordion } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { getStartedHref, type PricingGroup, type PricingGroupKey } from "~/content/pricing";
@@ -31,14 +31,13 @@ export function PricingAccordion({ groups, initiallyOpen }: { groups: readonly P
   return (
     <Accordion.Root type="single" collapsible value={open} onValueChange={change} className="space-y-4">
       {groups.map((group) => {
-        const Icon = serviceSummary(group.serviceSlug).icon;
         return (
           <Accordion.Item key={group.key} value={group.key} id={group.key} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <Accordion.Header asChild>
               <h2>
                 <Accordion.Trigger className="group flex w-full items-center gap-4 rounded-2xl p-5 text-left sm:p-6">
                   <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                    <Icon className="size-6" aria-hidden="true" />
+                    <Icon name={serviceSummary(group.serviceSlug).icon} className="size-6" />
                   </span>
                   <span className="flex-1">
                     <span className="block text-lg font-bold text-ink sm:text-xl">{group.title}</span>
@@ -47,9 +46,9 @@ export function PricingAccordion({ groups, initiallyOpen }: { groups: readonly P
                   <span className="hidden text-sm font-semibold whitespace-nowrap text-slate-600 md:block">
                     from {group.tiers[0]!.price}
                   </span>
-                  <ChevronDown
+                  <Icon
+                    name="chevron-down"
                     className="size-5 shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180 [@media(scripting:none)]:hidden"
-                    aria-hidden="true"
                   />
                 </Accordion.Trigger>
               </h2>

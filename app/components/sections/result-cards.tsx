@@ -1,4 +1,4 @@
-import { TrendingUp } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ResultMetric } from "~/content/service-pages";
 
 /** What a service moves, one card per metric. */
@@ -7,7 +7,7 @@ export function ResultCards({ results }: { results: readonly ResultMetric[] }) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {results.map((result) => (
         <li key={result.metric} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <TrendingUp className="size-6 text-accent-700" aria-hidden="true" />
+          <Icon name="trending-up" className="size-6 text-accent-700" />
           <p className="mt-4 text-3xl font-extrabold text-brand-700">{result.value}</p>
           <h3 className="mt-1 font-semibold">{result.metric}</h3>
           <p className="mt-2 text-sm leading-relaxed text-slate-600">{result.description}</p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { StaticHtml } from "~/components/ui/static-html";
 import { cn } from "~/lib/cn";
 
 const tones = {
@@ -13,6 +14,7 @@ export function Section({
   tone = "white",
   labelledBy,
   className,
+  adopt = false,
   children,
 }: {
   id?: string;
@@ -20,11 +22,14 @@ export function Section({
   /** The id of the heading that names this region. */
   labelledBy?: string;
   className?: string;
+  /** Nothing inside needs React (links are fine): hydration adopts its HTML as it is (StaticHtml). */
+  adopt?: boolean;
   children: ReactNode;
 }) {
+  const width = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
   return (
     <section id={id} aria-labelledby={labelledBy} className={cn(tones[tone], "py-16 sm:py-20", className)}>
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
+      {adopt ? <StaticHtml className={width}>{children}</StaticHtml> : <div className={width}>{children}</div>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { type ServiceCard, serviceSummary } from "~/content/services";
 
@@ -7,14 +7,13 @@ export function ServiceCards({ cards, detailed = true }: { cards: readonly Servi
   return (
     <ul className="flex flex-wrap justify-center gap-6">
       {cards.map((card) => {
-        const Icon = serviceSummary(card.slug).icon;
         return (
           <li
             key={card.slug}
             className="group relative flex w-full flex-col rounded-2xl md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)] bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
           >
             <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <Icon className="size-6" aria-hidden="true" />
+              <Icon name={serviceSummary(card.slug).icon} className="size-6" />
             </span>
             <h3 className="mt-5 text-xl font-semibold">
               <Link
@@ -29,7 +28,7 @@ export function ServiceCards({ cards, detailed = true }: { cards: readonly Servi
               <ul className="mt-4 space-y-2 text-sm">
                 {card.features.map((feature) => (
                   <li key={feature} className="flex items-start gap-2">
-                    <CircleCheck className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
+                    <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-accent-700" />
                     {feature}
                   </li>
                 ))}
@@ -40,7 +39,7 @@ export function ServiceCards({ cards, detailed = true }: { cards: readonly Servi
               <div className="mt-4 flex items-center justify-between border-t border-slate-100 pt-4 text-sm">
                 <span className="font-semibold text-ink">{card.pricingFrom}</span>
                 <span className="inline-flex items-center gap-1 font-semibold text-brand-700" aria-hidden="true">
-                  Learn more <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  Learn more <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
                 </span>
               </div>
             </div>

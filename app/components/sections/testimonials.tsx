@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Avatar } from "~/components/illustrations/avatar";
 import type { Testimonial } from "~/content/testimonials";
 import { cn } from "~/lib/cn";
@@ -7,7 +7,7 @@ function Rating({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: rating }, (_, i) => (
-        <Star key={i} className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+        <Icon name="star" key={i} className="size-4 fill-amber-400 text-amber-400" />
       ))}
     </p>
   );

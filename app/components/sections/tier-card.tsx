@@ -1,6 +1,7 @@
-import { CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { StaticHtml } from "~/components/ui/static-html";
 import type { PricingTier } from "~/content/pricing";
 import { cn } from "~/lib/cn";
 
@@ -43,7 +44,7 @@ export function TierCard({
       <ul className="mt-5 space-y-2.5 text-sm">
         {tier.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
-            <CircleCheck className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
+            <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-accent-700" />
             {feature}
           </li>
         ))}
@@ -72,5 +73,5 @@ export function TierCard({
 }
 
 export function TierGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid gap-6 pt-3 md:grid-cols-3">{children}</div>;
+  return <StaticHtml className="grid gap-6 pt-3 md:grid-cols-3">{children}</StaticHtml>;
 }

@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { VideoPoster } from "~/components/illustrations/video-poster";
 import { introVideoEmbedUrl, introVideoWatchUrl } from "~/content/intro-video";
@@ -40,7 +40,7 @@ export function VideoFacade({ videoId, title, caption }: { videoId: string; titl
             className="group absolute inset-0 flex items-center justify-center focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-emerald-300 no-video:hidden"
           >
             <span className="flex size-20 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg transition-transform group-hover:scale-105">
-              <Play className="ml-1 size-9 fill-current" aria-hidden="true" />
+              <Icon name="play" className="ml-1 size-9 fill-current" />
             </span>
             <span className="sr-only">Play video: {title}</span>
           </a>
