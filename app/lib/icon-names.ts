@@ -29,6 +29,7 @@ export const iconNames = [
   "lightbulb",
   "loader-circle",
   "mail",
+  "mail-x",
   "map",
   "map-pin",
   "megaphone",

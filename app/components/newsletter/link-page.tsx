@@ -1,6 +1,6 @@
-import { CircleCheck, MailX } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { newsletterPages } from "~/content/newsletter";
 
 /** What a link in a subscriber's mail found (server/newsletter/subscribers.ts LinkState, as the page needs it). */
@@ -8,10 +8,9 @@ export type LinkPageState =
   { state: "invalid" | "expired" } | { state: "pending" | "confirmed" | "left"; email: string; changed?: boolean };
 
 function Notice({ title, lead, done }: { title: string; lead: string; done?: boolean }) {
-  const Icon = done ? CircleCheck : MailX;
   return (
     <div className="flex flex-col items-center text-center">
-      <Icon className={done ? "size-12 text-accent-700" : "size-12 text-slate-500"} aria-hidden="true" />
+      <Icon name={done ? "circle-check" : "mail-x"} className={done ? "size-12 text-accent-700" : "size-12 text-slate-500"} />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p role={done ? "status" : undefined} className="mt-4 max-w-xl text-lg text-slate-600">
         {lead}
