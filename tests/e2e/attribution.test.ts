@@ -99,6 +99,22 @@ async function download(page: Page, linkName: string | RegExp): Promise<string> 
 const csvLines = (text: string) => text.trim().split("\r\n");
 
 describe("which campaign brought a lead", () => {
+  it("withdrawing marketing in Cookie settings removes the click ids the browser kept, and keeps the campaign", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() });
+    await page.goto(`${server.url}${landing("WITHDRAWN-GCLID")}`);
+    await page.getByRole("button", { name: "Accept All", exact: true }).click();
+    const kept = () => page.evaluate(() => localStorage.getItem("attribution-touches") ?? "");
+    await hydrated(page);
+    await expect.poll(kept).toContain("WITHDRAWN-GCLID");
+
+    await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("switch", { name: "Marketing" }).click();
+    await dialog.getByRole("button", { name: "Save Preferences" }).click();
+    await expect.poll(kept).not.toContain("WITHDRAWN-GCLID");
+    expect(JSON.parse(await kept()).last).toMatchObject({ utm: { utm_campaign: "brand" }, clickIds: {} });
+  });
+
   it("with marketing allowed: the campaign and the click id reach the lead's page, the CSV, the report and the Google Ads export", async () => {
     const email = "thandi@nkosi-retail.co.za";
     await visitAndSend("Accept All", "TeSt-GcLiD_1", "Thandi Nkosi", email);
