@@ -48,8 +48,8 @@ export const NOTE_MAX_LENGTH = 5000;
 /** The hidden field with the session's synchronizer token that every inbox form posts. */
 export const CSRF_FIELD = "csrf";
 
-/** The largest value a won lead can be given: R100 million. */
-const VALUE_MAX_CENTS = 100_000_000_00;
+/** The largest value a won lead can be given: R20 million, whose cents still fit PostgreSQL's integer column. */
+const VALUE_MAX_CENTS = 20_000_000_00;
 
 /**
  * A won lead's value as the agency types it ("12500", "R12 500,50", "12,500.50")
@@ -69,4 +69,4 @@ export function parseRandValue(text: string): number | null | undefined {
   return cents <= VALUE_MAX_CENTS ? cents : undefined;
 }
 
-export const valueMessage = "Give the value in rand, for example 12500 or 12 500,50.";
+export const valueMessage = "Give the value in rand, up to R20 million, for example 12500 or 12 500,50.";

@@ -124,6 +124,12 @@ describe.each(databaseKinds)("attribution data on %s", (kind) => {
     ]);
   });
 
+  it("keeps the largest value a won lead can have (R20 million) on both databases", async () => {
+    const ids = await seed();
+    expect(await setStatus(db(), COMMAND_LINE, ids.Reader, "won", new Date(), 2_000_000_000)).toBe(true);
+    expect((await leadDetail(db(), ids.Reader))?.value).toBe("20000000.00");
+  });
+
   it("forgetting a person removes their touches", async () => {
     await seed();
     await forgetPerson(db(), { dir: site.test.settings.DATA_DIR, host: "test" }, Buffer.alloc(32), COMMAND_LINE, "ad.visitor@gmail.com");

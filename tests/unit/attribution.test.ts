@@ -96,5 +96,7 @@ describe("a won lead's value in rand", () => {
     expect(parseRandValue("-5")).toBeUndefined();
     expect(parseRandValue("twelve")).toBeUndefined();
     expect(parseRandValue("1e9")).toBeUndefined();
+    expect(parseRandValue("20 000 000")).toBe(2_000_000_000);
+    expect(parseRandValue("20 000 000,01")).toBeUndefined();
   });
 });
