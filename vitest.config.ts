@@ -48,6 +48,7 @@ export default defineConfig({
             "tests/e2e/booking.test.ts",
             "tests/e2e/admin.test.ts",
             "tests/e2e/newsletter.test.ts",
+            "tests/e2e/attribution.test.ts",
           ],
           env: { E2E_TOPOLOGY: "tls" },
           testTimeout: 60_000,
