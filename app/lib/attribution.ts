@@ -229,6 +229,11 @@ export function channelOf(touch: Touch): Channel {
   return { source: "(direct)", medium: "(none)", campaign };
 }
 
+/** A channel as the inbox, the report and the CSV name it: "google / cpc". */
+export function channelName(source: string, medium: string | null): string {
+  return `${source} / ${medium ?? ""}`;
+}
+
 /** The lead's channel: the latest campaign touch's, else this visit's. */
 export function leadChannel(attribution: Attribution | null): Channel {
   if (!attribution) return { source: "(unknown)", medium: "(unknown)", campaign: null };

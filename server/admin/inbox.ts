@@ -11,6 +11,7 @@ import {
 import { formatSast, sastInstant } from "../../app/lib/sast.ts";
 import { hasDisallowedCharacters, notAllowed } from "../../app/forms/rules.ts";
 import type { StoredRow } from "../../app/forms/definition.ts";
+import { channelName } from "../../app/lib/attribution.ts";
 import { type StoredTouch, touchesOf, touchesOfMany } from "../attribution/store.ts";
 import { clickIdsText, touchFields, touchSummary, touchTitles } from "../attribution/describe.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
@@ -163,7 +164,7 @@ export interface InboxPage {
 
 const listColumns = ["id", "form_type", "name", "email", "company", "status", "created_at", "source", "medium", "campaign"] as const;
 
-const channelText = (row: { source: string | null; medium: string | null }) => (row.source ? `${row.source} / ${row.medium ?? ""}` : "");
+const channelText = (row: { source: string | null; medium: string | null }) => (row.source ? channelName(row.source, row.medium) : "");
 
 function inboxRow(row: {
   id: number;
@@ -255,7 +256,8 @@ export interface LeadDetail {
   received: string;
   reference: string;
   fields: LeadField[];
-  channel: { source: string; medium: string; campaign: string | null } | null;
+  /** The channel it counts for ("google / cpc") and its campaign; null for leads from before attribution. */
+  channel: { name: string; campaign: string | null } | null;
   /** Which campaign brought it: its first and latest campaign touches and the visit that sent it, as the page shows them. */
   touches: Array<{ title: string; fields: Array<{ label: string; value: string }> }>;
   origin: { clientAddress: string; userAgent: string | null; botCheck: string };
@@ -310,7 +312,7 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
     received: formatSast(lead.created_at),
     reference: `${lead.lead_table} #${lead.lead_id}`,
     fields: leadFields(lead.lead_table, row),
-    channel: lead.source ? { source: lead.source, medium: lead.medium ?? "", campaign: lead.campaign } : null,
+    channel: lead.source ? { name: channelText(lead), campaign: lead.campaign } : null,
     touches: touches.map((touch) => ({ title: touchTitles[touch.touch], fields: touchFields(touch) })),
     origin: {
       clientAddress: String(row.client_address),

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { channelName } from "../../app/lib/attribution.ts";
 import { formTypeLabel } from "../../app/lib/inbox.ts";
 import { addDays, sastDate, sastInstant, weekday } from "../../app/lib/sast.ts";
 import type { AdminDatabase } from "../admin/schema.ts";
@@ -66,7 +67,7 @@ export interface LeadReport {
   topLandingPages: Array<{ page: string; leads: number }>;
 }
 
-const channelKey = (source: string | null, medium: string | null) => (source ? `${source} / ${medium ?? ""}` : "(before attribution)");
+const channelKey = (source: string | null, medium: string | null) => (source ? channelName(source, medium) : "(before attribution)");
 
 function seriesOf(counts: Map<string, number[]>, label: (key: string) => string, limit: number): Series[] {
   const all = [...counts].map(([key, weekly]) => ({ key, label: label(key), counts: weekly, total: weekly.reduce((a, b) => a + b, 0) }));

@@ -112,7 +112,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <Section title="Which campaign brought it" id="lead-attribution">
             {lead.channel && (
               <p className="mb-3 text-sm">
-                Counts for <strong>{`${lead.channel.source} / ${lead.channel.medium}`}</strong>
+                Counts for <strong>{lead.channel.name}</strong>
                 {lead.channel.campaign && (
                   <>
                     {" "}
