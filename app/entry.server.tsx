@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { cspNonceContext, NonceContext } from "~/lib/build-stamps";
-import { inertHydrationScripts } from "~/lib/scripts-after-paint.server";
+import { inertHydrationScripts } from "~/lib/hydration-on-intent.server";
 import { log } from "../server/log";
 
 export const streamTimeout = 5_000;
@@ -49,7 +49,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-          // The hydration scripts wait for first paint (scripts-after-paint.ts).
+          // The hydration scripts wait for the visitor's intent (hydration-on-intent.ts).
           pipe(inertHydrationScripts()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

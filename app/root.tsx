@@ -9,9 +9,9 @@ import { useStaticLinks } from "~/components/ui/static-html";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
 import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
-import { notePageView } from "~/lib/attribution-client";
 import { useNonce } from "~/lib/build-stamps";
-import { scriptsAfterPaint } from "~/lib/scripts-after-paint";
+import { HYDRATED_EVENT, hydrationOnIntent } from "~/lib/hydration-on-intent";
+import attributionPageScript from "inline-script:app/lib/attribution-page-script.ts";
 import { pageTitle, type RootData } from "~/lib/seo";
 import { env } from "../server/env";
 import type { Route } from "./+types/root";
@@ -39,6 +39,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const publicPage = !isPrivatePath(useLocation().pathname);
   // Here, not in App: the error screens hydrate without App, and a navigation from them must render adopted content.
   useStaticLinks();
+  // The inline loader presses again a button pressed before this (hydration-on-intent.ts).
+  useEffect(() => void dispatchEvent(new Event(HYDRATED_EVENT)), []);
   return (
     <html lang="en-ZA">
       <head>
@@ -65,7 +67,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterPaint }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: hydrationOnIntent }} />
+        {/* Notes each page load for attribution, hydrated or not; only the server writes it (decision 0020). */}
+        {publicPage && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? attributionPageScript : "" }}
+          />
+        )}
         {/* The banner, Cookie Settings and their inline script (decision 0018): after the page, so they delay nothing above. */}
         {publicPage && <CookieConsent />}
       </body>
@@ -74,10 +84,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { pathname } = useLocation();
-  // Once per page load: a visit's landing and campaign parameters arrive with the document, not with later navigations.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => (isPrivatePath(pathname) ? undefined : notePageView()), []);
   return <Outlet />;
 }
 

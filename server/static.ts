@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { buildStamps, type StampedSetting } from "../app/lib/build-stamps.ts";
-import { INERT_MODULE_TYPE } from "../app/lib/scripts-after-paint.ts";
+import { INERT_MODULE_TYPE } from "../app/lib/hydration-on-intent.ts";
 import { filesUnder } from "./files.ts";
 
 /** Hashed build assets never change under their name. */
@@ -72,8 +72,8 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
 
 /**
  * The CSP sources of a page's inline scripts: the hash of each one that runs,
- * the inert hydration script included (it runs once the page has painted,
- * scripts-after-paint.ts). Data blocks (JSON-LD) run nothing and need none.
+ * the inert hydration script included (it runs on the visitor's first sign
+ * of intent, hydration-on-intent.ts). Data blocks (JSON-LD) run nothing and need none.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

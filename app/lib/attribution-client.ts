@@ -2,15 +2,17 @@ import { ATTRIBUTION_MAX_DAYS, type Attribution, type ClickIds, isCampaign, type
 import { CONSENT_CHOICE_EVENT, CONSENT_STORAGE_KEY, type ConsentChoices, parseStoredConsent } from "./consent.ts";
 
 /**
- * The browser's side of attribution: each page load notes its touch, a lead
- * post carries them. This visit's touch lives in sessionStorage (it ends with
- * the tab), the first and latest campaign touches in localStorage for at most
- * ATTRIBUTION_MAX_DAYS. Ad click ids are written only once the visitor allows
- * marketing; until they choose, a landing's click ids wait in memory, and a
- * refusal or a withdrawal (the banner's CONSENT_CHOICE_EVENT) removes every
- * click id kept; so does a page load without that consent, for a choice made
- * before this page's scripts ran. Lean on purpose (it is on every public
- * page): the server checks every value a post carries.
+ * The browser's side of attribution: each page load notes its touch
+ * (attribution-page-script.ts, an inline script of every public page), a lead
+ * post carries them (attributionForPost). This visit's touch lives in
+ * sessionStorage (it ends with the tab), the first and latest campaign touches
+ * in localStorage for at most ATTRIBUTION_MAX_DAYS. Ad click ids are written
+ * only once the visitor allows marketing; until they choose, a landing's click
+ * ids wait in memory, and a refusal or a withdrawal (the banner's
+ * CONSENT_CHOICE_EVENT) removes every click id kept; so does a page load
+ * without that consent, for a choice made before this page's scripts ran.
+ * Lean on purpose (it is in every public page): the server checks every value
+ * a post carries.
  */
 
 const VISIT_KEY = "attribution-visit";
@@ -21,7 +23,7 @@ type Kept = { first: Touch | null; last: Touch | null };
 
 /** Click ids of this page's landing, waiting for the visitor's choice. */
 let waitingClickIds: ClickIds = {};
-/** This tab's visit, also when storage is blocked. */
+/** This tab's visit, also when storage is blocked (kept by the page script, which notes it). */
 let visit: Touch | null = null;
 
 const local = () => window.localStorage;
@@ -62,7 +64,7 @@ function kept(): Kept {
   return { first: fresh(value?.first), last: fresh(value?.last) };
 }
 
-/** Notes this page load: the visit's landing once per tab, and a campaign touch whenever the URL carries one. */
+/** Notes this page load (once, as the document is parsed): the visit's landing once per tab, and a campaign touch whenever the URL carries one. */
 export function notePageView(): void {
   addEventListener(CONSENT_CHOICE_EVENT, (event) => noteMarketingChoice((event as CustomEvent<ConsentChoices>).detail.marketing));
   const touch = touchOf(new URL(window.location.href), document.referrer, new Date());
@@ -93,8 +95,14 @@ function noteMarketingChoice(allowed: boolean): void {
   waitingClickIds = {};
 }
 
+/** This tab's landing: noted by this page's script, or read back by the hydrated app's copy of this module. */
+function thisVisit(): Touch | null {
+  return visit ?? (read(session, VISIT_KEY) as Touch | null);
+}
+
 /** What a lead post carries (ATTRIBUTION_FIELD): click ids only while marketing is allowed. */
 export function attributionForPost(): string {
+  const visit = thisVisit();
   if (!visit) return "";
   const marketing = marketingAllowed();
   const { first, last } = kept();

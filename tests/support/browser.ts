@@ -58,8 +58,14 @@ export async function openPage(
   };
 }
 
-/** Waits until React Router has hydrated the page (its route modules are loaded). */
+/**
+ * Moves the pointer over the page, the visitor's first sign of intent that
+ * makes React load (docs/decisions/0020), and waits until React Router has
+ * hydrated it (its route modules are loaded).
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
 }
 

@@ -1,5 +1,6 @@
 import { cn } from "~/lib/cn";
 import { consentDom } from "./consent-dom";
+import { answeredWithoutReact } from "~/lib/hydration-on-intent";
 
 /**
  * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn
@@ -12,6 +13,7 @@ export function CookieSettingsButton({ className }: { className?: string }) {
       type="button"
       aria-haspopup="dialog"
       {...{ [consentDom.openSettings]: "" }}
+      {...answeredWithoutReact}
       className={cn("underline underline-offset-2 hover:text-white [@media(scripting:none)]:hidden", className)}
     >
       Cookie settings

@@ -2,6 +2,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { ConsentChoices } from "~/lib/consent";
 import { consentDom } from "./consent-dom";
+import { answeredWithoutReact } from "~/lib/hydration-on-intent";
 
 const categories: { key: keyof ConsentChoices; label: string; description: string }[] = [
   {
@@ -71,6 +72,7 @@ export function CookieSettingsDialog() {
   return (
     <dialog
       id={consentDom.dialog}
+      {...answeredWithoutReact}
       aria-labelledby="cookie-settings-title"
       aria-describedby="cookie-settings-description"
       className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"

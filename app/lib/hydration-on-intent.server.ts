@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./scripts-after-paint";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./hydration-on-intent";
 
 /**
  * What React renders for <Scripts>, and its inert form. React escapes quotes in
@@ -18,7 +18,7 @@ function replaceAll(text: string): string {
 
 /**
  * Rewrites the rendered document as it streams, so the hydration scripts wait
- * for first paint (see scripts-after-paint.ts). A match may straddle two chunks,
+ * for the visitor's first sign of intent (see hydration-on-intent.ts). A match may straddle two chunks,
  * so the last few characters are held back until the next chunk or the end.
  */
 export function inertHydrationScripts(): Transform {

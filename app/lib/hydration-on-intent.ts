@@ -1,0 +1,93 @@
+/**
+ * Hydration on intent (docs/decisions/0020, after 0011).
+ *
+ * Every page is complete HTML that works without JavaScript: links navigate,
+ * forms post, the pricing panels and the video link work, the cookie banner
+ * has its own inline script. Most visitors read and leave, so React is not
+ * loaded until the visitor shows they are about to use the page: the pointer
+ * over it, a touch, a key, focus moving in. The server entry writes React
+ * Router's preloads and module script in an inert form
+ * (`inertHydrationScripts`); the tiny inline script below turns them back into
+ * real ones on the first such signal.
+ *
+ * A press on a button that only React answers (the Services menu, the drawer,
+ * an accordion header, Share) can come before React is there: it is held, and
+ * pressed again once the page has hydrated (HYDRATED_EVENT), so the first
+ * press is never lost. A link followed or a form sent before then goes as the
+ * browser sends it, which the site answers in full without JavaScript.
+ */
+
+/** A `rel` no browser acts on: the module preloads wait under it. */
+export const INERT_PRELOAD_REL = "modulepreload-on-intent";
+/**
+ * A `type` no browser runs: React Router's module script waits under it. A MIME
+ * type that is not JavaScript's makes the script a data block, which is valid
+ * HTML (a bare word is not: the Nu HTML Checker wants a subtype).
+ */
+export const INERT_MODULE_TYPE = "text/x-module-on-intent";
+
+/** Dispatched on `window` once React has hydrated the document (the root layout's first effect). */
+export const HYDRATED_EVENT = "app-hydrated";
+
+/** Signals that the visitor is about to act on the page. Scrolling is not one: reading needs no React. */
+export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"] as const;
+
+/**
+ * Markup whose buttons are answered by an inline script of their own (the
+ * cookie banner and Cookie Settings, decision 0018): never held.
+ */
+export const ANSWERED_WITHOUT_REACT = "data-answered-without-react";
+/** Spread on such markup: `<section {...answeredWithoutReact}>`. */
+export const answeredWithoutReact = { [ANSWERED_WITHOUT_REACT]: "" };
+
+/**
+ * Links that React turns into something else (the intro video's play link
+ * plays in place): held like a button, so the first press does not leave.
+ */
+export const HELD_UNTIL_HYDRATED = "data-held-until-hydrated";
+
+/**
+ * Runs as the document is parsed (it follows <Scripts>). `start` is idempotent;
+ * the listeners are passive except the click one, which holds a press on a
+ * control only React answers (a button that submits no form, or a held link).
+ */
+export const hydrationOnIntent = `(() => {
+  const intents = ${JSON.stringify(INTENT_EVENTS)};
+  let started = false;
+  let hydrated = false;
+  let held = null;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of intents) removeEventListener(type, start, true);
+    for (const inert of document.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]')) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = inert.getAttribute("href");
+      inert.replaceWith(link);
+    }
+    for (const inert of document.querySelectorAll('script[type="${INERT_MODULE_TYPE}"]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = inert.nonce;
+      script.textContent = inert.textContent;
+      inert.replaceWith(script);
+    }
+  };
+  for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
+  addEventListener("click", (event) => {
+    if (hydrated || !(event.target instanceof Element)) return;
+    const control = event.target.closest('button, a[${HELD_UNTIL_HYDRATED}]');
+    if (!control || control.closest('[${ANSWERED_WITHOUT_REACT}]')) return;
+    if (control.localName === "button" && control.form && control.type !== "button") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = control;
+    start();
+  }, true);
+  addEventListener("${HYDRATED_EVENT}", () => {
+    hydrated = true;
+    if (held && held.isConnected) held.click();
+    held = null;
+  }, { once: true });
+})();`;
