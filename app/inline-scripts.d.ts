@@ -1,5 +1,5 @@
 /** A module bundled into one classic script, as text for the server to inline (scripts/vite-inline-scripts.ts). */
-declare module "inline-script:*" {
+declare module "*?inline-script" {
   const code: string;
   export default code;
 }

@@ -10,8 +10,8 @@ import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
 import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
 import { useNonce } from "~/lib/build-stamps";
-import { HYDRATED_EVENT, hydrationOnIntent } from "~/lib/hydration-on-intent";
-import attributionPageScript from "inline-script:app/lib/attribution-page-script.ts";
+import { HYDRATED_EVENT, hydrationOnIntent, speculationRules } from "~/lib/hydration-on-intent";
+import attributionPageScript from "~/lib/attribution-page-script.ts?inline-script";
 import { pageTitle, type RootData } from "~/lib/seo";
 import { env } from "../server/env";
 import type { Route } from "./+types/root";
@@ -51,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {/* Consent defaults before Google's tag, and runs before hydration (deferred scripts keep their order). */}
         {publicPage && <script defer src={ANALYTICS_SCRIPT_PATH} />}
+        {publicPage && <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -68,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: hydrationOnIntent }} />
-        {/* Notes each page load for attribution, hydrated or not; only the server writes it (decision 0020). */}
+        {/* Notes each page load for attribution, hydrated or not; only the server writes it (decision 0021). */}
         {publicPage && (
           <script
             nonce={nonce}

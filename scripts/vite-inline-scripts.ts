@@ -1,12 +1,11 @@
-import path from "node:path";
 import { build } from "rolldown";
 import type { Plugin } from "vite";
 
-const PREFIX = "inline-script:";
+const SUFFIX = "?inline-script";
 
 /**
- * `import code from "inline-script:app/lib/x.ts"`: the module bundled on its
- * own (with what it imports) into one minified classic script, as a string the
+ * `import code from "./x.ts?inline-script"`: the module bundled on its own
+ * (with what it imports) into one minified classic script, as a string the
  * server writes into a page. Such a script runs as the document is parsed and
  * needs no request; the CSP allows it by its hash or the response's nonce.
  */
@@ -17,14 +16,15 @@ export function inlineScripts(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    resolveId(id) {
-      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    async resolveId(source, importer) {
+      if (!source.endsWith(SUFFIX)) return undefined;
+      const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer);
+      return resolved ? `\0${resolved.id}${SUFFIX}` : undefined;
     },
     async load(id) {
-      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const entry = path.resolve(root, id.slice(PREFIX.length + 1));
+      if (!id.startsWith("\0") || !id.endsWith(SUFFIX)) return undefined;
       const { output } = await build({
-        input: entry,
+        input: id.slice(1, -SUFFIX.length),
         cwd: root,
         write: false,
         platform: "browser",

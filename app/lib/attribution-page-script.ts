@@ -1,8 +1,8 @@
 /**
  * The inline script of every public page that keeps attribution (decision
- * 0019): bundled on its own at build (`inline-script:` in vite.config.ts) and
+ * 0019): bundled on its own at build (`?inline-script`, scripts/vite-inline-scripts.ts) and
  * written into the HTML by the server, so a page load is noted whether or not
- * the visitor ever makes React load (decision 0020). Imported by nothing else:
+ * the visitor ever makes React load (decision 0021). Imported by nothing else:
  * it acts as it runs.
  */
 import { ATTRIBUTION_FIELD } from "./attribution.ts";

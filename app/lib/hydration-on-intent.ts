@@ -1,5 +1,5 @@
 /**
- * Hydration on intent (docs/decisions/0020, after 0011).
+ * Hydration on intent (docs/decisions/0021, after 0011).
  *
  * Every page is complete HTML that works without JavaScript: links navigate,
  * forms post, the pricing panels and the video link work, the cookie banner
@@ -42,9 +42,13 @@ export const answeredWithoutReact = { [ANSWERED_WITHOUT_REACT]: "" };
 
 /**
  * Links that React turns into something else (the intro video's play link
- * plays in place): held like a button, so the first press does not leave.
+ * plays in place, Download Company Profile opens a dialog): held like a
+ * button, so the first press does not leave the page; followed after all if
+ * React has not come within HELD_LINK_TIMEOUT_MS (its scripts failed to load).
  */
 export const HELD_UNTIL_HYDRATED = "data-held-until-hydrated";
+export const heldUntilHydrated = { [HELD_UNTIL_HYDRATED]: "" };
+export const HELD_LINK_TIMEOUT_MS = 4000;
 
 /**
  * Runs as the document is parsed (it follows <Scripts>). `start` is idempotent;
@@ -79,11 +83,17 @@ export const hydrationOnIntent = `(() => {
     if (hydrated || !(event.target instanceof Element)) return;
     const control = event.target.closest('button, a[${HELD_UNTIL_HYDRATED}]');
     if (!control || control.closest('[${ANSWERED_WITHOUT_REACT}]')) return;
-    if (control.localName === "button" && control.form && control.type !== "button") return;
+    const link = control.localName === "a";
+    if (!link && control.form && control.type !== "button") return;
+    // A new tab or window gets the page, as it would after hydration.
+    if (link && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = control;
     start();
+    if (link) setTimeout(() => {
+      if (!hydrated && held === control) location.assign(control.href);
+    }, ${HELD_LINK_TIMEOUT_MS});
   }, true);
   addEventListener("${HYDRATED_EVENT}", () => {
     hydrated = true;
@@ -91,3 +101,18 @@ export const hydrationOnIntent = `(() => {
     held = null;
   }, { once: true });
 })();`;
+
+/**
+ * Until React is there, a link followed is a document navigation: the browser
+ * fetches a page the visitor is about to open (the pointer resting on its link,
+ * or pressed) ahead of the click, so the navigation is served from memory.
+ * Pages only: not the agency's inbox, not files (the PDF, the feed).
+ */
+export const speculationRules = JSON.stringify({
+  prefetch: [
+    {
+      where: { and: [{ href_matches: "/*" }, { not: { href_matches: "/admin*" } }, { not: { href_matches: "/*\\.*" } }] },
+      eagerness: "moderate",
+    },
+  ],
+});

@@ -7,10 +7,10 @@ import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "../../server/attribut
 import { EXPORT_COLUMNS } from "../../server/admin/inbox";
 import { createUser, signIn } from "../support/admin-users";
 import { parseCsv } from "../support/csv";
-import { expectNoAxeViolations, hydrated } from "../support/browser";
+import { expectNoAxeViolations, formEnhanced, hydrated } from "../support/browser";
 import { useBrowser, useServer } from "../support/e2e";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { exactly, rows, startFormsServer, toastWith, visitorAddress } from "./forms-support";
+import { exactly, rows, startFormsServer, toastWith, visitorAddress, waitForFormTokenAge } from "./forms-support";
 import type { LeadEventV1 } from "../../server/webhooks/payload";
 
 /**
@@ -67,7 +67,7 @@ async function visitAndSend(choice: "Accept All" | "Reject All", gclid: string, 
   await page.waitForURL(/\/pricing$/);
   await page.goto(`${server.url}/contact`);
   const form = page.locator("#contact-form form");
-  await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+  await formEnhanced(page, form);
   await form.getByLabel(exactly("Full Name")).fill(name);
   await form.getByLabel(exactly("Email Address")).fill(email);
   await form.getByLabel(exactly("Company Name")).fill("Nkosi Retail");
@@ -113,6 +113,35 @@ describe("which campaign brought a lead", () => {
     await dialog.getByRole("button", { name: "Save Preferences" }).click();
     await expect.poll(kept).not.toContain("WITHDRAWN-GCLID");
     expect(JSON.parse(await kept()).last).toMatchObject({ utm: { utm_campaign: "brand" }, clickIds: {} });
+  });
+
+  it("a form sent before the app's scripts arrive still carries the campaign the browser kept on an earlier page", async () => {
+    // The app's scripts never arrive (a dropped connection): the page's own inline scripts are all that runs.
+    const { page } = await browser.openPage(
+      { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() },
+      { allowConsoleErrors: [/ERR_FAILED/] },
+    );
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${server.url}/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
+    await page.getByRole("button", { name: "Reject All", exact: true }).click();
+    // A document navigation: the contact page's server never sees the landing's query.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    const email = "before-hydration@nkosi-retail.co.za";
+    const form = page.locator("#contact-form form");
+    await form.getByLabel(exactly("Full Name")).fill("Zanele Khumalo");
+    await form.getByLabel(exactly("Email Address")).fill(email);
+    await form.getByLabel(exactly("Company Name")).fill("Khumalo Foods");
+    await waitForFormTokenAge(server, form);
+    await form.getByRole("button", { name: "Get My Free ROI Analysis" }).click();
+    await expect.poll(() => touchesOf(email).length, { timeout: 20_000 }).toBe(3);
+    const touches = touchesOf(email);
+    expect(touches.find((t) => t.touch === "last")).toMatchObject({
+      landing_page: "/pricing",
+      utm_source: "newsletter",
+      utm_campaign: "spring",
+    });
+    expect(touches.find((t) => t.touch === "visit")!.landing_page).toBe("/pricing");
   });
 
   it("with marketing allowed: the campaign and the click id reach the lead's page, the CSV, the report and the Google Ads export", async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { bookingContent } from "~/components/booking/content";
 import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
 import { manageRateLimits } from "../../server/booking/manage-limits";
-import { type ConsoleChecks, expectNoAxeViolations } from "../support/browser";
+import { type ConsoleChecks, expectNoAxeViolations, formEnhanced, hydrated } from "../support/browser";
 import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, solveAltcha } from "../support/leads";
 import { startSite } from "../support/site";
@@ -50,7 +50,7 @@ describe("Book a Call", () => {
     const page = await visitor({ timezoneId: "Europe/Berlin" });
     await page.goto(`${server.url}/calendar`);
     const form = page.locator("#book form");
-    await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+    await formEnhanced(page, form);
 
     // Days and times are native radio groups with names; only the chosen day's times show.
     const days = page.getByRole("group", { name: "1. Choose a day" }).getByRole("radio");
@@ -144,6 +144,7 @@ describe("Book a Call", () => {
       await page.goto(`${server.url}${manage}`);
       if (javaScriptEnabled) {
         // Hydrated once the toaster is mounted; a mark on the window shows the page is not reloaded.
+        await hydrated(page);
         await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", timeout: 15_000 });
         await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       }
@@ -160,7 +161,7 @@ describe("Book a Call", () => {
   it("passes axe on the booking page", async () => {
     const page = await visitor();
     await page.goto(`${server.url}/calendar`);
-    await expect.poll(() => page.locator("#book form").getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+    await formEnhanced(page, page.locator("#book form"));
     await expectNoAxeViolations(page);
   });
 });

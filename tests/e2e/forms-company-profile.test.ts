@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { companyProfilePath, companyProfilePdf } from "~/forms/company-profile-pdf";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { expectNoAxeViolations } from "../support/browser";
+import { expectNoAxeViolations, hydrated } from "../support/browser";
 import { enhanced, postLead } from "../support/leads";
 import {
   exactly,
@@ -35,6 +35,7 @@ function schemaMessage(field: "name" | "email", value: string): string {
 /** Opens a page and waits for hydration (the toaster mounts once React runs). */
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
+  await hydrated(page);
   await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", timeout: 15_000 });
 }
 

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
-import { expect } from "vitest";
 import { botFields } from "~/forms/bot-fields";
-import { type ConsoleChecks, hydrated, type TrackedPage } from "../support/browser";
+import { type ConsoleChecks, formEnhanced, type TrackedPage } from "../support/browser";
 import { type E2EBrowser, useBrowser, useServer } from "../support/e2e";
 import { generatedSiteKey, waitUntilFormTokenAccepted } from "../support/leads";
 import type { RunningServer } from "../support/server";
@@ -50,8 +49,7 @@ export function openFormPage(
 /** Opens a page and waits until its forms are enhanced (hydrated: `novalidate`, the schema's messages). */
 export async function gotoForm(page: Page, url: string, form: Locator = page.locator("main form").first()): Promise<void> {
   await page.goto(url);
-  await hydrated(page);
-  await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+  await formEnhanced(page, form);
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Toast } from "~/forms/messages";
 import { auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
 import { exactly, gotoForm, openFormPage, rows, toastWith, useFormsSite } from "./forms-support";
+import { formEnhanced } from "../support/browser";
 import { bookingForm, bookingMessages } from "~/forms/booking";
 import { forms } from "~/forms/registry";
 
@@ -143,8 +144,7 @@ const cases: TransportCase[] = [
     path: "/about",
     postPath: "/company-profile",
     async open(page) {
-      // Before hydration the entry is a plain link to the /company-profile page; the toaster mounts once React runs.
-      await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", timeout: 15_000 });
+      // Pressed at once: before hydration the press is held until React opens the dialog (hydration-on-intent.ts).
       await page.getByRole("contentinfo").getByRole("link", { name: "Download Company Profile" }).click();
     },
     form: (page) => page.getByRole("dialog").locator("form"),
@@ -214,7 +214,7 @@ describe.each(cases)("$name form, when the post is lost in transit", (form) => {
     if (form.open) {
       await page.goto(`${server.url}${form.path}`);
       await form.open(page);
-      await expect.poll(() => element.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
+      await formEnhanced(page, element);
     } else {
       await gotoForm(page, `${server.url}${form.path}`, element);
     }

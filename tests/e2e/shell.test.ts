@@ -140,7 +140,7 @@ describe("loading", () => {
     return requested;
   };
 
-  // docs/decisions/0020: the page is whole without JavaScript; React loads on the visitor's first sign of intent.
+  // docs/decisions/0021: the page is whole without JavaScript; React loads on the visitor's first sign of intent.
   it.each(["/", "/contact"])("%s asks for no script of the app until the visitor moves to act, then hydrates", async (path) => {
     const { page } = await browser.openPage({ viewport: { width: 375, height: 800 } });
     const requested = appScripts(page);
@@ -170,6 +170,15 @@ describe("loading", () => {
     release();
     await expect.poll(() => trigger.getAttribute("aria-expanded"), { timeout: 15_000 }).toBe("true");
     expect(await page.getByRole("navigation", { name: "Service pages" }).getByRole("link").count()).toBe(serviceSummaries.length);
+  });
+
+  it("follows a held link (Download Company Profile) after all when the app's scripts never arrive", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${server.url}/about`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Download Company Profile" }).click();
+    // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
+    await page.waitForURL(`${server.url}/company-profile`, { timeout: 15_000 });
   });
 
   it("follows a link pressed before React is there, or without it, as a document navigation", async () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { SITE_HOST, topology } from "./site.ts";
 
@@ -60,13 +60,19 @@ export async function openPage(
 
 /**
  * Moves the pointer over the page, the visitor's first sign of intent that
- * makes React load (docs/decisions/0020), and waits until React Router has
+ * makes React load (docs/decisions/0021), and waits until React Router has
  * hydrated it (its route modules are loaded).
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await page.mouse.move(2, 2);
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+}
+
+/** Hydrates the page (see hydrated) and waits until React has taken this form over (`novalidate`: the schema's messages). */
+export async function formEnhanced(page: Page, form: Locator): Promise<void> {
+  await hydrated(page);
+  await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
 }
 
 /** The page, hydrated on a 375 px phone, scrolls no way but down, and axe finds nothing. */

@@ -1,27 +1,14 @@
 import { Icon } from "~/components/ui/icon";
-import { useSyncExternalStore } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and during hydration, true once the page's JavaScript runs. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Shares the article with the device's share sheet, or copies its link where
- * there is none. Sharing needs JavaScript, so until the page is hydrated the
- * button keeps its place (no layout shift) but is invisible and out of the tab order.
+ * there is none. Sharing needs JavaScript: without it the button keeps its
+ * place (no layout shift) but is invisible and out of the tab order. With it,
+ * a press before hydration is held until React answers it (hydration-on-intent.ts).
  */
 export function ShareButton({ title, text }: { title: string; text: string }) {
-  const hydrated = useHydrated();
-
   async function share() {
     const url = `${window.location.origin}${window.location.pathname}`;
     if (typeof navigator.share === "function") {
@@ -43,7 +30,11 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
   }
 
   return (
-    <button type="button" onClick={share} className={cn(buttonClass({ variant: "secondary", size: "sm" }), !hydrated && "invisible")}>
+    <button
+      type="button"
+      onClick={share}
+      className={cn(buttonClass({ variant: "secondary", size: "sm" }), "[@media(scripting:none)]:invisible")}
+    >
       <Icon name="share-2" className="size-4" />
       Share
     </button>

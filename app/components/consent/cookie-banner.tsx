@@ -16,7 +16,13 @@ const accept = { [consentDom.choice]: "accept" };
  */
 export function CookieBanner() {
   return (
-    <section id={consentDom.banner} hidden {...answeredWithoutReact} aria-labelledby="cookie-banner-title" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
+    <section
+      id={consentDom.banner}
+      hidden
+      {...answeredWithoutReact}
+      aria-labelledby="cookie-banner-title"
+      className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
+    >
       <div className="relative mx-auto max-w-4xl rounded-xl bg-white p-4 pr-12 shadow-2xl ring-1 ring-slate-200 sm:p-6 sm:pr-14">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from "react";
 import { companyProfilePath } from "~/forms/company-profile-pdf";
+import { heldUntilHydrated } from "~/lib/hydration-on-intent";
 
 // The dialog and its form load when a visitor reaches for the link, not with the page.
 const CompanyProfileDialog = lazy(() => import("./company-profile-dialog"));
@@ -27,6 +28,8 @@ export function CompanyProfileLink({ className, children }: { className?: string
         href={companyProfilePath}
         className={className}
         aria-haspopup="dialog"
+        // A press before hydration waits for it and opens the dialog (hydration-on-intent.ts).
+        {...heldUntilHydrated}
         onClick={openDialog}
         onPointerEnter={prepare}
         onFocus={prepare}

@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { VideoPoster } from "~/components/illustrations/video-poster";
 import { introVideoEmbedUrl, introVideoWatchUrl } from "~/content/intro-video";
-import { HELD_UNTIL_HYDRATED } from "~/lib/hydration-on-intent";
+import { heldUntilHydrated } from "~/lib/hydration-on-intent";
 
 /**
  * A poster with a play button standing in for the video player. The iframe (and
@@ -35,7 +35,7 @@ export function VideoFacade({ videoId, title, caption }: { videoId: string; titl
           <a
             href={introVideoWatchUrl(videoId)}
             // A press before hydration waits for it, rather than leaving for the video host (hydration-on-intent.ts).
-            {...{ [HELD_UNTIL_HYDRATED]: "" }}
+            {...heldUntilHydrated}
             onClick={(event) => {
               event.preventDefault();
               setPlaying(true);
