@@ -13,6 +13,8 @@ export function inlineScripts(): Plugin {
   let root = process.cwd();
   return {
     name: "inline-scripts",
+    // Before Vite's own resolver, which would take the query for a plain module's.
+    enforce: "pre",
     configResolved(config) {
       root = config.root;
     },
