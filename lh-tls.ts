@@ -1,0 +1,16 @@
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/browser.ts";
+import { freePort } from "./tests/support/server.ts";
+import { startSite, SITE_HOST } from "./tests/support/site.ts";
+const server = await startSite({}, { on: "tls" });
+const port = await freePort();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, "--ignore-certificate-errors", `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`], headless: true });
+const r = await lighthouse(server.url + (process.argv[2] ?? "/about"), { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+const lhr = r!.lhr;
+console.log("FCP", lhr.audits["first-contentful-paint"].numericValue, "LCP", lhr.audits["largest-contentful-paint"].numericValue);
+console.log(Object.keys(lhr.audits).filter(k => /lcp|largest|font|render/.test(k)));
+const items = (lhr.audits["network-requests"].details as any).items;
+for (const i of items) console.log(Math.round(i.networkRequestTime), Math.round(i.networkEndTime), i.priority, i.resourceType, i.transferSize, i.url.slice(0, 90));
+console.log(JSON.stringify(lhr.audits["lcp-breakdown-insight"]?.details ?? lhr.audits["lcp-phases-insight"]?.details, null, 1)?.slice(0, 1500));
+await browser.close(); await server.stop();
