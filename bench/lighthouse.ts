@@ -1,4 +1,6 @@
-// Lighthouse (mobile preset) on every public route of the built site.
+// Lighthouse (mobile preset) on every public route of the built site, as it is
+// deployed: behind nginx with TLS and HTTP/2 (deploy/, tests/support/site.ts),
+// so the page's requests share one connection as they do in production.
 // Writes bench/results/lighthouse.json and returns the rows for the summary.
 //
 // One Lighthouse run varies by several points (its simulated timings start from
@@ -11,7 +13,8 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromium } from "playwright-core";
 import { publicRoutes } from "../app/config/public-routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser.ts";
-import { freePort, startServer } from "../tests/support/server.ts";
+import { freePort } from "../tests/support/server.ts";
+import { SITE_HOST, startSite } from "../tests/support/site.ts";
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -65,11 +68,17 @@ function toRow(path: string, median: Result, runs: Result[]): LighthouseRow {
 }
 
 export async function runLighthouse(paths = publicRoutes.map((r) => r.path)): Promise<LighthouseRow[]> {
-  const server = await startServer();
+  const server = await startSite({}, { on: "tls" });
   const debugPort = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
+    // The site's certificate is a throwaway one made for the run, for a host name that resolves to loopback.
+    args: [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${debugPort}`,
+      "--ignore-certificate-errors",
+      `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`,
+    ],
     headless: true,
   });
   const rows: LighthouseRow[] = [];
