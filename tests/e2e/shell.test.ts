@@ -152,6 +152,21 @@ describe("loading", () => {
     expect(requested.length).toBeGreaterThan(3);
   });
 
+  it("loads one font file, the site's own cut of Inter, for a page of the site's own text", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
+    const fonts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "font" && fonts.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/pricing`);
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts).toHaveLength(1);
+    expect(fonts[0]).toMatch(/^\/assets\/inter-site-wght-400-800-[\w-]+\.woff2$/);
+    // The page's text is drawn in it: the one face the browser loaded is the site's, for its characters.
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.unicodeRange),
+    );
+    expect(loaded).toEqual([expect.stringMatching(/^U\+20-7E, /i)]);
+  });
+
   it("keeps a press on the Services button made before React is there, and opens the menu once it is", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     // The app's scripts are held back until the press has been made.
