@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
 import type { Attribution } from "../../app/lib/attribution.ts";
 import { recordAttribution } from "../attribution/store.ts";
+import { unsentMessage } from "../outbox/migration.ts";
 import type { DatabaseHandle } from "./connect.ts";
 import type {
   BotCheck,
@@ -230,7 +231,7 @@ export class Store {
         eb
           .selectFrom("outbox")
           .select("id")
-          .where("status", "in", ["queued", "retrying"])
+          .where(unsentMessage)
           .where("next_attempt_at", "<=", now)
           .$if(channel !== undefined, (qb) => qb.where("channel", "=", channel!))
           .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
