@@ -97,12 +97,13 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 
 /**
  * Makes every commit written so far durable: an fdatasync of the database's
- * WAL, which is what synchronous=FULL does after each commit (SQLite syncs with
- * fdatasync on Linux), run on libuv's thread pool so the process goes on
- * meanwhile. fdatasync, not fsync: once the WAL is reused in place, its size does
- * not change, so the disk is flushed without waiting for the file system's
- * journal, which other writers on the machine keep busy (fsync took 30-145 ms
- * there under a neighbour's load, fdatasync 1-7 ms). The WAL is only replaced when the last
+ * WAL, which is what synchronous=FULL does after each commit, run on libuv's
+ * thread pool so the process goes on meanwhile. fdatasync, as SQLite's own Unix
+ * code does where the platform has it (Node's build falls back to fsync): it
+ * writes the data and what is needed to read it back (the file's size), and once
+ * the WAL is reused in place it flushes the disk without waiting for the file
+ * system's journal, which other writers on the machine keep busy (fsync took
+ * 30-145 ms there under a neighbour's load, fdatasync 1-7 ms). The WAL is only replaced when the last
  * connection closes, and ours stays open, so the file opened once is the one
  * SQLite writes; its folder is synced once too, so the file itself survives a
  * power cut (SQLite does that on its first sync of a new WAL).
