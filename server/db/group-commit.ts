@@ -27,7 +27,7 @@ export interface GroupCommit {
  * transaction, each inside its own savepoint so one that fails is rolled back
  * alone, and committed once. The commit does not wait for the disk
  * (synchronous=NORMAL, sqlite.ts); a durable write is answered only after
- * `syncToDisk` (an fsync of the WAL, off the main thread) has finished, having
+ * `syncToDisk` (an fdatasync of the WAL, off the main thread) has finished, having
  * started after its commit: what synchronous=FULL would have done, without
  * stopping the process while the disk works (docs/decisions/0020).
  */
@@ -69,20 +69,18 @@ export function groupCommit(db: Kysely<Database>, syncToDisk: () => Promise<void
         for (const item of batch) item.reject(error);
         return;
       }
-      const settle = (item: Pending, i: number) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) item.resolve(outcome.value);
-        else item.reject(outcome.error);
-      };
+      const waiting: Array<[Pending, unknown]> = [];
       batch.forEach((item, i) => {
-        if (!item.durable || !outcomes[i]!.ok) settle(item, i);
+        const outcome = outcomes[i]!;
+        if (!outcome.ok) item.reject(outcome.error);
+        else if (item.durable) waiting.push([item, outcome.value]);
+        else item.resolve(outcome.value);
       });
-      if (!batch.some((item, i) => item.durable && outcomes[i]!.ok)) return;
+      if (!waiting.length) return;
       // Not awaited: the next batch is written while the disk works on this one.
-      const durable = batch.flatMap((item, i) => (item.durable ? [[item, i] as const] : []));
       syncToDisk().then(
-        () => durable.forEach(([item, i]) => settle(item, i)),
-        (error) => durable.forEach(([item]) => item.reject(error)),
+        () => waiting.forEach(([item, value]) => item.resolve(value)),
+        (error: unknown) => waiting.forEach(([item]) => item.reject(error)),
       );
     });
   }
