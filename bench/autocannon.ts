@@ -19,6 +19,9 @@ export type Autocannon = (options: {
   amount: number;
   overallRate?: number;
   requests: Array<{ method: string; path?: string; setupRequest(request: RawRequest): RawRequest }>;
-}) => Promise<{ requests: { total: number }; latency: Histogram; duration: number; non2xx: number; errors: number }>;
+}) => Promise<{ requests: { total: number }; latency: Histogram; duration: number; non2xx: number; errors: number }> & {
+  /** Each answer as it arrives (the result's duration is counted in whole seconds). */
+  on(event: "response", listener: () => void): unknown;
+};
 
 export const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;

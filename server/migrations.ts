@@ -8,6 +8,7 @@ import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
 import { webhooksMigration } from "./webhooks/migration.ts";
 import { newsletterMigration } from "./newsletter/migration.ts";
+import { outboxLanesMigration } from "./outbox/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -28,6 +29,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0006_webhooks": webhooksMigration,
     // Which campaign brought each lead: its touches, and its channel and won value on the inbox's row.
     "0007_attribution": attributionMigration(dialect),
+    // An index of the unsent messages per channel, which each outbox lane's claim walks.
+    "0008_outbox_lanes": outboxLanesMigration,
   };
 }
 

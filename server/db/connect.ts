@@ -3,9 +3,9 @@ import path from "node:path";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
-import { groupCommit } from "./group-commit.ts";
+import { groupCommit, sharedSync } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
-import { ImmediateSqliteDialect, openSqlite } from "./sqlite.ts";
+import { ImmediateSqliteDialect, openSqlite, walSync } from "./sqlite.ts";
 import type { Dialect } from "./dialect.ts";
 import { migrate, type Migrations } from "./migrate.ts";
 import { log } from "../log.ts";
@@ -16,10 +16,17 @@ export interface DatabaseHandle {
   /**
    * A transaction whose commit is on disk before it resolves: what a lead is
    * written with, since the visitor is told it arrived. (PostgreSQL commits are
-   * durable anyway; SQLite commits it with synchronous=FULL, grouped with the
-   * leads arriving at the same moment: see sqlite.ts and group-commit.ts.)
+   * durable anyway; on SQLite it is committed with the writes arriving at the
+   * same moment and answered after an fsync of the WAL: see group-commit.ts.)
    */
   durableTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * A small write that need not wait for the disk (a rate-limit count, a spent
+   * challenge, the outbox's bookkeeping). On SQLite it joins the writes arriving
+   * at the same moment in one transaction (group-commit.ts); on PostgreSQL it
+   * runs as it is.
+   */
+  write<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -61,6 +68,7 @@ function postgresPool(connectionString: string): pg.Pool {
 export async function openDatabase(settings: DatabaseSettings, migrations: Migrations): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let wal: ReturnType<typeof walSync> | undefined;
   if (settings.DATABASE_URL) {
     dialect = "postgres";
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(settings.DATABASE_URL) }) });
@@ -71,6 +79,7 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
     // Created for the server's user only before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
     closeSync(openSync(file, "a", PRIVATE_FILE_MODE));
     const database = openSqlite(file);
+    wal = walSync(file);
     db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   }
   try {
@@ -79,7 +88,14 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
     await db.destroy();
     throw error;
   }
-  const durableTransaction =
-    dialect === "postgres" ? <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work) : groupCommit(db);
-  return { db, dialect, durableTransaction, close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    await wal?.close();
+  };
+  if (!wal) {
+    const durableTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work);
+    return { db, dialect, durableTransaction, write: (work) => work(db), close };
+  }
+  const writes = groupCommit(db, sharedSync(wal.sync));
+  return { db, dialect, durableTransaction: writes.durable, write: writes.write, close };
 }

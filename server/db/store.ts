@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
 import type { Attribution } from "../../app/lib/attribution.ts";
 import { recordAttribution } from "../attribution/store.ts";
+import { unsentMessage } from "../outbox/migration.ts";
 import type { DatabaseHandle } from "./connect.ts";
 import type {
   BotCheck,
@@ -138,17 +139,19 @@ export class Store {
   async hitRateLimit(key: string, clientAddress: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitHit> {
     const windowMs = rule.windowMinutes * 60_000;
     const expired = new Date(now.getTime() - windowMs);
-    const row = await this.#db
-      .insertInto("rate_limits")
-      .values({ form_key: key, client_address: clientAddress, window_start: now, count: 1 })
-      .onConflict((oc) =>
-        oc.columns(["form_key", "client_address"]).doUpdateSet({
-          window_start: sql`case when rate_limits.window_start <= ${expired} then excluded.window_start else rate_limits.window_start end`,
-          count: sql`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
-        }),
-      )
-      .returning(["window_start", "count"])
-      .executeTakeFirstOrThrow();
+    const row = await this.#handle.write((db) =>
+      db
+        .insertInto("rate_limits")
+        .values({ form_key: key, client_address: clientAddress, window_start: now, count: 1 })
+        .onConflict((oc) =>
+          oc.columns(["form_key", "client_address"]).doUpdateSet({
+            window_start: sql`case when rate_limits.window_start <= ${expired} then excluded.window_start else rate_limits.window_start end`,
+            count: sql`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+          }),
+        )
+        .returning(["window_start", "count"])
+        .executeTakeFirstOrThrow(),
+    );
     const { count } = row;
     if (count <= rule.max) return { allowed: true, retryAfterMs: 0, count };
     const closes = new Date(row.window_start).getTime() + windowMs;
@@ -157,12 +160,14 @@ export class Store {
 
   /** Forgets the count for this key and address; answers how many attempts it held. */
   async clearRateLimit(key: string, clientAddress: string): Promise<number> {
-    const row = await this.#db
-      .deleteFrom("rate_limits")
-      .where("form_key", "=", key)
-      .where("client_address", "=", clientAddress)
-      .returning("count")
-      .executeTakeFirst();
+    const row = await this.#handle.write((db) =>
+      db
+        .deleteFrom("rate_limits")
+        .where("form_key", "=", key)
+        .where("client_address", "=", clientAddress)
+        .returning("count")
+        .executeTakeFirst(),
+    );
     return row ? Number(row.count) : 0;
   }
 
@@ -176,21 +181,25 @@ export class Store {
    */
   async refundRateLimit(key: string, clientAddress: string, attempts = 1): Promise<void> {
     if (attempts <= 0) return;
-    await this.#db
-      .updateTable("rate_limits")
-      .set({ count: sql`case when count > ${attempts} then count - ${attempts} else 0 end` })
-      .where("form_key", "=", key)
-      .where("client_address", "=", clientAddress)
-      .execute();
+    await this.#handle.write((db) =>
+      db
+        .updateTable("rate_limits")
+        .set({ count: sql`case when count > ${attempts} then count - ${attempts} else 0 end` })
+        .where("form_key", "=", key)
+        .where("client_address", "=", clientAddress)
+        .execute(),
+    );
   }
 
   /** Records a one-time proof (captcha solution, form token); false when it was already used. */
   async spendChallenge(id: string, expiresAt: Date): Promise<boolean> {
-    const result = await this.#db
-      .insertInto("spent_challenges")
-      .values({ id, expires_at: expiresAt })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .executeTakeFirst();
+    const result = await this.#handle.write((db) =>
+      db
+        .insertInto("spent_challenges")
+        .values({ id, expires_at: expiresAt })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst(),
+    );
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
@@ -219,52 +228,58 @@ export class Store {
     channel?: OutboxChannel,
   ): Promise<OutboxMessage[]> {
     const postgres = this.#handle.dialect === "postgres";
-    return this.#db
-      .updateTable("outbox")
-      .set((eb) => ({
-        locked_until: new Date(now.getTime() + leaseMs),
-        locked_by: workerId,
-        attempts: eb("attempts", "+", 1),
-      }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("outbox")
-          .select("id")
-          .where("status", "in", ["queued", "retrying"])
-          .where("next_attempt_at", "<=", now)
-          .$if(channel !== undefined, (qb) => qb.where("channel", "=", channel!))
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
-          .orderBy("next_attempt_at")
-          .orderBy("id")
-          .limit(limit)
-          .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
-      )
-      .returningAll()
-      .execute();
+    return this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set((eb) => ({
+          locked_until: new Date(now.getTime() + leaseMs),
+          locked_by: workerId,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("outbox")
+            .select("id")
+            .where(unsentMessage)
+            .where("next_attempt_at", "<=", now)
+            .$if(channel !== undefined, (qb) => qb.where("channel", "=", channel!))
+            .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
+            .orderBy("next_attempt_at")
+            .orderBy("id")
+            .limit(limit)
+            .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
+        )
+        .returningAll()
+        .execute(),
+    );
   }
 
   async markSent(id: number, workerId: string, now = new Date()): Promise<void> {
-    await this.#db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: now, last_error: null, locked_until: null, locked_by: null })
-      .where("id", "=", id)
-      .where("locked_by", "=", workerId)
-      .execute();
+    await this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: now, last_error: null, locked_until: null, locked_by: null })
+        .where("id", "=", id)
+        .where("locked_by", "=", workerId)
+        .execute(),
+    );
   }
 
   /** Records a failed attempt: retried at `retryAt`, or kept as `failed` when there is none. */
   async markAttemptFailed(id: number, workerId: string, error: string, retryAt: Date | null): Promise<void> {
-    await this.#db
-      .updateTable("outbox")
-      .set({
-        status: retryAt ? "retrying" : "failed",
-        ...(retryAt ? { next_attempt_at: retryAt } : {}),
-        last_error: error.slice(0, 2000),
-        locked_until: null,
-        locked_by: null,
-      })
-      .where("id", "=", id)
-      .where("locked_by", "=", workerId)
-      .execute();
+    await this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set({
+          status: retryAt ? "retrying" : "failed",
+          ...(retryAt ? { next_attempt_at: retryAt } : {}),
+          last_error: error.slice(0, 2000),
+          locked_until: null,
+          locked_by: null,
+        })
+        .where("id", "=", id)
+        .where("locked_by", "=", workerId)
+        .execute(),
+    );
   }
 }

@@ -1,8 +1,8 @@
-import { renameSync, writeFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { site } from "../../app/config/site.ts";
-import { MAIL_DIR, makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
+import { MAIL_DIR, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../data-dir.ts";
 
 /** A file sent with a message, e.g. a booking's calendar invitation. */
 export interface MailAttachment {
@@ -92,12 +92,13 @@ export function createMailer(settings: MailSettings): Mailer {
     description: `.eml files in ${dir} (set SMTP_URL to send mail) for ${to}`,
     async send(mail) {
       const info = await builder.sendMail(envelope(mail));
-      makePrivateDir(dir);
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
-      // Written aside then renamed, so a reader never sees half a message.
+      // Written aside then renamed, so a reader never sees half a message. Off the main thread: creating
+      // a file waits for the file system's journal, which the database's commits keep busy.
       const partial = path.join(dir, `.${name}.partial`);
-      writeFileSync(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
-      renameSync(partial, path.join(dir, name));
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      await rename(partial, path.join(dir, name));
     },
     close: () => builder.close(),
   };

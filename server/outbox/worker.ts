@@ -89,6 +89,8 @@ function describe(error: unknown): string {
 
 /** One channel's own loop: a slow webhook receiver holds its lane only, never the mail. */
 interface Lane {
+  /** Whether the channel is set up to send; a lane that is not only fails, at the poll, what was queued while it was. */
+  sends: boolean;
   drain(): Promise<number>;
   idle(): Promise<unknown>;
 }
@@ -190,7 +192,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return running;
     }
 
-    return { drain, idle: () => running ?? Promise.resolve() };
+    return { sends: channel === "mail" || options.senders?.[channel] !== undefined, drain, idle: () => running ?? Promise.resolve() };
   }
 
   const lanes = CHANNELS.map(lane);
@@ -211,7 +213,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     id,
-    nudge: () => void drain(),
+    // Only the lanes that can send: a nudge comes with every lead, and an idle lane's look costs a query.
+    nudge() {
+      for (const l of lanes) if (l.sends) void l.drain();
+    },
     drain,
     async stop() {
       stopped = true;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../server/db/connect";
+import { groupCommit, sharedSync } from "../../server/db/group-commit";
 import { openSiteDatabase } from "../../server/migrations";
 import { type LeadOrigin, type Notification, Store } from "../../server/db/store";
 import type { Mailer, OutgoingMail } from "../../server/mail/transport";
@@ -108,14 +109,31 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     expect(await handle.db.selectFrom("outbox").select("id").execute()).toHaveLength(1);
   });
 
-  it.runIf(kind === "sqlite")("commits leads with synchronous=FULL and the rest with NORMAL", async () => {
-    const { handle } = await open();
-    const level = async (db: Pick<DatabaseHandle["db"], "executeQuery">) =>
-      (await sql<{ synchronous: number }>`pragma synchronous`.execute(db as DatabaseHandle["db"])).rows[0]!.synchronous;
-    expect(await level(handle.db)).toBe(1);
-    expect(await handle.durableTransaction((trx) => level(trx))).toBe(2);
-    expect(await level(handle.db)).toBe(1);
-  });
+  it.runIf(kind === "sqlite")(
+    "answers a durable write only after a sync of the WAL begun after its commit; other writes do not wait",
+    async () => {
+      const { handle } = await open();
+      const syncs: Array<() => void> = [];
+      const writes = groupCommit(
+        handle.db,
+        sharedSync(() => new Promise<void>((resolve) => syncs.push(resolve))),
+      );
+      let answered = false;
+      const saving = writes
+        .durable((trx) => trx.insertInto("spent_challenges").values({ id: "durable", expires_at: new Date() }).execute())
+        .then(() => (answered = true));
+      await vi.waitFor(() => expect(syncs).toHaveLength(1));
+      // Committed (visible) but not yet answered; a plain write meanwhile is answered at once.
+      expect(await handle.db.selectFrom("spent_challenges").select("id").execute()).toEqual([{ id: "durable" }]);
+      await writes.write((trx) => trx.insertInto("spent_challenges").values({ id: "plain", expires_at: new Date() }).execute());
+      expect(answered).toBe(false);
+      syncs[0]!();
+      await saving;
+      expect(answered).toBe(true);
+      // The connection itself never waits for the disk.
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db)).rows[0]!.synchronous).toBe(1);
+    },
+  );
 
   it("keeps concurrent leads apart: one that fails is rolled back alone", async () => {
     const { handle, store } = await open();

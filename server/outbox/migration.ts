@@ -1,0 +1,22 @@
+import { type Kysely, sql } from "kysely";
+import type { Migration } from "kysely/migration";
+
+/**
+ * What an outbox lane asks (Store.claimDueMessages): its channel's unsent
+ * messages, oldest due first. The condition is written out, not bound, so both
+ * databases match it to the partial index below.
+ */
+export const unsentMessage = sql<boolean>`status in ('queued', 'retrying')`;
+
+/**
+ * The index a lane's claim walks in order, stopping at the batch it takes:
+ * only unsent messages, by channel. Without it every claim read and sorted
+ * every unsent message, the webhook and Slack lanes included, so a backlog of
+ * mail cost more per message the longer it grew (docs/decisions/0020).
+ * Registered in server/migrations.ts.
+ */
+export const outboxLanesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex("outbox_unsent").on("outbox").columns(["channel", "next_attempt_at", "id"]).where(unsentMessage).execute();
+  },
+};
