@@ -92,7 +92,9 @@ export const hydrationOnIntent = `(() => {
     held = control;
     start();
     if (link) setTimeout(() => {
-      if (!hydrated && held === control) location.assign(control.href);
+      if (hydrated || held !== control) return;
+      held = null;
+      location.assign(control.href);
     }, ${HELD_LINK_TIMEOUT_MS});
   }, true);
   addEventListener("${HYDRATED_EVENT}", () => {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { type Attribution, type ClickIds, leadChannel, type Touch } from "../../app/lib/attribution.ts";
 import type { AdminDatabase, AdminTables } from "../admin/schema.ts";
 import type { Database, LeadAttributionsTable, LeadTable } from "../db/schema.ts";
@@ -34,7 +34,7 @@ function rowOf(table: LeadTable, leadId: number, name: TouchName, touch: Touch) 
  * written by the lead table's trigger a moment before, in this transaction.
  */
 export async function recordAttribution(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   table: LeadTable,
   leadId: number,
   attribution: Attribution | null | undefined,

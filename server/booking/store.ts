@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { recordAttribution } from "../attribution/store.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
@@ -64,10 +64,17 @@ class SlotTaken extends Error {}
  * telling both sides about it commit in one transaction.
  */
 export class BookingStore {
+  readonly #handle: DatabaseHandle;
   readonly #db: Kysely<BookingDatabase>;
 
   constructor(handle: DatabaseHandle) {
+    this.#handle = handle;
     this.#db = handle.db.withTables<BookingTables>();
+  }
+
+  /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
+  #durably<T>(work: (trx: Kysely<BookingDatabase>) => Promise<T>): Promise<T> {
+    return this.#handle.durableTransaction((trx) => work(trx.withTables<BookingTables>()));
   }
 
   /** The claimed cells between two instants (the free slots are what is left). */
@@ -132,7 +139,7 @@ export class BookingStore {
 
   /** Cancels a confirmed booking at the sequence the visitor saw; frees its slot. */
   async cancel(id: number, sequence: number, now: Date, mail: (booking: Booking) => BookingMail[]): Promise<ChangeResult> {
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#durably(async (trx) => {
       const row = await trx
         .updateTable("bookings")
         .set({ status: "cancelled", sequence: sequence + 1, updated_at: now })
@@ -178,11 +185,9 @@ export class BookingStore {
   }
 
   /** Runs a transaction that claims cells; a claim already held rolls it back as "taken". */
-  async #claiming<T>(
-    work: (trx: Transaction<BookingDatabase>) => Promise<T>,
-  ): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
+  async #claiming<T>(work: (trx: Kysely<BookingDatabase>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
     try {
-      const value = await this.#db.transaction().execute(async (trx) => {
+      const value = await this.#durably(async (trx) => {
         try {
           return await work(trx);
         } catch (error) {
@@ -196,14 +201,14 @@ export class BookingStore {
     }
   }
 
-  async #claim(trx: Transaction<BookingDatabase>, bookingId: number, cells: Date[]): Promise<void> {
+  async #claim(trx: Kysely<BookingDatabase>, bookingId: number, cells: Date[]): Promise<void> {
     await trx
       .insertInto("booking_claims")
       .values(cells.map((cell) => ({ slot_start: cell, booking_id: bookingId })))
       .execute();
   }
 
-  async #queue(trx: Transaction<BookingDatabase>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
+  async #queue(trx: Kysely<BookingDatabase>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
     for (const { notification, recipient, attachments } of messages) {
       await trx
         .insertInto("outbox")
