@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
+import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 
 // Three suites: unit (pure code), integration (real HTTP against the built
 // server, real SQLite/PostgreSQL, real SMTP), e2e (Chromium clicking the site).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // `?inline-script` imports, as in the build (vite.config.ts).
+  plugins: [inlineScripts()],
   test: {
     // A test fails on a console.error it did not declare (tests/support/no-console-errors.ts).
     setupFiles: ["tests/support/no-console-errors.ts"],

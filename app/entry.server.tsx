@@ -1,7 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -25,11 +23,7 @@ export default function handleRequest(
   const nonce = loadContext.get(cspNonceContext) || undefined;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !userAgent ? "onAllReady" : "onShellReady";
+    let documentSent = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -38,8 +32,11 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
+        // The whole document at once: every loader has finished before React renders (no page defers
+        // data), so waiting for all costs nothing, and the page needs none of React's scripts that
+        // move streamed parts into place.
+        onAllReady() {
+          documentSent = true;
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -63,7 +60,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error("Rendering failed:", error);
+          if (documentSent) log.error("Rendering failed:", error);
         },
       },
     );

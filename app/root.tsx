@@ -8,9 +8,10 @@ import { NotFound } from "~/components/layout/not-found";
 import { useStaticLinks } from "~/components/ui/static-html";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
-import { ANALYTICS_SCRIPT_PATH } from "~/lib/analytics";
+import { analyticsScript } from "~/lib/analytics";
 import { useNonce } from "~/lib/build-stamps";
-import { HYDRATED_EVENT, hydrationOnIntent, speculationRules } from "~/lib/hydration-on-intent";
+import { HYDRATED_EVENT, speculationRules } from "~/lib/hydration-on-intent";
+import hydrationOnIntentScript from "~/lib/hydration-on-intent-page-script.ts?inline-script";
 import attributionPageScript from "~/lib/attribution-page-script.ts?inline-script";
 import { pageTitle, type RootData } from "~/lib/seo";
 import { env } from "../server/env";
@@ -47,10 +48,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={site.themeColor} />
+        {/*
+          Consent defaults, then Google's tag, when GA_MEASUREMENT_ID is set (decision 0023). Inline and before
+          the stylesheet, so it costs no request and waits for nothing; only the server writes it.
+        */}
+        {publicPage && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? analyticsScript(env().GA_MEASUREMENT_ID) : "" }}
+          />
+        )}
         <Meta />
         <Links />
-        {/* Consent defaults before Google's tag, and runs before hydration (deferred scripts keep their order). */}
-        {publicPage && <script defer src={ANALYTICS_SCRIPT_PATH} />}
         {publicPage && <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />}
       </head>
       <body className="flex min-h-screen flex-col">
@@ -68,7 +78,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: hydrationOnIntent }} />
+        {/* Makes React load on the visitor's first sign of intent (decision 0021); only the server writes it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? hydrationOnIntentScript : "" }}
+        />
         {/* Notes each page load for attribution, hydrated or not; only the server writes it (decision 0021). */}
         {publicPage && (
           <script

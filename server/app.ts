@@ -5,8 +5,7 @@ import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
-import { ANALYTICS_SCRIPT_PATH } from "../app/lib/analytics.ts";
-import { ANALYTICS_SCRIPT_MAX_AGE_S, analyticsScript, withAnalytics } from "./analytics.ts";
+import { withAnalytics } from "./analytics.ts";
 import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
 import { cspNonceContext } from "../app/lib/build-stamps.ts";
 import { clientAddress } from "./client-address.ts";
@@ -88,13 +87,6 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   app.use(requestGuard());
   // What is rendered per request is compressed as it streams, at levels that keep up with the server.
   app.use(compression({ level: DYNAMIC_GZIP_LEVEL, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } }));
-
-  // Written from the settings at run time, so prerendered pages follow GA_MEASUREMENT_ID too.
-  const analytics = analyticsScript(settings.GA_MEASUREMENT_ID);
-  app.get(ANALYTICS_SCRIPT_PATH, (_req, res) => {
-    res.type("text/javascript").setHeader("Cache-Control", `public, max-age=${ANALYTICS_SCRIPT_MAX_AGE_S}`);
-    res.send(analytics);
-  });
 
   app.use(running.routes);
 

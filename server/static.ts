@@ -4,7 +4,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { buildStamps, type StampedSetting } from "../app/lib/build-stamps.ts";
+import { type StampedSettings, stamp } from "../app/lib/build-stamps.ts";
 import { INERT_MODULE_TYPE } from "../app/lib/hydration-on-intent.ts";
 import { filesUnder } from "./files.ts";
 
@@ -18,13 +18,15 @@ export const REVALIDATE = "public, max-age=0, must-revalidate";
 const PAGE_CACHE_CONTROL = "no-cache";
 /**
  * What the server compresses at start: the files it stamps (pages and their
- * .data), which the build cannot compress as served. Measured on every page of
- * the build: brotli 6 takes 34 ms in all and gives 198 KB, brotli 10 389 ms
- * and 181 KB, brotli 11 1.4 s and 176 KB. Each page stays well inside the
- * first round trip (14 KB) at 6, so the start, paid by every process and
- * every test, wins; the work runs in libuv's threads.
+ * .data), which the build cannot compress as served. Measured on the 19
+ * prerendered pages: brotli 6 takes 16 ms in all and gives 236 KB (largest
+ * page 16.0 KB), brotli 10 290 ms and 217 KB (14.6 KB), brotli 11 795 ms and
+ * 212 KB (14.2 KB). A page that fits the first round trip (about 14 KB with its
+ * headers, TCP's initial window) paints a round trip sooner on a slow phone, and
+ * 10 brings the articles inside it; 11 costs every start, each test's
+ * included, almost three times as much for 2% more. The work runs in libuv's threads.
  */
-const STAMPED_BROTLI_QUALITY = 6;
+const STAMPED_BROTLI_QUALITY = 10;
 const STAMPED_GZIP_LEVEL = 9;
 /** Below this a file is sent as it is: compression would save less than a packet. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -59,14 +61,6 @@ interface Prepared {
 
 /** The security headers of a response whose inline scripts are allowed by these sources (server/security.ts). */
 type SecurityHeaders = (inlineScripts: readonly string[]) => Record<string, string>;
-
-/** Replaces the build's placeholders with the settings this process runs with. */
-function stamp(text: string, settings: Record<StampedSetting, string>): string {
-  return Object.entries(buildStamps).reduce(
-    (result, [name, placeholder]) => result.replaceAll(placeholder, settings[name as StampedSetting]),
-    text,
-  );
-}
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("base64");
 
@@ -185,7 +179,7 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: ()
  */
 export async function loadStaticFiles(
   clientDir: string,
-  settings: Record<StampedSetting, string>,
+  settings: StampedSettings,
   securityHeaders: SecurityHeaders,
 ): Promise<StaticHandler> {
   const files = new Map<string, Prepared>();

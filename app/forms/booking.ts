@@ -1,5 +1,5 @@
 import { z } from "../lib/zod.ts";
-import { formatSast } from "../lib/sast.ts";
+import { clockOfMinutes, formatSast, type IsoDate, sastInstant } from "../lib/sast.ts";
 import { companyProfileForm } from "./company-profile.ts";
 import { contactForm } from "./contact.ts";
 import { type FormDefinition, reported } from "./definition.ts";
@@ -23,12 +23,21 @@ const schema = z.object({
 
 /** A bookable day as the server lists it, labels already in SAST. */
 export interface SlotDay {
-  date: string;
+  date: IsoDate;
   /** Tuesday, 24 November 2026 */
   longLabel: string;
   /** Tue, 24 Nov */
   shortLabel: string;
-  slots: Array<{ value: string; label: string }>;
+  /**
+   * The free starts, as minutes after SAST midnight: the page carries hundreds of
+   * them in its data, so each is a number there, and `slotChoice` gives what the form shows and posts.
+   */
+  starts: number[];
+}
+
+/** A start as the form posts it (`slot`, an ISO instant) and as the visitor reads it (SAST clock). */
+export function slotChoice(date: IsoDate, minutes: number): { value: string; label: string } {
+  return { value: sastInstant(date, minutes).toISOString(), label: clockOfMinutes(minutes) };
 }
 
 /** What a visitor reads when booking goes wrong or a slot is gone. */

@@ -1,5 +1,6 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
+import { analyticsScript } from "./analytics.ts";
 
 /**
  * Pages prerendered at build are the same for every visitor: they carry no CSP
@@ -14,15 +15,30 @@ import { createContext } from "react-router";
 export const buildStamps = {
   SITE_URL: "https://build-time-site-url.invalid",
   INTRO_VIDEO_ID: "zzBuildVid0",
+  GA_MEASUREMENT_ID: "G-BUILDSTAMP0",
 } as const;
 
 export type StampedSetting = keyof typeof buildStamps;
+
+/** The settings a prerendered page is stamped with; analytics is off without a measurement id. */
+export type StampedSettings = Record<Exclude<StampedSetting, "GA_MEASUREMENT_ID">, string> & { GA_MEASUREMENT_ID?: string | undefined };
 
 export const BUILD_SITE_URL = buildStamps.SITE_URL;
 
 /** Sets the placeholders as the process's settings, for prerendering. */
 export function applyBuildStamps(env: Record<string, string | undefined>): void {
   for (const [name, placeholder] of Object.entries(buildStamps)) env[name] = placeholder;
+}
+
+/** Replaces the build's placeholders in a prerendered page (or its data) with this process's settings. */
+export function stamp(text: string, settings: StampedSettings): string {
+  return (
+    text
+      // The analytics script as a whole: without a measurement id it is empty, not a tag for no one.
+      .replaceAll(analyticsScript(buildStamps.GA_MEASUREMENT_ID), analyticsScript(settings.GA_MEASUREMENT_ID))
+      .replaceAll(buildStamps.SITE_URL, settings.SITE_URL)
+      .replaceAll(buildStamps.INTRO_VIDEO_ID, settings.INTRO_VIDEO_ID)
+  );
 }
 
 /** The nonce of the current response, set by the server for pages it renders per request; empty (none) when prerendered. */

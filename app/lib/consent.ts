@@ -49,127 +49,99 @@ export interface PrivacySignals {
 
 export const REJECT_ALL: ConsentChoices = { analytics: false, marketing: false, functional: false };
 
-/** What the rules below read: this module's constants, handed in so the rules can also run as an inline script. */
-export interface ConsentRuleSettings {
-  revision: number;
-  firstRevision: number;
-  maxAgeMonths: number;
-}
-
 /**
- * Every rule of a saved choice, in one self-contained function: it uses nothing
- * from outside but its argument, so the cookie banner's inline script
- * (app/components/consent/consent-script.ts) runs this very code, by its source,
- * before any bundle loads; this module exports the same functions below.
+ * What Accept All grants, and what the Cookie Settings switches start at when
+ * nothing is saved: all on (SPEC.md section 4). Global Privacy Control is a
+ * do-not-sell/share request, so it keeps marketing off in both; only the
+ * visitor's own marketing switch in Cookie Settings turns it on.
  */
-export function consentRules({ revision, firstRevision, maxAgeMonths }: ConsentRuleSettings) {
-  /**
-   * What Accept All grants, and what the Cookie Settings switches start at when
-   * nothing is saved: all on (SPEC.md section 4). Global Privacy Control is a
-   * do-not-sell/share request, so it keeps marketing off in both; only the
-   * visitor's own marketing switch in Cookie Settings turns it on.
-   */
-  function acceptAllChoices(signals: PrivacySignals): ConsentChoices {
-    return { analytics: true, marketing: !signals.globalPrivacyControl, functional: true };
-  }
-
-  function toPreferences(choices: ConsentChoices, now: Date): ConsentPreferences {
-    return {
-      essential: true,
-      analytics: choices.analytics,
-      marketing: choices.marketing,
-      functional: choices.functional,
-      timestamp: now.toISOString(),
-      revision,
-    };
-  }
-
-  function choicesOf(preferences: ConsentChoices): ConsentChoices {
-    return { analytics: preferences.analytics, marketing: preferences.marketing, functional: preferences.functional };
-  }
-
-  /** The moment a choice made at `timestamp` stops counting. */
-  function consentExpiry(timestamp: Date): Date {
-    const expiry = new Date(timestamp);
-    expiry.setUTCMonth(expiry.getUTCMonth() + maxAgeMonths);
-    return expiry;
-  }
-
-  /** Reads a stored value: absent, unreadable, stale (expired or older revision), or valid. */
-  function parseStoredConsent(raw: string | null, now: Date): StoredConsent {
-    if (raw === null) return { status: "absent" };
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      return { status: "invalid", error };
-    }
-    if (typeof value !== "object" || value === null) {
-      return { status: "invalid", error: new TypeError("not an object") };
-    }
-    const { analytics, marketing, functional, timestamp, revision: saved } = value as Record<string, unknown>;
-    if (typeof analytics !== "boolean" || typeof marketing !== "boolean" || typeof functional !== "boolean") {
-      return { status: "invalid", error: new TypeError("analytics, marketing and functional must be booleans") };
-    }
-    const savedAt = typeof timestamp === "string" ? new Date(timestamp) : new Date(Number.NaN);
-    if (Number.isNaN(savedAt.getTime())) {
-      return { status: "invalid", error: new TypeError("timestamp is not a date") };
-    }
-    const preferences: ConsentPreferences = {
-      essential: true,
-      analytics,
-      marketing,
-      functional,
-      timestamp: savedAt.toISOString(),
-      revision: typeof saved === "number" ? saved : firstRevision,
-    };
-    const stale = preferences.revision !== revision || consentExpiry(savedAt) <= now;
-    return { status: stale ? "stale" : "valid", preferences };
-  }
-
-  const signalsOf: Record<"analytics" | "marketing", ConsentSignal[]> = {
-    analytics: ["analytics_storage"],
-    marketing: ["ad_storage", "ad_user_data", "ad_personalization"],
-  };
-
-  /**
-   * The `gtag('consent', 'update', ...)` arguments a choice sends (SPEC.md section 4):
-   * a grant for analytics, a grant for marketing, and nothing for a refusal, since
-   * everything starts denied. `granted` is what this page has already granted: a
-   * visitor who withdraws it in Cookie Settings gets a denied update, so the tag
-   * stops at once rather than on the next page load.
-   */
-  function consentUpdates(
-    choices: ConsentChoices,
-    granted: ConsentChoices = { analytics: false, marketing: false, functional: false },
-  ): ConsentUpdate[] {
-    const updates: ConsentUpdate[] = [];
-    for (const category of ["analytics", "marketing"] as const) {
-      const state = choices[category] ? "granted" : granted[category] ? "denied" : null;
-      if (state) updates.push(Object.fromEntries(signalsOf[category].map((signal) => [signal, state])));
-    }
-    return updates;
-  }
-
-  /** Sends a choice's updates, only when Google's tag is on the page. */
-  function sendConsentUpdates(gtag: Gtag | undefined, choices: ConsentChoices, granted?: ConsentChoices): void {
-    if (typeof gtag !== "function") return;
-    for (const consent of consentUpdates(choices, granted)) gtag("consent", "update", consent);
-  }
-
-  return { acceptAllChoices, toPreferences, choicesOf, consentExpiry, parseStoredConsent, consentUpdates, sendConsentUpdates };
+export function acceptAllChoices(signals: PrivacySignals): ConsentChoices {
+  return { analytics: true, marketing: !signals.globalPrivacyControl, functional: true };
 }
 
-export type ConsentRules = ReturnType<typeof consentRules>;
+export function toPreferences(choices: ConsentChoices, now: Date): ConsentPreferences {
+  return {
+    essential: true,
+    analytics: choices.analytics,
+    marketing: choices.marketing,
+    functional: choices.functional,
+    timestamp: now.toISOString(),
+    revision: CONSENT_REVISION,
+  };
+}
 
-export const consentRuleSettings: ConsentRuleSettings = {
-  revision: CONSENT_REVISION,
-  firstRevision: FIRST_CONSENT_REVISION,
-  maxAgeMonths: CONSENT_MAX_AGE_MONTHS,
+export function choicesOf(preferences: ConsentChoices): ConsentChoices {
+  return { analytics: preferences.analytics, marketing: preferences.marketing, functional: preferences.functional };
+}
+
+/** The moment a choice made at `timestamp` stops counting. */
+export function consentExpiry(timestamp: Date): Date {
+  const expiry = new Date(timestamp);
+  expiry.setUTCMonth(expiry.getUTCMonth() + CONSENT_MAX_AGE_MONTHS);
+  return expiry;
+}
+
+/** Reads a stored value: absent, unreadable, stale (expired or older revision), or valid. */
+export function parseStoredConsent(raw: string | null, now: Date): StoredConsent {
+  if (raw === null) return { status: "absent" };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return { status: "invalid", error };
+  }
+  if (typeof value !== "object" || value === null) {
+    return { status: "invalid", error: new TypeError("not an object") };
+  }
+  const { analytics, marketing, functional, timestamp, revision: saved } = value as Record<string, unknown>;
+  if (typeof analytics !== "boolean" || typeof marketing !== "boolean" || typeof functional !== "boolean") {
+    return { status: "invalid", error: new TypeError("analytics, marketing and functional must be booleans") };
+  }
+  const savedAt = typeof timestamp === "string" ? new Date(timestamp) : new Date(Number.NaN);
+  if (Number.isNaN(savedAt.getTime())) {
+    return { status: "invalid", error: new TypeError("timestamp is not a date") };
+  }
+  const preferences: ConsentPreferences = {
+    essential: true,
+    analytics,
+    marketing,
+    functional,
+    timestamp: savedAt.toISOString(),
+    revision: typeof saved === "number" ? saved : FIRST_CONSENT_REVISION,
+  };
+  const stale = preferences.revision !== CONSENT_REVISION || consentExpiry(savedAt) <= now;
+  return { status: stale ? "stale" : "valid", preferences };
+}
+
+const signalsOf: Record<"analytics" | "marketing", ConsentSignal[]> = {
+  analytics: ["analytics_storage"],
+  marketing: ["ad_storage", "ad_user_data", "ad_personalization"],
 };
 
-export const { acceptAllChoices, toPreferences, choicesOf, consentExpiry, parseStoredConsent, consentUpdates, sendConsentUpdates } =
-  /* @__PURE__ */ consentRules(consentRuleSettings);
+/**
+ * The `gtag('consent', 'update', ...)` arguments a choice sends (SPEC.md section 4):
+ * a grant for analytics, a grant for marketing, and nothing for a refusal, since
+ * everything starts denied. `granted` is what this page has already granted: a
+ * visitor who withdraws it in Cookie Settings gets a denied update, so the tag
+ * stops at once rather than on the next page load.
+ */
+export function consentUpdates(
+  choices: ConsentChoices,
+  granted: ConsentChoices = { analytics: false, marketing: false, functional: false },
+): ConsentUpdate[] {
+  const updates: ConsentUpdate[] = [];
+  for (const category of ["analytics", "marketing"] as const) {
+    const state = choices[category] ? "granted" : granted[category] ? "denied" : null;
+    if (state) updates.push(Object.fromEntries(signalsOf[category].map((signal) => [signal, state])));
+  }
+  return updates;
+}
+
+/** Sends a choice's updates, only when Google's tag is on the page. */
+export function sendConsentUpdates(gtag: Gtag | undefined, choices: ConsentChoices, granted?: ConsentChoices): void {
+  if (typeof gtag !== "function") return;
+  for (const consent of consentUpdates(choices, granted)) gtag("consent", "update", consent);
+}
 
 export function serializeConsent(preferences: ConsentPreferences): string {
   return JSON.stringify(preferences);

@@ -7,8 +7,8 @@
  * loaded until the visitor shows they are about to use the page: the pointer
  * over it, a touch, a key, focus moving in. The server entry writes React
  * Router's preloads and module script in an inert form
- * (`inertHydrationScripts`); the tiny inline script below turns them back into
- * real ones on the first such signal.
+ * (`inertHydrationScripts`); a tiny inline script (hydration-on-intent-page-script.ts)
+ * turns them back into real ones on the first such signal.
  *
  * A press on a button that only React answers (the Services menu, the drawer,
  * an accordion header, Share) can come before React is there: it is held, and
@@ -49,60 +49,6 @@ export const answeredWithoutReact = { [ANSWERED_WITHOUT_REACT]: "" };
 export const HELD_UNTIL_HYDRATED = "data-held-until-hydrated";
 export const heldUntilHydrated = { [HELD_UNTIL_HYDRATED]: "" };
 export const HELD_LINK_TIMEOUT_MS = 4000;
-
-/**
- * Runs as the document is parsed (it follows <Scripts>). `start` is idempotent;
- * the listeners are passive except the click one, which holds a press on a
- * control only React answers (a button that submits no form, or a held link).
- */
-export const hydrationOnIntent = `(() => {
-  const intents = ${JSON.stringify(INTENT_EVENTS)};
-  let started = false;
-  let hydrated = false;
-  let held = null;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of intents) removeEventListener(type, start, true);
-    for (const inert of document.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]')) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = inert.getAttribute("href");
-      inert.replaceWith(link);
-    }
-    for (const inert of document.querySelectorAll('script[type="${INERT_MODULE_TYPE}"]')) {
-      const script = document.createElement("script");
-      script.type = "module";
-      script.nonce = inert.nonce;
-      script.textContent = inert.textContent;
-      inert.replaceWith(script);
-    }
-  };
-  for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
-  addEventListener("click", (event) => {
-    if (hydrated || !(event.target instanceof Element)) return;
-    const control = event.target.closest('button, a[${HELD_UNTIL_HYDRATED}]');
-    if (!control || control.closest('[${ANSWERED_WITHOUT_REACT}]')) return;
-    const link = control.localName === "a";
-    if (!link && control.form && control.type !== "button") return;
-    // A new tab or window gets the page, as it would after hydration.
-    if (link && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held = control;
-    start();
-    if (link) setTimeout(() => {
-      if (hydrated || held !== control) return;
-      held = null;
-      location.assign(control.href);
-    }, ${HELD_LINK_TIMEOUT_MS});
-  }, true);
-  addEventListener("${HYDRATED_EVENT}", () => {
-    hydrated = true;
-    if (held && held.isConnected) held.click();
-    held = null;
-  }, { once: true });
-})();`;
 
 /**
  * Until React is there, a link followed is a document navigation: the browser

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { bookingForm, bookingMessages, type SlotDay } from "../../app/forms/booking.ts";
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
 import type { LeadResult } from "../../app/forms/lead-result.ts";
-import { clockOfMinutes, sastClock, sastLongDay, sastShortDay, sastSlot } from "../../app/lib/sast.ts";
+import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "../../app/lib/sast.ts";
 import type { Env } from "../env.ts";
 import { formPageData } from "../leads/form-page.ts";
 import { runForm } from "../leads/pipeline.ts";
@@ -31,7 +31,7 @@ export async function freeSlotDays({ booking }: SiteServices, now = new Date()):
     date: day.date,
     longLabel: sastLongDay(day.starts[0]!),
     shortLabel: sastShortDay(day.starts[0]!),
-    slots: day.starts.map((start) => ({ value: start.toISOString(), label: sastClock(start) })),
+    starts: day.starts.map(sastMinutes),
   }));
 }
 

@@ -152,13 +152,19 @@ describe("process", () => {
 });
 
 describe("runtime settings on prerendered pages", () => {
-  it("shows the SITE_URL and INTRO_VIDEO_ID the server runs with, not the build's", async () => {
-    const other = await startServer({ SITE_URL: "https://www.example.co.za", INTRO_VIDEO_ID: "abcDEF12345" });
+  it("shows the SITE_URL, INTRO_VIDEO_ID and GA_MEASUREMENT_ID the server runs with, not the build's", async () => {
+    const other = await startServer({
+      SITE_URL: "https://www.example.co.za",
+      INTRO_VIDEO_ID: "abcDEF12345",
+      GA_MEASUREMENT_ID: "G-REAL42",
+    });
     try {
       const html = await (await fetch(`${other.url}/`)).text();
       expect(html).toContain('href="https://www.example.co.za/"');
       expect(html).toContain("abcDEF12345");
       expect(html).not.toContain("build-time-site-url");
+      expect(html.includes('gtag("config", "G-REAL42")')).toBe(true);
+      expect(html.includes(buildStamps.GA_MEASUREMENT_ID)).toBe(false);
       const data = await (await fetch(`${other.url}/_.data`)).text();
       expect(data).toContain("abcDEF12345");
     } finally {
@@ -171,5 +177,12 @@ describe("runtime settings on prerendered pages", () => {
     expect(html).toContain('data-intro-video=""');
     expect(html).not.toContain(buildStamps.INTRO_VIDEO_ID);
     expect(await (await fetch(`${server.url}/_.data`)).text()).not.toContain(buildStamps.INTRO_VIDEO_ID);
+  });
+
+  it("leaves no analytics script in a prerendered page when GA_MEASUREMENT_ID is unset", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html.includes(buildStamps.GA_MEASUREMENT_ID)).toBe(false);
+    expect(html.includes("googletagmanager")).toBe(false);
+    expect(html.includes("<script></script>")).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { escapeHtml } from "~/lib/escape-html";
-import type { SlotDay } from "~/forms/booking";
+import { type SlotDay, slotChoice } from "~/forms/booking";
 import { visitorClock } from "~/lib/sast";
 
 interface SlotPickerProps {
@@ -30,8 +30,9 @@ const choices = cn(
  * One day's times as plain markup. There are hundreds of them: as static HTML
  * inside one element, React hydrates that element, not every radio, label and face.
  */
-function timesMarkup(slots: SlotDay["slots"], chosen: string | undefined): string {
-  return slots
+function timesMarkup(day: SlotDay, chosen: string | undefined): string {
+  return day.starts
+    .map((minutes) => slotChoice(day.date, minutes))
     .map(
       (slot) =>
         `<label><input type="radio" name="slot" value="${escapeHtml(slot.value)}" class="sr-only"${slot.value === chosen ? " checked" : ""}>` +
@@ -91,7 +92,7 @@ function useVisitorTimes(picker: RefObject<HTMLElement | null>, days: SlotDay[])
 export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPickerProps) {
   const pickerRef = useRef<HTMLDivElement>(null);
   const differs = useVisitorTimes(pickerRef, days);
-  const chosenDay = days.find((day) => day.slots.some((slot) => slot.value === chosen))?.date ?? days[0]?.date;
+  const chosenDay = days.find((day) => day.starts.some((minutes) => slotChoice(day.date, minutes).value === chosen))?.date ?? days[0]?.date;
 
   // One rule per day: a stylesheet, not JavaScript, decides which times show.
   const css = useMemo(
@@ -121,7 +122,7 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
               <span className="px-1 py-2.5">
                 <span className="block font-semibold">{day.shortLabel}</span>
                 <span className="block text-xs">
-                  {day.slots.length} free {day.slots.length === 1 ? "time" : "times"}
+                  {day.starts.length} free {day.starts.length === 1 ? "time" : "times"}
                 </span>
               </span>
             </label>
@@ -138,7 +139,7 @@ export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPicke
             </p>
             <div
               className={cn("mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6", choices)}
-              dangerouslySetInnerHTML={{ __html: timesMarkup(day.slots, chosen) }}
+              dangerouslySetInnerHTML={{ __html: timesMarkup(day, chosen) }}
             />
           </fieldset>
         ))}

@@ -1,12 +1,12 @@
 import { useNonce } from "~/lib/build-stamps";
-import { consentScript } from "./consent-script";
 import { CookieBanner } from "./cookie-banner";
 import { CookieSettingsDialog } from "./cookie-settings-dialog";
+import consentPageScript from "./consent-page-script.ts?inline-script";
 
 /**
  * The cookie banner and Cookie Settings dialog (SPEC.md sections 2, 4 and 5):
  * plain HTML, hidden until the consent script that follows them shows them
- * (consent-script.ts, docs/decisions/0018). Nothing here waits for hydration,
+ * (consent-page-script.ts, docs/decisions/0018). Nothing here waits for hydration,
  * and React never changes what the script sets: the markup has no state.
  */
 export function CookieConsent() {
@@ -16,7 +16,7 @@ export function CookieConsent() {
       <CookieBanner />
       <CookieSettingsDialog />
       {/* Only the server writes the script (it runs once, as the page is parsed): its source stays out of the bundles. */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? consentScript() : "" }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? consentPageScript : "" }} />
     </>
   );
 }

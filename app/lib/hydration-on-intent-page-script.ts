@@ -1,0 +1,77 @@
+/**
+ * The inline loader of hydration on intent (hydration-on-intent.ts, decision
+ * 0021): bundled on its own at build (`?inline-script`,
+ * scripts/vite-inline-scripts.ts) and written by the server after <Scripts>,
+ * so it runs as the document is parsed. `start` is idempotent; the listeners
+ * are passive except the click one, which holds a press on a control only
+ * React answers (a button that submits no form, or a held link).
+ */
+import {
+  ANSWERED_WITHOUT_REACT,
+  HELD_LINK_TIMEOUT_MS,
+  HELD_UNTIL_HYDRATED,
+  HYDRATED_EVENT,
+  INERT_MODULE_TYPE,
+  INERT_PRELOAD_REL,
+  INTENT_EVENTS,
+} from "./hydration-on-intent.ts";
+
+let started = false;
+let hydrated = false;
+let held: HTMLButtonElement | HTMLAnchorElement | null = null;
+
+/** Turns React Router's inert preloads and module script into real ones. */
+function start() {
+  if (started) return;
+  started = true;
+  for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+  for (const inert of document.querySelectorAll(`link[rel="${INERT_PRELOAD_REL}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = inert.getAttribute("href") ?? "";
+    inert.replaceWith(link);
+  }
+  for (const inert of document.querySelectorAll<HTMLScriptElement>(`script[type="${INERT_MODULE_TYPE}"]`)) {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = inert.nonce;
+    script.textContent = inert.textContent;
+    inert.replaceWith(script);
+  }
+}
+
+for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+
+addEventListener(
+  "click",
+  (event) => {
+    if (hydrated || !(event.target instanceof Element)) return;
+    const control = event.target.closest<HTMLButtonElement | HTMLAnchorElement>(`button, a[${HELD_UNTIL_HYDRATED}]`);
+    if (!control || control.closest(`[${ANSWERED_WITHOUT_REACT}]`)) return;
+    const link = control instanceof HTMLAnchorElement;
+    if (!link && control.form && control.type !== "button") return;
+    // A new tab or window gets the page, as it would after hydration.
+    if (link && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = control;
+    start();
+    if (link)
+      setTimeout(() => {
+        if (hydrated || held !== control) return;
+        held = null;
+        location.assign(control.href);
+      }, HELD_LINK_TIMEOUT_MS);
+  },
+  true,
+);
+
+addEventListener(
+  HYDRATED_EVENT,
+  () => {
+    hydrated = true;
+    if (held?.isConnected) held.click();
+    held = null;
+  },
+  { once: true },
+);
