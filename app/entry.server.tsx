@@ -3,8 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { cspNonceContext, NonceContext } from "~/lib/build-stamps";
+import { analyticsScript } from "~/lib/analytics";
+import { cspNonceContext, ServerDocumentContext } from "~/lib/build-stamps";
 import { inertHydrationScripts } from "~/lib/hydration-on-intent.server";
+import { env } from "../server/env";
 import { log } from "../server/log";
 
 export const streamTimeout = 5_000;
@@ -27,9 +29,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
+      <ServerDocumentContext value={{ nonce, analyticsScript: analyticsScript(env().GA_MEASUREMENT_ID) }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
+      </ServerDocumentContext>,
       {
         nonce,
         // The whole document at once: every loader has finished before React renders (no page defers

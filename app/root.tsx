@@ -8,8 +8,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { useStaticLinks } from "~/components/ui/static-html";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";
-import { analyticsScript } from "~/lib/analytics";
-import { useNonce } from "~/lib/build-stamps";
+import { useAnalyticsScript, useNonce } from "~/lib/build-stamps";
 import { HYDRATED_EVENT, speculationRules } from "~/lib/hydration-on-intent";
 import hydrationOnIntentScript from "~/lib/hydration-on-intent-page-script.ts?inline-script";
 import attributionPageScript from "~/lib/attribution-page-script.ts?inline-script";
@@ -37,6 +36,7 @@ const isPrivatePath = (pathname: string) => pathname === "/admin" || pathname.st
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const analyticsScript = useAnalyticsScript();
   const publicPage = !isPrivatePath(useLocation().pathname);
   // Here, not in App: the error screens hydrate without App, and a navigation from them must render adopted content.
   useStaticLinks();
@@ -52,13 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Consent defaults, then Google's tag, when GA_MEASUREMENT_ID is set (decision 0023). Inline and before
           the stylesheet, so it costs no request and waits for nothing; only the server writes it.
         */}
-        {publicPage && (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? analyticsScript(env().GA_MEASUREMENT_ID) : "" }}
-          />
-        )}
+        {publicPage && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: analyticsScript }} />}
         <Meta />
         <Links />
         {publicPage && <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />}

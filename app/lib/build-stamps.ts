@@ -44,9 +44,22 @@ export function stamp(text: string, settings: StampedSettings): string {
 /** The nonce of the current response, set by the server for pages it renders per request; empty (none) when prerendered. */
 export const cspNonceContext = createContext<string>("");
 
-/** Hands the nonce from the server entry to the document's inline scripts. */
-export const NonceContext = createReactContext<string | undefined>(undefined);
+/** What the server entry hands the document as it renders it; nothing in the browser. */
+export interface ServerDocument {
+  /** The response's CSP nonce; none for a prerendered page. */
+  nonce: string | undefined;
+  /** The analytics inline script for the process's settings (app/lib/analytics.ts). */
+  analyticsScript: string;
+}
 
+export const ServerDocumentContext = createReactContext<ServerDocument | undefined>(undefined);
+
+/** The nonce for the document's inline scripts. */
 export function useNonce(): string | undefined {
-  return useContext(NonceContext);
+  return useContext(ServerDocumentContext)?.nonce;
+}
+
+/** The analytics inline script: written by the server only, so empty in the browser (hydration keeps the server's). */
+export function useAnalyticsScript(): string {
+  return useContext(ServerDocumentContext)?.analyticsScript ?? "";
 }
