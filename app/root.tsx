@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import interSite from "./fonts/inter-site-wght-400-800.woff2?url";
 import { CookieConsent } from "~/components/consent/cookie-consent";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
+import { ScrollRestoration } from "~/components/layout/scroll-restoration";
 import { useStaticLinks } from "~/components/ui/static-html";
 import { Toaster } from "~/components/ui/toaster";
 import { site } from "~/config/site";

@@ -64,7 +64,7 @@ function kept(): Kept {
   return { first: fresh(value?.first), last: fresh(value?.last) };
 }
 
-/** Notes this page load (once, as the document is parsed): the visit's landing once per tab, and a campaign touch whenever the URL carries one. */
+/** Notes this page load (once, by the page's script): the visit's landing once per tab, and a campaign touch whenever the URL carries one. */
 export function notePageView(): void {
   addEventListener(CONSENT_CHOICE_EVENT, (event) => noteMarketingChoice((event as CustomEvent<ConsentChoices>).detail.marketing));
   const touch = touchOf(new URL(window.location.href), document.referrer, new Date());

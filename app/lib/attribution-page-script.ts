@@ -7,14 +7,33 @@
  */
 import { ATTRIBUTION_FIELD } from "./attribution.ts";
 import { attributionForPost, notePageView } from "./attribution-client.ts";
+import { INTENT_EVENTS } from "./hydration-on-intent.ts";
 
-notePageView();
+/**
+ * The first read of the browser's storage waits on the browser's own process
+ * (3-20 ms on a slow machine): not while the page is parsed and painted, but
+ * once it has loaded and the browser is idle, or at once when the visitor acts
+ * (every click, key, post, hydration or departure comes after one of these).
+ */
+let noted = false;
+function note() {
+  if (noted) return;
+  noted = true;
+  notePageView();
+}
+for (const type of [...INTENT_EVENTS, "pagehide"]) addEventListener(type, note, { capture: true, passive: true, once: true });
+document.addEventListener("visibilitychange", note, { once: true });
+// Safari has no requestIdleCallback.
+addEventListener("load", () => ("requestIdleCallback" in window ? requestIdleCallback(note, { timeout: 2000 }) : setTimeout(note)), {
+  once: true,
+});
 
 // A form sent before hydration goes as the browser sends it: it carries the browser's touches too,
 // in place of what the server saw. After hydration the app sets the same value itself.
 addEventListener(
   "submit",
   (event) => {
+    note();
     const field = event.target instanceof HTMLFormElement ? event.target.elements.namedItem(ATTRIBUTION_FIELD) : null;
     const attribution = attributionForPost();
     if (field instanceof HTMLInputElement && attribution) field.value = attribution;

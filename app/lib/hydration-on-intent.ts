@@ -56,7 +56,8 @@ export const HELD_LINK_TIMEOUT_MS = 4000;
  * or pressed) ahead of the click, so the navigation is served from memory.
  * Pages only: not the agency's inbox, not files (the PDF, the feed).
  */
-export const speculationRules = JSON.stringify({
+// Pure: the inline scripts that import this module's names leave it out.
+export const speculationRules = /* @__PURE__ */ JSON.stringify({
   prefetch: [
     {
       where: { and: [{ href_matches: "/*" }, { not: { href_matches: "/admin*" } }, { not: { href_matches: "/*\\.*" } }] },

@@ -128,6 +128,20 @@ describe("navigation", () => {
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
+
+  it("keeps the position through a reload after the app has navigated, before the app loads again", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 600 } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.waitForURL(`${server.url}/privacy`);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    // The page's inline script restores it as the document loads: the app's scripts are held back.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  });
 });
 
 describe("loading", () => {

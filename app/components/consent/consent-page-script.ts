@@ -34,7 +34,8 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   const none: ConsentChoices = { analytics: false, marketing: false, functional: false };
   /** What this page has granted Google's tag, so a withdrawal can be sent. */
   let granted = none;
-  let saved: ConsentChoices | null = null;
+  /** The visitor's saved choice; undefined until first needed (savedChoice). */
+  let saved: ConsentChoices | null | undefined;
 
   // Google's tag, when analytics is on, was defined in the head (decision 0023), before this script.
   const apply = (choices: ConsentChoices) => {
@@ -42,19 +43,30 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
     granted = choices;
   };
 
-  try {
-    const stored = parseStoredConsent(localStorage.getItem(CONSENT_STORAGE_KEY), new Date());
-    if (stored.status === "invalid") console.error(PARSE_ERROR_MESSAGE, stored.error);
-    if (stored.status === "valid") saved = choicesOf(stored.preferences);
-  } catch {
-    // Storage is blocked: ask on every visit.
+  /**
+   * Read from storage when first needed, not as the page is parsed: the first
+   * read waits on the browser's own process (3-20 ms on a slow machine).
+   */
+  function savedChoice(): ConsentChoices | null {
+    if (saved !== undefined) return saved;
+    saved = null;
+    try {
+      const stored = parseStoredConsent(localStorage.getItem(CONSENT_STORAGE_KEY), new Date());
+      if (stored.status === "invalid") console.error(PARSE_ERROR_MESSAGE, stored.error);
+      if (stored.status === "valid") saved = choicesOf(stored.preferences);
+    } catch {
+      // Storage is blocked: ask on every visit.
+    }
+    return saved;
   }
-  if (saved) apply(saved);
+  // Google's tag holds its first hits for the saved choice (analytics.ts): it gets it at once.
+  const savedAtOnce = gtag() ? savedChoice() : null;
+  if (savedAtOnce) apply(savedAtOnce);
 
   for (const note of document.querySelectorAll<HTMLElement>(`[${dom.gpcNote}]`)) note.hidden = !signals.globalPrivacyControl;
 
   const show = () => {
-    if (!saved) banner.hidden = false;
+    if (!savedChoice()) banner.hidden = false;
   };
   if (document.readyState === "complete") setTimeout(show, BANNER_DELAY_MS);
   else addEventListener("load", () => setTimeout(show, BANNER_DELAY_MS), { once: true });
@@ -81,7 +93,7 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
 
   let opener: Element | null = null;
   function openSettings() {
-    const start = saved ?? acceptAllChoices(signals);
+    const start = savedChoice() ?? acceptAllChoices(signals);
     for (const control of switches()) setSwitch(control, start[control.getAttribute(dom.category) as keyof ConsentChoices]);
     opener = document.activeElement;
     dialog.showModal();
