@@ -8,7 +8,14 @@
 // `node scripts/font-subset.ts` after upgrading the font or adding a character to SITE_RANGE;
 // unit tests check the file is current and the site's text needs nothing beyond it.
 import { readFileSync, writeFileSync } from "node:fs";
-import subsetFont from "subset-font";
+import subsetFontUntyped from "subset-font";
+
+/** subset-font as it is: its typings (@types/subset-font) predate `keepFeatures`, which it has had since 2.6. */
+const subsetFont = subsetFontUntyped as (
+  font: Buffer,
+  text: string,
+  options: NonNullable<Parameters<typeof subsetFontUntyped>[2]> & { keepFeatures?: string[] },
+) => Promise<Buffer>;
 
 export const FONT_FILE = "app/fonts/inter-site-wght-400-800.woff2";
 const SOURCE = "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
