@@ -5,7 +5,8 @@ import pg from "pg";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
 import { groupCommit, sharedSync } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
-import { ImmediateSqliteDialect, openSqlite, walSync } from "./sqlite.ts";
+import { BUSY_TIMEOUT_MS, ImmediateSqliteDialect, openSqlite, walSync } from "./sqlite.ts";
+import { type WalCheckpoints, walCheckpoints } from "./wal-checkpoints.ts";
 import type { Dialect } from "./dialect.ts";
 import { migrate, type Migrations } from "./migrate.ts";
 import { log } from "../log.ts";
@@ -69,6 +70,7 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
   let db: Kysely<Database>;
   let dialect: Dialect;
   let wal: ReturnType<typeof walSync> | undefined;
+  let checkpoints: WalCheckpoints | undefined;
   if (settings.DATABASE_URL) {
     dialect = "postgres";
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(settings.DATABASE_URL) }) });
@@ -80,15 +82,18 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
     closeSync(openSync(file, "a", PRIVATE_FILE_MODE));
     const database = openSqlite(file);
     wal = walSync(file);
+    checkpoints = walCheckpoints(file, database.raw, BUSY_TIMEOUT_MS);
     db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   }
   try {
     await migrate(db as Kysely<unknown>, dialect, migrations);
   } catch (error) {
+    await checkpoints?.close();
     await db.destroy();
     throw error;
   }
   const close = async () => {
+    await checkpoints?.close();
     await db.destroy();
     await wal?.close();
   };

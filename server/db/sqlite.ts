@@ -14,7 +14,7 @@ import {
 
 /** Prepared statements kept per connection; Kysely prepares on every query otherwise. */
 const STATEMENT_CACHE_SIZE = 200;
-const BUSY_TIMEOUT_MS = 5000;
+export const BUSY_TIMEOUT_MS = 5000;
 
 /** node:sqlite binds only null, numbers, bigints, text and bytes. */
 function bindable(value: unknown): SQLInputValue {

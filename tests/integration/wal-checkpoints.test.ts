@@ -1,0 +1,45 @@
+import { statSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSiteDatabase } from "../../server/migrations";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+describe("SQLite's WAL", () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
+  it("is copied into the database by the checkpoint worker while writes go on, and nothing written is lost", async () => {
+    database = await createTestDatabase("sqlite");
+    const handle = await openSiteDatabase(database.settings);
+    const file = path.join(database.settings.DATA_DIR, "site.db");
+    const sizeAtStart = statSync(file).size;
+    const rows = 2000;
+    // Grouped writes, as a burst of leads makes them. The main connection never checkpoints, so the
+    // database file grows before it is closed only by the worker's checkpoints.
+    for (let batch = 0; batch < rows / 50; batch++) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          handle.write((db) =>
+            db
+              .insertInto("rate_limits")
+              .values({ form_key: "contact", client_address: `10.0.${batch}.${i}`, window_start: new Date(), count: 1 })
+              .execute(),
+          ),
+        ),
+      );
+    }
+    await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(sizeAtStart + 100_000);
+    await handle.close();
+
+    const reopened = await openSiteDatabase(database.settings);
+    const { count } = await reopened.db
+      .selectFrom("rate_limits")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    await reopened.close();
+    expect(Number(count)).toBe(rows);
+  });
+});
