@@ -50,6 +50,8 @@ function lighthouseTable(rows: LighthouseRow[]): string {
   return [
     "## Lighthouse (mobile preset)\n",
     `Each page's median of ${runs} runs (Lighthouse's median run: closest to the median first contentful paint and time to interactive); every run's performance score in parentheses.\n`,
+    `Lighthouse's CPU benchmark index of this machine, median runs: ${Math.min(...rows.map((r) => r.benchmarkIndex))}-${Math.max(...rows.map((r) => r.benchmarkIndex))}. ` +
+      "Its simulated phone is this machine slowed fourfold, so the timings scale with it: compare figures from machines of like index.\n",
     "| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS (gz, transferred) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
