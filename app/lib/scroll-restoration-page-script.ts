@@ -19,10 +19,17 @@ const STORAGE_KEY = "react-router-scroll-positions";
 
 const key = (history.state as { key?: unknown } | null)?.key;
 if (typeof key === "string") {
+  let positions: string | null = null;
   try {
-    const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) || "{}")[key];
+    positions = sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Blocked storage keeps no positions.
+  }
+  try {
+    const saved: unknown = positions ? JSON.parse(positions)[key] : undefined;
     if (typeof saved === "number") scrollTo(0, saved);
   } catch (error) {
+    // Unreadable positions are logged and dropped, as React Router does.
     console.error(error);
     sessionStorage.removeItem(STORAGE_KEY);
   }
