@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { log } from "../log.ts";
 
 /** How often the worker copies the WAL's new pages into the database: the WAL holds at most about this much of the writes. */
-export const CHECKPOINT_INTERVAL_MS = 500;
+const CHECKPOINT_INTERVAL_MS = 500;
 /** SQLite's own default, put back if the worker is lost. */
 const AUTOCHECKPOINT_PAGES = 1000;
 
