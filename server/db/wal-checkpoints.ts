@@ -69,6 +69,9 @@ export function walCheckpoints(file: string, main: DatabaseSync, busyTimeoutMs: 
     async close() {
       closing = true;
       clearInterval(timer);
+      // Held open until the worker has closed its connection: a script that awaits this and then
+      // ends (scripts/admin.ts) would otherwise end with the promise unsettled.
+      worker.ref();
       worker.postMessage("close");
       await exited;
     },

@@ -135,6 +135,8 @@ describe("navigation", () => {
     await hydrated(page);
     await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
     await page.waitForURL(`${server.url}/privacy`);
+    // Rendered, so the router has already scrolled the new page to the top: the scroll below is the visitor's.
+    await page.getByRole("heading", { level: 1, name: /privacy/i }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     // The page's inline script restores it as the document loads: the app's scripts are held back.

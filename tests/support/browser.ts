@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { HYDRATED_EVENT } from "../../app/lib/hydration-on-intent.ts";
 import { SITE_HOST, topology } from "./site.ts";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -44,6 +45,10 @@ export async function openPage(
 ): Promise<TrackedPage> {
   // The TLS topology's certificate is a throwaway one made at test time, trusted by no authority.
   const context = await browser.newContext({ ignoreHTTPSErrors: topology === "tls", ...options });
+  await context.addInitScript(
+    ([event, flag]) => addEventListener(event!, () => ((window as unknown as Record<string, boolean>)[flag!] = true), { once: true }),
+    [HYDRATED_EVENT, HYDRATED_FLAG],
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -58,15 +63,18 @@ export async function openPage(
   };
 }
 
+/** Set on a document's window once React has hydrated it (HYDRATED_EVENT, the root layout's first effect): what `hydrated` waits for. */
+const HYDRATED_FLAG = "__hydratedForTests";
+
 /**
  * Moves the pointer over the page, the visitor's first sign of intent that
- * makes React load (docs/decisions/0021), and waits until React Router has
- * hydrated it (its route modules are loaded).
+ * makes React load (docs/decisions/0021), and waits until React has hydrated
+ * it (its first commit is done, not merely its scripts loaded).
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await page.mouse.move(2, 2);
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction((flag) => (window as unknown as Record<string, boolean>)[flag] === true, HYDRATED_FLAG);
 }
 
 /** Hydrates the page (see hydrated) and waits until React has taken this form over (`novalidate`: the schema's messages). */
