@@ -130,7 +130,8 @@ describe("navigation", () => {
   });
 
   it("keeps the position through a reload after the app has navigated, before the app loads again", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 600 } });
+    // Cookies chosen: on a slow machine the banner is up before React and covers the footer's link.
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 600 } }, { cookiesChosen: true });
     await page.goto(`${server.url}/`);
     await hydrated(page);
     await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
