@@ -6,6 +6,15 @@ import { log } from "../log.ts";
 const CHECKPOINT_INTERVAL_MS = 500;
 /** SQLite's own default, put back if the worker is lost. */
 const AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * The main connection's own checkpoint, a backstop. The worker's checkpoint copies what the WAL held
+ * when it began, and under steady writes more has come by the time it ends; SQLite starts the WAL
+ * over only once a checkpoint has copied all of it, so with the worker alone the WAL grew without end
+ * (42 MB in a minute of 100 leads a second). Past this many pages the main connection checkpoints
+ * after a commit: it copies the little the worker has not (at most one interval's writes) and syncs,
+ * the WAL is then all copied, and the next write starts it over.
+ */
+const BACKSTOP_PAGES = 4000;
 
 /**
  * The worker: its own connection to the file, and a PASSIVE checkpoint on each
@@ -37,16 +46,19 @@ export interface WalCheckpoints {
  * WAL checkpoints off the main thread (docs/decisions/0020). SQLite runs a
  * checkpoint inside the commit that takes the WAL past 1,000 pages: it copies
  * the WAL into the database and syncs it, 5-13 ms in which node:sqlite holds the
- * whole process, so every request then in flight waits (a lead's p99). Here the
- * main connection never checkpoints (wal_autocheckpoint=0) and a worker thread
- * with a connection of its own does, every CHECKPOINT_INTERVAL_MS (next to
- * nothing when there is nothing new). Should the worker fail, the main
- * connection checkpoints as SQLite does by default again.
+ * whole process, so every request then in flight waits (a lead's p99). Here a
+ * worker thread with a connection of its own checkpoints every
+ * CHECKPOINT_INTERVAL_MS (next to nothing when there is nothing new), and the
+ * main connection only past BACKSTOP_PAGES, when little is left to copy.
+ * Should the worker fail, the main connection checkpoints as SQLite does by
+ * default again.
  */
 export function walCheckpoints(file: string, main: DatabaseSync, busyTimeoutMs: number): WalCheckpoints {
   const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: { file, busyTimeoutMs } });
   worker.unref();
-  main.exec("PRAGMA wal_autocheckpoint = 0");
+  main.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  // A WAL a burst has grown is cut back to this size when it starts over.
+  main.exec(`PRAGMA journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
   let busy = false;
   let closing = false;
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));

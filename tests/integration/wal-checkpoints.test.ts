@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSiteDatabase } from "../../server/migrations";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -17,8 +18,8 @@ describe("SQLite's WAL", () => {
     const file = path.join(database.settings.DATA_DIR, "site.db");
     const sizeAtStart = statSync(file).size;
     const rows = 2000;
-    // Grouped writes, as a burst of leads makes them. The main connection never checkpoints, so the
-    // database file grows before it is closed only by the worker's checkpoints.
+    // Grouped writes, as a burst of leads makes them. Far below the main connection's own checkpoint
+    // (BACKSTOP_PAGES), so the database file grows before it is closed only by the worker's checkpoints.
     for (let batch = 0; batch < rows / 50; batch++) {
       await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
@@ -41,5 +42,25 @@ describe("SQLite's WAL", () => {
       .executeTakeFirstOrThrow();
     await reopened.close();
     expect(Number(count)).toBe(rows);
+  });
+
+  it("stays bounded under writes that never pause", async () => {
+    database = await createTestDatabase("sqlite");
+    const handle = await openSiteDatabase(database.settings);
+    const wal = path.join(database.settings.DATA_DIR, "site.db-wal");
+    await sql`CREATE TABLE wal_test (body TEXT NOT NULL)`.execute(handle.db);
+    // About a page a row: 64 MB through the WAL, four times its bound, in groups of 50 with no pause
+    // between them, so the worker's checkpoint never finds the WAL all copied.
+    const body = "x".repeat(4000);
+    let largest = 0;
+    for (let batch = 0; batch < 320; batch++) {
+      await Promise.all(
+        Array.from({ length: 50 }, () => handle.write((db) => sql`INSERT INTO wal_test (body) VALUES (${body})`.execute(db))),
+      );
+      largest = Math.max(largest, statSync(wal).size);
+    }
+    await handle.close();
+    // 4,000 pages (16 MB) and a group's writes past them.
+    expect(largest).toBeLessThan(20 * 1024 * 1024);
   });
 });
