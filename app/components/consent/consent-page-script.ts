@@ -62,6 +62,12 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   // Google's tag holds its first hits for the saved choice (analytics.ts): it gets it at once.
   const savedAtOnce = gtag() ? savedChoice() : null;
   if (savedAtOnce) apply(savedAtOnce);
+  // Otherwise once the page has loaded and the browser is idle, so that the first press of Cookie
+  // settings does not wait on storage either (over 100 ms on a busy machine). Safari has no requestIdleCallback.
+  const readWhenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(() => savedChoice(), { timeout: 2000 }) : setTimeout(savedChoice);
+  if (document.readyState === "complete") readWhenIdle();
+  else addEventListener("load", readWhenIdle, { once: true });
 
   for (const note of document.querySelectorAll<HTMLElement>(`[${dom.gpcNote}]`)) note.hidden = !signals.globalPrivacyControl;
 
