@@ -8,6 +8,7 @@
 import { ATTRIBUTION_FIELD } from "./attribution.ts";
 import { attributionForPost, notePageView } from "./attribution-client.ts";
 import { INTENT_EVENTS } from "./hydration-on-intent.ts";
+import { whenIdleAfterLoad } from "./when-idle-after-load.ts";
 
 /**
  * The first read of the browser's storage waits on the browser's own process
@@ -23,10 +24,7 @@ function note() {
 }
 for (const type of [...INTENT_EVENTS, "pagehide"]) addEventListener(type, note, { capture: true, passive: true, once: true });
 document.addEventListener("visibilitychange", note, { once: true });
-// Safari has no requestIdleCallback.
-addEventListener("load", () => ("requestIdleCallback" in window ? requestIdleCallback(note, { timeout: 2000 }) : setTimeout(note)), {
-  once: true,
-});
+whenIdleAfterLoad(note);
 
 // A form sent before hydration goes as the browser sends it: it carries the browser's touches too,
 // in place of what the server saw. After hydration the app sets the same value itself.

@@ -20,6 +20,7 @@ import {
   sendConsentUpdates,
   toPreferences,
 } from "../../lib/consent.ts";
+import { whenIdleAfterLoad } from "../../lib/when-idle-after-load.ts";
 import { consentDom } from "./consent-dom.ts";
 
 const dom = consentDom;
@@ -63,11 +64,8 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   const savedAtOnce = gtag() ? savedChoice() : null;
   if (savedAtOnce) apply(savedAtOnce);
   // Otherwise once the page has loaded and the browser is idle, so that the first press of Cookie
-  // settings does not wait on storage either (over 100 ms on a busy machine). Safari has no requestIdleCallback.
-  const readWhenIdle = () =>
-    "requestIdleCallback" in window ? requestIdleCallback(() => savedChoice(), { timeout: 2000 }) : setTimeout(savedChoice);
-  if (document.readyState === "complete") readWhenIdle();
-  else addEventListener("load", readWhenIdle, { once: true });
+  // settings does not wait on storage either (over 100 ms on a busy machine).
+  whenIdleAfterLoad(savedChoice);
 
   for (const note of document.querySelectorAll<HTMLElement>(`[${dom.gpcNote}]`)) note.hidden = !signals.globalPrivacyControl;
 
