@@ -60,7 +60,8 @@ describe("SQLite's WAL", () => {
       largest = Math.max(largest, statSync(wal).size);
     }
     await handle.close();
-    // 4,000 pages (16 MB) and a group's writes past them.
-    expect(largest).toBeLessThan(20 * 1024 * 1024);
+    // Its bound is 4,000 pages (16 MB); while a checkpoint of the worker's holds up the restart it
+    // grows past that for a while (21 MB seen on a loaded machine). Without the backstop: all 64 MB.
+    expect(largest).toBeLessThan(32 * 1024 * 1024);
   });
 });
