@@ -4,6 +4,7 @@ import interSite from "./fonts/inter-site-wght-400-800.woff2?url";
 import { CookieConsent } from "~/components/consent/cookie-consent";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { MobileDrawer } from "~/components/layout/mobile-nav";
 import { NotFound } from "~/components/layout/not-found";
 import { ScrollRestoration } from "~/components/layout/scroll-restoration";
 import { useStaticLinks } from "~/components/ui/static-html";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {publicPage && <Footer />}
+        {publicPage && <MobileDrawer />}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -84,6 +84,8 @@ interface ManifestRoute {
 interface Manifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
+  /** The manifest's own file, which the hydration script imports (react-router.config.ts: routeDiscovery "initial"). */
+  url: string;
 }
 
 const clientDir = path.resolve("build/client");
@@ -127,8 +129,7 @@ function matchedChain(manifest: Manifest, pathname: string): ManifestRoute[] {
 
 /** The scripts React Router loads for this page once the visitor shows intent. */
 function onIntent(manifest: Manifest, route: string): Buffer[] {
-  // The manifest itself is inline in the page's HTML, not a script of its own.
-  const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const urls = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const matched of matchedChain(manifest, route)) {
     for (const url of [matched.module, ...(matched.imports ?? [])]) urls.add(url);
   }

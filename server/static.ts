@@ -68,7 +68,8 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
  * The CSP sources of a page's inline scripts: the hash of each one that runs,
  * the inert hydration script included (it runs on the visitor's first sign
  * of intent, hydration-on-intent.ts) and the speculation rules, which the CSP
- * governs like a script. Data blocks (JSON-LD) run nothing and need none.
+ * governs like a script. Data blocks (JSON-LD) and empty scripts run nothing
+ * and need none.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -76,6 +77,8 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc=/.test(attributes!)) continue;
     const type = /\stype="([^"]*)"/.exec(attributes!)?.[1] ?? "";
     if (!["", "module", "text/javascript", INERT_MODULE_TYPE, "speculationrules"].includes(type)) continue;
+    // An empty script (analytics off) is never run, so never checked against the CSP.
+    if (!content) continue;
     hashes.add(`'sha256-${sha256(content!)}'`);
   }
   return [...hashes];

@@ -48,6 +48,8 @@ addEventListener(
     if (hydrated || !(event.target instanceof Element)) return;
     const control = event.target.closest<HTMLButtonElement | HTMLAnchorElement>(`button, a[${HELD_UNTIL_HYDRATED}]`);
     if (!control || control.closest(`[${ANSWERED_WITHOUT_REACT}]`)) return;
+    // A button the browser answers itself: an invoker command (app/lib/invoker-commands.ts).
+    if (control instanceof HTMLButtonElement && control.commandForElement) return;
     const link = control instanceof HTMLAnchorElement;
     if (!link && control.form && control.type !== "button") return;
     // A new tab or window gets the page, as it would after hydration.

@@ -10,10 +10,11 @@
  * (`inertHydrationScripts`); a tiny inline script (hydration-on-intent-page-script.ts)
  * turns them back into real ones on the first such signal.
  *
- * A press on a button that only React answers (the Services menu, the drawer,
- * an accordion header, Share) can come before React is there: it is held, and
+ * A press on a button that only React answers (the Services menu, an
+ * accordion header, Share) can come before React is there: it is held, and
  * pressed again once the page has hydrated (HYDRATED_EVENT), so the first
- * press is never lost. A link followed or a form sent before then goes as the
+ * press is never lost. A button the browser answers itself (an invoker
+ * command: the mobile menu, decision 0025) is not held. A link followed or a form sent before then goes as the
  * browser sends it, which the site answers in full without JavaScript.
  */
 

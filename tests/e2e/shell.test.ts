@@ -68,6 +68,66 @@ describe("navigation", () => {
     await expect.poll(() => drawer.count()).toBe(0);
   });
 
+  it("opens the drawer at the first tap without JavaScript, and closes it on Close menu, Escape or a tap outside", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 }, javaScriptEnabled: false });
+    await page.goto(`${server.url}/pricing`);
+    const openButton = page.getByRole("button", { name: "Open menu" });
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+
+    await openButton.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    // The page behind it stays where it is.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe("hidden");
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).not.toBe("hidden");
+
+    // The keyboard alone: focus moves in, Escape closes it and gives focus back to the button.
+    await openButton.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("mobile-menu");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.count()).toBe(0);
+    await expect.poll(focusedLabel).toBe("Open menu");
+
+    // A tap on the page beside it.
+    await openButton.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.mouse.click(10, 400);
+    await expect.poll(() => drawer.count()).toBe(0);
+
+    await openButton.click();
+    await drawer.getByRole("link", { name: "Contact", exact: true }).click();
+    await page.waitForURL(`${server.url}/contact`);
+  });
+
+  it("opens the drawer at the first tap before React is there, and once it is, closes it when a link is chosen", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
+    // The app's scripts are held back until the drawer is open.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+
+    release();
+    await hydrated(page);
+    // Navigation in place (the window is the same one) closes it too.
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await drawer.getByRole("link", { name: "Pricing", exact: true }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   /**
    * Opens the drawer and returns its left edge on each frame from the first one it is
    * painted in, until it has stood still at the right-hand edge for a few frames.
@@ -81,7 +141,7 @@ describe("navigation", () => {
       w.drawerLefts = [];
       w.drawerDone = false;
       const observer = new MutationObserver(() => {
-        const drawer = document.querySelector('[role="dialog"]');
+        const drawer = document.querySelector("dialog[open]");
         if (!drawer) return;
         observer.disconnect();
         const sample = () => {
@@ -92,7 +152,7 @@ describe("navigation", () => {
         };
         requestAnimationFrame(sample);
       });
-      observer.observe(document.body, { childList: true, subtree: true });
+      observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
     });
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.waitForFunction(() => (window as unknown as { drawerDone: boolean }).drawerDone);

@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { mainNav } from "~/config/navigation";
 import { cn } from "~/lib/cn";
 import { Logo } from "./logo";
-import { MobileNav } from "./mobile-nav";
+import { MobileNavButton } from "./mobile-nav";
 import { ServicesMenu } from "./services-menu";
 
 export function Header() {
@@ -38,7 +38,7 @@ export function Header() {
               Free Audit
             </Link>
           </div>
-          <MobileNav />
+          <MobileNavButton />
         </div>
       </div>
     </header>

@@ -1,33 +1,106 @@
+import type { MouseEvent } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useState } from "react";
+import { mainNav } from "~/config/navigation";
+import { serviceSummaries } from "~/content/services";
+import { browserLightDismisses, browserRunsCommands } from "~/lib/invoker-commands";
 
-// The drawer's code loads on the first tap, not with every page.
-const MobileDrawer = lazy(() => import("./mobile-drawer"));
+const DRAWER_ID = "mobile-menu";
 
-export function MobileNav() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+/** The drawer, a modal dialog once open. */
+const drawer = () => document.getElementById(DRAWER_ID) as HTMLDialogElement | null;
+
+/**
+ * The small-screen menu (SPEC.md section 2): a right-hand drawer titled Menu
+ * that slides in (in place for a visitor who asks for reduced motion), and
+ * closes when a link is chosen. It is a native modal dialog in the page's HTML
+ * that its buttons open and close through invoker commands, so the first tap
+ * opens it at once, before React has loaded and without JavaScript (decision
+ * 0025); the browser traps focus, closes it on Escape or a tap outside, and
+ * returns focus to the button. React closes it when a link is chosen (the
+ * page may change in place), and answers the buttons in a browser without
+ * invoker commands.
+ *
+ * The button is in the header; the drawer comes after the footer, where its
+ * links repeat the footer's and so add little to the page's compressed HTML.
+ */
+export function MobileNavButton() {
   return (
-    <>
-      <button
-        type="button"
-        className="rounded-md p-2 text-ink hover:bg-slate-100 lg:hidden"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-        onPointerEnter={() => setWanted(true)}
-      >
-        <Icon name="menu" className="size-6" />
-      </button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
-    </>
+    <button
+      type="button"
+      commandfor={DRAWER_ID}
+      command="show-modal"
+      onClick={() => browserRunsCommands() || drawer()?.showModal()}
+      className="rounded-md p-2 text-ink hover:bg-slate-100 lg:hidden"
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+    >
+      <Icon name="menu" className="size-6" />
+    </button>
+  );
+}
+
+/** A link chosen closes the drawer (the page may change in place); so does a press outside, where the browser does not do it. */
+function closeOnLinkOrOutside(event: MouseEvent<HTMLDialogElement>) {
+  const dialog = event.currentTarget;
+  if (event.target instanceof Element && event.target.closest("a")) return dialog.close();
+  if (browserLightDismisses() || event.target !== dialog) return;
+  const box = dialog.getBoundingClientRect();
+  const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+  if (!inside) dialog.close();
+}
+
+export function MobileDrawer() {
+  return (
+    // The keyboard has the dialog's own ways out (Escape, Close menu), and Enter on a link is a click.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      id={DRAWER_ID}
+      closedby="any"
+      onClick={closeOnLinkOrOutside}
+      aria-labelledby={`${DRAWER_ID}-title`}
+      className="drawer fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-80 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-xl"
+    >
+      <div className="mb-6 flex items-center justify-between">
+        <h2 id={`${DRAWER_ID}-title`} className="text-lg font-bold text-ink">
+          Menu
+        </h2>
+        <button
+          type="button"
+          commandfor={DRAWER_ID}
+          command="close"
+          onClick={() => browserRunsCommands() || drawer()?.close()}
+          className="rounded-md p-2 hover:bg-slate-100"
+          aria-label="Close menu"
+        >
+          <Icon name="x" className="size-5" />
+        </button>
+      </div>
+      {/* Its links' look is .drawer-links (app.css). */}
+      <nav aria-label="Mobile" className="drawer-links">
+        <ul className="space-y-1">
+          {mainNav.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"}>
+                {item.label}
+              </NavLink>
+              {item.to === "/services" && (
+                <ul className="mt-1 ml-3 space-y-1 border-l border-slate-200 pl-3">
+                  {serviceSummaries.map((service) => (
+                    <li key={service.slug}>
+                      <NavLink to={`/services/${service.slug}`}>{service.name}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Link to="/free-audit" className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
+        Get Free Audit
+      </Link>
+    </dialog>
   );
 }
