@@ -20,11 +20,28 @@ let started = false;
 let hydrated = false;
 let held: HTMLButtonElement | HTMLAnchorElement | null = null;
 
-/** Turns React Router's inert preloads and module script into real ones. */
+/** How long React's scripts wait for the frame that answers the intent, should no frame come (a hidden tab). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * On the first sign of intent: React's scripts load once the browser has
+ * painted its answer to that event (a press on Cookie settings or the menu
+ * opens its dialog in that frame), so their work does not hold the frame up.
+ */
 function start() {
   if (started) return;
   started = true;
   for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+  requestAnimationFrame(() => setTimeout(load));
+  setTimeout(load, FRAME_WAIT_MS);
+}
+
+let loading = false;
+
+/** Turns React Router's inert preloads and module script into real ones. */
+function load() {
+  if (loading) return;
+  loading = true;
   for (const inert of document.querySelectorAll(`link[rel="${INERT_PRELOAD_REL}"]`)) {
     const link = document.createElement("link");
     link.rel = "modulepreload";

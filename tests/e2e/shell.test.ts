@@ -282,10 +282,37 @@ describe("loading", () => {
     const requested = appScripts(page);
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(`${server.url}/`);
+    // The pointer over the page asks for them; they fail.
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`${server.url}/pricing`);
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
-    expect(requested.length).toBeGreaterThan(0);
+  });
+
+  it("asks for React's scripts only after the frame that answers the first press", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    // Notes the first frame after the press, and when the loader turns the inert preloads into real ones.
+    await page.evaluate(() => {
+      const w = window as unknown as { pressedFrameAt?: number; askedAt?: number };
+      addEventListener("pointerdown", () => requestAnimationFrame(() => (w.pressedFrameAt = performance.now())), {
+        once: true,
+        capture: true,
+      });
+      new MutationObserver(() => {
+        if (document.querySelector('link[rel="modulepreload"]')) w.askedAt ??= performance.now();
+      }).observe(document.head, { childList: true });
+    });
+    await page.locator("footer").getByRole("button", { name: "Cookie settings" }).dispatchEvent("pointerdown");
+    await page.waitForFunction(() => (window as unknown as { askedAt?: number }).askedAt !== undefined);
+    const { pressedFrameAt, askedAt } = await page.evaluate(() => {
+      const w = window as unknown as { pressedFrameAt: number; askedAt: number };
+      return { pressedFrameAt: w.pressedFrameAt, askedAt: w.askedAt };
+    });
+    expect(pressedFrameAt).toBeGreaterThan(0);
+    expect(askedAt).toBeGreaterThan(pressedFrameAt);
   });
 });
 
