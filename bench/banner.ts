@@ -2,8 +2,8 @@
 // HTTP/2; tests/support/site.ts), in Chromium: when the banner shows after the
 // load event (SPEC.md: 1000 ms), and how soon Cookie settings opens after the
 // click, from the footer before the page has hydrated (the banner's inline
-// script opens it) and from the banner's Settings once React has. Each page is
-// visited RUNS times in a fresh context, as a desktop and as a phone (the CPU
+// script opens it) and from the banner's Settings once React has; and the
+// phone's menu, which the browser opens itself. Each page is visited RUNS times in a fresh context, as a desktop and as a phone (the CPU
 // slowed fourfold, as Lighthouse's mobile preset simulates it).
 // Writes bench/results/banner.json and banner.md.
 import { writeFileSync } from "node:fs";
@@ -20,10 +20,10 @@ const DEVICES = {
 } as const;
 type Device = keyof typeof DEVICES;
 
-/** Issue 20's targets: shown 1.0 s (+-0.2) after load; Cookie settings open within 100 ms of the click. */
+/** Issue 20's targets: shown 1.0 s (+-0.2) after load; Cookie settings (and so the menu) open within 100 ms of the click. */
 const BANNER_DELAY_MS = 1000;
 const BANNER_TOLERANCE_MS = 200;
-const SETTINGS_OPEN_MS = 100;
+const DIALOG_OPEN_MS = 100;
 
 /**
  * Notes in the page, in ms since navigation began: the load event, the click
@@ -95,11 +95,22 @@ async function bannerAfterHydration(page: Page): Promise<number> {
   return t.dialog! - t.click!;
 }
 
-const MEASURES = {
-  "banner after load": bannerAfterLoad,
-  "Cookie settings, footer, before hydration": footerBeforeHydration,
-  "Cookie settings, banner, after hydration": bannerAfterHydration,
-} as const;
+/** As soon as the page has loaded, on a phone: the menu (a native dialog, decision 0025). */
+async function menuBeforeHydration(page: Page): Promise<number> {
+  await page.waitForFunction(() => document.readyState === "complete");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await dialogOpen(page);
+  const t = await times(page);
+  return t.dialog! - t.click!;
+}
+
+const MEASURES: Record<string, { run: (page: Page) => Promise<number>; devices: Device[] }> = {
+  "banner after load": { run: bannerAfterLoad, devices: ["desktop", "phone"] },
+  "Cookie settings, footer, before hydration": { run: footerBeforeHydration, devices: ["desktop", "phone"] },
+  "Cookie settings, banner, after hydration": { run: bannerAfterHydration, devices: ["desktop", "phone"] },
+  // The button is there below the large breakpoint only.
+  "menu, before hydration": { run: menuBeforeHydration, devices: ["phone"] },
+};
 type Measure = keyof typeof MEASURES;
 
 interface Row {
@@ -115,13 +126,15 @@ const browser = await launchBrowser();
 const rows: Row[] = [];
 try {
   for (const device of Object.keys(DEVICES) as Device[])
-    for (const measure of Object.keys(MEASURES) as Measure[])
+    for (const [measure, { run, devices }] of Object.entries(MEASURES)) {
+      if (!devices.includes(device)) continue;
       for (const path of PAGES) {
         const runs: number[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(Math.round(await visit(browser, site.url + path, device, MEASURES[measure])));
+        for (let i = 0; i < RUNS; i++) runs.push(Math.round(await visit(browser, site.url + path, device, run)));
         rows.push({ device, measure, path, runs });
         console.log(`banner ${device} ${measure} ${path}: ${runs.join(", ")} ms`);
       }
+    }
 } finally {
   await browser.close();
   await site.stop();
@@ -131,17 +144,19 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const meets = (row: Row) =>
   row.measure === "banner after load"
     ? row.runs.every((ms) => Math.abs(ms - BANNER_DELAY_MS) <= BANNER_TOLERANCE_MS)
-    : row.runs.every((ms) => ms <= SETTINGS_OPEN_MS);
-const missed = rows.filter((row) => row.device === "desktop" && !meets(row));
+    : row.runs.every((ms) => ms <= DIALOG_OPEN_MS);
+// The targets are a desktop's; the menu is measured on a phone, where it is.
+const missed = rows.filter((row) => (row.device === "desktop" || row.measure === "menu, before hydration") && !meets(row));
 
 writeFileSync("bench/results/banner.json", JSON.stringify(rows, null, 2));
 writeFileSync(
   "bench/results/banner.md",
   [
-    "## The cookie banner and Cookie settings, as deployed (nginx, TLS, HTTP/2)\n",
+    "## The cookie banner, Cookie settings and the menu, as deployed (nginx, TLS, HTTP/2)\n",
     `Chromium, ${RUNS} visits a row, each in a fresh context with no choice saved. Banner: from the load event to the animation frame that first shows it. ` +
       "Cookie settings: from the click's time stamp to the frame that first shows the open dialog; from the footer as soon as the page has loaded " +
       "(the click itself is the intent that fetches React, so the banner's inline script opens it), and from the banner's Settings once React has hydrated. " +
+      "Menu: the phone's menu button as soon as the page has loaded (the browser opens the drawer itself, decision 0025). " +
       "Phone: a 412 px viewport with the CPU slowed fourfold, as Lighthouse's mobile preset simulates it.\n",
     "| device | measure | page | median | max | every run |",
     "|---|---|---|---:|---:|---|",
@@ -151,10 +166,10 @@ writeFileSync(
     ),
     "",
     missed.length
-      ? `Desktop rows outside the targets (banner ${BANNER_DELAY_MS} ms +-${BANNER_TOLERANCE_MS} after load, Cookie settings within ${SETTINGS_OPEN_MS} ms): ` +
+      ? `Rows outside the targets (desktop, and the phone's menu: banner ${BANNER_DELAY_MS} ms +-${BANNER_TOLERANCE_MS} after load, a dialog open within ${DIALOG_OPEN_MS} ms): ` +
         missed.map((row) => `${row.measure} ${row.path}`).join(", ") +
         "\n"
-      : `Every desktop run meets the targets: banner ${BANNER_DELAY_MS} ms +-${BANNER_TOLERANCE_MS} after load, Cookie settings open within ${SETTINGS_OPEN_MS} ms of the click.\n`,
+      : `Every desktop run, and every run of the phone's menu, meets the targets: banner ${BANNER_DELAY_MS} ms +-${BANNER_TOLERANCE_MS} after load, Cookie settings or the menu open within ${DIALOG_OPEN_MS} ms of the click.\n`,
   ].join("\n"),
 );
 console.log("Wrote bench/results/banner.md");
