@@ -59,6 +59,7 @@ describe("navigation", () => {
     await expect
       .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
       .toBe(375);
+    await expectNoAxeViolations(page);
     expect(await drawer.getByRole("link", { name: "Get Free Audit" }).getAttribute("href")).toBe("/free-audit");
     for (const label of ["Home", "About", "Services", "Pricing", "Blog", "Contact"]) {
       expect(await drawer.getByRole("link", { name: label, exact: true }).count()).toBe(1);
