@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { analyticsScript } from "~/lib/analytics";
 import { cspNonceContext, ServerDocumentContext } from "~/lib/build-stamps";
+import { DocumentOnlyHtmlContext, filedDocumentHtml } from "~/lib/document-only-html";
 import { inertHydrationScripts } from "~/lib/hydration-on-intent.server";
 import { env } from "../server/env";
 import { log } from "../server/log";
@@ -30,7 +31,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerDocumentContext value={{ nonce, analyticsScript: analyticsScript(env().GA_MEASUREMENT_ID) }}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentOnlyHtmlContext value={filedDocumentHtml(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentOnlyHtmlContext>
       </ServerDocumentContext>,
       {
         nonce,

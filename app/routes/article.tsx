@@ -10,13 +10,19 @@ import { Avatar } from "~/components/illustrations/avatar";
 import { isArticleSlug } from "~/content/articles";
 import { findArticle } from "~/content/blog.server";
 import { team } from "~/content/team";
+import { documentOnlyHtml, useDocumentOnlyHtml } from "~/lib/document-only-html";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { blogFeedLink } from "~/lib/feed";
 import type { Route } from "./+types/article";
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isArticleSlug(params.slug)) throw data(null, { status: 404 });
-  return { article: findArticle(params.slug) };
+/** The route's id (routes.ts), which its document-only HTML is filed under. */
+const ROUTE_ID = "routes/article";
+
+export function loader(args: Route.LoaderArgs) {
+  if (!isArticleSlug(args.params.slug)) throw data(null, { status: 404 });
+  const { html, ...article } = findArticle(args.params.slug);
+  // The body is in the page's HTML; a document's hydration data leaves it out (decision 0026).
+  return { article, ...documentOnlyHtml(args, ROUTE_ID, html) };
 }
 
 export const links: Route.LinksFunction = () => [blogFeedLink];
@@ -34,7 +40,9 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default function ArticlePage({ loaderData: { article } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  const bodyHtml = useDocumentOnlyHtml(ROUTE_ID, loaderData.documentOnlyHtml);
   const author = team.find((member) => member.name === article.author);
   return (
     <>
@@ -76,7 +84,7 @@ export default function ArticlePage({ loaderData: { article } }: Route.Component
           <FeaturedImage src={article.imageUrl} alt={article.imageAlt} priority className="rounded-2xl ring-1 ring-slate-200" />
         </div>
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-          <ArticleBody html={article.html} />
+          <ArticleBody html={bodyHtml} />
         </div>
       </article>
       <ArticleCta />

@@ -4,7 +4,7 @@ import { site } from "~/config/site";
 import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "~/content/articles";
 import { articles } from "~/content/blog.server";
 import { formatLongDate } from "~/lib/sast";
-import { expectFitsPhone } from "../support/browser";
+import { expectFitsPhone, hydrated } from "../support/browser";
 import { useBrowser, useServer } from "../support/e2e";
 import { startServer } from "../support/server";
 
@@ -131,6 +131,40 @@ describe("article pages, as the server renders them", () => {
       `${server.url}/blog`,
       server.url + path,
     ]);
+  });
+});
+
+describe("an article's body", () => {
+  const [first, second] = articles;
+  const firstHeading = (article: (typeof articles)[number]) => textOf(/<h2>([\s\S]*?)<\/h2>/.exec(article.html)![1]!);
+
+  it("is in the page once: the data the page hydrates with leaves it out (decision 0026)", async () => {
+    const html = await (await fetch(`${server.url}/blog/${first!.slug}`)).text();
+    expect(html.split(firstHeading(first!)).length - 1).toBe(1);
+    // A client navigation's data carries it.
+    const data = await (await fetch(`${server.url}/blog/${first!.slug}.data`)).text();
+    expect(data).toContain(firstHeading(first!));
+  });
+
+  it("stays once React has hydrated the page, and comes with a client navigation to another article and back", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/blog/${first!.slug}`);
+    await hydrated(page);
+    const main = page.locator("main");
+    const heading = (article: (typeof articles)[number]) => main.getByRole("heading", { name: firstHeading(article), exact: true });
+    expect(await heading(first!).count()).toBe(1);
+
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await main.getByRole("link", { name: "Back to blog" }).click();
+    await page.waitForURL(`${server.url}/blog`);
+    await main.locator(`a[href="/blog/${second!.slug}"]`).first().click();
+    await page.waitForURL(`${server.url}/blog/${second!.slug}`);
+    await expect.poll(() => heading(second!).count()).toBe(1);
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(`${server.url}/blog/${first!.slug}`);
+    await expect.poll(() => heading(first!).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   });
 });
 

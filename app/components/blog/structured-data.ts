@@ -1,12 +1,12 @@
 import { site } from "~/config/site";
-import { type Article, type ArticleSummary, featuredImageSize } from "~/content/articles";
+import { type ArticleSummary, featuredImageSize } from "~/content/articles";
 import type { Blog, BlogPosting, BreadcrumbList } from "schema-dts";
 import { absoluteUrl, breadcrumbJsonLd } from "~/lib/seo";
 
 export const articlePath = (slug: string) => `/blog/${slug}`;
 
 /** The article as search engines read it: a BlogPosting by its co-founder author, published by the agency. */
-export function blogPostingJsonLd(siteUrl: string, article: Article): BlogPosting {
+export function blogPostingJsonLd(siteUrl: string, article: ArticleSummary): BlogPosting {
   const url = absoluteUrl(siteUrl, articlePath(article.slug));
   return {
     "@type": "BlogPosting",
@@ -43,7 +43,7 @@ export function blogPostingJsonLd(siteUrl: string, article: Article): BlogPostin
 }
 
 /** Home > Blog > the article. */
-export function articleBreadcrumbJsonLd(siteUrl: string, article: Article): BreadcrumbList {
+export function articleBreadcrumbJsonLd(siteUrl: string, article: ArticleSummary): BreadcrumbList {
   return breadcrumbJsonLd(siteUrl, [
     { name: "Home", path: "/" },
     { name: "Blog", path: "/blog" },
