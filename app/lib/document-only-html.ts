@@ -4,8 +4,8 @@ import { createContext as createRouterContext, type RouterContextProvider } from
 /**
  * HTML a document carries once (decision 0026). An article's body is in the
  * page's HTML; the data the page hydrates with would carry it again, escaped
- * so that brotli finds little to share (3 KB on the wire), and push the page
- * past its first round trip (decision 0023). So for a document request the
+ * so that brotli shares little of it (0.6-0.7 KB more on the wire), and push
+ * the longest article past its first round trip (decision 0023). So for a document request the
  * loader files such HTML in the request's context, where the server entry
  * finds it for the render (DocumentOnlyHtmlContext), and leaves it out of its
  * data; for a client navigation's data request (`.data`) it returns it.

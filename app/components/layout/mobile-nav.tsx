@@ -1,9 +1,10 @@
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { mainNav } from "~/config/navigation";
 import { serviceSummaries } from "~/content/services";
+import { cn } from "~/lib/cn";
 import { browserLightDismisses, browserRunsCommands } from "~/lib/invoker-commands";
 
 const DRAWER_ID = "mobile-menu";
@@ -27,16 +28,38 @@ const drawer = () => document.getElementById(DRAWER_ID) as HTMLDialogElement | n
  */
 export function MobileNavButton() {
   return (
+    <DrawerButton command="show-modal" label="Open menu" className="text-ink lg:hidden" aria-haspopup="dialog">
+      <Icon name="menu" className="size-6" />
+    </DrawerButton>
+  );
+}
+
+/** A button that opens or closes the drawer: the browser runs its command; React does, where the browser cannot. */
+function DrawerButton({
+  command,
+  label,
+  className = "",
+  children,
+  ...aria
+}: {
+  command: "show-modal" | "close";
+  label: string;
+  className?: string;
+  children: ReactNode;
+  "aria-haspopup"?: "dialog";
+}) {
+  const runWithoutBrowser = () => (command === "show-modal" ? drawer()?.showModal() : drawer()?.close());
+  return (
     <button
       type="button"
       commandfor={DRAWER_ID}
-      command="show-modal"
-      onClick={() => browserRunsCommands() || drawer()?.showModal()}
-      className="rounded-md p-2 text-ink hover:bg-slate-100 lg:hidden"
-      aria-label="Open menu"
-      aria-haspopup="dialog"
+      command={command}
+      onClick={() => browserRunsCommands() || runWithoutBrowser()}
+      className={cn("rounded-md p-2 hover:bg-slate-100", className)}
+      aria-label={label}
+      {...aria}
     >
-      <Icon name="menu" className="size-6" />
+      {children}
     </button>
   );
 }
@@ -66,16 +89,9 @@ export function MobileDrawer() {
         <h2 id={`${DRAWER_ID}-title`} className="text-lg font-bold text-ink">
           Menu
         </h2>
-        <button
-          type="button"
-          commandfor={DRAWER_ID}
-          command="close"
-          onClick={() => browserRunsCommands() || drawer()?.close()}
-          className="rounded-md p-2 hover:bg-slate-100"
-          aria-label="Close menu"
-        >
+        <DrawerButton command="close" label="Close menu">
           <Icon name="x" className="size-5" />
-        </button>
+        </DrawerButton>
       </div>
       {/* Its links' look is .drawer-links (app.css). */}
       <nav aria-label="Mobile" className="drawer-links">
