@@ -2,12 +2,15 @@ import { defineConfig } from "vitest/config";
 import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 
 // Three suites: unit (pure code), integration (real HTTP against the built
-// server, real SQLite/PostgreSQL, real SMTP), e2e (Chromium clicking the site).
+// server, real SQLite/PostgreSQL, real SMTP), e2e (Chromium clicking the site;
+// tests/e2e/deployed.test.ts through nginx with TLS, as deployed).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   // `?inline-script` imports, as in the build (vite.config.ts).
   plugins: [inlineScripts()],
   test: {
+    // The default report, then each project's time and the slowest files (tests/support/timing-reporter.ts).
+    reporters: ["default", "./tests/support/timing-reporter.ts"],
     // A test fails on a console.error it did not declare (tests/support/no-console-errors.ts).
     setupFiles: ["tests/support/no-console-errors.ts"],
     // One file per core (Vitest's default leaves one core idle: a single file at a time on CI's two).
@@ -34,29 +37,6 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // The suites that post, once more as deployed: through nginx with TLS and HTTP/2, at a host
-        // name, with the Origin headers a browser sends there (tests/support/site.ts).
-        extends: true,
-        test: {
-          name: "e2e-tls",
-          include: [
-            "tests/e2e/deployed.test.ts",
-            "tests/e2e/forms-contact.test.ts",
-            "tests/e2e/forms-leads.test.ts",
-            "tests/e2e/forms-wizard.test.ts",
-            "tests/e2e/forms-company-profile.test.ts",
-            "tests/e2e/forms-transport.test.ts",
-            "tests/e2e/booking.test.ts",
-            "tests/e2e/admin.test.ts",
-            "tests/e2e/newsletter.test.ts",
-            "tests/e2e/attribution.test.ts",
-          ],
-          env: { E2E_TOPOLOGY: "tls" },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

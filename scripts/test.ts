@@ -1,6 +1,7 @@
 // npm test: every check the project makes, in the order that fails fastest,
-// after the two system packages its browser and proxy tests drive.
-import { spawnSync } from "node:child_process";
+// after the two system packages its browser and proxy tests drive. Each step's
+// time is printed at the end, so a slow step shows where it is.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 /** Debian packages the tests need: the browser of the end-to-end suites, the proxy of the deployed topology. */
@@ -9,15 +10,44 @@ const systemPackages = [
   { binary: "/usr/sbin/nginx", pkg: "nginx-light", for: "the tests through nginx with TLS" },
 ];
 
+const timings: Array<[string, number]> = [];
+
+function seconds(since: number): number {
+  return (performance.now() - since) / 1000;
+}
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   return spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
 }
 
+function printTimings(): void {
+  console.log(`\n== time of each step (s)\n${timings.map(([name, s]) => `  ${name.padEnd(10)} ${s.toFixed(1).padStart(7)}`).join("\n")}`);
+}
+
+/**
+ * Installs the missing packages in the background, their output kept for a
+ * failure: apt spends most of its time on the network and the disk, so the
+ * checks before the tests run meanwhile. Resolves with apt's exit status.
+ */
+function installInBackground(names: string[]): Promise<{ status: number; output: string }> {
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${names.join(" ")}`;
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn("sh", ["-c", script], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: String(error) }));
+    child.on("close", (status) => resolve({ status: status ?? 1, output }));
+  });
+}
+
+const started = performance.now();
 const missing = systemPackages.filter((item) => !existsSync(item.binary));
+let setup: Promise<{ status: number; output: string }> | undefined;
 if (missing.length) {
   const names = missing.map((item) => item.pkg);
   const install = `apt-get install -y --no-install-recommends ${names.join(" ")}`;
-  const command = `apt-get update && ${install}`;
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
     console.error(
@@ -25,18 +55,20 @@ if (missing.length) {
     );
     process.exit(1);
   }
-  console.log(`\n== setup: installing Debian's ${names.join(" and ")} for ${missing.map((item) => item.for).join(" and ")}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (
-    run("apt-get", ["update", "-qq"], env) !== 0 ||
-    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], env) !== 0
-  ) {
-    console.error(`\nsetup failed: run it yourself and try again:\n\n  ${command}\n`);
-    process.exit(1);
-  }
+  console.log(
+    `\n== setup: installing Debian's ${names.join(" and ")} for ${missing.map((item) => item.for).join(" and ")}, meanwhile the checks run`,
+  );
+  const since = performance.now();
+  setup = installInBackground(names).then((result) => {
+    timings.push(["setup", seconds(since)]);
+    if (result.status !== 0) {
+      console.error(`${result.output}\nsetup failed: run it yourself and try again:\n\n  apt-get update && ${install}\n`);
+    }
+    return result;
+  });
 }
 
-const steps: Array<[string, string[]]> = [
+const checks: Array<[string, string[]]> = [
   ["types", ["npx", "react-router", "typegen"]],
   ["types", ["npx", "tsc"]],
   // `npm run format` writes what this asks for.
@@ -44,13 +76,42 @@ const steps: Array<[string, string[]]> = [
   // ESLint with the import boundaries, unused code (knip), import cycles (dpdm), copied blocks (jscpd).
   ["lint", ["npm", "run", "--silent", "lint"]],
   ["build", ["npm", "run", "build", "--silent"]],
-  ["tests", ["npx", "vitest", "run", ...process.argv.slice(2)]],
 ];
+const tests: [string, string[]] = ["tests", ["npx", "vitest", "run", ...process.argv.slice(2)]];
 
-for (const [name, [command, ...args]] of steps) {
-  console.log(`\n== ${name}: ${[command, ...args].join(" ")}`);
-  if (run(command!, args) !== 0) {
-    console.error(`\n${name} failed (${[command, ...args].join(" ")})`);
-    process.exit(1);
-  }
+async function fail(name: string, commandLine: string): Promise<never> {
+  console.error(`\n${name} failed (${commandLine})`);
+  // An install is never cut off halfway: dpkg would be left for the next run to repair.
+  await setup;
+  printTimings();
+  process.exit(1);
 }
+
+for (const [name, [command, ...args]] of checks) {
+  const commandLine = [command, ...args].join(" ");
+  console.log(`\n== ${name}: ${commandLine}`);
+  const since = performance.now();
+  const status = run(command!, args);
+  const previous = timings.at(-1);
+  if (previous?.[0] === name) previous[1] += seconds(since);
+  else timings.push([name, seconds(since)]);
+  if (status !== 0) await fail(name, commandLine);
+}
+
+if (setup && (await setup).status !== 0) {
+  printTimings();
+  process.exit(1);
+}
+
+{
+  const [name, [command, ...args]] = tests;
+  const commandLine = [command, ...args].join(" ");
+  console.log(`\n== ${name}: ${commandLine}`);
+  const since = performance.now();
+  const status = run(command!, args);
+  timings.push([name, seconds(since)]);
+  if (status !== 0) await fail(name, commandLine);
+}
+
+timings.push(["in all", seconds(started)]);
+printTimings();

@@ -56,7 +56,10 @@ beforeAll(async () => {
 
 /** A visitor who lands from the ad, browses to the contact page and sends the form, answering the banner with `choice`. */
 async function visitAndSend(choice: "Accept All" | "Reject All", gclid: string, name: string, email: string) {
-  const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() });
+  const { page } = await browser.openPage(
+    { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() },
+    { cookiesChosen: false },
+  );
   await page.goto(`${server.url}${landing(gclid)}`, { referer: "https://www.google.com/" });
   await hydrated(page);
   await page.getByRole("button", { name: choice, exact: true }).click();
@@ -100,7 +103,10 @@ const csvLines = (text: string) => text.trim().split("\r\n");
 
 describe("which campaign brought a lead", () => {
   it("withdrawing marketing in Cookie settings removes the click ids the browser kept, and keeps the campaign", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() });
+    const { page } = await browser.openPage(
+      { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() },
+      { cookiesChosen: false },
+    );
     await page.goto(`${server.url}${landing("WITHDRAWN-GCLID")}`);
     await page.getByRole("button", { name: "Accept All", exact: true }).click();
     const kept = () => page.evaluate(() => localStorage.getItem("attribution-touches") ?? "");
@@ -119,7 +125,7 @@ describe("which campaign brought a lead", () => {
     // The app's scripts never arrive (a dropped connection): the page's own inline scripts are all that runs.
     const { page } = await browser.openPage(
       { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() },
-      { allowConsoleErrors: [/ERR_FAILED/] },
+      { cookiesChosen: false, allowConsoleErrors: [/ERR_FAILED/] },
     );
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(`${server.url}/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
@@ -168,7 +174,7 @@ describe("which campaign brought a lead", () => {
     expect(event!.data.attribution).toMatchObject({ source: "google", medium: "cpc", campaign: "brand", marketing: true });
     expect(event!.data.attribution?.last?.clickIds).toEqual({ gclid: "TeSt-GcLiD_1" });
 
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { cookiesChosen: true });
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await signIn(page, server.url, AGENT, PASSWORD);
     const row = page.getByRole("table", { name: /Leads, newest first/ }).locator("tbody tr", { hasText: "Thandi Nkosi" });
     await expect.poll(() => row.textContent()).toContain("google / cpc");
@@ -245,7 +251,7 @@ describe("which campaign brought a lead", () => {
     expect(JSON.stringify(receiver.received)).not.toContain("REFUSED-GCLID");
 
     // Won all the same, but Google Ads hears nothing of a visitor who refused marketing.
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { cookiesChosen: true });
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await signIn(page, server.url, AGENT, PASSWORD);
     await page.getByRole("link", { name: "Lerato Dlamini" }).click();
     await page.getByLabel("Lead status").selectOption("won");

@@ -4,7 +4,7 @@ import { site } from "~/config/site";
 import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "~/content/articles";
 import { articles } from "~/content/blog.server";
 import { formatLongDate } from "~/lib/sast";
-import { expectFitsPhone, hydrated } from "../support/browser";
+import { hydrated } from "../support/browser";
 import { useBrowser, useServer } from "../support/e2e";
 import { startServer } from "../support/server";
 
@@ -205,13 +205,5 @@ describe("Share button", () => {
       .poll(() => page.evaluate(() => (window as { shared?: ShareData }).shared))
       .toEqual({ title: article.title, text: article.excerpt, url: server.url + path });
     expect(await page.getByText("Link copied").count()).toBe(0);
-  });
-});
-
-describe("small screens", () => {
-  it.each(["/blog", `/blog/${articleSlugs[0]}`])("%s fits 375 px without sideways scrolling or axe violations", async (path) => {
-    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
-    await page.goto(server.url + path);
-    await expectFitsPhone(page);
   });
 });

@@ -17,7 +17,7 @@ const server = useServer(() => startSite({ TZ: "America/New_York", ALTCHA_COST: 
 
 /** A visitor who already chose cookies, so the banner covers nothing. */
 async function visitor(options: BrowserContextOptions = {}, checks: ConsoleChecks = {}): Promise<Page> {
-  const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, ...options }, { cookiesChosen: true, ...checks });
+  const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 }, ...options }, checks);
   return page;
 }
 

@@ -46,10 +46,20 @@ function sendGlobalPrivacyControl() {
 /** How many of each page's requests are still on their way. */
 const loading = new WeakMap<Page, () => number>();
 
-async function openSite(server: RunningServer, { gpc = false, ...checks }: { gpc?: boolean } & ConsoleChecks = {}): Promise<SitePage> {
-  const tracked = await browser.openPage({ viewport: { width: 1280, height: 800 } }, checks);
-  // The page's timers run on a clock the test can move (runPastBannerDelay); left alone, it keeps real time.
-  await tracked.page.clock.install();
+/** Pages whose timers run on a clock the test moves: the others keep the browser's own. */
+const clocked = new WeakSet<Page>();
+
+async function openSite(
+  server: RunningServer,
+  { gpc = false, clock = true, ...checks }: { gpc?: boolean; clock?: boolean } & ConsoleChecks = {},
+): Promise<SitePage> {
+  // These tests are about the banner and the choice: none is saved unless a test saves one.
+  const tracked = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { cookiesChosen: false, ...checks });
+  if (clock) {
+    // The page's timers run on a clock the test can move (runPastBannerDelay); left alone, it keeps real time.
+    await tracked.page.clock.install();
+    clocked.add(tracked.page);
+  }
   let inFlight = 0;
   tracked.page.on("request", () => inFlight++);
   tracked.page.on("requestfinished", () => inFlight--);
@@ -87,6 +97,7 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Cookie Settings
  */
 async function runPastBannerDelay(page: Page) {
   await page.waitForFunction(() => document.readyState === "complete");
+  if (!clocked.has(page)) return;
   await page.clock.runFor(BANNER_DELAY_MS);
   await page.clock.setSystemTime(Date.now());
 }
@@ -393,21 +404,49 @@ describe("before the page hydrates", () => {
   });
 });
 
+/**
+ * The visitor's press and the frame that answers it, on the browser's own
+ * clock: the event's timestamp (when the input reached the page) to the start
+ * of the first frame that draws the open dialog.
+ */
+function recordPressToFrame() {
+  const w = window as unknown as { pressedAt?: number; answeredAt?: number };
+  document.addEventListener("click", (event) => (w.pressedAt ??= event.timeStamp), { capture: true });
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector("dialog[open]")) return;
+    observer.disconnect();
+    requestAnimationFrame((frameStart) => (w.answeredAt = frameStart));
+  });
+  observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["open"] });
+}
+
 describe("Cookie settings opens within 100 ms of the click", () => {
   it.each([
     ["the footer", "before hydration"],
     ["the banner", "after hydration"],
   ])("from %s, %s", async (from, when) => {
-    const { page } = await openSite(plain);
-    await page.goto(`${plain.url}/`);
+    // The browser's own clock and frames: a test clock would run its own timers in place of the frames measured.
+    const { page } = await openSite(plain, { clock: false });
+    if (from === "the footer") {
+      // A choice saved earlier: no banner comes up over the footer, however late the click.
+      await openWithStored(
+        page,
+        plain,
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          marketing: false,
+          functional: false,
+          timestamp: new Date().toISOString(),
+          revision: CONSENT_REVISION,
+        }),
+      );
+    } else {
+      await page.goto(`${plain.url}/`);
+    }
     if (when === "after hydration") await hydrated(page);
-    await page.evaluate(() => {
-      const w = window as unknown as { clickedAt?: number; openedAt?: number };
-      document.addEventListener("click", () => (w.clickedAt ??= performance.now()), { capture: true });
-      new MutationObserver(() => {
-        if (document.querySelector("dialog[open]")) w.openedAt ??= performance.now();
-      }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ["open"] });
-    });
+    else expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    await page.evaluate(recordPressToFrame);
     if (from === "the banner") {
       await bannerShown(page);
       await banner(page).getByRole("button", { name: "Settings" }).click();
@@ -415,13 +454,15 @@ describe("Cookie settings opens within 100 ms of the click", () => {
       await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
     }
     await dialog(page).waitFor({ state: "visible" });
+    await page.waitForFunction(() => (window as unknown as { answeredAt?: number }).answeredAt !== undefined);
     const latency = await page.evaluate(() => {
-      const w = window as unknown as { clickedAt: number; openedAt: number };
-      return w.openedAt - w.clickedAt;
+      const w = window as unknown as { pressedAt: number; answeredAt: number };
+      return w.answeredAt - w.pressedAt;
     });
     expect(latency).toBeGreaterThanOrEqual(0);
-    // Issue 20 asks 100 ms on a quiet machine (11-16 ms there); a busy test machine may run it late.
-    expect(latency).toBeLessThan(300);
+    // Issue 20 asks 100 ms on a quiet machine, which npm run bench banner measures (13-35 ms there); this bound
+    // catches a press that waits on React or the network, and leaves room for a test machine's other work.
+    expect(latency).toBeLessThan(400);
   });
 });
 

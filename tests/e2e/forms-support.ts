@@ -2,6 +2,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { botFields } from "~/forms/bot-fields";
+import type { FormKey } from "~/forms/form-keys";
+import { auditBudgetOptions, contactBudgetOptions } from "~/forms/options";
 import { type ConsoleChecks, formEnhanced, type TrackedPage } from "../support/browser";
 import { type E2EBrowser, useBrowser, useServer } from "../support/e2e";
 import { generatedSiteKey, waitUntilFormTokenAccepted } from "../support/leads";
@@ -28,6 +30,29 @@ export function useFormsSite(env: Record<string, string> = {}): { browser: E2EBr
   return { browser: useBrowser(), server: useServer(() => startFormsServer(env)) };
 }
 
+/** A visitor's valid answers to the three lead forms on pages of their own, as they type them. */
+export const fillLeadForm = {
+  async contact(form: Locator, email: string) {
+    await form.getByLabel(exactly("Full Name")).fill("Thandi Nkosi");
+    await form.getByLabel(exactly("Email Address")).fill(email);
+    await form.getByLabel(exactly("Company Name")).fill("Nkosi Retail");
+    await form.getByLabel(exactly("Monthly Ad Budget")).selectOption(contactBudgetOptions[1].value);
+    await form.getByLabel(exactly("Tell us about your goals")).fill("Lower our cost per sale.\nAnd grow.");
+  },
+  async audit(form: Locator, email: string) {
+    await form.getByLabel(exactly("Full Name")).fill("Pieter van Wyk");
+    await form.getByLabel(exactly("Email Address")).fill(email);
+    await form.getByLabel(exactly("Website URL")).fill("vanwyk-motors.co.za");
+    await form.getByLabel(exactly("Monthly Ad Budget")).selectOption(auditBudgetOptions[2]!.value);
+  },
+  async aiAssessment(form: Locator, email: string) {
+    await form.getByLabel(exactly("Full Name")).fill("Ayanda Zulu");
+    await form.getByLabel(exactly("Email Address")).fill(email);
+    await form.getByLabel(exactly("Company Name")).fill("Zulu Legal");
+    await form.getByLabel(exactly("Goals")).fill("Automate client intake");
+  },
+} satisfies Partial<Record<FormKey, (form: Locator, email: string) => Promise<void>>>;
+
 /** A new visitor's address, so each visitor of a test has rate limits of its own. */
 export const visitorAddress = visitorHeaders;
 
@@ -40,10 +65,7 @@ export function openFormPage(
   options: BrowserContextOptions = {},
   { address = visitorAddress(), allowConsoleErrors }: ConsoleChecks & { address?: Record<string, string> } = {},
 ): Promise<TrackedPage> {
-  return browser.openPage(
-    { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: address, ...options },
-    { cookiesChosen: true, allowConsoleErrors },
-  );
+  return browser.openPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: address, ...options }, { allowConsoleErrors });
 }
 
 /** Opens a page and waits until its forms are enhanced (hydrated: `novalidate`, the schema's messages). */
@@ -64,10 +86,15 @@ export function postsFrom(page: Page): string[] {
   return posts;
 }
 
-/** The sonner toast with this title: its title and description as the visitor reads them. */
+/** Marks the toasts showing now, so toastWith waits for a new one: the same message may still show from before. */
+export async function markToastsSeen(page: Page): Promise<void> {
+  await page.locator("[data-sonner-toast]").evaluateAll((toasts) => toasts.forEach((toast) => toast.setAttribute("data-test-seen", "")));
+}
+
+/** The sonner toast with this title (not one marked seen): its title and description as the visitor reads them. */
 export async function toastWith(page: Page, title: string): Promise<{ title: string; description: string; type: string | null }> {
   const toast = page
-    .locator("[data-sonner-toast]")
+    .locator("[data-sonner-toast]:not([data-test-seen])")
     .filter({ has: page.locator("[data-title]", { hasText: title }) })
     .first();
   await toast.waitFor({ timeout: 20_000 });

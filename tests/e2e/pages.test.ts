@@ -15,7 +15,7 @@ import { serviceCards, serviceSlugs } from "~/content/services";
 import { team } from "~/content/team";
 import { auditQuote, auditTestimonials, testimonials } from "~/content/testimonials";
 import { formatLongDate } from "~/lib/sast";
-import { expectFitsPhone, hydrated } from "../support/browser";
+import { hydrated } from "../support/browser";
 import { useBrowser, useServer } from "../support/e2e";
 import { startServer } from "../support/server";
 
@@ -427,24 +427,5 @@ describe("in the browser", () => {
     await page.locator("summary", { hasText: contactFaq[1]!.question }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => answer.isVisible()).toBe(true);
-  });
-
-  const ownPages = [
-    "/",
-    "/about",
-    "/services",
-    ...serviceSlugs.map((s) => `/services/${s}`),
-    "/pricing",
-    "/contact",
-    "/free-audit",
-    "/free-ai-assessment",
-    "/case-studies",
-    "/privacy",
-    "/terms",
-  ];
-  it.each(ownPages)("%s has no axe violations at 375 px and no horizontal scrolling", async (path) => {
-    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
-    await page.goto(server.url + path);
-    await expectFitsPhone(page);
   });
 });

@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
 import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
 import { type ConsoleChecks, launchBrowser, openPage, type TrackedPage } from "./browser.ts";
 
@@ -17,7 +19,11 @@ import { type ConsoleChecks, launchBrowser, openPage, type TrackedPage } from ".
  */
 
 export interface PageOptions extends ConsoleChecks {
-  /** The visitor already chose cookies (rejected all), so the banner never covers what the test clicks. */
+  /**
+   * The visitor already chose cookies (rejected all), so the banner never
+   * comes up to cover what the test presses, however late the test gets there.
+   * True unless a test is about the banner or the choice itself.
+   */
   cookiesChosen?: boolean;
 }
 
@@ -39,9 +45,10 @@ export function useBrowser(): E2EBrowser {
     launching = launchBrowser();
     launching.catch(() => undefined);
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
     const pages = opened;
     opened = [];
+    if (context.task.result?.state === "fail") await keepWhatFailed(context, pages);
     // Closed first, so what a page logs while it closes is counted too.
     await Promise.all(pages.map((tracked) => tracked.close()));
     const unexpected = pages.flatMap((tracked) => tracked.unexpectedErrors());
@@ -52,19 +59,48 @@ export function useBrowser(): E2EBrowser {
     await browser?.close();
   });
   return {
-    async openPage(options = {}, { cookiesChosen = false, ...checks } = {}) {
+    async openPage(options = {}, { cookiesChosen = true, ...checks } = {}) {
       if (!launching) throw new Error("useBrowser() opens pages only inside the tests around its call");
       const tracked = await openPage(await launching, options, checks);
       opened.push(tracked);
       if (cookiesChosen) {
         const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
-        await tracked.page
-          .context()
-          .addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, stored]);
+        // The site's own documents only: a frame of another origin (the intro video's player) keeps its storage.
+        await tracked.page.context().addInitScript(
+          ([key, value]) => {
+            if (window === window.top) window.localStorage.setItem(key!, value!);
+          },
+          [CONSENT_STORAGE_KEY, stored],
+        );
       }
       return tracked;
     },
   };
+}
+
+/** The servers of this file's tests that are running now: a failed test keeps their logs. */
+const runningServers = new Set<{ stop(): Promise<void>; output?(): string }>();
+
+/** Where a failed test leaves what it saw, under the repository's test-results/ (git ignores it). */
+const resultsDir = path.resolve(import.meta.dirname, "../../test-results");
+
+/**
+ * Keeps what a failed test saw: a screenshot of each page it had open and the
+ * log of each server, in a folder named for the file and the test, which the
+ * report names.
+ */
+async function keepWhatFailed(context: TestContext, pages: TrackedPage[]): Promise<void> {
+  const slug = (text: string) => text.replace(/[^\w.-]+/g, "-").slice(0, 80);
+  const file = path.basename(context.task.file.filepath, ".test.ts");
+  const dir = path.join(resultsDir, slug(file), slug(context.task.name));
+  mkdirSync(dir, { recursive: true });
+  await Promise.all(
+    pages.map((tracked, i) =>
+      tracked.page.screenshot({ path: path.join(dir, `page-${i + 1}.png`), fullPage: true }).catch(() => undefined),
+    ),
+  );
+  [...runningServers].forEach((server, i) => writeFileSync(path.join(dir, `server-${i + 1}.log`), server.output?.() ?? ""));
+  console.log(`What the failed test saw (screenshots, server logs): ${path.relative(process.cwd(), dir)}`);
 }
 
 /**
@@ -78,8 +114,10 @@ export function useServer<T extends { stop(): Promise<void> }>(start: () => Prom
   beforeAll(async () => {
     started = await start();
     Object.assign(server, started);
+    runningServers.add(started);
   });
   afterAll(async () => {
+    if (started) runningServers.delete(started);
     await started?.stop();
   });
   return server;

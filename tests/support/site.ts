@@ -6,12 +6,10 @@ import { freePort, type RunningServer, startServer } from "./server.ts";
  * `npm start` serves it. `tls`: the app behind Debian's nginx running
  * deploy/nginx/roi-site.conf and locations.conf as shipped, over HTTPS and
  * HTTP/2 at a real host name (Chromium maps it to loopback), with
- * TRUST_PROXY=x-forwarded-for and an https SITE_URL, as the README deploys it.
- * The e2e-tls project of vitest.config.ts runs the form, booking and inbox
- * suites a second time with E2E_TOPOLOGY=tls.
+ * TRUST_PROXY=x-forwarded-for and an https SITE_URL, as the README deploys it:
+ * tests/e2e/deployed.test.ts tests what differs there.
  */
 export type Topology = "direct" | "tls";
-export const topology: Topology = process.env.E2E_TOPOLOGY === "tls" ? "tls" : "direct";
 
 /** The public host name of the TLS topology (.test is reserved: it can never be a real site). */
 export const SITE_HOST = "roi.test";
@@ -27,7 +25,7 @@ export interface RunningSite extends RunningServer {
 }
 
 /**
- * The site under test in this run's topology. Either way the app believes the
+ * The site under test, `direct` unless asked for `tls`. Either way the app believes the
  * last X-Forwarded-For address, so each test visitor can name its own address
  * (visitorHeaders): nginx, like a proxy on another machine, takes it as the
  * connecting address (the realip module) and appends it, as it would a
@@ -35,7 +33,7 @@ export interface RunningSite extends RunningServer {
  */
 export async function startSite(
   env: Record<string, string | undefined> = {},
-  { on = topology }: { on?: Topology } = {},
+  { on = "direct" }: { on?: Topology } = {},
 ): Promise<RunningSite> {
   if (on === "direct") {
     const server = await startServer({ TRUST_PROXY: "x-forwarded-for", ...env });
