@@ -31,12 +31,16 @@ interface SitePage extends TrackedPage {
 
 /** Notes, in ms since navigation started, the load event and when the banner is first shown. */
 function recordBannerTime() {
-  const w = window as unknown as { loadedAt?: number; bannerShownAt?: number };
+  const w = window as unknown as { loadedAt?: number; bannerShownAt?: number; bannerDrawnAt?: number };
   addEventListener("load", () => (w.loadedAt = performance.now()), { once: true });
-  new MutationObserver(() => {
+  const observer = new MutationObserver(() => {
     const shown = document.querySelector('[aria-labelledby="cookie-banner-title"]:not([hidden])');
-    if (w.bannerShownAt === undefined && shown) w.bannerShownAt = performance.now();
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+    if (w.bannerShownAt !== undefined || !shown) return;
+    w.bannerShownAt = performance.now();
+    observer.disconnect();
+    requestAnimationFrame((frameStart) => (w.bannerDrawnAt = frameStart));
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
 }
 
 function sendGlobalPrivacyControl() {
@@ -190,19 +194,19 @@ const locked = { checked: "true", disabled: true };
 
 describe("the cookie banner", () => {
   it("is hidden at first and appears 1000 ms after the load event, fixed at the bottom over the page", async () => {
-    const { page } = await openSite(plain);
+    // The browser's own clock and frames: this test measures the delay itself.
+    const { page } = await openSite(plain, { clock: false });
     await page.goto(`${plain.url}/`);
     expect(await banner(page).count()).toBe(0);
-    // In real time: this test measures the delay itself.
     await banner(page).waitFor({ state: "visible" });
-    const { loadedAt, bannerShownAt } = await page.evaluate(() => {
-      const w = window as unknown as { loadedAt: number; bannerShownAt: number };
-      return { loadedAt: w.loadedAt, bannerShownAt: w.bannerShownAt };
+    await page.waitForFunction(() => (window as unknown as { bannerDrawnAt?: number }).bannerDrawnAt !== undefined);
+    const { loadedAt, bannerShownAt, bannerDrawnAt } = await page.evaluate(() => {
+      const w = window as unknown as { loadedAt: number; bannerShownAt: number; bannerDrawnAt: number };
+      return { loadedAt: w.loadedAt, bannerShownAt: w.bannerShownAt, bannerDrawnAt: w.bannerDrawnAt };
     });
-    const afterLoad = bannerShownAt - loadedAt;
-    expect(afterLoad).toBeGreaterThanOrEqual(BANNER_DELAY_MS - 5);
-    // Issue 20 asks 1.0 s (+-0.2) on a quiet machine; a busy test machine may run the timer late, never early.
-    expect(afterLoad).toBeLessThan(BANNER_DELAY_MS + 500);
+    // Never early; late only by what a busy machine adds (npm run bench banner measures it: 1.00-1.02 s on a quiet one).
+    expect(bannerShownAt - loadedAt).toBeGreaterThanOrEqual(BANNER_DELAY_MS - 5);
+    expect(bannerDrawnAt - loadedAt).toBeLessThan(BANNER_DELAY_MS + 750);
 
     const layout = await banner(page).evaluate((el) => ({
       position: getComputedStyle(el).position,
@@ -583,12 +587,11 @@ describe("Google Analytics behind consent", () => {
   });
 
   it.each([
+    // Each switch's grant once, on a prerendered page and on one rendered per request (both together: Accept All
+    // above; every mix of the rules themselves: tests/unit/consent.test.ts).
     ["/", "analytics only", { analytics: true, marketing: false, functional: false }, [ANALYTICS_GRANT]],
-    ["/contact", "analytics only", { analytics: true, marketing: false, functional: false }, [ANALYTICS_GRANT]],
-    ["/", "marketing and functional", { analytics: false, marketing: true, functional: true }, [MARKETING_GRANT]],
     ["/contact", "marketing and functional", { analytics: false, marketing: true, functional: true }, [MARKETING_GRANT]],
     ["/", "functional only (no update)", { analytics: false, marketing: false, functional: true }, []],
-    ["/contact", "analytics and marketing", { analytics: true, marketing: true, functional: false }, [ANALYTICS_GRANT, MARKETING_GRANT]],
   ])("%s: Save Preferences with %s sends exactly its grants", async (path, _label, choices, expected) => {
     const { page } = await openSite(withGa);
     await page.goto(withGa.url + path);

@@ -8,12 +8,40 @@ const browser = useBrowser();
 const server = useServer(() => startServer());
 
 /**
+ * One page of each layout, which axe also checks at a phone's width: the pages of one
+ * layout (the service pages, the articles, the legal pages) differ in their text, not
+ * in what the phone's layout shows or hides.
+ */
+const phoneAxePaths = new Set([
+  "/",
+  "/about",
+  "/services",
+  "/services/google-ads",
+  "/pricing",
+  "/blog",
+  "/blog/google-ads-roi-strategies",
+  "/contact",
+  "/free-audit",
+  "/free-ai-assessment",
+  "/get-started",
+  "/company-profile",
+  "/case-studies",
+  "/calendar",
+  "/privacy",
+]);
+
+/**
  * Every public page once hydrated, as a visitor on a desktop and on a phone
- * sees it: its head (React keeps what the server wrote), and nothing axe
- * finds at either width; on the phone, no sideways scrolling.
+ * sees it: its head (React keeps what the server wrote), nothing axe finds,
+ * and on the phone no sideways scrolling.
  */
 describe("every public route", () => {
-  it.each(publicRoutes.map((r) => r.path))("%s: meta tags, JSON-LD, no axe violations at 1280 px and at 375 px", async (path) => {
+  it("checks each layout at a phone's width too", () => {
+    const paths = publicRoutes.map((route) => route.path);
+    expect([...phoneAxePaths].filter((path) => !paths.includes(path))).toEqual([]);
+  });
+
+  it.each(publicRoutes.map((r) => r.path))("%s: meta tags, JSON-LD, no axe violations; fits a phone", async (path) => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url + path);
     await hydrated(page);
@@ -44,6 +72,6 @@ describe("every public route", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole("button", { name: "Open menu" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page);
+    if (phoneAxePaths.has(path)) await expectNoAxeViolations(page);
   });
 });
