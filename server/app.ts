@@ -97,7 +97,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce);
         context.set(servicesContext, running.services);
-        context.set(clientAddressContext, clientAddress(req, settings.TRUST_PROXY));
+        context.set(clientAddressContext, clientAddress(req, settings));
         return context;
       },
       mode: dev ? "development" : "production",

@@ -22,6 +22,14 @@ export const envSchema = z.object({
     .enum(["none", "x-forwarded-for", "x-real-ip", "cf-connecting-ip"])
     .default("none")
     .describe("which proxy header names the client address"),
+  // A provider gives each customer a /64 (or a /56, /48): one customer is one network, not one address.
+  RATE_LIMIT_IPV6_PREFIX: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .max(128)
+    .default(64)
+    .describe("how many leading bits of an IPv6 address rate limits count as one visitor (server/client-address.ts)"),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
   // Empty when unset rather than optional: prerendered pages carry a placeholder the server
   // replaces with this text (server/static.ts), and an empty id is what tells the page there is no video.

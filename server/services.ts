@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { AdminServices } from "./admin/services.ts";
 import type { BookingServices } from "./booking/services.ts";
 import type { Captcha } from "./captcha/index.ts";
+import type { ClientAddress } from "./client-address.ts";
 import type { SiteSecrets } from "./captcha/keys.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Store } from "./db/store.ts";
@@ -32,8 +33,8 @@ export interface SiteServices extends CoreServices {
 
 export const servicesContext = createContext<SiteServices>();
 
-/** The visitor's address (server/client-address.ts), set per request beside the services. */
-export const clientAddressContext = createContext<string>("unknown");
+/** The visitor's address and what rate limits count it as (server/client-address.ts), set per request beside the services. */
+export const clientAddressContext = createContext<ClientAddress>({ address: "unknown", rateLimitSubject: "unknown" });
 
 /** The services of a loader's or action's context. */
 export function servicesOf(context: Readonly<RouterContextProvider>): SiteServices {

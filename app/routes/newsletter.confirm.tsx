@@ -12,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 // Confirms only on a press of the page's button (see the component), never on the link's GET.
 export async function action({ params, context }: Route.ActionArgs) {
-  const found = await servicesOf(context).newsletter.confirm(params.token, context.get(clientAddressContext));
+  const found = await servicesOf(context).newsletter.confirm(params.token, context.get(clientAddressContext).address);
   return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { minutesText } from "../../app/forms/messages.ts";
+import type { ClientAddress } from "../client-address.ts";
 import type { RateLimitRule } from "../db/store.ts";
 import { recordAudit } from "./audit.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
@@ -15,7 +16,8 @@ export const LOGIN_FAILED = "Invalid email or password";
  * counted before the password is checked, so parallel guesses cannot slip past
  * the count; a sign-in that succeeds takes back its own attempt and the earlier
  * failures of its address at its account, so only guesses stay counted.
- * - pair: one address at one account.
+ * - pair: one address at one account. An address is what every limit counts
+ *   (ClientAddress.rateLimitSubject): an IPv6 visitor's whole network.
  * - address: one address at any accounts (trying many).
  * - account: all addresses at one account. Past it, each address has only
  *   `triesOnceAccountLimited` attempts at the account, so a stranger guessing
@@ -40,17 +42,20 @@ export function loginRateLimitMessage(minutes: number): string {
 export type LoginResult =
   { ok: true; token: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
 
+type LoginInput = { email: string; password: string; client: ClientAddress; previousToken: string };
+
 export async function attemptLogin(
   services: Pick<AdminServices, "db" | "store" | "settings">,
-  input: { email: string; password: string; clientAddress: string; previousToken: string },
+  input: LoginInput,
   now = new Date(),
 ): Promise<LoginResult> {
   const { db, store, settings } = services;
   const email = normalizeEmail(input.email);
   const accountKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const pairKey = `${accountKey} ${input.clientAddress}`;
+  const subject = input.client.rateLimitSubject;
+  const pairKey = `${accountKey} ${subject}`;
   const pair = await store.hitRateLimit(limitKeys.pair, pairKey, loginLimits.pair, now);
-  const address = await store.hitRateLimit(limitKeys.address, input.clientAddress, loginLimits.address, now);
+  const address = await store.hitRateLimit(limitKeys.address, subject, loginLimits.address, now);
   const account = await store.hitRateLimit(limitKeys.account, accountKey, loginLimits.account, now);
   const blocked = [pair, address, ...(pair.count > triesOnceAccountLimited ? [account] : [])].filter((hit) => !hit.allowed);
   if (blocked.length) {
@@ -65,7 +70,7 @@ export async function attemptLogin(
 
   // Whoever knows the password made this address's failures at this account: typos, not guesses.
   const forgiven = await store.clearRateLimit(limitKeys.pair, pairKey);
-  await store.refundRateLimit(limitKeys.address, input.clientAddress, forgiven);
+  await store.refundRateLimit(limitKeys.address, subject, forgiven);
   await store.refundRateLimit(limitKeys.account, accountKey, forgiven);
 
   // A fresh id at every sign-in: a session id planted before it is worth nothing after.

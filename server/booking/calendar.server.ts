@@ -3,6 +3,7 @@ import { bookingForm, bookingMessages, type SlotDay } from "../../app/forms/book
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
 import type { LeadResult } from "../../app/forms/lead-result.ts";
 import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "../../app/lib/sast.ts";
+import type { ClientAddress } from "../client-address.ts";
 import type { Env } from "../env.ts";
 import { formPageData } from "../leads/form-page.ts";
 import { runForm } from "../leads/pipeline.ts";
@@ -78,10 +79,10 @@ const failure = (message: string, extra: Partial<LeadResult> = {}): LeadResult =
  * then the slot rules, then the database's claim decides who gets a slot two
  * visitors race for. A booking redirects to its own page.
  */
-export function bookCall(services: SiteServices, request: Request, clientAddress: string, now = new Date()) {
+export function bookCall(services: SiteServices, request: Request, client: ClientAddress, now = new Date()) {
   const { settings, worker } = services;
   const { store, rules, secret } = services.booking;
-  return runForm(services, bookingForm, request, clientAddress, async ({ input, values, origin, release, fail }) => {
+  return runForm(services, bookingForm, request, client, async ({ input, values, origin, release, fail }) => {
     const start = new Date(input.slot);
     // A slot gone or just taken is the visitor's bad luck, not an attempt: it is given back.
     const slotRefused = async (message: string) => {
@@ -170,7 +171,7 @@ export async function manageState(services: SiteServices, token: string, now = n
  * the page as it now stands. Each change mails the booker, so changes are
  * limited per booking and per address (guardBookingChange).
  */
-export async function changeBooking(services: SiteServices, request: Request, token: string, clientAddress: string, now = new Date()) {
+export async function changeBooking(services: SiteServices, request: Request, token: string, client: ClientAddress, now = new Date()) {
   const { settings, worker } = services;
   const { store, rules, secret } = services.booking;
   const read = await readForm(request, new Set());
@@ -182,13 +183,18 @@ export async function changeBooking(services: SiteServices, request: Request, to
     });
   const { fields } = read;
   const sequence = Number(fields.sequence);
-  const origin = { botCheck: found.booking.bot_check, clientAddress, userAgent: request.headers.get("user-agent"), receivedAt: now };
+  const origin = {
+    botCheck: found.booking.bot_check,
+    clientAddress: client.address,
+    userAgent: request.headers.get("user-agent"),
+    receivedAt: now,
+  };
   const here = `${MANAGE_PATH}/${token}`;
   const refused = (refusal: { status: number; failure: LeadResult }) =>
     data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
 
   if (fields.intent === "cancel") {
-    const guard = await guardBookingChange(services, found.booking.id, clientAddress);
+    const guard = await guardBookingChange(services, found.booking.id, client);
     if (!guard.ok) return refused(guard);
     const result = await store.cancel(found.booking.id, sequence, now, (booking) =>
       bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
@@ -208,7 +214,7 @@ export async function changeBooking(services: SiteServices, request: Request, to
     if (!isBookableStart(start, rules, now)) {
       return data(failure(bookingMessages.slotGone, { fieldErrors: { slot: [bookingMessages.slotGone] } }), { status: 409 });
     }
-    const guard = await guardBookingChange(services, found.booking.id, clientAddress);
+    const guard = await guardBookingChange(services, found.booking.id, client);
     if (!guard.ok) return refused(guard);
     const previous = found.booking;
     const result = await store.reschedule(

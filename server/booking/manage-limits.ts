@@ -1,6 +1,7 @@
 import { bookingForm } from "../../app/forms/booking.ts";
 import type { LeadResult } from "../../app/forms/lead-result.ts";
 import { rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
+import type { ClientAddress } from "../client-address.ts";
 import type { RateLimitRule } from "../db/store.ts";
 import type { CoreServices } from "../services.ts";
 
@@ -39,20 +40,21 @@ function limited(retryAfterMs: number): Refusal {
 export async function guardBookingChange(
   { store }: CoreServices,
   bookingId: number,
-  clientAddress: string,
+  client: ClientAddress,
 ): Promise<{ ok: true; release(): Promise<void> } | Refusal> {
   const booking = String(bookingId);
-  const byAddress = await store.hitRateLimit(MANAGE_KEYS.perAddress, clientAddress, manageRateLimits.perAddress);
+  const address = client.rateLimitSubject;
+  const byAddress = await store.hitRateLimit(MANAGE_KEYS.perAddress, address, manageRateLimits.perAddress);
   if (!byAddress.allowed) return limited(byAddress.retryAfterMs);
   const byBooking = await store.hitRateLimit(MANAGE_KEYS.perBooking, booking, manageRateLimits.perBooking);
   if (!byBooking.allowed) {
-    await store.refundRateLimit(MANAGE_KEYS.perAddress, clientAddress);
+    await store.refundRateLimit(MANAGE_KEYS.perAddress, address);
     return limited(byBooking.retryAfterMs);
   }
   return {
     ok: true,
     async release() {
-      await store.refundRateLimit(MANAGE_KEYS.perAddress, clientAddress);
+      await store.refundRateLimit(MANAGE_KEYS.perAddress, address);
       await store.refundRateLimit(MANAGE_KEYS.perBooking, booking);
     },
   };

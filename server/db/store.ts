@@ -133,16 +133,18 @@ export class Store {
   }
 
   /**
-   * Counts one attempt for this key and address in a fixed window that the
-   * first attempt opens, in one atomic upsert (safe across instances).
+   * Counts one attempt for this key and subject in a fixed window that the
+   * first attempt opens, in one atomic upsert (safe across instances). The
+   * subject is what is limited: a visitor's ClientAddress.rateLimitSubject
+   * (server/client-address.ts), or an account or a booking.
    */
-  async hitRateLimit(key: string, clientAddress: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitHit> {
+  async hitRateLimit(key: string, subject: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitHit> {
     const windowMs = rule.windowMinutes * 60_000;
     const expired = new Date(now.getTime() - windowMs);
     const row = await this.#handle.write((db) =>
       db
         .insertInto("rate_limits")
-        .values({ form_key: key, client_address: clientAddress, window_start: now, count: 1 })
+        .values({ form_key: key, client_address: subject, window_start: now, count: 1 })
         .onConflict((oc) =>
           oc.columns(["form_key", "client_address"]).doUpdateSet({
             window_start: sql`case when rate_limits.window_start <= ${expired} then excluded.window_start else rate_limits.window_start end`,
@@ -158,15 +160,10 @@ export class Store {
     return { allowed: false, retryAfterMs: Math.max(closes - now.getTime(), 0), count };
   }
 
-  /** Forgets the count for this key and address; answers how many attempts it held. */
-  async clearRateLimit(key: string, clientAddress: string): Promise<number> {
+  /** Forgets the count for this key and subject; answers how many attempts it held. */
+  async clearRateLimit(key: string, subject: string): Promise<number> {
     const row = await this.#handle.write((db) =>
-      db
-        .deleteFrom("rate_limits")
-        .where("form_key", "=", key)
-        .where("client_address", "=", clientAddress)
-        .returning("count")
-        .executeTakeFirst(),
+      db.deleteFrom("rate_limits").where("form_key", "=", key).where("client_address", "=", subject).returning("count").executeTakeFirst(),
     );
     return row ? Number(row.count) : 0;
   }
@@ -179,14 +176,14 @@ export class Store {
    * Never below zero, so refunds cannot be saved up for later; the window is
    * the one the first attempt opened.
    */
-  async refundRateLimit(key: string, clientAddress: string, attempts = 1): Promise<void> {
+  async refundRateLimit(key: string, subject: string, attempts = 1): Promise<void> {
     if (attempts <= 0) return;
     await this.#handle.write((db) =>
       db
         .updateTable("rate_limits")
         .set({ count: sql`case when count > ${attempts} then count - ${attempts} else 0 end` })
         .where("form_key", "=", key)
-        .where("client_address", "=", clientAddress)
+        .where("client_address", "=", subject)
         .execute(),
     );
   }

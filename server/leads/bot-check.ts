@@ -1,6 +1,7 @@
 import { botFields, enhancedMarker, widgetTokenFields } from "../../app/forms/bot-fields.ts";
 import { botCheckFailed, formExpired } from "../../app/forms/messages.ts";
 import { checkFormToken } from "../captcha/form-token.ts";
+import type { ClientAddress } from "../client-address.ts";
 import type { BotCheck } from "../db/schema.ts";
 import type { FormFields } from "./request.ts";
 import type { CoreServices } from "../services.ts";
@@ -32,13 +33,13 @@ export const noscriptLimitKey = (limitKey: string) => `noscript:${limitKey}`;
 export async function checkBot(
   { settings, store, captcha, secrets }: CoreServices,
   fields: FormFields,
-  clientAddress: string,
+  client: ClientAddress,
   limitKey: string,
 ): Promise<BotCheckOutcome> {
   const refused = (status: 400 | 403 = 403) => ({ ok: false, status, reason: "captcha", message: botCheckFailed }) as const;
 
   const token = [botFields.captchaToken, ...widgetTokenFields].map((name) => firstValue(fields[name])).find(Boolean);
-  if (token) return (await captcha.verify(token, clientAddress)) ? { ok: true, botCheck: captcha.method } : refused();
+  if (token) return (await captcha.verify(token, client.address)) ? { ok: true, botCheck: captcha.method } : refused();
   // The enhanced form always runs its captcha; a post claiming to be one without a token is refused.
   if (firstValue(fields[botFields.enhanced]) === enhancedMarker) return refused(400);
 
@@ -47,7 +48,7 @@ export async function checkBot(
   if (!check.ok) {
     return check.reason === "expired" ? { ok: false, status: 403, reason: "expired", message: formExpired } : refused();
   }
-  const strict = await store.hitRateLimit(noscriptLimitKey(limitKey), clientAddress, noscriptRateLimit);
+  const strict = await store.hitRateLimit(noscriptLimitKey(limitKey), client.rateLimitSubject, noscriptRateLimit);
   if (!strict.allowed) return { ok: false, status: 429, reason: "rate-limit", retryAfterMs: strict.retryAfterMs };
   if (!(await store.spendChallenge(check.id, check.expiresAt))) return refused();
   return { ok: true, botCheck: "noscript" };

@@ -7,6 +7,7 @@ import { checkTheFields, rateLimitMessage, rateLimitTitle } from "../../app/form
 import { failedStep } from "../../app/forms/steps.ts";
 import { ATTRIBUTION_FIELD, parseAttribution } from "../../app/lib/attribution.ts";
 import type { z } from "../../app/lib/zod.ts";
+import type { ClientAddress } from "../client-address.ts";
 import type { Database } from "../db/schema.ts";
 import type { LeadOrigin, NewLead } from "../db/store.ts";
 import { log } from "../log.ts";
@@ -75,10 +76,11 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
   services: CoreServices,
   form: FormDefinition<FormDefinition["key"], S>,
   request: Request,
-  clientAddress: string,
+  client: ClientAddress,
   step: (accepted: Accepted<z.output<S>>) => Promise<Answer>,
 ): Promise<Answer | FormAnswer> {
   const { store } = services;
+  const subject = client.rateLimitSubject;
   const { messages, rateLimit } = form;
 
   /** The form's refusal, with what the visitor typed unless the failure says otherwise. */
@@ -126,10 +128,10 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
   };
   let bot: Awaited<ReturnType<typeof checkBot>>;
   try {
-    const hit = await store.hitRateLimit(rateLimit.key, clientAddress, rateLimit);
+    const hit = await store.hitRateLimit(rateLimit.key, subject, rateLimit);
     if (!hit.allowed) return rateLimited(hit.retryAfterMs);
-    bot = await checkBot(services, fields, clientAddress, rateLimit.key);
-    if (!bot.ok && rateLimit.refundsRefusedBotChecks) await store.refundRateLimit(rateLimit.key, clientAddress);
+    bot = await checkBot(services, fields, client, rateLimit.key);
+    if (!bot.ok && rateLimit.refundsRefusedBotChecks) await store.refundRateLimit(rateLimit.key, subject);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
     log.error(`Could not check a ${form.key} lead, the database failed:`, error);
@@ -147,16 +149,16 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
     values,
     origin: {
       botCheck,
-      clientAddress,
+      clientAddress: client.address,
       userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
       receivedAt,
       // What does not pass its checks is dropped, never the lead.
       attribution: parseAttribution(firstValue(fields[ATTRIBUTION_FIELD]), receivedAt),
     },
     async release() {
-      await store.refundRateLimit(rateLimit.key, clientAddress);
+      await store.refundRateLimit(rateLimit.key, subject);
       // A post without JavaScript also counted against the stricter limit.
-      if (botCheck === "noscript") await store.refundRateLimit(noscriptLimitKey(rateLimit.key), clientAddress);
+      if (botCheck === "noscript") await store.refundRateLimit(noscriptLimitKey(rateLimit.key), subject);
     },
     fail,
   });
@@ -180,8 +182,8 @@ export function noticeOf(form: LeadFormDefinition, lead: NewLead): LeadNotice {
  * A lead form's own step: the lead and its notification in one transaction
  * (the outbox sends it), then SPEC.md section 8's success.
  */
-export function handleLead(services: CoreServices, form: LeadFormDefinition, request: Request, clientAddress: string): Promise<FormAnswer> {
-  return runForm(services, form, request, clientAddress, async ({ input, origin, fail }) => {
+export function handleLead(services: CoreServices, form: LeadFormDefinition, request: Request, client: ClientAddress): Promise<FormAnswer> {
+  return runForm(services, form, request, client, async ({ input, origin, fail }) => {
     // Every lead has an email; it is stored as mail can reach it (an internationalised domain in its ASCII form).
     const typed = input as { email: string };
     const lead = form.row({ ...typed, email: typedEmail(typed.email) });

@@ -250,7 +250,10 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   describe("sign-in limits", () => {
     const PASSWORD = "a long enough passphrase";
     const signIn = (email: string, clientAddress: string, password = "not the password at all") =>
-      attemptLogin({ db, store, settings: parseEnv({ ...test.settings }) }, { email, password, clientAddress, previousToken: "" });
+      attemptLogin(
+        { db, store, settings: parseEnv({ ...test.settings }) },
+        { email, password, client: { address: clientAddress, rateLimitSubject: clientAddress }, previousToken: "" },
+      );
     const invalid = { ok: false, reason: "invalid" };
     const limited = { ok: false, reason: "rate-limit", retryAfterMinutes: loginLimits.pair.windowMinutes };
     const counts = () => handle.db.selectFrom("rate_limits").select(["form_key", "client_address", "count"]).execute();

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await attemptLogin(admin, {
     email: field("email"),
     password: field("password"),
-    clientAddress: context.get(clientAddressContext),
+    client: context.get(clientAddressContext),
     previousToken: readCookie(request.headers.get("cookie"), names.session),
   });
   if (!result.ok) {
