@@ -65,7 +65,7 @@ export async function attemptLogin(
 
   const user = email ? await findUserForLogin(db, email) : undefined;
   // An unknown address still costs one scrypt, so the answer takes as long as for a wrong password.
-  const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+  const matches = await verifyPassword(input.password, user?.password_hash ?? decoyHash);
   if (!user || !matches) return { ok: false, reason: "invalid" };
 
   // Whoever knows the password made this address's failures at this account: typos, not guesses.

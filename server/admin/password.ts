@@ -1,9 +1,10 @@
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { scryptOnThread } from "./scrypt-thread.ts";
 
 /**
  * Agency passwords, hashed with scrypt (node:crypto, no native addon) and a
- * salt of their own. The cost is stored with each hash, so raising it later
- * leaves older hashes readable.
+ * salt of their own, on a thread of their own (scrypt-thread.ts). The cost is
+ * stored with each hash, so raising it later leaves older hashes readable.
  */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_BYTES = 64;
@@ -15,11 +16,12 @@ const PASSWORD_MIN_LENGTH = 12;
 const PASSWORD_MAX_LENGTH = 256;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, length, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  return scryptOnThread(password.normalize("NFC"), salt, length, { ...options, maxmem: MAX_MEMORY });
+}
+
+/** scrypt$N$r$p$salt$key, as admin_users.password_hash stores it. */
+function storedHash(salt: Buffer, key: Buffer): string {
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** Why a new password is refused, or null when it will do. */
@@ -31,8 +33,7 @@ export function passwordProblem(password: string): string | null {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST, KEY_BYTES);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+  return storedHash(salt, await derive(password, salt, COST, KEY_BYTES));
 }
 
 /** Compares in constant time; a malformed stored hash never matches. */
@@ -44,9 +45,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return expected.length > 0 && timingSafeEqual(actual, expected);
 }
 
-/** A hash of no password, checked when the email is unknown so both answers take as long. */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(24).toString("base64"));
-  return decoy;
-}
+/**
+ * A stored hash no password matches (its key is random), checked when the
+ * email is unknown so both answers cost one scrypt and take as long.
+ */
+export const decoyHash = storedHash(randomBytes(SALT_BYTES), randomBytes(KEY_BYTES));
