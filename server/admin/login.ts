@@ -39,8 +39,22 @@ export function loginRateLimitMessage(minutes: number): string {
   return `Too many sign-in attempts. Try again in ${minutesText(minutes)}.`;
 }
 
+/**
+ * Sign-ins checked at once, at most. Each costs one scrypt on the hashing
+ * thread (scrypt-thread.ts), one after another; past this many a sign-in is
+ * refused at once, before anything is counted or written, so a crowd of
+ * strangers costs the site next to nothing and a person waits for at most
+ * this many hashes (0.2-0.3 s each on a loaded two-core machine).
+ * Eight lets the limits' parallel guesses (pair limit + 3) all be counted.
+ */
+export const SIGN_INS_CHECKED_AT_ONCE = 8;
+export const SIGN_IN_BUSY = "Many sign-ins are being checked right now. Try again in a moment.";
+export const SIGN_IN_BUSY_RETRY_SECONDS = 5;
+
+let signInsBeingChecked = 0;
+
 export type LoginResult =
-  { ok: true; token: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
+  { ok: true; token: string } | { ok: false; reason: "invalid" | "busy" } | { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
 
 type LoginInput = { email: string; password: string; client: ClientAddress; previousToken: string };
 
@@ -49,6 +63,17 @@ export async function attemptLogin(
   input: LoginInput,
   now = new Date(),
 ): Promise<LoginResult> {
+  // Checked and taken before the first await, so parallel sign-ins cannot all pass it.
+  if (signInsBeingChecked >= SIGN_INS_CHECKED_AT_ONCE) return { ok: false, reason: "busy" };
+  signInsBeingChecked++;
+  try {
+    return await checkSignIn(services, input, now);
+  } finally {
+    signInsBeingChecked--;
+  }
+}
+
+async function checkSignIn(services: Pick<AdminServices, "db" | "store" | "settings">, input: LoginInput, now: Date): Promise<LoginResult> {
   const { db, store, settings } = services;
   const email = normalizeEmail(input.email);
   const accountKey = createHash("sha256").update(email).digest("hex").slice(0, 32);

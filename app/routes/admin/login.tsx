@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { minutesText } from "~/forms/messages";
 import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { adminOf, CROSS_SITE_REFUSED, crossSite, loginFormToken, loginTokenContext, refuse } from "../../../server/admin/guard";
-import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage } from "../../../server/admin/login";
+import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "../../../server/admin/login";
 import { clearCookie, findSession, readCookie, sameToken, serializeCookie } from "../../../server/admin/sessions";
 import { readForm } from "../../../server/leads/request";
 import { clientAddressContext } from "../../../server/services";
@@ -14,6 +14,9 @@ import type { Route } from "./+types/login";
 export const middleware: Route.MiddlewareFunction[] = [loginFormToken];
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+
+// A refusal's Retry-After reaches a browser without JavaScript too.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 /** Only a path inside the inbox, so the sign-in page cannot send anyone elsewhere. */
 function nextPath(value: string | null): string {
@@ -57,9 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     previousToken: readCookie(request.headers.get("cookie"), names.session),
   });
   if (!result.ok) {
-    return result.reason === "rate-limit"
-      ? data({ error: loginRateLimitMessage(result.retryAfterMinutes), email: field("email") }, { status: 429 })
-      : data({ error: LOGIN_FAILED, email: field("email") }, { status: 401 });
+    const email = field("email");
+    if (result.reason === "rate-limit") return data({ error: loginRateLimitMessage(result.retryAfterMinutes), email }, { status: 429 });
+    if (result.reason === "busy") {
+      return data({ error: SIGN_IN_BUSY, email }, { status: 503, headers: { "Retry-After": String(SIGN_IN_BUSY_RETRY_SECONDS) } });
+    }
+    return data({ error: LOGIN_FAILED, email }, { status: 401 });
   }
   const { secure } = admin;
   const headers = new Headers();
