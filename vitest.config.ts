@@ -1,9 +1,14 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 
 // Three suites: unit (pure code), integration (real HTTP against the built
 // server, real SQLite/PostgreSQL, real SMTP), e2e (Chromium clicking the site;
 // tests/e2e/deployed.test.ts through nginx with TLS, as deployed).
+// Every process the tests start (about sixty servers, the admin CLI, the workers) inherits Node's
+// compile cache, so each starts from code compiled once: a server answers a fifth sooner.
+process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   // `?inline-script` imports, as in the build (vite.config.ts).
