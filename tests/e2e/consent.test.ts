@@ -38,7 +38,8 @@ function recordBannerTime() {
     if (w.bannerShownAt !== undefined || !shown) return;
     w.bannerShownAt = performance.now();
     observer.disconnect();
-    requestAnimationFrame((frameStart) => (w.bannerDrawnAt = frameStart));
+    // The end of the frame that draws it: the start of the next.
+    requestAnimationFrame(() => requestAnimationFrame((frameEnd) => (w.bannerDrawnAt = frameEnd)));
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
 }
@@ -410,8 +411,10 @@ describe("before the page hydrates", () => {
 
 /**
  * The visitor's press and the frame that answers it, on the browser's own
- * clock: the event's timestamp (when the input reached the page) to the start
- * of the first frame that draws the open dialog.
+ * clock: the event's timestamp (when the input reached the page) to the end
+ * of the first frame that draws the open dialog, which is the start of the
+ * frame after it (a frame's own start can precede the press: input is handled
+ * inside the frame).
  */
 function recordPressToFrame() {
   const w = window as unknown as { pressedAt?: number; answeredAt?: number };
@@ -419,7 +422,7 @@ function recordPressToFrame() {
   const observer = new MutationObserver(() => {
     if (!document.querySelector("dialog[open]")) return;
     observer.disconnect();
-    requestAnimationFrame((frameStart) => (w.answeredAt = frameStart));
+    requestAnimationFrame(() => requestAnimationFrame((frameEnd) => (w.answeredAt = frameEnd)));
   });
   observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["open"] });
 }
