@@ -42,7 +42,9 @@ describe("every public route", () => {
   });
 
   it.each(publicRoutes.map((r) => r.path))("%s: meta tags, JSON-LD, no axe violations; fits a phone", async (path) => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
+    // One page for every route: each is a document load of its own, from a warm cache.
+    const { page } = await browser.sharedPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(server.url + path);
     await hydrated(page);
     const head = await page.evaluate(() => ({

@@ -34,12 +34,20 @@ export interface E2EBrowser {
    * in `allowConsoleErrors`.
    */
   openPage(options?: BrowserContextOptions, pageOptions?: PageOptions): Promise<TrackedPage>;
+  /**
+   * One page for every test of the file that asks for it, opened at the first
+   * call and closed after the last test: its cache stays warm from one test to
+   * the next. For tests that read pages and change nothing a later test reads.
+   * Each test still fails on a console error it caused.
+   */
+  sharedPage(options?: BrowserContextOptions, pageOptions?: PageOptions): Promise<TrackedPage>;
 }
 
 /** One Chromium for the tests around the call, and the pages they open in it. */
 export function useBrowser(): E2EBrowser {
   let launching: Promise<Browser> | undefined;
   let opened: TrackedPage[] = [];
+  let shared: { opening: Promise<TrackedPage>; errorsChecked: number } | undefined;
   beforeAll(() => {
     // Not awaited: Chromium starts while the servers of the hooks after this one do; the first page waits for it.
     launching = launchBrowser();
@@ -48,32 +56,48 @@ export function useBrowser(): E2EBrowser {
   afterEach(async (context) => {
     const pages = opened;
     opened = [];
-    if (context.task.result?.state === "fail") await keepWhatFailed(context, pages);
+    const sharedPage = await shared?.opening.catch(() => undefined);
+    if (context.task.result?.state === "fail") await keepWhatFailed(context, sharedPage ? [...pages, sharedPage] : pages);
     // Closed first, so what a page logs while it closes is counted too.
     await Promise.all(pages.map((tracked) => tracked.close()));
     const unexpected = pages.flatMap((tracked) => tracked.unexpectedErrors());
+    if (shared && sharedPage) {
+      unexpected.push(...sharedPage.unexpectedErrors().slice(shared.errorsChecked));
+      shared.errorsChecked = sharedPage.unexpectedErrors().length;
+    }
     expect(unexpected, "console errors").toEqual([]);
   });
   afterAll(async () => {
+    await (await shared?.opening.catch(() => undefined))?.close();
     const browser = await launching?.catch(() => undefined);
     await browser?.close();
   });
+
+  async function open(options: BrowserContextOptions, { cookiesChosen = true, ...checks }: PageOptions): Promise<TrackedPage> {
+    if (!launching) throw new Error("useBrowser() opens pages only inside the tests around its call");
+    const tracked = await openPage(await launching, options, checks);
+    if (cookiesChosen) {
+      const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
+      // The site's own documents only: a frame of another origin (the intro video's player) keeps its storage.
+      await tracked.page.context().addInitScript(
+        ([key, value]) => {
+          if (window === window.top) window.localStorage.setItem(key!, value!);
+        },
+        [CONSENT_STORAGE_KEY, stored],
+      );
+    }
+    return tracked;
+  }
+
   return {
-    async openPage(options = {}, { cookiesChosen = true, ...checks } = {}) {
-      if (!launching) throw new Error("useBrowser() opens pages only inside the tests around its call");
-      const tracked = await openPage(await launching, options, checks);
+    async openPage(options = {}, pageOptions = {}) {
+      const tracked = await open(options, pageOptions);
       opened.push(tracked);
-      if (cookiesChosen) {
-        const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
-        // The site's own documents only: a frame of another origin (the intro video's player) keeps its storage.
-        await tracked.page.context().addInitScript(
-          ([key, value]) => {
-            if (window === window.top) window.localStorage.setItem(key!, value!);
-          },
-          [CONSENT_STORAGE_KEY, stored],
-        );
-      }
       return tracked;
+    },
+    sharedPage(options = {}, pageOptions = {}) {
+      shared ??= { opening: open(options, pageOptions), errorsChecked: 0 };
+      return shared.opening;
     },
   };
 }
