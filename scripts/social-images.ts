@@ -69,6 +69,30 @@ function iconPng(size: number): Buffer {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: size } }).render().asPng());
 }
 
+/**
+ * An ICO file of PNG images (the format every browser since 2007 reads), for
+ * what asks /favicon.ico by name: a browser showing a page without HTML (a
+ * PDF, JSON), feed readers, bookmarks tools.
+ */
+function ico(images: Array<{ size: number; png: Buffer }>): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size % 256, 0);
+    entry.writeUInt8(size % 256, 1);
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map((image) => image.png)]);
+}
+
 const meta = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
 const unescape = (text: string) =>
   text
@@ -105,7 +129,8 @@ try {
   writeFileSync(path.join(clientDir, "apple-touch-icon.png"), iconPng(180));
   writeFileSync(path.join(clientDir, "icon-192.png"), iconPng(192));
   writeFileSync(path.join(clientDir, "icon-512.png"), iconPng(512));
-  console.log(`social-images: ${paths.length} cards and 3 icons`);
+  writeFileSync(path.join(clientDir, "favicon.ico"), ico([16, 32, 48].map((size) => ({ size, png: iconPng(size) }))));
+  console.log(`social-images: ${paths.length} cards and 4 icons`);
 } finally {
   server.close();
   await site.close();

@@ -75,7 +75,7 @@ function book(email: string) {
 
 /** Every text cell of every table in the site's database that contains `needle`, as table.column. */
 function everywhere(needle: string): string[] {
-  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true, timeout: 10_000 });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{
       name: string;

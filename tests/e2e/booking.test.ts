@@ -22,7 +22,7 @@ async function visitor(options: BrowserContextOptions = {}, checks: ConsoleCheck
 }
 
 function bookings(): Array<{ name: string; slot_start: string; bot_check: string; status: string }> {
-  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true, timeout: 10_000 });
   try {
     return db.prepare("select name, slot_start, bot_check, status from bookings order by id").all() as never;
   } finally {

@@ -122,7 +122,7 @@ export async function fieldError(page: Page, label: string, scope: Locator | Pag
 
 /** Rows the agency has received, read from the server's SQLite file. */
 export function rows<T = Record<string, unknown>>(server: RunningServer, sql: string, ...params: Array<string | number>): T[] {
-  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true });
+  const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true, timeout: 10_000 });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {

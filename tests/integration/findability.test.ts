@@ -59,6 +59,17 @@ describe("tags that pass review", () => {
     expect(linksWithRel(html, "apple-touch-icon")).toMatchObject([{ href: "/apple-touch-icon.png", sizes: "180x180" }]);
   });
 
+  it("answers /favicon.ico, which browsers ask for by name where a page names no icon (a PDF, JSON)", async () => {
+    const res = await fetch(`${server.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    const icon = Buffer.from(await res.arrayBuffer());
+    // An icon file (reserved 0, type 1) of three PNG images: 16, 32 and 48 px.
+    expect([icon.readUInt16LE(0), icon.readUInt16LE(2), icon.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    expect([0, 1, 2].map((i) => icon.readUInt8(6 + 16 * i))).toEqual([16, 32, 48]);
+    expect(icon.subarray(icon.readUInt32LE(6 + 12), icon.readUInt32LE(6 + 12) + 4).toString("latin1")).toBe("\x89PNG");
+  });
+
   it.each(paths)("%s has a large social card with its size and alt text", async (path) => {
     const html = pages.get(path)!;
     const image = metaContent(html, "og:image")!;

@@ -488,7 +488,7 @@ describe("every refusal answers its message and stores nothing", () => {
 
   it("answers 500 with the form's failure message and keeps nothing half-written when the database fails", async () => {
     // The outbox insert fails after the lead's row was written in the same transaction.
-    const db = new DatabaseSync(path.join(server.dataDir, "site.db"));
+    const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 10_000 });
     db.exec("CREATE TRIGGER break_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
     db.close();
     try {
@@ -500,7 +500,7 @@ describe("every refusal answers its message and stores nothing", () => {
       expect(leadCounts()).toEqual(before);
       expect(rows("service_orders", "email = ?", email)).toEqual([]);
     } finally {
-      const fix = new DatabaseSync(path.join(server.dataDir, "site.db"));
+      const fix = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 10_000 });
       fix.exec("DROP TRIGGER break_outbox");
       fix.close();
     }

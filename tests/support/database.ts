@@ -61,7 +61,7 @@ export async function createTestDatabase(kind: "sqlite" | "postgres"): Promise<T
 
 /** Reads rows from a running server's SQLite file (DATA_DIR/site.db) without holding it open. */
 export function readSiteDb<T = Record<string, unknown>>(dataDir: string, query: string, ...params: Array<string | number>): T[] {
-  const db = new DatabaseSync(path.join(dataDir, "site.db"), { readOnly: true });
+  const db = new DatabaseSync(path.join(dataDir, "site.db"), { readOnly: true, timeout: 10_000 });
   try {
     return db.prepare(query).all(...params) as T[];
   } finally {
