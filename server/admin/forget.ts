@@ -18,6 +18,8 @@ import { normalizeEmail } from "./users.ts";
  */
 
 const LEAD_TABLES: readonly LeadTable[] = ["form_submissions", "company_profile_leads", "service_orders", "bookings"];
+/** Every table a forget deletes from, the inbox's copies (by trigger and cascade) included: purged after it. */
+const FORGET_TABLES = [...LEAD_TABLES, "booking_claims", "lead_attributions", "leads", "lead_notes", "outbox", "newsletter_subscribers"];
 
 export interface HeldLead {
   table: LeadTable;
@@ -54,6 +56,16 @@ type Db = Kysely<AdminDatabase>;
 export interface MailFiles {
   dir: string;
   host: string;
+}
+
+/** What forgetting needs of the site (AdminServices has it all). */
+export interface ForgetSite {
+  db: Db;
+  /** Leaves nothing of the deleted rows in the database's files (DatabaseHandle.purgeDeleted). */
+  purgeDeleted(tables: readonly string[]): Promise<void>;
+  mail: MailFiles;
+  /** Keys the hash the audit log keeps instead of the address. */
+  forgetKey: Buffer;
 }
 
 /** The label of the form a stored row came from. */
@@ -163,21 +175,21 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
   };
 }
 
-/**
- * Deletes every lead of the address, their notes (with the inbox rows, by
- * the triggers and cascade), their outbox messages and the .eml copies, and
- * logs the count against a keyed hash of the address, never the address.
- */
 export interface ForgetOptions {
   now?: Date;
   /** Told, inside the deleting transaction, that the address's subscription goes (the newsletter's events). */
   subscriptionForgotten?: (trx: Transaction<AdminDatabase>, email: string, now: Date) => Promise<void>;
 }
 
+/**
+ * Deletes every lead of the address, their notes (with the inbox rows, by
+ * the triggers and cascade), their outbox messages and the .eml copies, and
+ * logs the count against a keyed hash of the address, never the address.
+ * Then purges what was deleted from the database's files: nothing of the
+ * person is left in a page, a free page or the WAL.
+ */
 export async function forgetPerson(
-  db: Db,
-  mail: MailFiles,
-  forgetKey: Buffer,
+  { db, purgeDeleted, mail, forgetKey }: ForgetSite,
   actor: Actor,
   address: string,
   { now = new Date(), subscriptionForgotten }: ForgetOptions = {},
@@ -221,6 +233,7 @@ export async function forgetPerson(
   });
   const files = mailFilesOf(mail, result.messages);
   for (const name of files) rmSync(path.join(mail.dir, name), { force: true });
+  await purgeDeleted(FORGET_TABLES);
   return {
     leads: result.leads,
     messages: result.messages.length,

@@ -21,6 +21,8 @@ export interface AdminServices {
   worker: OutboxWorker;
   /** Keys the hash of a forgotten email in the audit log, so the log holds no address. */
   forgetKey: Buffer;
+  /** Leaves nothing of deleted rows in the database's files (after Forget a person). */
+  purgeDeleted(tables: readonly string[]): Promise<void>;
   /** Where the .eml notifications are written when there is no SMTP server. */
   mail: MailFiles;
   /** Whether the site is served over https: its cookies are then Secure and __Host- named. */
@@ -40,6 +42,7 @@ export function adminServices(core: CoreServices): AdminServices {
     settings,
     worker,
     forgetKey: core.secrets.adminForget,
+    purgeDeleted: database.purgeDeleted,
     mail: { dir: path.join(settings.DATA_DIR, MAIL_DIR), host: new URL(settings.SITE_URL).hostname },
     secure,
     cookies: cookieNames(secure),

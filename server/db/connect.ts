@@ -1,6 +1,6 @@
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
 import { groupCommit, sharedSync } from "./group-commit.ts";
@@ -28,6 +28,16 @@ export interface DatabaseHandle {
    * runs as it is.
    */
   write<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Leaves no copy of rows deleted from these tables in the database's files,
+   * once the deleting transaction has committed (Forget a person, retention).
+   * SQLite overwrites deleted rows with zeros itself (secure_delete, sqlite.ts);
+   * here its WAL, which still holds earlier images of the pages, is copied into
+   * the database and emptied. PostgreSQL: VACUUM (ANALYZE) of the tables, which
+   * removes the dead rows from their pages and indexes and samples the
+   * statistics afresh.
+   */
+  purgeDeleted(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,10 +107,13 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
     await db.destroy();
     await wal?.close();
   };
-  if (!wal) {
+  if (!wal || !checkpoints) {
     const durableTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work);
-    return { db, dialect, durableTransaction, write: (work) => work(db), close };
+    const purgeDeleted = async (tables: readonly string[]) => {
+      if (tables.length) await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+    };
+    return { db, dialect, durableTransaction, write: (work) => work(db), purgeDeleted, close };
   }
   const writes = groupCommit(db, sharedSync(wal.sync));
-  return { db, dialect, durableTransaction: writes.durable, write: writes.write, close };
+  return { db, dialect, durableTransaction: writes.durable, write: writes.write, purgeDeleted: checkpoints.truncate, close };
 }

@@ -51,6 +51,8 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
   const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
+  // What is deleted (a forgotten person, expired copies) is overwritten with zeros, not left in free space.
+  db.exec("PRAGMA secure_delete = ON");
   const cache = new Map<string, SqliteStatement>();
   return {
     raw: db,

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { setTimeout as delay } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { log } from "../log.ts";
 
@@ -17,28 +18,62 @@ const AUTOCHECKPOINT_PAGES = 1000;
 const BACKSTOP_PAGES = 4000;
 
 /**
- * The worker: its own connection to the file, and a PASSIVE checkpoint on each
- * request (it copies what the WAL holds into the database and syncs it, without
- * taking the write lock, so the main thread's writes go on meanwhile). A script
- * rather than a module file, because the server runs from one bundle (decision 0001).
+ * A TRUNCATE checkpoint waits this long for readers on a snapshot older than
+ * the WAL's end, holding back the site's writes meanwhile; then it gives up
+ * and is tried again, so a long reader (a backup) never stops the site.
+ */
+const TRUNCATE_WAIT_MS = 100;
+const TRUNCATE_RETRY_MS = 250;
+/** How long truncate() goes on trying before it says the WAL could not be emptied. */
+const TRUNCATE_DEADLINE_MS = 60_000;
+
+/**
+ * The worker: its own connection to the file, and a checkpoint on each
+ * request. PASSIVE (the periodic one) copies what the WAL holds into the
+ * database and syncs it without taking the write lock, so the main thread's
+ * writes go on meanwhile; TRUNCATE copies all of it and empties the file, or
+ * answers busy. A script rather than a module file, because the server runs
+ * from one bundle (decision 0001).
  */
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { DatabaseSync } = require("node:sqlite");
 const db = new DatabaseSync(workerData.file, { timeout: workerData.busyTimeoutMs });
-const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+const checkpoints = {
+  PASSIVE: db.prepare("PRAGMA wal_checkpoint(PASSIVE)"),
+  TRUNCATE: db.prepare("PRAGMA wal_checkpoint(TRUNCATE)"),
+};
 parentPort.on("message", (message) => {
   if (message === "close") {
     db.close();
     parentPort.close();
     return;
   }
-  const result = checkpoint.get();
-  parentPort.postMessage({ pagesInWal: result.log, pagesCopied: result.checkpointed });
+  if (message === "TRUNCATE") db.exec("PRAGMA busy_timeout = " + workerData.truncateWaitMs);
+  try {
+    const result = checkpoints[message].get();
+    parentPort.postMessage({ busy: result.busy === 1, pagesInWal: result.log, pagesCopied: result.checkpointed });
+  } finally {
+    if (message === "TRUNCATE") db.exec("PRAGMA busy_timeout = " + workerData.busyTimeoutMs);
+  }
 });
 `;
 
+type Mode = "PASSIVE" | "TRUNCATE";
+
+interface CheckpointResult {
+  /** Readers or a writer kept it from copying everything (TRUNCATE: the WAL is not emptied). */
+  busy: boolean;
+  pagesInWal: number;
+  pagesCopied: number;
+}
+
 export interface WalCheckpoints {
+  /**
+   * Copies the whole WAL into the database and empties the file, once the
+   * readers let it: after a deletion, no earlier image of a page is left in it.
+   */
+  truncate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,30 +89,56 @@ export interface WalCheckpoints {
  * default again.
  */
 export function walCheckpoints(file: string, main: DatabaseSync, busyTimeoutMs: number): WalCheckpoints {
-  const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: { file, busyTimeoutMs } });
+  const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: { file, busyTimeoutMs, truncateWaitMs: TRUNCATE_WAIT_MS } });
   worker.unref();
   main.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   // A WAL a burst has grown is cut back to this size when it starts over.
   main.exec(`PRAGMA journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
-  let busy = false;
+  let gone: Error | undefined;
   let closing = false;
+  // The worker answers its requests in order, one at a time: a truncate never runs beside a periodic checkpoint.
+  const waiting: Array<{ resolve(result: CheckpointResult): void; reject(error: Error): void }> = [];
+  const request = (mode: Mode) =>
+    new Promise<CheckpointResult>((resolve, reject) => {
+      if (gone) return reject(gone);
+      waiting.push({ resolve, reject });
+      worker.postMessage(mode);
+    });
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    worker.postMessage("checkpoint");
+    if (waiting.length === 0) request("PASSIVE").catch(() => {});
   }, CHECKPOINT_INTERVAL_MS);
   timer.unref();
-  worker.on("message", () => (busy = false));
+  worker.on("message", (result: CheckpointResult) => waiting.shift()?.resolve(result));
   const lost = (why: string) => {
+    if (gone) return;
     clearInterval(timer);
+    gone = new Error(`the WAL checkpoint worker stopped (${why})`);
+    for (const request of waiting.splice(0)) request.reject(gone);
     if (closing) return;
     log.error(`The WAL checkpoint worker stopped (${why}): the database checkpoints on the main thread again.`);
     main.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   };
   worker.on("error", (error) => lost(error.message));
   worker.on("exit", (code) => lost(`exit code ${code}`));
+  const truncateOnce = async (): Promise<boolean> => {
+    try {
+      if (!gone) return !(await request("TRUNCATE")).busy;
+    } catch (error) {
+      if (closing) throw error;
+    }
+    // Without the worker, on the main thread: it may wait there for the readers, as SQLite's own checkpoints then do.
+    const result = main.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as { busy: number };
+    return result.busy === 0;
+  };
   return {
+    async truncate() {
+      const deadline = Date.now() + TRUNCATE_DEADLINE_MS;
+      while (!(await truncateOnce())) {
+        if (Date.now() > deadline) throw new Error(`The WAL of ${file} could not be emptied: a reader held it for over a minute.`);
+        await delay(TRUNCATE_RETRY_MS);
+      }
+    },
     async close() {
       closing = true;
       clearInterval(timer);

@@ -9,13 +9,17 @@ import type { NewsletterTables } from "./schema.ts";
  */
 export type NewsletterEvent =
   | { type: "newsletter.subscribed"; subscriberId: number; email: string; at: Date; signupPage: string; signedUpAt: Date }
+  | { type: "newsletter.unsubscribed"; subscriberId: number; email: string; at: Date; method: "page" | "one-click" }
   | {
       type: "newsletter.unsubscribed";
       subscriberId: number;
-      email: string;
       at: Date;
-      /** The link's page, a mail client's one-click POST, or the agency's Forget a person (the address is then deleted). */
-      method: "page" | "one-click" | "forgotten";
+      /**
+       * The agency's Forget a person: the address is deleted, so the event does not carry it (it
+       * would outlive the person in the outbox); a receiver knows the subscriber by the id
+       * `newsletter.subscribed` gave it.
+       */
+      method: "forgotten";
     };
 
 /**

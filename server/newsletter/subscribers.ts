@@ -280,10 +280,7 @@ export class Newsletter {
   async forgotten(trx: Trx, emailKey: string, now = new Date()): Promise<void> {
     const subscriber = await trx.selectFrom("newsletter_subscribers").selectAll().where("email_key", "=", emailKey).executeTakeFirst();
     if (subscriber?.status !== "confirmed") return;
-    await this.#emit(
-      { type: "newsletter.unsubscribed", subscriberId: subscriber.id, email: subscriber.email, at: now, method: "forgotten" },
-      trx,
-    );
+    await this.#emit({ type: "newsletter.unsubscribed", subscriberId: subscriber.id, at: now, method: "forgotten" }, trx);
   }
 
   async #emit(event: NewsletterEvent, trx: Trx): Promise<void> {

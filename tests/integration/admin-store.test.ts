@@ -220,7 +220,11 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     expect(held.leads.map((l) => l.form)).toEqual(["Contact", "Newsletter"]);
 
     const key = Buffer.alloc(32, 7);
-    const result = await forgetPerson(db, mail, key, COMMAND_LINE, "thandi@example.co.za");
+    const result = await forgetPerson(
+      { db, mail, forgetKey: key, purgeDeleted: handle.purgeDeleted },
+      COMMAND_LINE,
+      "thandi@example.co.za",
+    );
     expect(result).toMatchObject({ leads: 2, messages: 2, notes: 1, mailFiles: 1 });
     expect(await findHoldings(db, mail, "thandi@example.co.za")).toMatchObject({ leads: [], messages: 0, notes: 0, mailFiles: 0 });
     expect((await db.selectFrom("leads").select("name").execute()).map((r) => r.name)).toEqual(["Pieter van Wyk"]);

@@ -132,7 +132,16 @@ describe.each(databaseKinds)("attribution data on %s", (kind) => {
 
   it("forgetting a person removes their touches", async () => {
     await seed();
-    await forgetPerson(db(), { dir: site.test.settings.DATA_DIR, host: "test" }, Buffer.alloc(32), COMMAND_LINE, "ad.visitor@gmail.com");
+    await forgetPerson(
+      {
+        db: db(),
+        mail: { dir: site.test.settings.DATA_DIR, host: "test" },
+        forgetKey: Buffer.alloc(32),
+        purgeDeleted: site.handle.purgeDeleted,
+      },
+      COMMAND_LINE,
+      "ad.visitor@gmail.com",
+    );
     const left = await db().selectFrom("lead_attributions").select("landing_page").execute();
     expect(left.map((row) => row.landing_page).sort()).toEqual([
       "/blog",

@@ -183,9 +183,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     const [mail] = await confirmationsTo(db, "Naledi@example.co.za");
     await newsletter.confirm(linkIn(mail!.text_body, "confirm"), "198.51.100.1", after(HOUR));
     const result = await forgetPerson(
-      db,
-      { dir: "/nonexistent", host: "www.example.co.za" },
-      Buffer.alloc(32, 1),
+      { db, mail: { dir: "/nonexistent", host: "www.example.co.za" }, forgetKey: Buffer.alloc(32, 1), purgeDeleted: handle!.purgeDeleted },
       COMMAND_LINE,
       "naledi@EXAMPLE.co.za",
       {

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSiteDatabase } from "../../server/migrations";
@@ -63,5 +64,33 @@ describe("SQLite's WAL", () => {
     // Its bound is 4,000 pages (16 MB); while a checkpoint of the worker's holds up the restart it
     // grows past that for a while (21 MB seen on a loaded machine). Without the backstop: all 64 MB.
     expect(largest).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it("is emptied after a deletion once a reader on an older snapshot lets go, while writes go on meanwhile", async () => {
+    database = await createTestDatabase("sqlite");
+    const handle = await openSiteDatabase(database.settings);
+    const file = path.join(database.settings.DATA_DIR, "site.db");
+    const insert = (address: string) =>
+      handle.write((db) =>
+        db.insertInto("rate_limits").values({ form_key: "contact", client_address: address, window_start: new Date(), count: 1 }).execute(),
+      );
+    await insert("10.0.0.1");
+    // A second process's reader (a backup, say) on the snapshot before the next writes.
+    const reader = new DatabaseSync(file, { readOnly: true });
+    reader.exec("BEGIN");
+    reader.prepare("SELECT count(*) FROM rate_limits").get();
+    await insert("10.0.0.2");
+
+    let purged = false;
+    const purging = handle.purgeDeleted([]).then(() => (purged = true));
+    for (let i = 3; i < 10; i++) await insert(`10.0.0.${i}`);
+    // The WAL holds frames the reader may still need: it cannot have been emptied.
+    expect(purged).toBe(false);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    reader.exec("COMMIT");
+    reader.close();
+    await purging;
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    await handle.close();
   });
 });

@@ -302,7 +302,11 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     expect(detail!.canResend).toBe(true);
 
     // Forgetting the person takes the queued webhook and Slack messages, with their copies of the lead, too.
-    await forgetPerson(admin, { dir: "/nonexistent", host: "test" }, randomBytes(32), COMMAND_LINE, "thandi@example.co.za");
+    await forgetPerson(
+      { db: admin, mail: { dir: "/nonexistent", host: "test" }, forgetKey: randomBytes(32), purgeDeleted: handle.purgeDeleted },
+      COMMAND_LINE,
+      "thandi@example.co.za",
+    );
     expect(await handle.db.selectFrom("outbox").select("id").execute()).toEqual([]);
   });
 });

@@ -25,7 +25,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 // Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireSession(context));
-  const { db, mail, forgetKey } = adminOf(context);
+  const admin = adminOf(context);
+  const { db, mail } = admin;
   const form = await readForm(request, new Set());
   if (!form.ok) return data({ error: "That form could not be read.", holdings: null }, { status: form.status });
   const field = (name: string) => {
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const { newsletter } = servicesOf(context);
-    const result = await forgetPerson(db, mail, forgetKey, actor, email, {
+    const result = await forgetPerson(admin, actor, email, {
       subscriptionForgotten: (trx, key, now) => newsletter.forgotten(trx, key, now),
     });
     return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes + result.subscriptions}`, { status: 303 });
