@@ -147,6 +147,16 @@ export const envSchema = z.object({
       "signs cancel and reschedule links; derived from the site key (ALTCHA_HMAC_KEY or the key generated into DATA_DIR) when unset",
     ),
 
+  // How long copies and records are kept (server/retention.ts, docs/decisions/0029-forgetting-retention-and-backups.md).
+  RETENTION_SENT_MAIL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
+    .describe("days the copy of a delivered message (its bodies in the outbox, its .eml file) is kept"),
+  RETENTION_AUDIT_DAYS: z.coerce.number().int().min(30).max(3650).default(730).describe("days an entry of the inbox's audit log is kept"),
+
   // The lead inbox under /admin (server/admin).
   ADMIN_SESSION_IDLE_MINUTES: z.coerce
     .number()

@@ -8,7 +8,7 @@ import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
 import { webhooksMigration } from "./webhooks/migration.ts";
 import { newsletterMigration } from "./newsletter/migration.ts";
-import { outboxLanesMigration } from "./outbox/migration.ts";
+import { outboxLanesMigration, outboxSentCopiesMigration } from "./outbox/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -31,6 +31,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0007_attribution": attributionMigration(dialect),
     // An index of the unsent messages per channel, which each outbox lane's claim walks.
     "0008_outbox_lanes": outboxLanesMigration,
+    // An index of the sent messages whose copies are kept, which the retention sweep clears when they expire.
+    "0009_outbox_sent_copies": outboxSentCopiesMigration,
   };
 }
 

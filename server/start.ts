@@ -14,7 +14,9 @@ import { createMailer } from "./mail/transport.ts";
 import { openSiteDatabase } from "./migrations.ts";
 import { oneClickFromAnotherSite } from "./newsletter/one-click.ts";
 import { Newsletter, UNSUBSCRIBE_PATH } from "./newsletter/subscribers.ts";
+import { mailFilesOfSite } from "./outbox/mail-files.ts";
 import { startOutboxWorker } from "./outbox/worker.ts";
+import { retention } from "./retention.ts";
 import type { CspAllowances } from "./security.ts";
 import type { CoreServices, SiteServices } from "./services.ts";
 import { webhookSenders } from "./webhooks/deliver.ts";
@@ -59,6 +61,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
       newsletterWebhookEvent(event),
     ),
   );
+  const sweeper = retention({ settings, database, store, newsletter, mail: mailFilesOfSite(settings) });
   const worker = startOutboxWorker({
     store,
     mailer,
@@ -67,7 +70,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
     leaseMs: settings.OUTBOX_LEASE_MS,
-    sweeps: [() => newsletter.expire()],
+    sweeps: [() => sweeper.sweep()],
   });
   const core: CoreServices = { settings, database, store, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };

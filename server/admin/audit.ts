@@ -38,6 +38,25 @@ export async function recordAudit(
     .execute();
 }
 
+/** Entries deleted per statement, so one sweep never holds the database long. */
+const DELETE_BATCH = 500;
+
+/** Deletes the entries written before `before` (RETENTION_AUDIT_DAYS); answers how many. */
+export async function deleteAuditBefore(db: Kysely<AdminDatabase>, before: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom("admin_audit_log")
+      .where("id", "in", (eb) =>
+        eb.selectFrom("admin_audit_log").select("id").where("created_at", "<", before).orderBy("created_at").limit(DELETE_BATCH),
+      )
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < DELETE_BATCH) return deleted;
+  }
+}
+
 /** Newest first, `limit` entries older than the entry `beforeId` when given. */
 export async function listAudit(db: Kysely<AdminDatabase>, limit: number, beforeId?: number): Promise<AuditEntry[]> {
   const rows = await db

@@ -1,11 +1,10 @@
-import { readdirSync, rmSync } from "node:fs";
-import path from "node:path";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { StoredRow } from "../../app/forms/definition.ts";
 import { formOfRow } from "../../app/forms/registry.ts";
 import { formatSast } from "../../app/lib/sast.ts";
 import { forgetAttribution } from "../attribution/store.ts";
 import type { LeadTable } from "../db/schema.ts";
+import { type MailFiles, mailFilesOf, removeMailFiles } from "../outbox/mail-files.ts";
 import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
 import type { AdminDatabase } from "./schema.ts";
 import { normalizeEmail } from "./users.ts";
@@ -51,12 +50,6 @@ export interface ForgetResult {
 }
 
 type Db = Kysely<AdminDatabase>;
-
-/** Where the worker writes notifications when there is no SMTP server, and the host in their Message-IDs. */
-export interface MailFiles {
-  dir: string;
-  host: string;
-}
 
 /** What forgetting needs of the site (AdminServices has it all). */
 export interface ForgetSite {
@@ -135,22 +128,6 @@ function notesQuery(db: Db, leads: HeldLead[]) {
     );
 }
 
-/**
- * The .eml files of these outbox messages. The worker names each after its
- * Message-ID, <lead-TABLE-ID.outbox-MESSAGE@HOST>, keeping only [\w.-].
- */
-function mailFilesOf(mail: MailFiles, messageIds: number[]): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(mail.dir);
-  } catch {
-    return [];
-  }
-  const host = mail.host.replace(/[^\w.-]/g, "");
-  const endings = messageIds.map((id) => `.outbox-${id}${host}.eml`);
-  return names.filter((name) => endings.some((ending) => name.endsWith(ending)));
-}
-
 export async function findHoldings(db: Db, mail: MailFiles, address: string): Promise<Holdings> {
   const email = normalizeEmail(address);
   const leads = await leadsOf(db, email);
@@ -219,7 +196,7 @@ export async function forgetPerson(
       const ids = leads.filter((l) => l.table === table).map((l) => l.id);
       if (!ids.length) continue;
       if (table === "bookings") await trx.deleteFrom("booking_claims").where("booking_id", "in", ids).execute();
-      await forgetAttribution(trx, table, ids);
+      await forgetAttribution<AdminDatabase>(trx, table, ids);
       await trx
         .deleteFrom(table as "form_submissions")
         .where("id", "in", ids)
@@ -231,15 +208,14 @@ export async function forgetPerson(
     await recordAudit(trx, actor, { action: "forget", detail: `forgot ${total} records (${counted}) for email hash ${fingerprint}` }, now);
     return { leads: leads.length, messages: messageIds, notes, subscriptions: subscriptions.length };
   });
-  const files = mailFilesOf(mail, result.messages);
-  for (const name of files) rmSync(path.join(mail.dir, name), { force: true });
+  const mailFiles = removeMailFiles(mail, result.messages);
   await purgeDeleted(FORGET_TABLES);
   return {
     leads: result.leads,
     messages: result.messages.length,
     notes: result.notes,
     subscriptions: result.subscriptions,
-    mailFiles: files.length,
+    mailFiles,
     fingerprint,
   };
 }

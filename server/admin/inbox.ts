@@ -15,6 +15,7 @@ import { channelName } from "../../app/lib/attribution.ts";
 import { type StoredTouch, touchesOf, touchesOfMany } from "../attribution/store.ts";
 import { clickIdsText, touchFields, touchSummary, touchTitles } from "../attribution/describe.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
+import { copyKept } from "../outbox/migration.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { type LeadField, leadDetails, leadFields } from "./fields.ts";
 import type { AdminDatabase } from "./schema.ts";
@@ -262,7 +263,7 @@ export interface LeadDetail {
   touches: Array<{ title: string; fields: Array<{ label: string; value: string }> }>;
   origin: { clientAddress: string; userAgent: string | null; botCheck: string };
   notifications: NotificationState[];
-  /** Whether there is an agency notification to send again. */
+  /** Whether there is an agency notification to send again (its copy is cleared after RETENTION_SENT_MAIL_DAYS). */
   canResend: boolean;
   notes: LeadNote[];
 }
@@ -294,6 +295,7 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
     db
       .selectFrom("outbox")
       .select(["id", "kind", "recipient", "status", "attempts", "last_error", "created_at", "sent_at", "next_attempt_at"])
+      .select(copyKept.as("copy_kept"))
       .where("lead_table", "=", lead.lead_table)
       .where("lead_id", "=", lead.lead_id)
       .orderBy("id")
@@ -330,7 +332,7 @@ export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise
       sent: m.sent_at ? formatSast(m.sent_at) : null,
       nextAttempt: m.status === "retrying" ? formatSast(m.next_attempt_at) : null,
     })),
-    canResend: messages.some((m) => m.recipient === null),
+    canResend: messages.some((m) => m.recipient === null && Boolean(m.copy_kept)),
     notes: notes.map((n) => ({ id: n.id, author: n.author, body: n.body, written: formatSast(n.created_at) })),
   };
 }
@@ -403,6 +405,7 @@ export async function resendNotification(db: Kysely<AdminDatabase>, actor: Actor
       .where("lead_table", "=", lead.lead_table)
       .where("lead_id", "=", lead.lead_id)
       .where("recipient", "is", null)
+      .where(copyKept)
       .orderBy("id", "desc")
       .limit(1)
       .executeTakeFirst();

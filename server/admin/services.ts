@@ -1,12 +1,10 @@
-import path from "node:path";
 import type { Kysely } from "kysely";
-import { MAIL_DIR } from "../data-dir.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Store } from "../db/store.ts";
 import type { Env } from "../env.ts";
 import type { OutboxWorker } from "../outbox/worker.ts";
 import type { CoreServices } from "../services.ts";
-import type { MailFiles } from "./forget.ts";
+import { type MailFiles, mailFilesOfSite } from "../outbox/mail-files.ts";
 import type { BookingTables } from "../booking/schema.ts";
 import type { NewsletterTables } from "../newsletter/schema.ts";
 import type { AdminDatabase, AdminTables } from "./schema.ts";
@@ -43,7 +41,7 @@ export function adminServices(core: CoreServices): AdminServices {
     worker,
     forgetKey: core.secrets.adminForget,
     purgeDeleted: database.purgeDeleted,
-    mail: { dir: path.join(settings.DATA_DIR, MAIL_DIR), host: new URL(settings.SITE_URL).hostname },
+    mail: mailFilesOfSite(settings),
     secure,
     cookies: cookieNames(secure),
   };

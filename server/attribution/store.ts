@@ -106,7 +106,9 @@ export async function touchesOf(db: Kysely<AdminDatabase>, table: LeadTable, lea
   return (await touchesOfMany(db, [{ table, id: leadId }])).get(`${table}:${leadId}`) ?? [];
 }
 
-/** Removes a forgotten person's touches (POPIA), inside the forgetting transaction. */
-export async function forgetAttribution(trx: Kysely<AdminDatabase>, table: LeadTable, leadIds: readonly number[]): Promise<void> {
-  if (leadIds.length) await trx.deleteFrom("lead_attributions").where("lead_table", "=", table).where("lead_id", "in", leadIds).execute();
+/** Removes the touches of leads being deleted (a forgotten person, an expired signup), inside the deleting transaction. */
+export async function forgetAttribution<DB extends Database>(trx: Kysely<DB>, table: LeadTable, leadIds: readonly number[]): Promise<void> {
+  // Any database with the site's tables (a feature's own Kysely adds its tables): only lead_attributions is written.
+  const db = trx as unknown as Kysely<Database>;
+  if (leadIds.length) await db.deleteFrom("lead_attributions").where("lead_table", "=", table).where("lead_id", "in", leadIds).execute();
 }

@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
 import type { Attribution } from "../../app/lib/attribution.ts";
 import { recordAttribution } from "../attribution/store.ts";
-import { unsentMessage } from "../outbox/migration.ts";
+import { keptSentCopy, unsentMessage } from "../outbox/migration.ts";
 import type { DatabaseHandle } from "./connect.ts";
 import type {
   BotCheck,
@@ -61,6 +61,8 @@ export interface RateLimitHit {
 
 /** How long rate-limit rows outlive their window before the sweep removes them. */
 const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60 * 1000;
+/** Copies cleared per statement, so the retention sweep never holds the database long. */
+const CLEAR_BATCH = 500;
 
 /** The lead and its notification, inside a transaction of the caller's (Store.saveLead, a newsletter signup). */
 export async function insertLead(
@@ -207,6 +209,29 @@ export class Store {
       .deleteFrom("rate_limits")
       .where("window_start", "<", new Date(now.getTime() - RATE_LIMIT_ROW_TTL_MS))
       .execute();
+  }
+
+  /**
+   * Clears the copy of every message sent before `before`: its bodies,
+   * attachments, extra headers and Reply-To, the subject put back to its kind.
+   * The row stays, the record that it was delivered. Answers how many.
+   */
+  async clearSentCopies(before: Date): Promise<number> {
+    let cleared = 0;
+    for (;;) {
+      const result = await this.#handle.write((db) =>
+        db
+          .updateTable("outbox")
+          .set((eb) => ({ subject: eb.ref("kind"), text_body: "", html_body: "", attachments: null, headers: null, reply_to: null }))
+          .where("id", "in", (eb) =>
+            eb.selectFrom("outbox").select("id").where(keptSentCopy).where("sent_at", "<", before).orderBy("sent_at").limit(CLEAR_BATCH),
+          )
+          .executeTakeFirst(),
+      );
+      const count = Number(result.numUpdatedRows);
+      cleared += count;
+      if (count < CLEAR_BATCH) return cleared;
+    }
   }
 
   /**

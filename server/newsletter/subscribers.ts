@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { newsletterConsent, newsletterForm, newsletterRules } from "../../app/forms/newsletter.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { forgetAttribution } from "../attribution/store.ts";
 import type { Database } from "../db/schema.ts";
 import { insertLead, type LeadOrigin } from "../db/store.ts";
 import { noticeOf } from "../leads/pipeline.ts";
@@ -39,6 +40,12 @@ export interface Signup {
 
 /** What a link in a subscriber's mail finds. */
 export type LinkState = { state: "invalid" } | { state: "expired" } | { state: SubscriberStatus; email: string; changed?: boolean };
+
+export interface ExpiredSignups {
+  signups: number;
+  /** The outbox messages deleted with them (their confirmations, the agency's notifications). */
+  messageIds: number[];
+}
 
 export interface SubscriberCounts {
   confirmed: number;
@@ -289,10 +296,12 @@ export class Newsletter {
 
   /**
    * Signups not confirmed in time. One that never counted is deleted with its
-   * lead row and their mail, as if it had not happened (it may have been a
-   * stranger's address); one of an address that had left goes back to having left.
+   * lead row, its attribution and their mail, as if it had not happened (it
+   * may have been a stranger's address); one of an address that had left goes
+   * back to having left. Answers how many were deleted and the outbox messages
+   * deleted with them, whose .eml copies go too (server/retention.ts).
    */
-  async expire(now = new Date()): Promise<number> {
+  async expire(now = new Date()): Promise<ExpiredSignups> {
     const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
     return this.#transaction(async (trx) => {
       await trx
@@ -309,10 +318,10 @@ export class Newsletter {
         .where("signed_up_at", "<=", cutoff)
         .limit(EXPIRE_BATCH)
         .execute();
-      if (!expired.length) return 0;
+      if (!expired.length) return { signups: 0, messageIds: [] };
       const ids = expired.map((row) => row.id);
       const leadIds = expired.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
-      await trx
+      const messages = await trx
         .deleteFrom("outbox")
         .where((eb) =>
           eb.or([
@@ -320,11 +329,14 @@ export class Newsletter {
             ...(leadIds.length ? [eb.and([eb("lead_table", "=", "form_submissions"), eb("lead_id", "in", leadIds)])] : []),
           ]),
         )
+        .returning("id")
         .execute();
-      if (leadIds.length)
+      if (leadIds.length) {
+        await forgetAttribution<Db>(trx, "form_submissions", leadIds);
         await trx.deleteFrom("form_submissions").where("id", "in", leadIds).where("form_type", "=", "newsletter").execute();
+      }
       await trx.deleteFrom("newsletter_subscribers").where("id", "in", ids).execute();
-      return ids.length;
+      return { signups: ids.length, messageIds: messages.map((message) => message.id) };
     });
   }
 

@@ -20,3 +20,25 @@ export const outboxLanesMigration: Migration = {
     await db.schema.createIndex("outbox_unsent").on("outbox").columns(["channel", "next_attempt_at", "id"]).where(unsentMessage).execute();
   },
 };
+
+/** A message whose copy is kept: every message has a text body until the retention sweep clears it (Store.clearSentCopies). */
+export const copyKept = sql<boolean>`text_body <> ''`;
+
+/**
+ * A sent message whose copy (bodies, attachments, headers) is still kept:
+ * what the retention sweep clears once RETENTION_SENT_MAIL_DAYS have passed.
+ * Written out, like unsentMessage, so both databases match it to the partial
+ * index below.
+ */
+export const keptSentCopy = sql<boolean>`status = 'sent' and ${copyKept}`;
+
+/**
+ * The sent messages whose copies are still kept, by when they were sent: the
+ * retention sweep finds the expired ones without reading every message's body.
+ * Registered in server/migrations.ts.
+ */
+export const outboxSentCopiesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex("outbox_sent_copies").on("outbox").column("sent_at").where(keptSentCopy).execute();
+  },
+};

@@ -3,6 +3,7 @@ import type { OutboxChannel } from "../db/schema.ts";
 import type { OutboxMessage, Store } from "../db/store.ts";
 import type { MailAttachment, Mailer } from "../mail/transport.ts";
 import { log } from "../log.ts";
+import { messageIdOf } from "./mail-files.ts";
 
 export interface RetryPolicy {
   baseMs: number;
@@ -42,7 +43,7 @@ export interface OutboxWorkerOptions {
   messageIdHost: string;
   /** How long a claimed message stays this worker's (OUTBOX_LEASE_MS). */
   leaseMs: number;
-  /** Features' own clean-ups, run with the sweep (expired newsletter signups). */
+  /** Clean-ups run with the sweep (server/retention.ts). */
   sweeps?: ReadonlyArray<() => Promise<unknown>>;
 }
 
@@ -59,7 +60,7 @@ export interface OutboxWorker {
 const BATCH_SIZE = 10;
 /** How long a stopping worker waits for the deliveries under way before it aborts them. */
 const STOP_GRACE_MS = 2000;
-/** Spent challenges, old rate-limit rows and expired signups are swept this often. */
+/** Spent challenges, old rate-limit rows and what retention removes are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack"];
 /** How each channel's messages are named in the log. */
@@ -112,7 +113,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function sendMail(message: OutboxMessage): Promise<void> {
     await mailer.send({
-      messageId: `<lead-${message.lead_table}-${message.lead_id}.outbox-${message.id}@${options.messageIdHost}>`,
+      messageId: messageIdOf(message, options.messageIdHost),
       subject: message.subject,
       text: message.text_body,
       html: message.html_body,

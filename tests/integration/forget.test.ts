@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
@@ -11,12 +11,11 @@ import type { AdminDatabase } from "../../server/admin/schema";
 import type { Database } from "../../server/db/schema";
 import type { LeadOrigin, NewLead } from "../../server/db/store";
 import { parseEnv } from "../../server/env";
-import { createMailer } from "../../server/mail/transport";
 import { Newsletter } from "../../server/newsletter/subscribers";
-import { startOutboxWorker } from "../../server/outbox/worker";
 import { newsletterWebhookEvent } from "../../server/webhooks/payload";
 import { queueLeadEvent, queueWebhookEvent } from "../../server/webhooks/queue";
 import { databaseKinds, useSiteDatabase } from "../support/database";
+import { deliverOutbox } from "../support/outbox";
 
 /**
  * Forget a person leaves nothing of them: no row in any table, no outbox
@@ -111,19 +110,7 @@ describe.each(databaseKinds)("Forget a person on %s", (kind) => {
     await addNote(db, COMMAND_LINE, inboxRow.id, "Thandi Nkosi asked for a call back on thandi.nkosi@example.co.za");
 
     // The worker delivers everything: the mail as .eml files (no SMTP server), the webhooks to a receiver that takes them.
-    const mailDir = path.join(site.test.settings.DATA_DIR, "mail");
-    mkdirSync(mailDir, { recursive: true });
-    const worker = startOutboxWorker({
-      store,
-      mailer: createMailer({ DATA_DIR: site.test.settings.DATA_DIR }),
-      senders: { webhook: async () => {}, slack: async () => {} },
-      pollMs: 60_000,
-      retry: { baseMs: 60_000, maxMs: 60_000, maxAttempts: 1 },
-      messageIdHost: HOST,
-      leaseMs: 60_000,
-    });
-    while ((await worker.drain()) > 0);
-    await worker.stop();
+    const mailDir = await deliverOutbox(store, site.test.settings.DATA_DIR, HOST);
     const unsent = await db.selectFrom("outbox").select("id").where("status", "!=", "sent").execute();
     expect(unsent).toEqual([]);
     return { mailDir, newsletter };

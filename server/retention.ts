@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import { deleteAuditBefore } from "./admin/audit.ts";
+import type { AdminDatabase } from "./admin/schema.ts";
+import type { DatabaseHandle } from "./db/connect.ts";
+import type { Store } from "./db/store.ts";
+import type { Env } from "./env.ts";
+import { log } from "./log.ts";
+import type { Newsletter } from "./newsletter/subscribers.ts";
+import { type MailFiles, removeMailFiles, removeMailFilesOlderThan } from "./outbox/mail-files.ts";
+
+const DAY_MS = 86_400_000;
+
+/** What one sweep removed. */
+export interface RetentionSweep {
+  /** Sent messages whose copies (bodies, attachments) were cleared. */
+  sentCopies: number;
+  /** .eml files deleted: old ones, and those of expired signups. */
+  mailFiles: number;
+  /** Newsletter signups deleted unconfirmed, with their lead row, attribution and mail. */
+  expiredSignups: number;
+  auditEntries: number;
+}
+
+export interface Retention {
+  sweep(now?: Date): Promise<RetentionSweep>;
+}
+
+export interface RetentionParts {
+  settings: Pick<Env, "RETENTION_SENT_MAIL_DAYS" | "RETENTION_AUDIT_DAYS">;
+  database: DatabaseHandle;
+  store: Store;
+  newsletter: Newsletter;
+  mail: MailFiles;
+}
+
+/** Where each sweep deletes from: purged after it (DatabaseHandle.purgeDeleted). */
+const SWEPT_TABLES = ["outbox", "newsletter_subscribers", "form_submissions", "leads", "lead_attributions", "admin_audit_log"];
+
+/**
+ * What the site keeps no longer than it needs (POPIA): the copies of
+ * delivered messages after RETENTION_SENT_MAIL_DAYS (the lead itself stays in
+ * the inbox), newsletter signups left unconfirmed past their link's days, and
+ * audit log entries after RETENTION_AUDIT_DAYS. Run with the outbox worker's
+ * sweep. Every step is a set of deletes that finds nothing the second time,
+ * so instances sharing a PostgreSQL may sweep at the same time; each deletes
+ * the .eml files in its own DATA_DIR.
+ */
+export function retention({ settings, database, store, newsletter, mail }: RetentionParts): Retention {
+  const audit = database.db as unknown as Kysely<AdminDatabase>;
+  return {
+    async sweep(now = new Date()) {
+      const mailCutoff = new Date(now.getTime() - settings.RETENTION_SENT_MAIL_DAYS * DAY_MS);
+      const sentCopies = await store.clearSentCopies(mailCutoff);
+      const expired = await newsletter.expire(now);
+      const mailFiles = removeMailFiles(mail, expired.messageIds) + removeMailFilesOlderThan(mail, mailCutoff);
+      const auditEntries = await deleteAuditBefore(audit, new Date(now.getTime() - settings.RETENTION_AUDIT_DAYS * DAY_MS));
+      const swept = { sentCopies, mailFiles, expiredSignups: expired.signups, auditEntries };
+      if (sentCopies || expired.signups || auditEntries) await database.purgeDeleted(SWEPT_TABLES);
+      if (Object.values(swept).some(Boolean)) {
+        log.info(
+          `Retention: cleared ${sentCopies} sent message copies, deleted ${mailFiles} mail files, ${expired.signups} unconfirmed signups and ${auditEntries} audit log entries`,
+        );
+      }
+      return swept;
+    },
+  };
+}
