@@ -1,9 +1,12 @@
-// npm run admin -- <command>: the lead inbox's accounts, from the server's command line.
+// npm run admin -- <command>: the lead inbox's accounts and the database's backups, from the server's command line.
 //
 //   create-user EMAIL   asks for the password twice without echo (a terminal), or reads
 //                       it from standard input (piped: the first line)
 //   set-password EMAIL  the same, for an existing user; signs them out everywhere
 //   list-users          every user, with when they last signed in
+//   backup [FILE]       an online copy of the embedded database and its site key, checked
+//   verify FILE         checks a backup without restoring it
+//   restore FILE        puts a checked backup in place of the database (server stopped)
 //
 // It opens the database the server opens, with the same settings (server/env.ts:
 // DATA_DIR or DATABASE_URL) and migrations. Node runs it from source: every module
@@ -14,14 +17,23 @@ import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
 import type { BookingTables } from "../server/booking/schema.ts";
 import { createUser, listUsers, looksLikeEmail, normalizeEmail, setPassword, UserExistsError } from "../server/admin/users.ts";
 import { openSiteDatabase } from "../server/migrations.ts";
-import { env, EnvError } from "../server/env.ts";
+import { type BackupSummary, describeContents, restoreBackup, takeBackup, verifyBackup } from "../server/backups.ts";
+import { BackupProblem } from "../server/db/backup.ts";
+import { type Env, env, EnvError } from "../server/env.ts";
+import { formatSast } from "../app/lib/sast.ts";
 import type { Kysely } from "kysely";
+import path from "node:path";
 
 const USAGE = `Usage: npm run admin -- <command>
   create-user EMAIL    create an agency user of the lead inbox (/admin)
   set-password EMAIL   give a user a new password (ends their sessions)
   list-users           list the users
+  backup [FILE]        copy the embedded database while the site runs (into BACKUP_DIR unless FILE)
+  verify FILE          check a backup without restoring it
+  restore FILE         put a checked backup in place of the database (stop the server first)
 The password is asked for without echo, or read from standard input when it is piped.`;
+
+const BACKUP_COMMANDS = ["backup", "verify", "restore"];
 
 class UsageError extends Error {}
 
@@ -114,21 +126,70 @@ async function run(command: string | undefined, args: string[], db: Kysely<Admin
   }
 }
 
+function fileArgument(value: string | undefined): string {
+  if (!value) throw new UsageError(`Give the backup file.\n\n${USAGE}`);
+  return value;
+}
+
+function describeBackup(summary: BackupSummary): string {
+  const taken = summary.takenAt ? `taken ${formatSast(summary.takenAt)} SAST` : "taken otherwise (no record of when)";
+  const key = summary.siteKey
+    ? "The site key is in it."
+    : "The site key is not in it (ALTCHA_HMAC_KEY was set, or it was copied otherwise): keep that key with it.";
+  return [
+    `${summary.file}: ${(summary.bytes / 1_048_576).toFixed(1)} MB, ${taken}, ${summary.migrations.length} migrations (the latest ${summary.migrations.at(-1)}).`,
+    `It holds ${describeContents(summary)}. ${key}`,
+  ].join("\n");
+}
+
+/** backup, verify and restore: they work on the database's file, so they open no connection that would migrate it. */
+async function runBackupCommand(command: string, args: string[], settings: Env): Promise<void> {
+  switch (command) {
+    case "backup": {
+      const taken = await takeBackup(settings, args[0]);
+      console.log(`Backed up, and checked: sound.\n${describeBackup(verifyBackup(taken.file))}`);
+      return;
+    }
+    case "verify":
+      console.log(
+        `Sound: SQLite's integrity check passed, and this version of the site can restore it.\n${describeBackup(verifyBackup(fileArgument(args[0])))}`,
+      );
+      return;
+    case "restore": {
+      const restored = restoreBackup(settings, fileArgument(args[0]));
+      const aside = restored.aside.length
+        ? `What it replaced is kept in ${path.dirname(restored.aside[0]!)}.`
+        : "There was no database to replace.";
+      console.log(
+        `Restored into ${settings.DATA_DIR}.\n${describeBackup(restored)}\n${aside}\nStart the server: it brings an older backup's schema up to date.`,
+      );
+      return;
+    }
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 try {
   const settings = env();
-  // Checked before the database is opened, so a typo does not migrate anything.
-  if (!["create-user", "set-password", "list-users"].includes(command ?? "")) throw new UsageError(USAGE);
-  const database = await openSiteDatabase(settings);
-  try {
-    await run(command, args, database.db.withTables<BookingTables & AdminTables>());
-  } finally {
-    await database.close();
+  if (BACKUP_COMMANDS.includes(command ?? "")) {
+    await runBackupCommand(command!, args, settings);
+  } else {
+    // Checked before the database is opened, so a typo does not migrate anything.
+    if (!["create-user", "set-password", "list-users"].includes(command ?? "")) throw new UsageError(USAGE);
+    const database = await openSiteDatabase(settings);
+    try {
+      await run(command, args, database.db.withTables<BookingTables & AdminTables>());
+    } finally {
+      await database.close();
+    }
   }
 } catch (error) {
   if (error instanceof UsageError || error instanceof UserExistsError || error instanceof EnvError) {
     console.error(error.message);
     process.exitCode = 2;
+  } else if (error instanceof BackupProblem) {
+    console.error(error.message);
+    process.exitCode = 1;
   } else {
     throw error;
   }

@@ -12,8 +12,14 @@ export const PRIVATE_FILE_MODE = 0o600;
 
 /** The folder under DATA_DIR where mail is written as .eml files when there is no SMTP server. */
 export const MAIL_DIR = "mail";
+/** The folder under DATA_DIR where backups are written unless BACKUP_DIR names another. */
+export const BACKUP_DIR = "backups";
+/** The embedded SQLite database. */
+export const DATABASE_FILE = "site.db";
+/** The site key generated when ALTCHA_HMAC_KEY is unset (server/captcha/keys.ts): it belongs with the database. */
+export const SITE_KEY_FILE = "altcha-hmac.key";
 /** Every file the server writes at the top of DATA_DIR. */
-const DATA_FILES = ["site.db", "site.db-wal", "site.db-shm", "site.db-journal", "altcha-hmac.key"];
+const DATA_FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, SITE_KEY_FILE];
 
 /** Creates the folder and any missing parents for the server's user only. */
 export function makePrivateDir(dir: string): void {
@@ -23,7 +29,7 @@ export function makePrivateDir(dir: string): void {
 /**
  * Takes the group's and others' permissions off what an earlier version wrote
  * under DATA_DIR with the default umask: DATA_DIR, its database and key files,
- * the mail folder and its files. Nothing else there is touched, and nothing is
+ * the mail and backup folders and their files. Nothing else there is touched, and nothing is
  * followed through a symbolic link. Answers what it changed; one it may not
  * change (another user's) is reported and left.
  */
@@ -51,7 +57,9 @@ export function tightenDataDir(dataDir: string): { tightened: string[]; refused:
   };
   if (!tighten(dataDir, "dir")) return { tightened, refused };
   for (const name of DATA_FILES) tighten(path.join(dataDir, name), "file");
-  const mail = path.join(dataDir, MAIL_DIR);
-  if (tighten(mail, "dir")) for (const name of readdirSync(mail)) tighten(path.join(mail, name), "file");
+  for (const folder of [MAIL_DIR, BACKUP_DIR]) {
+    const dir = path.join(dataDir, folder);
+    if (tighten(dir, "dir")) for (const name of readdirSync(dir)) tighten(path.join(dir, name), "file");
+  }
   return { tightened, refused };
 }

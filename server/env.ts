@@ -157,6 +157,22 @@ export const envSchema = z.object({
     .describe("days the copy of a delivered message (its bodies in the outbox, its .eml file) is kept"),
   RETENTION_AUDIT_DAYS: z.coerce.number().int().min(30).max(3650).default(730).describe("days an entry of the inbox's audit log is kept"),
 
+  // Backups of the embedded database (server/backups.ts); PostgreSQL is backed up with pg_dump.
+  BACKUP_DIR: z.string().min(1).optional().describe("where backups are written; unset: DATA_DIR/backups"),
+  BACKUP_HOUR: z
+    .string()
+    .regex(/^(off|[01]?\d|2[0-3])$/, "must be an hour from 0 to 23 (SAST), or off")
+    .default("2")
+    .transform((hour) => (hour === "off" ? null : Number(hour)))
+    .describe("the hour (SAST) of the server's daily backup of the embedded database, or off"),
+  BACKUP_KEEP_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366)
+    .default(14)
+    .describe("how many days of daily backups are kept; older ones are deleted"),
+
   // The lead inbox under /admin (server/admin).
   ADMIN_SESSION_IDLE_MINUTES: z.coerce
     .number()

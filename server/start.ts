@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { adminServices } from "./admin/services.ts";
+import { startDailyBackups } from "./backups.ts";
 import { bookingServices } from "./booking/services.ts";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "./captcha/index.ts";
 import { prepareMasterKey, siteSecrets } from "./captcha/keys.ts";
@@ -72,6 +73,8 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     leaseMs: settings.OUTBOX_LEASE_MS,
     sweeps: [() => sweeper.sweep()],
   });
+  const { BACKUP_HOUR } = settings;
+  const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, store, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
@@ -124,6 +127,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
       };
     },
     async close() {
+      await backups?.stop();
       await worker.stop();
       mailer.close();
       await database.close();

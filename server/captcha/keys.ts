@@ -1,10 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "../data-dir.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 
-const KEY_FILE = "altcha-hmac.key";
 /** The site_keys row holding the generated site key on PostgreSQL. */
 const SHARED_KEY_NAME = "site";
 
@@ -50,7 +49,7 @@ export function siteSecrets(master: string): SiteSecrets {
  */
 export function loadMasterKey(settings: KeySettings): string {
   if (settings.ALTCHA_HMAC_KEY) return settings.ALTCHA_HMAC_KEY;
-  const file = path.join(settings.DATA_DIR, KEY_FILE);
+  const file = path.join(settings.DATA_DIR, SITE_KEY_FILE);
   makePrivateDir(settings.DATA_DIR);
   try {
     // "wx" fails if the file exists, so two processes starting together keep the first key.
@@ -73,7 +72,7 @@ export function loadMasterKey(settings: KeySettings): string {
  */
 export async function prepareMasterKey(settings: KeySettings, database: DatabaseHandle): Promise<string> {
   if (settings.ALTCHA_HMAC_KEY || !settings.DATABASE_URL || database.dialect !== "postgres") return loadMasterKey(settings);
-  const file = path.join(settings.DATA_DIR, KEY_FILE);
+  const file = path.join(settings.DATA_DIR, SITE_KEY_FILE);
   const earlier = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
   await database.db
     .insertInto("site_keys")

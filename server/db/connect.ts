@@ -2,7 +2,7 @@ import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
-import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
+import { DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
 import { groupCommit, sharedSync } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { BUSY_TIMEOUT_MS, ImmediateSqliteDialect, openSqlite, walSync } from "./sqlite.ts";
@@ -87,7 +87,7 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
   } else {
     dialect = "sqlite";
     makePrivateDir(settings.DATA_DIR);
-    const file = path.join(settings.DATA_DIR, "site.db");
+    const file = path.join(settings.DATA_DIR, DATABASE_FILE);
     // Created for the server's user only before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
     closeSync(openSync(file, "a", PRIVATE_FILE_MODE));
     const database = openSqlite(file);

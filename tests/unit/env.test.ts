@@ -34,6 +34,15 @@ describe("settings", () => {
     });
   });
 
+  it("takes a backup hour or off, and retention periods within their bounds", () => {
+    expect(parseEnv({})).toMatchObject({ BACKUP_HOUR: 2, BACKUP_KEEP_DAYS: 14, RETENTION_SENT_MAIL_DAYS: 90, RETENTION_AUDIT_DAYS: 730 });
+    expect(parseEnv({ BACKUP_HOUR: "off" }).BACKUP_HOUR).toBeNull();
+    expect(parseEnv({ BACKUP_HOUR: "23" }).BACKUP_HOUR).toBe(23);
+    expect(() => parseEnv({ BACKUP_HOUR: "24" })).toThrow(/BACKUP_HOUR: must be an hour from 0 to 23 \(SAST\), or off/);
+    expect(() => parseEnv({ RETENTION_AUDIT_DAYS: "7" })).toThrow(/RETENTION_AUDIT_DAYS/);
+    expect(() => parseEnv({ BACKUP_KEEP_DAYS: "0" })).toThrow(/BACKUP_KEEP_DAYS/);
+  });
+
   it("is documented with every variable in .env.example and the README", () => {
     const example = readFileSync(".env.example", "utf8");
     const readme = readFileSync("README.md", "utf8");

@@ -1,0 +1,225 @@
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { formTypeLabel } from "../app/lib/inbox.ts";
+import { addDays, sastDate, sastInstant } from "../app/lib/sast.ts";
+import { BACKUP_DIR, DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "./data-dir.ts";
+import { BackupProblem, backupSqlite, checkSqliteBackup, databaseInUse, migrationsOf, replaceSqlite } from "./db/backup.ts";
+import type { Env } from "./env.ts";
+import { describeError, log } from "./log.ts";
+import { siteMigrations } from "./migrations.ts";
+
+/**
+ * Backups of the embedded database (docs/decisions/0029): taken online by
+ * `npm run admin -- backup` and daily by the server, checked by `verify`,
+ * put back by `restore`. A backup is one file: the database as it was at one
+ * moment, and the site key it was written with (without it, booking links
+ * already mailed and pending form tokens would no longer verify). PostgreSQL
+ * is backed up with its own tools (pg_dump), so these refuse it.
+ */
+
+export type BackupSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "ALTCHA_HMAC_KEY" | "BACKUP_DIR" | "BACKUP_HOUR" | "BACKUP_KEEP_DAYS">;
+
+/** Kept in the backup only: when it was taken, and the generated site key. Taken out again when it is restored. */
+const BACKUP_TABLE = "site_backup";
+const NAME = /^site-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db$/;
+const DAY_MS = 86_400_000;
+/** How often the server looks whether the day's backup is due. */
+const SCHEDULE_CHECK_MS = 10 * 60_000;
+
+export const POSTGRES_BACKUPS =
+  "This site's database is PostgreSQL (DATABASE_URL): back it up with pg_dump --format=custom and restore it with pg_restore (README: Running in production, Backups).";
+
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  /** When it was taken; null for a copy made otherwise (sqlite3 .backup, VACUUM INTO). */
+  takenAt: Date | null;
+  migrations: string[];
+  /** Leads per form, as the inbox names the forms. */
+  leads: Array<{ form: string; count: number }>;
+  confirmedSubscribers: number;
+  /** Whether it carries the generated site key (not when ALTCHA_HMAC_KEY was set). */
+  siteKey: boolean;
+}
+
+/** A backup's file name: when it was taken (UTC), sortable. */
+export function backupName(at: Date): string {
+  return `site-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z.db`;
+}
+
+function takenAtOf(name: string): Date | null {
+  const match = NAME.exec(name);
+  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`) : null;
+}
+
+export function backupDir(settings: Pick<BackupSettings, "DATA_DIR" | "BACKUP_DIR">): string {
+  return settings.BACKUP_DIR ?? path.join(settings.DATA_DIR, BACKUP_DIR);
+}
+
+function refusePostgres(settings: Pick<BackupSettings, "DATABASE_URL">): void {
+  if (settings.DATABASE_URL) throw new BackupProblem(POSTGRES_BACKUPS);
+}
+
+function hasTable(db: DatabaseSync, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/** What a backup holds, as the agency counts it. */
+function contentsOf(db: DatabaseSync): Pick<BackupSummary, "takenAt" | "leads" | "confirmedSubscribers" | "siteKey"> {
+  const leads = hasTable(db, "leads")
+    ? (db.prepare("SELECT form_type, count(*) AS n FROM leads GROUP BY form_type ORDER BY form_type").all() as Array<{
+        form_type: string;
+        n: number;
+      }>)
+    : [];
+  const subscribers = hasTable(db, "newsletter_subscribers")
+    ? (db.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE status = 'confirmed'").get() as { n: number }).n
+    : 0;
+  const info = hasTable(db, BACKUP_TABLE)
+    ? (db.prepare(`SELECT taken_at, site_key FROM ${BACKUP_TABLE}`).get() as { taken_at: string; site_key: string | null } | undefined)
+    : undefined;
+  return {
+    takenAt: info ? new Date(info.taken_at) : null,
+    leads: leads.map((row) => ({ form: formTypeLabel(row.form_type), count: Number(row.n) })),
+    confirmedSubscribers: Number(subscribers),
+    siteKey: Boolean(info?.site_key),
+  };
+}
+
+/**
+ * Checks a backup without restoring it: whole (SQLite's integrity check), of
+ * this site and not of a newer version, and what it holds. Throws
+ * BackupProblem saying what is wrong.
+ */
+export function verifyBackup(file: string): BackupSummary {
+  const { bytes, migrations, read } = checkSqliteBackup(file, Object.keys(siteMigrations("sqlite")), contentsOf);
+  return { file, bytes, migrations, ...read };
+}
+
+/**
+ * Copies the database while the site runs (SQLite's online backup) into
+ * `file`, or BACKUP_DIR with a name saying when; the generated site key goes
+ * into the copy. Answers what it holds, counted from the copy.
+ */
+export async function takeBackup(settings: BackupSettings, file?: string, now = new Date()): Promise<BackupSummary> {
+  refusePostgres(settings);
+  const target = path.resolve(file ?? path.join(backupDir(settings), backupName(now)));
+  makePrivateDir(path.dirname(target));
+  const keyFile = path.join(settings.DATA_DIR, SITE_KEY_FILE);
+  const siteKey = !settings.ALTCHA_HMAC_KEY && existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : null;
+  await backupSqlite(path.join(settings.DATA_DIR, DATABASE_FILE), target, (copy) => {
+    copy.exec(`CREATE TABLE ${BACKUP_TABLE} (taken_at TEXT NOT NULL, site_key TEXT)`);
+    copy.prepare(`INSERT INTO ${BACKUP_TABLE} (taken_at, site_key) VALUES (?, ?)`).run(now.toISOString(), siteKey);
+  });
+  const copy = new DatabaseSync(target, { readOnly: true });
+  try {
+    return { file: target, bytes: statSync(target).size, migrations: migrationsOf(copy), ...contentsOf(copy) };
+  } finally {
+    copy.close();
+  }
+}
+
+export interface Restored extends BackupSummary {
+  /** Where the database it replaced (and the site key, if the backup brought another) was moved; empty when there was none. */
+  aside: string[];
+}
+
+/**
+ * Puts a checked backup in place of DATA_DIR's database, which is moved into
+ * DATA_DIR/replaced-<time>/ with its -wal and -shm files. Refused while the
+ * database is open elsewhere (the server): restoring under a running server
+ * would lose what it writes next. The site key in the backup becomes
+ * DATA_DIR's; a different one there is kept aside too.
+ */
+export function restoreBackup(settings: BackupSettings, file: string, now = new Date()): Restored {
+  refusePostgres(settings);
+  const summary = verifyBackup(file);
+  const target = path.join(settings.DATA_DIR, DATABASE_FILE);
+  if (databaseInUse(target)) {
+    throw new BackupProblem(
+      `${target} is in use: stop the server (and any other npm run admin command) first, then restore. Nothing was changed.`,
+    );
+  }
+  makePrivateDir(settings.DATA_DIR);
+  const aside = path.join(settings.DATA_DIR, `replaced-${backupName(now).slice("site-".length, -".db".length)}`);
+  let siteKey: string | null = null;
+  const moved = replaceSqlite(file, target, aside, (copy) => {
+    if (!hasTable(copy, BACKUP_TABLE)) return;
+    siteKey = (copy.prepare(`SELECT site_key FROM ${BACKUP_TABLE}`).get() as { site_key: string | null } | undefined)?.site_key ?? null;
+    copy.exec(`DROP TABLE ${BACKUP_TABLE}`);
+  });
+  if (siteKey) {
+    const keyFile = path.join(settings.DATA_DIR, SITE_KEY_FILE);
+    if (existsSync(keyFile) && readFileSync(keyFile, "utf8").trim() !== siteKey) {
+      makePrivateDir(aside);
+      renameSync(keyFile, path.join(aside, SITE_KEY_FILE));
+      moved.push(path.join(aside, SITE_KEY_FILE));
+    }
+    writeFileSync(keyFile, siteKey, { mode: PRIVATE_FILE_MODE });
+  }
+  return { ...summary, aside: moved };
+}
+
+/** The latest time the daily backup was due at or before `now`: BACKUP_HOUR o'clock SAST, today or yesterday. */
+function dueSince(hour: number, now: Date): Date {
+  const today = sastInstant(sastDate(now), hour * 60);
+  return today <= now ? today : sastInstant(addDays(sastDate(now), -1), hour * 60);
+}
+
+export interface DailyBackups {
+  /**
+   * Takes the day's backup if none was taken since BACKUP_HOUR, then deletes
+   * those older than BACKUP_KEEP_DAYS days of the schedule. Answers the new
+   * backup, or null when none was due.
+   */
+  runDue(now?: Date): Promise<BackupSummary | null>;
+}
+
+export function dailyBackups(settings: BackupSettings & { BACKUP_HOUR: number }): DailyBackups {
+  const dir = backupDir(settings);
+  const existing = () =>
+    (existsSync(dir) ? readdirSync(dir) : []).flatMap((name) => {
+      const at = takenAtOf(name);
+      return at ? [{ name, at }] : [];
+    });
+  return {
+    async runDue(now = new Date()) {
+      const since = dueSince(settings.BACKUP_HOUR, now);
+      const taken = existing().some((backup) => backup.at >= since) ? null : await takeBackup(settings, undefined, now);
+      // One backup per day of the schedule, the day's included; by hand or not, older ones go.
+      const keepFrom = new Date(since.getTime() - (settings.BACKUP_KEEP_DAYS - 1) * DAY_MS);
+      for (const backup of existing()) if (backup.at < keepFrom) rmSync(path.join(dir, backup.name), { force: true });
+      return taken;
+    },
+  };
+}
+
+/** The server's daily backup (SQLite, BACKUP_HOUR not off), looked for every few minutes; stop() waits for one under way. */
+export function startDailyBackups(settings: BackupSettings & { BACKUP_HOUR: number }): { stop(): Promise<void> } {
+  const schedule = dailyBackups(settings);
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= schedule
+      .runDue()
+      .then((taken) => {
+        if (taken) log.info(`Backup: ${taken.file} (${describeContents(taken)})`);
+      })
+      .catch((error: unknown) => log.error(`Backup failed, tried again in ${SCHEDULE_CHECK_MS / 60_000} minutes:`, describeError(error)))
+      .finally(() => (running = undefined));
+  }, SCHEDULE_CHECK_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** "Contact 12, Newsletter 3; 15 leads, 2 confirmed subscribers": what the agency checks a backup by. */
+export function describeContents(summary: Pick<BackupSummary, "leads" | "confirmedSubscribers">): string {
+  const total = summary.leads.reduce((sum, form) => sum + form.count, 0);
+  const forms = summary.leads.map((form) => `${form.form} ${form.count}`).join(", ");
+  return `${forms ? `${forms}; ` : ""}${total} leads, ${summary.confirmedSubscribers} confirmed newsletter subscribers`;
+}

@@ -1,0 +1,159 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { addDays, sastInstant } from "~/lib/sast";
+import { type BackupSettings, backupDir, dailyBackups, takeBackup, verifyBackup } from "../../server/backups";
+import type { NewLead } from "../../server/db/store";
+import { parseEnv } from "../../server/env";
+import { runAdmin } from "../support/admin-users";
+import { altchaTokens } from "../support/altcha-tokens";
+import { readSiteDb, useSiteDatabase } from "../support/database";
+import { enhanced, generatedSiteKey, waitFor } from "../support/leads";
+import { postLeadFrom } from "../support/loopback-client";
+import { type RunningServer, startServer } from "../support/server";
+
+/**
+ * Backups of the embedded database, as the agency takes and uses them:
+ * `npm run admin -- backup` while visitors post, `restore` into a fresh
+ * DATA_DIR and a server started on it, `verify` of a damaged copy, and the
+ * server's daily backups with the clock moved forward.
+ */
+
+const contact = (i: number): NewLead => ({
+  table: "form_submissions",
+  row: { form_type: "contact", name: `Lead ${i}`, email: `lead${i}@example.co.za`, message: "Hello" },
+});
+const notice = () => ({ kind: "Contact", replyTo: null, subject: "Lead", text: "text", html: "<p>html</p>" });
+const origin = { botCheck: "altcha" as const, clientAddress: "198.51.100.1", userAgent: null, receivedAt: new Date() };
+
+describe("backups of the embedded database", () => {
+  const servers: RunningServer[] = [];
+  const dirs: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-restore-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.stop();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("takes a backup while visitors post, and restores it with every lead acknowledged before it, site key and all", async () => {
+    const server = await startServer({ TRUST_PROXY: "x-forwarded-for", ALTCHA_COST: "20", BACKUP_HOUR: "off" });
+    servers.push(server);
+    const siteKey = generatedSiteKey(server);
+    const tokens = await altchaTokens(siteKey, 400);
+    const acknowledged: Array<{ email: string; at: number }> = [];
+    let posted = 0;
+    let stopped = false;
+    // Six visitors posting newsletter signups one after another, each from an address of its own.
+    const visitors = Array.from({ length: 6 }, async () => {
+      while (!stopped && tokens.length > 1) {
+        const i = posted++;
+        const email = `visitor${i}@example.co.za`;
+        const answer = await postLeadFrom(
+          server.url,
+          "/blog",
+          { email, ...enhanced(tokens.pop()!) },
+          { headers: { "x-forwarded-for": `10.1.${i >> 8}.${i & 255}` } },
+        );
+        if (answer.status === 200) acknowledged.push({ email, at: Date.now() });
+      }
+    });
+    await waitFor(() => acknowledged.length >= 30 || undefined, "30 leads acknowledged", 30_000);
+
+    const backupStarted = Date.now();
+    const before = acknowledged.filter((lead) => lead.at < backupStarted).map((lead) => lead.email);
+    const file = path.join(freshDir(), "site.backup.db");
+    const backup = await runAdmin(["backup", file], { DATA_DIR: server.dataDir });
+    const backupEnded = Date.now();
+    expect(backup, backup.stderr).toMatchObject({ code: 0, stdout: expect.stringContaining("Backed up, and checked: sound.") });
+    expect(backup.stdout).toContain("The site key is in it.");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The site went on taking leads while the backup was taken.
+    await waitFor(() => acknowledged.some((lead) => lead.at > backupEnded) || undefined, "a lead acknowledged after the backup");
+    expect(acknowledged.filter((lead) => lead.at > backupStarted && lead.at < backupEnded).length).toBeGreaterThan(0);
+
+    // Restoring over the running server's database is refused, and changes nothing.
+    const refused = await runAdmin(["restore", file], { DATA_DIR: server.dataDir });
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("is in use: stop the server") });
+    expect(readdirSync(server.dataDir).filter((name) => name.startsWith("replaced-"))).toEqual([]);
+    stopped = true;
+    await Promise.all(visitors);
+
+    const dataDir = freshDir();
+    const restore = await runAdmin(["restore", file], { DATA_DIR: dataDir });
+    expect(restore, restore.stderr).toMatchObject({ code: 0, stdout: expect.stringContaining(`Restored into ${dataDir}.`) });
+    expect(readFileSync(path.join(dataDir, "altcha-hmac.key"), "utf8")).toBe(siteKey);
+    const restored = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "x-forwarded-for", BACKUP_HOUR: "off" });
+    servers.push(restored);
+    const leads = readSiteDb<{ email: string }>(dataDir, "SELECT email FROM form_submissions").map((row) => row.email);
+    expect(
+      before.filter((email) => !leads.includes(email)),
+      "acknowledged before the backup, not in it",
+    ).toEqual([]);
+    expect(leads.length).toBeLessThanOrEqual(posted);
+    // What the backup says it holds is what the restored site has: every lead with its notification, one subscriber each.
+    expect(restore.stdout).toContain(`Newsletter ${leads.length};`);
+    const orphans = readSiteDb(
+      dataDir,
+      "SELECT id FROM form_submissions f WHERE NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_table = 'form_submissions' AND o.lead_id = f.id)",
+    );
+    expect(orphans).toEqual([]);
+    expect(readSiteDb(dataDir, "SELECT count(*) AS n FROM newsletter_subscribers")).toEqual([{ n: leads.length }]);
+    // The restored site knows its key: a form the original site served is still taken.
+    const answer = await postLeadFrom(restored.url, "/blog", { email: "after@example.co.za", ...enhanced(tokens.pop()!) });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("backups of a site's database", () => {
+  const site = useSiteDatabase("sqlite");
+
+  it("the server's is taken once a day from BACKUP_HOUR, and BACKUP_KEEP_DAYS of them are kept", async () => {
+    for (let i = 0; i < 3; i++) await site.store.saveLead(contact(i), origin, notice);
+    const settings = parseEnv({ DATA_DIR: site.test.settings.DATA_DIR, BACKUP_HOUR: "2", BACKUP_KEEP_DAYS: "14" }) as BackupSettings & {
+      BACKUP_HOUR: number;
+    };
+    const schedule = dailyBackups(settings);
+    const day = (n: number, minutes: number) => sastInstant(addDays("2026-11-01", n), minutes);
+    for (let n = 0; n < 20; n++) {
+      expect(await schedule.runDue(day(n, 2 * 60 + 5)), `day ${n} at 02:05`).toMatchObject({ leads: [{ form: "Contact", count: 3 }] });
+      expect(await schedule.runDue(day(n, 23 * 60)), `day ${n} at 23:00`).toBeNull();
+      expect(await schedule.runDue(day(n + 1, 60)), `day ${n + 1} at 01:00`).toBeNull();
+    }
+    const dir = backupDir(settings);
+    const kept = readdirSync(dir).sort();
+    expect(kept).toHaveLength(14);
+    // The newest fourteen: 02:05 SAST is 00:05 UTC, from 7 to 20 November.
+    expect(kept[0]).toBe("site-2026-11-07T00-05-00Z.db");
+    expect(kept.at(-1)).toBe("site-2026-11-20T00-05-00Z.db");
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const name of kept) expect(statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
+  });
+
+  it("verify refuses a damaged copy, saying what is wrong", async () => {
+    const dir = site.test.settings.DATA_DIR;
+    const settings = parseEnv({ DATA_DIR: dir, ALTCHA_HMAC_KEY: "k".repeat(32) });
+    await site.store.saveLead(contact(1), origin, notice);
+    const { file } = await takeBackup(settings, path.join(dir, "whole.db"));
+    const whole = readFileSync(file);
+    const write = (name: string, bytes: Buffer) => {
+      writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    };
+    expect(() => verifyBackup(write("cut.db", whole.subarray(0, Math.floor(whole.length / 2))))).toThrow(
+      /cut\.db is cut short: [\d,]+ bytes of the [\d,]+ its header says it holds/,
+    );
+    expect(() => verifyBackup(write("noise.db", Buffer.alloc(8192, 7)))).toThrow(/noise\.db is not an SQLite database/);
+    // A page overwritten in the middle: whole in length, damaged inside.
+    const damaged = Buffer.from(whole);
+    damaged.fill(0xff, 4096 * 3, 4096 * 4);
+    expect(() => verifyBackup(write("damaged.db", damaged))).toThrow(/damaged\.db is (damaged|not a sound SQLite database)/);
+    const cli = await runAdmin(["verify", path.join(dir, "cut.db")], { DATA_DIR: dir });
+    expect(cli).toMatchObject({ code: 1, stdout: "", stderr: expect.stringContaining("is cut short") });
+    expect(verifyBackup(file)).toMatchObject({ siteKey: false, leads: [{ form: "Contact", count: 1 }] });
+  });
+});
