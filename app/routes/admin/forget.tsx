@@ -19,7 +19,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const params = new URL(request.url).searchParams;
   const forgot = Number(params.get("forgot"));
-  return { csrf: session.csrfToken, forgot: params.has("forgot") && Number.isSafeInteger(forgot) && forgot >= 0 ? forgot : null };
+  const { settings, dialect } = adminOf(context);
+  return {
+    csrf: session.csrfToken,
+    forgot: params.has("forgot") && Number.isSafeInteger(forgot) && forgot >= 0 ? forgot : null,
+    // How long the server's own backups still hold them; PostgreSQL's are the operator's (pg_dump).
+    backupDays: dialect === "sqlite" && settings.BACKUP_HOUR !== null ? settings.BACKUP_KEEP_DAYS : null,
+  };
 }
 
 // Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
@@ -64,7 +70,8 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
         For a request under POPIA to delete someone's personal information: look up their email address to see everything the site holds
         about them, then delete it. The audit log keeps only that it happened, how many records, and a hash of the address. Copies of
         notifications already delivered to the agency's mailbox, its CRM (the lead webhook) or Slack are not reached from here: delete those
-        there.
+        there. Backups taken before the deletion still hold them until those backups are deleted
+        {loaderData.backupDays === null ? "" : ` (after ${loaderData.backupDays} days)`}.
       </p>
       {loaderData.forgot !== null && !actionData && <Notice>Done: {loaderData.forgot} records deleted.</Notice>}
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
