@@ -35,7 +35,10 @@ describe("backups of the embedded database", () => {
     dirs.push(dir);
     return dir;
   };
+  /** Run before the servers stop: visitors still posting when a test fails stop first. */
+  const cleanups: Array<() => Promise<unknown>> = [];
   afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
     for (const server of servers.splice(0)) await server.stop();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
@@ -61,6 +64,10 @@ describe("backups of the embedded database", () => {
         );
         if (answer.status === 200) acknowledged.push({ email, at: Date.now() });
       }
+    });
+    cleanups.push(() => {
+      stopped = true;
+      return Promise.allSettled(visitors);
     });
     await waitFor(() => acknowledged.length >= 30 || undefined, "30 leads acknowledged", 30_000);
 
