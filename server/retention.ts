@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { deleteAuditBefore } from "./admin/audit.ts";
+import { deleteAuditUntil } from "./admin/audit.ts";
 import type { AdminDatabase } from "./admin/schema.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Store } from "./db/store.ts";
 import type { Env } from "./env.ts";
 import { log } from "./log.ts";
 import type { Newsletter } from "./newsletter/subscribers.ts";
-import { type MailFiles, removeMailFiles, removeMailFilesOlderThan } from "./outbox/mail-files.ts";
+import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "./outbox/mail-files.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -52,8 +52,8 @@ export function retention({ settings, database, store, newsletter, mail }: Reten
       const mailCutoff = new Date(now.getTime() - settings.RETENTION_SENT_MAIL_DAYS * DAY_MS);
       const sentCopies = await store.clearSentCopies(mailCutoff);
       const expired = await newsletter.expire(now);
-      const mailFiles = removeMailFiles(mail, expired.messageIds) + removeMailFilesOlderThan(mail, mailCutoff);
-      const auditEntries = await deleteAuditBefore(audit, new Date(now.getTime() - settings.RETENTION_AUDIT_DAYS * DAY_MS));
+      const mailFiles = removeMailFiles(mail, expired.messageIds) + removeMailFilesWrittenUntil(mail, mailCutoff);
+      const auditEntries = await deleteAuditUntil(audit, new Date(now.getTime() - settings.RETENTION_AUDIT_DAYS * DAY_MS));
       const swept = { sentCopies, mailFiles, expiredSignups: expired.signups, auditEntries };
       if (sentCopies || expired.signups || auditEntries) await database.purgeDeleted(SWEPT_TABLES);
       if (Object.values(swept).some(Boolean)) {

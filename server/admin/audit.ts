@@ -41,14 +41,14 @@ export async function recordAudit(
 /** Entries deleted per statement, so one sweep never holds the database long. */
 const DELETE_BATCH = 500;
 
-/** Deletes the entries written before `before` (RETENTION_AUDIT_DAYS); answers how many. */
-export async function deleteAuditBefore(db: Kysely<AdminDatabase>, before: Date): Promise<number> {
+/** Deletes the entries written by `until` (RETENTION_AUDIT_DAYS ago); answers how many. */
+export async function deleteAuditUntil(db: Kysely<AdminDatabase>, until: Date): Promise<number> {
   let deleted = 0;
   for (;;) {
     const result = await db
       .deleteFrom("admin_audit_log")
       .where("id", "in", (eb) =>
-        eb.selectFrom("admin_audit_log").select("id").where("created_at", "<", before).orderBy("created_at").limit(DELETE_BATCH),
+        eb.selectFrom("admin_audit_log").select("id").where("created_at", "<=", until).orderBy("created_at").limit(DELETE_BATCH),
       )
       .executeTakeFirst();
     const count = Number(result.numDeletedRows);

@@ -212,11 +212,11 @@ export class Store {
   }
 
   /**
-   * Clears the copy of every message sent before `before`: its bodies,
+   * Clears the copy of every message sent by `until`: its bodies,
    * attachments, extra headers and Reply-To, the subject put back to its kind.
    * The row stays, the record that it was delivered. Answers how many.
    */
-  async clearSentCopies(before: Date): Promise<number> {
+  async clearSentCopies(until: Date): Promise<number> {
     let cleared = 0;
     for (;;) {
       const result = await this.#handle.write((db) =>
@@ -224,7 +224,7 @@ export class Store {
           .updateTable("outbox")
           .set((eb) => ({ subject: eb.ref("kind"), text_body: "", html_body: "", attachments: null, headers: null, reply_to: null }))
           .where("id", "in", (eb) =>
-            eb.selectFrom("outbox").select("id").where(keptSentCopy).where("sent_at", "<", before).orderBy("sent_at").limit(CLEAR_BATCH),
+            eb.selectFrom("outbox").select("id").where(keptSentCopy).where("sent_at", "<=", until).orderBy("sent_at").limit(CLEAR_BATCH),
           )
           .executeTakeFirst(),
       );

@@ -39,14 +39,14 @@ export function removeMailFiles(mail: MailFiles, messageIds: readonly number[]):
   return files.length;
 }
 
-/** Deletes the mail written before `before` (and what a crash left half-written then); answers how many files. */
-export function removeMailFilesOlderThan(mail: MailFiles, before: Date): number {
+/** Deletes the mail written by `until` (and what a crash left half-written by then); answers how many files. */
+export function removeMailFilesWrittenUntil(mail: MailFiles, until: Date): number {
   let removed = 0;
   for (const name of namesIn(mail.dir)) {
     const file = path.join(mail.dir, name);
     try {
       const stat = statSync(file);
-      if (!stat.isFile() || stat.mtimeMs >= before.getTime()) continue;
+      if (!stat.isFile() || stat.mtimeMs > until.getTime()) continue;
       rmSync(file, { force: true });
       removed++;
     } catch {
