@@ -1,10 +1,11 @@
-import type { Kysely } from "kysely";
 import { deleteAuditUntil } from "./admin/audit.ts";
-import type { AdminDatabase } from "./admin/schema.ts";
+import type { AdminTables } from "./admin/schema.ts";
+import type { BookingTables } from "./booking/schema.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Store } from "./db/store.ts";
 import type { Env } from "./env.ts";
 import { log } from "./log.ts";
+import type { NewsletterTables } from "./newsletter/schema.ts";
 import type { Newsletter } from "./newsletter/subscribers.ts";
 import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "./outbox/mail-files.ts";
 
@@ -46,7 +47,7 @@ const SWEPT_TABLES = ["outbox", "newsletter_subscribers", "form_submissions", "l
  * the .eml files in its own DATA_DIR.
  */
 export function retention({ settings, database, store, newsletter, mail }: RetentionParts): Retention {
-  const audit = database.db as unknown as Kysely<AdminDatabase>;
+  const audit = database.db.withTables<BookingTables & NewsletterTables & AdminTables>();
   return {
     async sweep(now = new Date()) {
       const mailCutoff = new Date(now.getTime() - settings.RETENTION_SENT_MAIL_DAYS * DAY_MS);

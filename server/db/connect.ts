@@ -34,8 +34,8 @@ export interface DatabaseHandle {
    * SQLite overwrites deleted rows with zeros itself (secure_delete, sqlite.ts);
    * here its WAL, which still holds earlier images of the pages, is copied into
    * the database and emptied. PostgreSQL: VACUUM (ANALYZE) of the tables, which
-   * removes the dead rows from their pages and indexes and samples the
-   * statistics afresh.
+   * removes the dead rows from their pages and indexes (their bytes may stay in
+   * the pages' free space, docs/decisions/0029) and samples the statistics afresh.
    */
   purgeDeleted(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
