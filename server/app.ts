@@ -75,7 +75,9 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     running.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN], connect: dev ? ["ws:"] : [] }),
     settings.GA_MEASUREMENT_ID,
   );
-  // The build's files and prerendered pages first: prepared at start, each answer is a lookup and a write.
+  // Refusals that need no route before anything reads the path: an absurd one costs nothing more than its length.
+  app.use(requestGuard(securityHeadersFor(settings, allowances, [])));
+  // The build's files and prerendered pages next: prepared at start, each answer is a lookup and a write.
   if (!dev) app.use(await loadStaticFiles(clientDir, settings, (inlineScripts) => securityHeadersFor(settings, allowances, inlineScripts)));
 
   app.use(visitorOrigin(settings));
@@ -84,7 +86,6 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     res.json({ status: "ok" });
   });
   app.use(securityHeaders(settings, allowances));
-  app.use(requestGuard());
   // What is rendered per request is compressed as it streams, at levels that keep up with the server.
   app.use(compression({ level: DYNAMIC_GZIP_LEVEL, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } }));
 

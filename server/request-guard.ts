@@ -13,8 +13,8 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 export const MAX_PATH_BYTES = 1024;
 export const MAX_PATH_SEGMENTS = 16;
 
-function plain(res: Response, status: number, text: string): void {
-  res.status(status).type("text/plain").setHeader("Cache-Control", "no-store");
+function plain(res: Response, headers: Record<string, string>, status: number, text: string): void {
+  res.set(headers).status(status).type("text/plain").setHeader("Cache-Control", "no-store");
   res.send(text);
 }
 
@@ -81,20 +81,26 @@ function closeUnreadBodies(req: Parameters<RequestHandler>[0], res: Response): v
   });
 }
 
-/** Refusals that need no route (odd methods, absurd paths), one log line each and no stack; no unread body keeps a connection. */
-export function requestGuard(): RequestHandler {
+/**
+ * Refusals that need no route (odd methods, absurd paths), one log line each
+ * and no stack, with the site's security headers (`headers`); no unread body
+ * keeps a connection. The first of the server's steps: nothing else reads a
+ * path before its length and segments are checked here, in time linear in its
+ * length (a regex over 16,000 slashes held the process 0.39 s).
+ */
+export function requestGuard(headers: Record<string, string>): RequestHandler {
   return (req, res, next) => {
     if (!ALLOWED_METHODS.includes(req.method)) {
       log.info(`405: ${req.method} ${req.path.slice(0, 200)}`);
       res.setHeader("Allow", ALLOWED_METHODS.join(", "));
-      return plain(res, 405, "Method Not Allowed");
+      return plain(res, headers, 405, "Method Not Allowed");
     }
     // An absolute-form target ("GET http://other/ HTTP/1.1") is for proxies, not for a site.
-    if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request");
+    if (!req.url.startsWith("/")) return plain(res, headers, 400, "Bad Request");
     const path = req.path;
     if (Buffer.byteLength(path) > MAX_PATH_BYTES || path.split("/").length - 1 > MAX_PATH_SEGMENTS) {
       log.warn(`404: path too long (${Buffer.byteLength(path)} bytes): ${path.slice(0, 100)}...`);
-      return plain(res, 404, "Not Found");
+      return plain(res, headers, 404, "Not Found");
     }
     // A body declared too large is refused by the form's own reader, in the form's words (server/leads/request.ts).
     closeUnreadBodies(req, res);

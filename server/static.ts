@@ -170,6 +170,13 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
+/** "/about/" as "/about": a loop, where a regex (/\/+$/) would try every run of slashes to its end, in quadratic time. */
+function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === "/") end--;
+  return pathname.slice(0, end);
+}
+
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
@@ -221,7 +228,7 @@ export async function loadStaticFiles(
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query < 0 ? url : url.slice(0, query);
-    const file = files.get(pathname) ?? pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+    const file = files.get(pathname) ?? pages.get(pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname);
     if (!file) return next();
     const ifNoneMatch = req.headers["if-none-match"];
     if (ifNoneMatch && matches(ifNoneMatch, file.etag)) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../server/leads/request";
 import { MAX_PATH_BYTES } from "../../server/request-guard";
 import { createUser } from "../support/admin-users";
+import { healthzHeldUp } from "../support/healthz";
 import { readSiteDb } from "../support/database";
 import { nginxAvailable, nginxMissing } from "../support/nginx";
 import { type RunningServer, startServer } from "../support/server";
@@ -49,6 +50,9 @@ async function timed(url: string, init?: RequestInit): Promise<{ status: number;
   return { status: res.status, ms: performance.now() - started, text };
 }
 
+/** How much ten absurd paths may add to /healthz's longest answer (tests/support/healthz.ts). */
+const SLASHES_BUDGET_MS = 100;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe("paths", () => {
@@ -77,6 +81,17 @@ describe("paths", () => {
     expect(page.status).toBe(200);
     expect(answers.every((answer) => answer.status === 404)).toBe(true);
     expect(page.ms).toBeLessThan(Math.max(500, 10 * median(plain)));
+  });
+
+  it("ten requests of 16,000 slashes at once do not hold /healthz up", async () => {
+    // A run of slashes and then something else: the shape a regex for trailing slashes took quadratic time over.
+    const slashes = `${"/".repeat(16_000)}x`;
+    const { bestMs, figures } = await healthzHeldUp(server, async () => {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => timed(`${server.url}${slashes}`)));
+      expect(answers.map((answer) => answer.status)).toEqual(new Array(10).fill(404));
+    });
+    // Before the guard came first, each held the process 0.2-0.4 s, and /healthz waited behind them.
+    expect(bestMs, `/healthz's longest answer, each run: ${figures}`).toBeLessThanOrEqual(SLASHES_BUDGET_MS);
   });
 
   it("still serves the longest real path (a booking's manage link) and a near-limit unknown path as the 404 page", async () => {
