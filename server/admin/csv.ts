@@ -17,9 +17,44 @@ export function csvRow(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** A whole CSV file as a download (the report and the conversion files: small, so not streamed). */
-export function csvDownload(filename: string, rows: ReadonlyArray<readonly string[]>): Response {
-  return new Response(CSV_BOM + rows.map(csvRow).join(""), {
+/** Rows written to the response at a time, so a large file is not one write per row. */
+const ROWS_PER_CHUNK = 200;
+
+/**
+ * A CSV file as a download: the `head` rows, then `rows` written as they come
+ * and as the client takes them (a stream with backpressure), so a file of any
+ * size holds one chunk in memory. What reads `rows` from the database pages
+ * through it and lets other requests in between pages (server/db/pages.ts).
+ */
+export function csvDownload(
+  filename: string,
+  head: ReadonlyArray<readonly string[]>,
+  rows: AsyncIterable<readonly string[]> = (async function* () {})(),
+): Response {
+  const encoder = new TextEncoder();
+  const source = rows[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + head.map(csvRow).join("")));
+    },
+    async pull(controller) {
+      let chunk = "";
+      for (let i = 0; i < ROWS_PER_CHUNK; i++) {
+        const next = await source.next();
+        if (next.done) {
+          if (chunk) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+          return;
+        }
+        chunk += csvRow(next.value);
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await source.return?.(undefined);
+    },
+  });
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,

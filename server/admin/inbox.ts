@@ -130,7 +130,8 @@ function filtered(db: Kysely<AdminDatabase>, filter: InboxFilter): LeadsQuery {
   return query;
 }
 
-function pagedAfter<O>(
+/** A query's rows after a cursor in the inbox's order (`older`, newest first) or the other way. */
+export function pagedAfter<O>(
   query: SelectQueryBuilder<AdminDatabase, "leads", O>,
   cursor: Cursor | undefined,
   direction: "older" | "newer",

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { ClickIds } from "../../app/lib/attribution.ts";
 import { SAST_OFFSET_MS } from "../../app/lib/sast.ts";
-import type { AdminDatabase } from "../admin/schema.ts";
-import { randOf } from "../admin/inbox.ts";
+import type { AdminDatabase, LeadsTable } from "../admin/schema.ts";
+import { type Cursor, pagedAfter, randOf } from "../admin/inbox.ts";
+import { keysetPages } from "../db/pages.ts";
 import { touchesOfMany } from "./store.ts";
 
 /**
@@ -76,18 +77,38 @@ interface Conversion {
   value: string;
 }
 
-async function convertedLeads(db: Kysely<AdminDatabase>) {
-  return db
-    .selectFrom("leads")
-    .select(["id", "lead_table", "lead_id", "email", "phone", "status", "status_changed_at", "created_at", "value_cents"])
-    .where("status", "in", converted)
-    .where("marketing_consent", "=", true)
-    .orderBy("status_changed_at")
-    .orderBy("id")
-    .execute();
+/** Leads per page: a page and its touches are read, and its rows written, in a few milliseconds. */
+const CONVERSIONS_PAGE = 500;
+
+/**
+ * The qualified and won leads sent with marketing allowed, a page at a time:
+ * each status in turn, oldest first, which is its index's order (keyset
+ * pages on `leads_status_created`), so a file of any size is as quick per row.
+ */
+async function* convertedLeads(db: Kysely<AdminDatabase>) {
+  for (const status of converted) {
+    yield* keysetPages(
+      CONVERSIONS_PAGE,
+      (after: Cursor | undefined, size) =>
+        pagedAfter(
+          db
+            .selectFrom("leads")
+            .select(["id", "lead_table", "lead_id", "email", "phone", "status", "status_changed_at", "created_at", "value_cents"])
+            .where("status", "=", status)
+            .where("marketing_consent", "=", true),
+          after,
+          "newer",
+        )
+          .orderBy("created_at")
+          .orderBy("id")
+          .limit(size)
+          .execute(),
+      (lead) => ({ at: new Date(lead.created_at), id: lead.id }),
+    );
+  }
 }
 
-function conversionOf(lead: Awaited<ReturnType<typeof convertedLeads>>[number]): Conversion {
+function conversionOf(lead: Pick<Selectable<LeadsTable>, "status" | "status_changed_at" | "created_at" | "value_cents">): Conversion {
   const status = lead.status as keyof typeof conversionNames;
   return {
     name: conversionNames[status],
@@ -96,38 +117,39 @@ function conversionOf(lead: Awaited<ReturnType<typeof convertedLeads>>[number]):
   };
 }
 
-/** The click conversions file's rows (after its Parameters row and header). */
-export async function clickConversionRows(db: Kysely<AdminDatabase>): Promise<string[][]> {
-  const leads = await convertedLeads(db);
-  const touches = await touchesOfMany(
-    db,
-    leads.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
-  );
-  const rows: string[][] = [];
-  for (const lead of leads) {
-    const kept = touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? [];
-    // The latest campaign touch's click first: that is the click the conversion follows.
-    const gclid = ["last", "first", "visit"]
-      .map((name) => kept.find((t) => t.touch === name)?.clickIds)
-      .find((ids?: ClickIds) => ids?.gclid)?.gclid;
-    if (!gclid) continue;
-    const conversion = conversionOf(lead);
-    rows.push([gclid, conversion.name, conversion.time, conversion.value, conversion.value ? CURRENCY : ""]);
+/** The click conversions file's rows (after its Parameters row and header), one per converted lead that arrived with a gclid. */
+export async function* clickConversionRows(db: Kysely<AdminDatabase>): AsyncGenerator<string[]> {
+  for await (const leads of convertedLeads(db)) {
+    const touches = await touchesOfMany(
+      db,
+      leads.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
+    );
+    for (const lead of leads) {
+      const kept = touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? [];
+      // The latest campaign touch's click first: that is the click the conversion follows.
+      const gclid = ["last", "first", "visit"]
+        .map((name) => kept.find((t) => t.touch === name)?.clickIds)
+        .find((ids?: ClickIds) => ids?.gclid)?.gclid;
+      if (!gclid) continue;
+      const conversion = conversionOf(lead);
+      yield [gclid, conversion.name, conversion.time, conversion.value, conversion.value ? CURRENCY : ""];
+    }
   }
-  return rows;
 }
 
 /** The enhanced conversions for leads file's rows: every qualified or won lead with consent, matched by its hashed email and phone. */
-export async function enhancedConversionRows(db: Kysely<AdminDatabase>): Promise<string[][]> {
-  return (await convertedLeads(db)).map((lead) => {
-    const conversion = conversionOf(lead);
-    return [
-      hashedEmail(lead.email),
-      hashedPhone(lead.phone),
-      conversion.name,
-      conversion.time,
-      conversion.value,
-      conversion.value ? CURRENCY : "",
-    ];
-  });
+export async function* enhancedConversionRows(db: Kysely<AdminDatabase>): AsyncGenerator<string[]> {
+  for await (const leads of convertedLeads(db)) {
+    for (const lead of leads) {
+      const conversion = conversionOf(lead);
+      yield [
+        hashedEmail(lead.email),
+        hashedPhone(lead.phone),
+        conversion.name,
+        conversion.time,
+        conversion.value,
+        conversion.value ? CURRENCY : "",
+      ];
+    }
+  }
 }

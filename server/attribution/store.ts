@@ -82,21 +82,31 @@ function storedTouch(row: Selectable<LeadAttributionsTable>): StoredTouch {
 
 const touchOrder: Record<TouchName, number> = { first: 0, last: 1, visit: 2 };
 
-/** The touches of many leads at once (an export batch), keyed `table:id`, first, last, then this visit. */
+/**
+ * The touches of a page of leads (an export's), keyed `table:id`, first, last,
+ * then this visit: one query per lead table, its ids listed (a page's worth;
+ * a list of thousands would reach the databases' limits).
+ */
 export async function touchesOfMany(
   db: Kysely<AdminDatabase>,
   leads: ReadonlyArray<{ table: LeadTable; id: number }>,
 ): Promise<Map<string, StoredTouch[]>> {
   const found = new Map<string, StoredTouch[]>();
-  if (leads.length === 0) return found;
-  const rows = await db
-    .selectFrom("lead_attributions")
-    .selectAll()
-    .where((eb) => eb.or(leads.map((lead) => eb.and([eb("lead_table", "=", lead.table), eb("lead_id", "=", lead.id)]))))
-    .execute();
-  for (const row of rows) {
-    const key = `${row.lead_table}:${row.lead_id}`;
-    found.set(key, [...(found.get(key) ?? []), storedTouch(row)]);
+  for (const [table, ofTable] of Map.groupBy(leads, (lead) => lead.table)) {
+    const rows = await db
+      .selectFrom("lead_attributions")
+      .selectAll()
+      .where("lead_table", "=", table)
+      .where(
+        "lead_id",
+        "in",
+        ofTable.map((lead) => lead.id),
+      )
+      .execute();
+    for (const row of rows) {
+      const key = `${row.lead_table}:${row.lead_id}`;
+      found.set(key, [...(found.get(key) ?? []), storedTouch(row)]);
+    }
   }
   for (const touches of found.values()) touches.sort((a, b) => touchOrder[a.touch] - touchOrder[b.touch]);
   return found;

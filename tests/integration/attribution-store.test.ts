@@ -6,6 +6,7 @@ import { COMMAND_LINE } from "../../server/admin/audit";
 import { clickConversionRows, enhancedConversionRows, hashedEmail, hashedPhone } from "../../server/attribution/conversions";
 import { leadReport, reportRows } from "../../server/attribution/report";
 import type { NewLead } from "../../server/db/store";
+import { allRows } from "../support/csv";
 import { databaseKinds, useSiteDatabase } from "../support/database";
 
 /**
@@ -117,8 +118,8 @@ describe.each(databaseKinds)("attribution data on %s", (kind) => {
     const at = new Date("2026-11-25T10:15:00Z");
     for (const name of ["Ad Visitor", "Refused", "Reader"] as const) await setStatus(db(), COMMAND_LINE, ids[name], "won", at, 1_250_000);
     await setStatus(db(), COMMAND_LINE, ids.Old, "qualified", at);
-    expect(await clickConversionRows(db())).toEqual([["GCLID-1", "Won lead", "2026-11-25 12:15:00", "12500.00", "ZAR"]]);
-    expect(await enhancedConversionRows(db())).toEqual([
+    expect(await allRows(clickConversionRows(db()))).toEqual([["GCLID-1", "Won lead", "2026-11-25 12:15:00", "12500.00", "ZAR"]]);
+    expect(await allRows(enhancedConversionRows(db()))).toEqual([
       [hashedEmail("advisitor@gmail.com"), hashedPhone("+27825550101"), "Won lead", "2026-11-25 12:15:00", "12500.00", "ZAR"],
       [hashedEmail("reader@example.co.za"), "", "Won lead", "2026-11-25 12:15:00", "12500.00", "ZAR"],
     ]);

@@ -27,3 +27,10 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
 }
+
+/** Every row a file's rows give, as the download would hold them. */
+export async function allRows<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}

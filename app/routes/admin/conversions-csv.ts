@@ -17,7 +17,7 @@ const files = {
   "google-ads-leads": { columns: ENHANCED_COLUMNS, rows: enhancedConversionRows, what: "Google Ads enhanced conversions for leads" },
 } as const;
 
-// The qualified and won leads as Google Ads imports them (server/attribution/conversions.ts).
+// The qualified and won leads as Google Ads imports them (server/attribution/conversions.ts), streamed page by page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   // Two routes share this module (app/routes.ts); the path says which file.
@@ -29,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!Object.hasOwn(files, name)) throw data(null, { status: 404 });
   const file = files[name as keyof typeof files];
   const { db } = adminOf(context);
-  const rows = await file.rows(db);
-  await recordAudit(db, actorOf(session), { action: "export", detail: `exported ${rows.length} ${file.what}` });
-  return csvDownload(`${name}-${sastDay(new Date())}.csv`, [TIME_ZONE_ROW, file.columns, ...rows]);
+  await recordAudit(db, actorOf(session), { action: "export", detail: `exported the ${file.what}` });
+  return csvDownload(`${name}-${sastDay(new Date())}.csv`, [TIME_ZONE_ROW, file.columns], file.rows(db));
 }
