@@ -14,6 +14,7 @@ import type { StoredRow } from "../../app/forms/definition.ts";
 import { channelName } from "../../app/lib/attribution.ts";
 import { type StoredTouch, touchesOf, touchesOfMany } from "../attribution/store.ts";
 import { clickIdsText, touchFields, touchSummary, touchTitles } from "../attribution/describe.ts";
+import { keysetPages } from "../db/pages.ts";
 import type { LeadTable, OutboxStatus } from "../db/schema.ts";
 import { copyKept } from "../outbox/migration.ts";
 import { type Actor, recordAudit } from "./audit.ts";
@@ -480,28 +481,32 @@ export const EXPORT_COLUMNS = [
   "Click ids",
   "Value (ZAR)",
 ];
-const EXPORT_BATCH = 500;
+/** Leads per page of the export: a page's queries and rows take a few milliseconds on SQLite, then others are answered. */
+const EXPORT_PAGE = 250;
 
 /**
- * Every lead the filter selects, newest first, read in keyset batches so a
- * large export never holds more than one batch in memory.
+ * Every lead the filter selects, newest first, read in keyset pages so a
+ * large export never holds more than one page in memory, nor the process
+ * for longer than a page takes.
  */
 export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter): AsyncGenerator<string[]> {
-  let cursor: Cursor | undefined;
-  for (;;) {
-    const batch = await pagedAfter(filtered(db, filter).selectAll(), cursor, "older")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(EXPORT_BATCH)
-      .execute();
-    if (batch.length === 0) return;
+  const pages = keysetPages(
+    EXPORT_PAGE,
+    (after: Cursor | undefined, size) =>
+      pagedAfter(filtered(db, filter).selectAll(), after, "older")
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(size)
+        .execute(),
+    (lead) => ({ at: new Date(lead.created_at), id: lead.id }),
+  );
+  for await (const page of pages) {
     const details = new Map<string, string>();
     const touches = await touchesOfMany(
       db,
-      batch.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
+      page.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
     );
-    const byTable = Map.groupBy(batch, (lead) => lead.lead_table);
-    for (const [table, leads] of byTable) {
+    for (const [table, leads] of Map.groupBy(page, (lead) => lead.lead_table)) {
       const rows = await storedRows(
         db,
         table,
@@ -509,7 +514,7 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
       );
       for (const row of rows) details.set(`${table}:${row.id}`, leadDetails(table, row));
     }
-    for (const lead of batch) {
+    for (const lead of page) {
       const at = new Date(lead.created_at);
       yield [
         String(lead.id),
@@ -526,8 +531,5 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
         ...attributionCells(lead, touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? []),
       ];
     }
-    const last = batch.at(-1)!;
-    cursor = { at: new Date(last.created_at), id: last.id };
-    if (batch.length < EXPORT_BATCH) return;
   }
 }

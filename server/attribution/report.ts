@@ -1,15 +1,17 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { channelName } from "../../app/lib/attribution.ts";
 import { formTypeLabel } from "../../app/lib/inbox.ts";
 import { addDays, sastDate, sastInstant, weekday } from "../../app/lib/sast.ts";
 import type { AdminDatabase } from "../admin/schema.ts";
+import { keysetPages } from "../db/pages.ts";
 
 /**
  * The inbox's report: leads per SAST week (Monday to Sunday) by channel
  * (source / medium) and by form over a range of days, and the campaigns and
- * landing pages that brought the most. Weeks are counted here from the
- * leads' times, read in keyset batches, so the report is the same on SQLite
- * and PostgreSQL and never holds more than a batch of rows; the range is
+ * landing pages that brought the most. Everything is counted here from the
+ * leads (with the visit that sent each), read in keyset pages, so the report
+ * is the same on SQLite and PostgreSQL, never holds more than a page of rows
+ * and lets other requests in between pages (server/db/pages.ts); the range is
  * at most a year, so a request cannot ask for more than 53 weeks.
  */
 
@@ -18,7 +20,8 @@ const DEFAULT_WEEKS = 12;
 /** Channels beyond these many are summed as "Other", so a chart stays readable. */
 const CHART_SERIES = 6;
 const TOP = 10;
-const BATCH = 1000;
+/** Leads per page: a page is read and counted in a few milliseconds, then other requests are answered. */
+const REPORT_PAGE = 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ReportRange {
@@ -79,6 +82,12 @@ function seriesOf(counts: Map<string, number[]>, label: (key: string) => string,
   return [...kept, { key: "other", label: `Other (${rest.length})`, counts: other, total: other.reduce((a, b) => a + b, 0) }];
 }
 
+/** The TOP with the most leads, a tie in the order of their names. */
+function top<T extends { leads: number }>(items: Iterable<T>, name: (item: T) => string): T[] {
+  const byName = (a: T, b: T) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+  return [...items].sort((a, b) => b.leads - a.leads || byName(a, b)).slice(0, TOP);
+}
+
 export async function leadReport(db: Kysely<AdminDatabase>, range: ReportRange): Promise<LeadReport> {
   const start = sastInstant(range.from);
   const end = sastInstant(addDays(range.to, 1));
@@ -94,71 +103,60 @@ export async function leadReport(db: Kysely<AdminDatabase>, range: ReportRange):
     weekly[week]!++;
     map.set(key, weekly);
   };
+  const campaigns = new Map<string, { campaign: string; channel: string; leads: number }>();
+  const landingPages = new Map<string, number>();
   let total = 0;
-  let after: { at: Date; id: number } | undefined;
-  for (;;) {
-    let query = db
-      .selectFrom("leads")
-      .select(["id", "created_at", "source", "medium", "form_type"])
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .where("status", "!=", "spam");
-    if (after) {
-      const cursor = after;
-      query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "id"), ">", tuple(cursor.at, cursor.id)));
-    }
-    const rows = await query.orderBy("created_at").orderBy("id").limit(BATCH).execute();
+  const pages = keysetPages(
+    REPORT_PAGE,
+    (after: { at: Date; id: number } | undefined, size) =>
+      db
+        .selectFrom("leads")
+        .leftJoin("lead_attributions as visit", (join) =>
+          join
+            .onRef("visit.lead_table", "=", "leads.lead_table")
+            .onRef("visit.lead_id", "=", "leads.lead_id")
+            .on("visit.touch", "=", "visit"),
+        )
+        .select(["leads.id", "leads.created_at", "leads.source", "leads.medium", "leads.campaign", "leads.form_type", "visit.landing_page"])
+        .where("leads.created_at", ">=", start)
+        .where("leads.created_at", "<", end)
+        .where("leads.status", "!=", "spam")
+        .$if(after !== undefined, (query) =>
+          query.where(({ eb, refTuple, tuple }) => eb(refTuple("leads.created_at", "leads.id"), ">", tuple(after!.at, after!.id))),
+        )
+        .orderBy("leads.created_at")
+        .orderBy("leads.id")
+        .limit(size)
+        .execute(),
+    (row) => ({ at: new Date(row.created_at), id: row.id }),
+  );
+  for await (const rows of pages) {
     for (const row of rows) {
       const week = weekIndex(new Date(row.created_at));
-      count(byChannel, channelKey(row.source, row.medium), week);
+      const channel = channelKey(row.source, row.medium);
+      count(byChannel, channel, week);
       count(byForm, row.form_type, week);
+      if (row.campaign !== null) {
+        const key = JSON.stringify([row.campaign, channel]);
+        const seen = campaigns.get(key) ?? { campaign: row.campaign, channel, leads: 0 };
+        seen.leads++;
+        campaigns.set(key, seen);
+      }
+      if (row.landing_page !== null) landingPages.set(row.landing_page, (landingPages.get(row.landing_page) ?? 0) + 1);
     }
     total += rows.length;
-    if (rows.length < BATCH) break;
-    const last = rows.at(-1)!;
-    after = { at: new Date(last.created_at), id: last.id };
   }
-
-  const [campaigns, pages] = await Promise.all([
-    db
-      .selectFrom("leads")
-      .select(["campaign", "source", "medium", sql<number>`count(*)`.as("leads")])
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .where("status", "!=", "spam")
-      .where("campaign", "is not", null)
-      .groupBy(["campaign", "source", "medium"])
-      .orderBy(sql`count(*)`, "desc")
-      .orderBy("campaign")
-      .limit(TOP)
-      .execute(),
-    db
-      .selectFrom("leads")
-      .innerJoin("lead_attributions as visit", (join) =>
-        join
-          .onRef("visit.lead_table", "=", "leads.lead_table")
-          .onRef("visit.lead_id", "=", "leads.lead_id")
-          .on("visit.touch", "=", "visit"),
-      )
-      .select(["visit.landing_page as page", sql<number>`count(*)`.as("leads")])
-      .where("leads.created_at", ">=", start)
-      .where("leads.created_at", "<", end)
-      .where("leads.status", "!=", "spam")
-      .groupBy("visit.landing_page")
-      .orderBy(sql`count(*)`, "desc")
-      .orderBy("visit.landing_page")
-      .limit(TOP)
-      .execute(),
-  ]);
-
   return {
     range,
     weeks,
     total,
     byChannel: seriesOf(byChannel, (key) => key, CHART_SERIES),
     byForm: seriesOf(byForm, formTypeLabel, Number.POSITIVE_INFINITY),
-    topCampaigns: campaigns.map((c) => ({ campaign: c.campaign!, channel: channelKey(c.source, c.medium), leads: Number(c.leads) })),
-    topLandingPages: pages.map((p) => ({ page: p.page, leads: Number(p.leads) })),
+    topCampaigns: top(campaigns.values(), (c) => c.campaign),
+    topLandingPages: top(
+      [...landingPages].map(([page, leads]) => ({ page, leads })),
+      (p) => p.page,
+    ),
   };
 }
 

@@ -3,6 +3,7 @@ import { newsletterConsent, newsletterForm, newsletterRules } from "../../app/fo
 import type { DatabaseHandle } from "../db/connect.ts";
 import { forgetAttribution } from "../attribution/store.ts";
 import type { Database } from "../db/schema.ts";
+import { keysetPages } from "../db/pages.ts";
 import { insertLead, type LeadOrigin } from "../db/store.ts";
 import { noticeOf } from "../leads/pipeline.ts";
 import { renderNotification } from "../mail/render.ts";
@@ -371,21 +372,21 @@ export class Newsletter {
       .execute();
   }
 
-  /** Every confirmed subscriber, oldest first, read in batches (the export). */
-  async *confirmed(batch = 500): AsyncGenerator<Subscriber> {
-    let after = 0;
-    for (;;) {
-      const rows = await this.#db
-        .selectFrom("newsletter_subscribers")
-        .selectAll()
-        .where("status", "=", "confirmed")
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(batch)
-        .execute();
-      yield* rows;
-      if (rows.length < batch) return;
-      after = rows.at(-1)!.id;
-    }
+  /** Every confirmed subscriber, oldest first, read in keyset pages (the export). */
+  async *confirmed(pageSize = 500): AsyncGenerator<Subscriber> {
+    const pages = keysetPages(
+      pageSize,
+      (after: number | undefined, size) =>
+        this.#db
+          .selectFrom("newsletter_subscribers")
+          .selectAll()
+          .where("status", "=", "confirmed")
+          .where("id", ">", after ?? 0)
+          .orderBy("id")
+          .limit(size)
+          .execute(),
+      (subscriber) => subscriber.id,
+    );
+    for await (const page of pages) yield* page;
   }
 }

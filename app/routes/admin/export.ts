@@ -1,12 +1,10 @@
 import { formTypeLabel, statusLabel } from "~/lib/inbox";
 import { sastDay } from "~/lib/sast";
 import { recordAudit } from "../../../server/admin/audit";
-import { CSV_BOM, csvRow } from "../../../server/admin/csv";
+import { csvDownload } from "../../../server/admin/csv";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { EXPORT_COLUMNS, exportRows, type InboxFilter, parseFilter, searchProblem } from "../../../server/admin/inbox";
 import type { Route } from "./+types/export";
-
-const ROWS_PER_CHUNK = 200;
 
 /** What the audit log says of an export: the filter, but never a search term (it may be someone's address). */
 function describe(filter: InboxFilter): string {
@@ -23,7 +21,7 @@ function describe(filter: InboxFilter): string {
   return parts.length ? `exported the leads of: ${parts.join(", ")}` : "exported every lead";
 }
 
-// The inbox's current filter as CSV, streamed batch by batch (server/admin/inbox.ts exportRows).
+// The inbox's current filter as CSV, streamed page by page (server/admin/inbox.ts exportRows).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { db } = adminOf(context);
@@ -31,34 +29,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const problem = searchProblem(filter);
   if (problem) return new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   await recordAudit(db, actorOf(session), { action: "export", detail: describe(filter) });
-  const encoder = new TextEncoder();
-  const rows = exportRows(db, filter);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(EXPORT_COLUMNS)));
-    },
-    // A chunk of up to ROWS_PER_CHUNK rows at a time, so a large export is not one write per row.
-    async pull(controller) {
-      let chunk = "";
-      for (let i = 0; i < ROWS_PER_CHUNK; i++) {
-        const next = await rows.next();
-        if (next.done) {
-          if (chunk) controller.enqueue(encoder.encode(chunk));
-          controller.close();
-          return;
-        }
-        chunk += csvRow(next.value);
-      }
-      controller.enqueue(encoder.encode(chunk));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="leads-${sastDay(new Date())}.csv"`,
-    },
-  });
+  return csvDownload(`leads-${sastDay(new Date())}.csv`, [EXPORT_COLUMNS], exportRows(db, filter));
 }

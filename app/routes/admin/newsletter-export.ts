@@ -1,6 +1,6 @@
 import { sastDay } from "~/lib/sast";
 import { recordAudit } from "../../../server/admin/audit";
-import { CSV_BOM, csvRow } from "../../../server/admin/csv";
+import { csvDownload } from "../../../server/admin/csv";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { SUBSCRIBER_EXPORT_COLUMNS, subscriberExportRow } from "../../../server/newsletter/inbox";
 import { servicesOf } from "../../../server/services";
@@ -11,14 +11,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { newsletter, settings } = servicesOf(context);
   await recordAudit(adminOf(context).db, actorOf(session), { action: "export", detail: "exported the confirmed newsletter subscribers" });
-  let csv = CSV_BOM + csvRow(SUBSCRIBER_EXPORT_COLUMNS);
-  for await (const subscriber of newsletter.confirmed()) {
-    csv += csvRow(subscriberExportRow(subscriber, settings.SITE_URL, newsletter.unsubscribeUrl(subscriber)));
-  }
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-subscribers-${sastDay(new Date())}.csv"`,
-    },
-  });
+  const rows = async function* () {
+    for await (const subscriber of newsletter.confirmed()) {
+      yield subscriberExportRow(subscriber, settings.SITE_URL, newsletter.unsubscribeUrl(subscriber));
+    }
+  };
+  return csvDownload(`newsletter-subscribers-${sastDay(new Date())}.csv`, [SUBSCRIBER_EXPORT_COLUMNS], rows());
 }
