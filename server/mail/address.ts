@@ -14,3 +14,25 @@ export function typedEmail(address: string): string {
   if (at < 0 || !/[^\x00-\x7F]|(^|\.)xn--/i.test(domain)) return address;
   return `${address.slice(0, at + 1)}${domainToUnicode(domain) || domain}`;
 }
+
+/** Gmail's domains: one mailbox under either, whatever the dots in its name. */
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address reaches, for counting what is sent to it: lowercased
+ * and trimmed, without a "+tag" (Gmail, Outlook, Fastmail and most others
+ * deliver name+anything to name), and for Gmail without the dots of its name
+ * and with googlemail.com as gmail.com. Two addresses with one mailbox are
+ * one subscriber and one visitor with calls booked; the address itself is
+ * kept as typed, since a provider that ignores neither rule still delivers to
+ * it (docs/decisions/0028-exports-in-pages-and-mailbox-identity.md).
+ */
+export function mailboxOf(address: string): string {
+  const lower = typedEmail(address.trim()).toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 1) return lower;
+  const domain = lower.slice(at + 1);
+  const tag = lower.indexOf("+");
+  const name = lower.slice(0, tag > 0 && tag < at ? tag : at);
+  return GMAIL_DOMAINS.has(domain) ? `${name.replaceAll(".", "")}@gmail.com` : `${name}@${domain}`;
+}
