@@ -7,7 +7,7 @@ import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/c
 import type { Dialect } from "./db/dialect.ts";
 import { leadsMigration } from "./leads/migration.ts";
 import { webhooksMigration } from "./webhooks/migration.ts";
-import { newsletterMigration } from "./newsletter/migration.ts";
+import { newsletterMailboxMigration, newsletterMigration } from "./newsletter/migration.ts";
 import { outboxLanesMigration, outboxSentCopiesMigration } from "./outbox/migration.ts";
 
 /**
@@ -33,6 +33,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0008_outbox_lanes": outboxLanesMigration,
     // An index of the sent messages whose copies are kept, which the retention sweep clears when they expire.
     "0009_outbox_sent_copies": outboxSentCopiesMigration,
+    // One newsletter subscriber per mailbox, however its address is written (+tags, Gmail's dots).
+    "0010_newsletter_mailboxes": newsletterMailboxMigration,
   };
 }
 

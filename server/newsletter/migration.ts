@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "../db/dialect.ts";
+import { mailboxOf } from "../mail/address.ts";
+import type { NewsletterTables } from "./schema.ts";
 
 /**
  * Newsletter subscribers (server/newsletter/), registered in
@@ -44,3 +46,28 @@ export function newsletterMigration(dialect: Dialect): Migration {
     },
   };
 }
+
+/**
+ * One subscriber per mailbox (server/mail/address.ts mailboxOf), registered
+ * in server/migrations.ts: `mailbox`, unique, for every row. Where addresses
+ * of one mailbox already had rows of their own, the row typed as the mailbox
+ * itself, else the oldest, takes the mailbox; the others keep their own
+ * lowercased address as theirs (never a mailbox's form, so never taken), and
+ * stay what they were: their consent and links are their own.
+ */
+export const newsletterMailboxMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("newsletter_subscribers").addColumn("mailbox", "text").execute();
+    const subscribers = db as unknown as Kysely<NewsletterTables>;
+    const rows = await subscribers.selectFrom("newsletter_subscribers").select(["id", "email", "email_key"]).orderBy("id").execute();
+    const holders = new Map<string, number>();
+    for (const row of rows) if (mailboxOf(row.email) === row.email_key) holders.set(row.email_key, row.id);
+    for (const row of rows) {
+      const mailbox = mailboxOf(row.email);
+      if (!holders.has(mailbox)) holders.set(mailbox, row.id);
+      const own = holders.get(mailbox) === row.id ? mailbox : row.email_key;
+      await subscribers.updateTable("newsletter_subscribers").set({ mailbox: own }).where("id", "=", row.id).execute();
+    }
+    await db.schema.createIndex("newsletter_subscribers_mailbox").unique().on("newsletter_subscribers").column("mailbox").execute();
+  },
+};

@@ -8,7 +8,7 @@ export type SubscriberStatus = "pending" | "confirmed" | "left";
 export type LeaveMethod = "page" | "one-click";
 
 /**
- * One newsletter subscriber per address, with the proof of consent POPIA
+ * One newsletter subscriber per mailbox, with the proof of consent POPIA
  * section 69 asks for: when and on which page they signed up, the wording
  * they agreed to, and when (and from where) they confirmed.
  */
@@ -16,8 +16,10 @@ export interface NewsletterSubscribersTable {
   id: Generated<number>;
   /** As typed (trimmed, an internationalised domain in its Unicode form). */
   email: string;
-  /** The address lowercased: unique, so one address is one subscriber. */
+  /** The address lowercased: what its links are signed for. */
   email_key: string;
+  /** The mailbox it reaches (server/mail/address.ts mailboxOf): unique, so one mailbox is one subscriber, however its address is written. */
+  mailbox: string;
   status: SubscriberStatus;
   /** The form_submissions row of the first signup (the lead the agency was told of). */
   lead_id: number | null;

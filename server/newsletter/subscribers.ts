@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.ts";
 import { keysetPages } from "../db/pages.ts";
 import { insertLead, type LeadOrigin } from "../db/store.ts";
 import { noticeOf } from "../leads/pipeline.ts";
+import { mailboxOf } from "../mail/address.ts";
 import { renderNotification } from "../mail/render.ts";
 import type { NewsletterEvent, NewsletterEventHook } from "./events.ts";
 import { confirmationMail, unsubscribeHeaders } from "./mail.ts";
@@ -62,7 +63,8 @@ export function confirmExpiry(signedUpAt: Date | string): Date {
 /**
  * The newsletter's subscribers: double opt-in signups, their confirmation and
  * unsubscribe links, the inbox's lists and export, and the expiry of
- * unconfirmed signups. One row per address (its lowercased form is unique).
+ * unconfirmed signups. One row per mailbox (mailboxOf), mailed at the address
+ * it was first typed as.
  */
 export class Newsletter {
   readonly #handle: DatabaseHandle;
@@ -130,9 +132,10 @@ export class Newsletter {
   }
 
   /**
-   * A signup from the form. A new address becomes a pending subscriber, with
+   * A signup from the form. A new mailbox (however its address is written:
+   * mailboxOf) becomes a pending subscriber, with
    * the lead row and agency notification every form makes (SPEC.md section 3)
-   * and the mail asking them to confirm, in one transaction. A known address
+   * and the mail asking them to confirm, in one transaction. A known mailbox
    * creates nothing: a pending one is mailed its link again at most once an
    * hour (and a few times in all); a confirmed one is left as it is; one that
    * left, or whose signup expired, signs up afresh on its existing row.
@@ -147,18 +150,21 @@ export class Newsletter {
       signup_user_agent: origin.userAgent,
       bot_check: origin.botCheck,
     };
+    const mailbox = mailboxOf(email);
     return this.#transaction(async (trx) => {
       const inserted = await trx
         .insertInto("newsletter_subscribers")
         .values({
           email,
           email_key: email.toLowerCase(),
+          mailbox,
           status: "pending",
           ...signupColumns,
           confirmation_sent_at: now,
           confirmations_sent: 1,
         })
-        .onConflict((oc) => oc.column("email_key").doNothing())
+        // The mailbox's row, or (from before mailboxes counted) this very address's.
+        .onConflict((oc) => oc.doNothing())
         .returningAll()
         .executeTakeFirst();
       if (inserted) {
@@ -175,11 +181,13 @@ export class Newsletter {
         return "new";
       }
 
-      let subscriber = await trx
+      // An address that had a row of its own before mailboxes counted keeps it as its mailbox (newsletterMailboxMigration).
+      const known = await trx
         .selectFrom("newsletter_subscribers")
         .selectAll()
-        .where("email_key", "=", email.toLowerCase())
-        .executeTakeFirstOrThrow();
+        .where("mailbox", "in", [mailbox, email.toLowerCase()])
+        .execute();
+      let subscriber = known.find((row) => row.mailbox === mailbox) ?? known[0]!;
       if (subscriber.status === "confirmed") return "unchanged";
       if (subscriber.status === "left" || now >= confirmExpiry(subscriber.signed_up_at)) {
         // A new request: its own proof of consent, and a link that the old one's cannot stand for.

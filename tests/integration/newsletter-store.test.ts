@@ -130,6 +130,64 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     expect(await db.selectFrom("form_submissions").select("id").execute()).toHaveLength(1);
   });
 
+  it("counts one mailbox as one subscriber however its address is written: one signup, one budget of mail", async () => {
+    const { newsletter, db } = await open();
+    // Twelve signups an hour apart, tag and dot forms of two inboxes, as a stranger sent them.
+    const gmail = [
+      "Thandi.Nkosi@gmail.com",
+      "thandinkosi+news@gmail.com",
+      "THANDI.NKOSI@googlemail.com",
+      "t.h.a.n.d.i.nkosi+1@gmail.com",
+      "thandinkosi@gmail.com",
+      " Thandi.Nkosi+x@Gmail.com ".trim(),
+    ];
+    const office = [
+      "lerato@dlamini.co.za",
+      "Lerato+blog@dlamini.co.za",
+      "LERATO@Dlamini.co.za",
+      "lerato+a@dlamini.co.za",
+      "lerato+b@dlamini.co.za",
+      "Lerato+c@DLAMINI.CO.ZA",
+    ];
+    const outcomes: string[][] = [[], []];
+    for (let i = 0; i < 6; i++) {
+      outcomes[0]!.push(await newsletter.subscribe({ email: gmail[i]!, page: "/blog", origin: origin(after(i * HOUR)) }));
+      outcomes[1]!.push(await newsletter.subscribe({ email: office[i]!, page: "/blog", origin: origin(after(i * HOUR)) }));
+    }
+    const budget = ["new", "resent", "resent", "unchanged", "unchanged", "unchanged"];
+    expect(outcomes).toEqual([budget, budget]);
+    // Each inbox is mailed three times in all, at the address first typed.
+    const confirmations = await db.selectFrom("outbox").select("recipient").where("kind", "=", CONFIRMATION_KIND).execute();
+    expect(confirmations.map((m) => m.recipient).sort()).toEqual([
+      ...Array(3).fill("Thandi.Nkosi@gmail.com"),
+      ...Array(3).fill("lerato@dlamini.co.za"),
+    ]);
+    expect(await db.selectFrom("newsletter_subscribers").select(["email", "mailbox"]).orderBy("id").execute()).toEqual([
+      { email: "Thandi.Nkosi@gmail.com", mailbox: "thandinkosi@gmail.com" },
+      { email: "lerato@dlamini.co.za", mailbox: "lerato@dlamini.co.za" },
+    ]);
+    expect(await db.selectFrom("form_submissions").select("email").orderBy("id").execute()).toEqual([
+      { email: "Thandi.Nkosi@gmail.com" },
+      { email: "lerato@dlamini.co.za" },
+    ]);
+  });
+
+  it("parallel signups of one mailbox's addresses make one subscriber and one mail", async () => {
+    const { newsletter, db } = await open();
+    const addresses = [
+      "race@gmail.com",
+      "r.a.c.e@gmail.com",
+      "race+1@gmail.com",
+      "RACE@googlemail.com",
+      "ra.ce+2@gmail.com",
+      "race+3@googlemail.com",
+    ];
+    const outcomes = await Promise.all(addresses.map((email) => newsletter.subscribe({ email, page: "/blog", origin: origin() })));
+    expect(outcomes.filter((o) => o === "new")).toHaveLength(1);
+    expect(await db.selectFrom("outbox").select("id").where("kind", "=", CONFIRMATION_KIND).execute()).toHaveLength(1);
+    expect(await db.selectFrom("newsletter_subscribers").select("mailbox").execute()).toEqual([{ mailbox: "race@gmail.com" }]);
+  });
+
   it("leaves with one click, and a later signup asks for consent afresh", async () => {
     const { newsletter, db } = await open();
     const email = "pieter@example.co.za";
