@@ -139,6 +139,13 @@ export const envSchema = z.object({
     )
     .pipe(z.array(z.iso.date({ error: "must be comma-separated dates like 2026-12-24" })))
     .describe("days the agency takes no calls"),
+  BOOKING_MAX_FUTURE_PER_EMAIL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(1)
+    .describe("calls not yet over that one mailbox may hold at once (server/mail/address.ts mailboxOf)"),
   BOOKING_TOKEN_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")

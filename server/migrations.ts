@@ -1,7 +1,7 @@
 import type { Migration } from "kysely/migration";
 import { adminMigration } from "./admin/migration.ts";
 import { attributionMigration } from "./attribution/migration.ts";
-import { bookingMigration } from "./booking/migration.ts";
+import { bookingMailboxMigration, bookingMigration } from "./booking/migration.ts";
 import { siteKeysMigration } from "./captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
 import type { Dialect } from "./db/dialect.ts";
@@ -35,6 +35,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0009_outbox_sent_copies": outboxSentCopiesMigration,
     // One newsletter subscriber per mailbox, however its address is written (+tags, Gmail's dots).
     "0010_newsletter_mailboxes": newsletterMailboxMigration,
+    // The mailbox of each booking's address: how many calls one visitor holds (BOOKING_MAX_FUTURE_PER_EMAIL).
+    "0011_booking_mailboxes": bookingMailboxMigration,
   };
 }
 

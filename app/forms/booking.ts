@@ -50,6 +50,15 @@ export const bookingMessages = {
   changed: "This booking was changed in another window. Here is how it stands now.",
 } as const;
 
+/**
+ * What a visitor reads whose email address already holds `max` calls not yet
+ * over (BOOKING_MAX_FUTURE_PER_EMAIL, the same address however written).
+ */
+export function callsHeldMessage(max: number): string {
+  const held = max === 1 ? "a call" : `${max} calls`;
+  return `This email address already has ${held} booked with us. To move or cancel one, use the link in its confirmation email.`;
+}
+
 export const bookingForm = {
   key: "booking",
   schema,

@@ -33,5 +33,7 @@ export type LeadFailureReason =
   | "storage"
   /** The time chosen is gone, or was just taken (Book a Call). */
   | "slot"
+  /** The email address holds as many calls not yet over as it may (Book a Call). */
+  | "calls-held"
   /** The post never reached the action, or its answer never came back (app/forms/transport.ts). */
   | "transport";

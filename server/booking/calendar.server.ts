@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { bookingForm, bookingMessages, type SlotDay } from "../../app/forms/booking.ts";
+import { bookingForm, bookingMessages, callsHeldMessage, type SlotDay } from "../../app/forms/booking.ts";
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
 import type { LeadResult } from "../../app/forms/lead-result.ts";
 import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "../../app/lib/sast.ts";
@@ -115,6 +115,12 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
           attribution: origin.attribution ?? null,
         }),
     );
+    if (!result.ok && result.reason === "mailbox-full") {
+      // Nothing was booked or mailed: the attempt is given back, as for a slot just taken.
+      await release();
+      const message = callsHeldMessage(rules.callsPerMailbox);
+      return fail({ status: 409, reason: "calls-held", message, fieldErrors: { email: [message] } });
+    }
     if (!result.ok) return slotRefused(bookingMessages.slotTaken);
     worker.nudge();
     const token = signManageToken(secret, result.booking.id, result.booking.slot_end);

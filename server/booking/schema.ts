@@ -12,6 +12,8 @@ export interface BookingsTable {
   id: Generated<number>;
   name: string;
   email: string;
+  /** The mailbox the address reaches (server/mail/address.ts mailboxOf): what the calls one visitor may hold are counted by. */
+  mailbox: string;
   company: string;
   phone: string | null;
   website: string | null;

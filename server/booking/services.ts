@@ -12,9 +12,10 @@ export interface BookingServices {
 }
 
 export function bookingServices(core: CoreServices): BookingServices {
+  const rules = bookingRules(core.settings);
   return {
-    store: new BookingStore(core.database),
-    rules: bookingRules(core.settings),
+    store: new BookingStore(core.database, rules.callsPerMailbox),
+    rules,
     secret: manageTokenSecret(core.settings, core.secrets),
   };
 }

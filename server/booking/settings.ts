@@ -3,7 +3,12 @@ import type { BookingRules } from "./slots.ts";
 
 type BookingSettings = Pick<
   Env,
-  "BOOKING_HOURS" | "BOOKING_MIN_NOTICE_MINUTES" | "BOOKING_HORIZON_DAYS" | "BOOKING_BUFFER_MINUTES" | "BOOKING_BLOCKED_DAYS"
+  | "BOOKING_HOURS"
+  | "BOOKING_MIN_NOTICE_MINUTES"
+  | "BOOKING_HORIZON_DAYS"
+  | "BOOKING_BUFFER_MINUTES"
+  | "BOOKING_BLOCKED_DAYS"
+  | "BOOKING_MAX_FUTURE_PER_EMAIL"
 >;
 
 /** "09:00" as minutes after midnight. */
@@ -22,5 +27,6 @@ export function bookingRules(settings: BookingSettings): BookingRules {
     horizonDays: settings.BOOKING_HORIZON_DAYS,
     bufferMinutes: settings.BOOKING_BUFFER_MINUTES,
     blockedDays: new Set(settings.BOOKING_BLOCKED_DAYS),
+    callsPerMailbox: settings.BOOKING_MAX_FUTURE_PER_EMAIL,
   };
 }

@@ -5,7 +5,7 @@ import { addDays, type IsoDate, sastDate, sastInstant, sastMinutes, weekday } fr
 export const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
-/** When the agency takes calls, all in SAST; read from the BOOKING_* settings. */
+/** When the agency takes calls, all in SAST, and how many one visitor may hold; read from the BOOKING_* settings. */
 export interface BookingRules {
   /** Minutes after midnight of the first slot's start and of the last slot's end. */
   opensAt: number;
@@ -16,6 +16,8 @@ export interface BookingRules {
   /** Free time kept between two calls. */
   bufferMinutes: number;
   blockedDays: ReadonlySet<IsoDate>;
+  /** Calls not yet over that one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL). */
+  callsPerMailbox: number;
 }
 
 export type ClosedReason = "weekend" | "public holiday" | "blocked";

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { recordAttribution } from "../attribution/store.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import type { LeadOrigin, Notification } from "../db/store.ts";
+import { mailboxOf } from "../mail/address.ts";
 import type { MailAttachment } from "../mail/transport.ts";
 import type { BookingsTable, BookingTables } from "./schema.ts";
 
@@ -34,7 +35,8 @@ export interface BookingMail {
   attachments: MailAttachment[];
 }
 
-export type BookResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" };
+/** "taken": another call holds the slot; "mailbox-full": the address's mailbox holds as many calls not yet over as it may. */
+export type BookResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" | "mailbox-full" };
 export type ChangeResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" | "changed" };
 
 /** node:sqlite reports SQLITE_CONSTRAINT_PRIMARYKEY / _UNIQUE; PostgreSQL unique_violation. */
@@ -58,6 +60,9 @@ function asBooking(row: Selectable<BookingsTable>): Booking {
 /** Thrown inside a transaction to roll it back and answer "taken". */
 class SlotTaken extends Error {}
 
+/** The first key of PostgreSQL's advisory locks taken on a mailbox while its calls are counted ("bk" in ASCII). */
+const MAILBOX_LOCKS = 0x626b;
+
 /**
  * Bookings, their slot claims and their mail, written for SQLite and
  * PostgreSQL alike. Every change of a booking, its claims and the messages
@@ -66,10 +71,13 @@ class SlotTaken extends Error {}
 export class BookingStore {
   readonly #handle: DatabaseHandle;
   readonly #db: Kysely<BookingDatabase>;
+  readonly #callsPerMailbox: number;
 
-  constructor(handle: DatabaseHandle) {
+  /** `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL). */
+  constructor(handle: DatabaseHandle, callsPerMailbox = 1) {
     this.#handle = handle;
     this.#db = handle.db.withTables<BookingTables>();
+    this.#callsPerMailbox = callsPerMailbox;
   }
 
   /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
@@ -94,8 +102,27 @@ export class BookingStore {
   }
 
   /**
+   * Whether a mailbox may hold one more call: it holds fewer not yet over than
+   * it may. On PostgreSQL two bookings of one mailbox are counted one after
+   * the other (a lock on the mailbox until the transaction ends); SQLite's
+   * writes are one after the other anyway.
+   */
+  async #roomFor(trx: Kysely<BookingDatabase>, mailbox: string, now: Date): Promise<boolean> {
+    if (this.#handle.dialect === "postgres") await sql`select pg_advisory_xact_lock(${MAILBOX_LOCKS}, hashtext(${mailbox}))`.execute(trx);
+    const { held } = await trx
+      .selectFrom("bookings")
+      .select((eb) => eb.fn.countAll<number>().as("held"))
+      .where("mailbox", "=", mailbox)
+      .where("status", "=", "confirmed")
+      .where("slot_end", ">", now)
+      .executeTakeFirstOrThrow();
+    return Number(held) < this.#callsPerMailbox;
+  }
+
+  /**
    * Stores a booking with its claims and mail. When another booking holds one
-   * of the cells the claim insert fails on the primary key and nothing is kept.
+   * of the cells the claim insert fails on the primary key and nothing is kept;
+   * when the address's mailbox holds its calls already, nothing is written.
    */
   async book(
     booking: NewBooking,
@@ -105,12 +132,15 @@ export class BookingStore {
     /** More to write in the same transaction: the booking's webhook and Slack messages (server/webhooks/queue.ts). */
     alsoQueue?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
   ): Promise<BookResult> {
+    const mailbox = mailboxOf(booking.email);
     const result = await this.#claiming(async (trx) => {
+      if (!(await this.#roomFor(trx, mailbox, origin.receivedAt))) return null;
       const row = await trx
         .insertInto("bookings")
         .values({
           name: booking.name,
           email: booking.email,
+          mailbox,
           company: booking.company,
           phone: booking.phone,
           website: booking.website,
@@ -134,7 +164,8 @@ export class BookingStore {
       await alsoQueue?.(trx, stored);
       return stored;
     });
-    return result.ok ? { ok: true, booking: result.value } : result;
+    if (!result.ok) return result;
+    return result.value ? { ok: true, booking: result.value } : { ok: false, reason: "mailbox-full" };
   }
 
   /** Cancels a confirmed booking at the sequence the visitor saw; frees its slot. */

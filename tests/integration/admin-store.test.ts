@@ -67,6 +67,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
       .values({
         name: "Cara",
         email: "cara@example.co.za",
+        mailbox: "cara@example.co.za",
         company: "Cara Tours",
         phone: null,
         website: "caratours.co.za",

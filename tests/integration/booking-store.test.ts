@@ -60,3 +60,53 @@ describe.each(databaseKinds)("bookings on %s", (kind) => {
     expect(await store.claimedCells(start, new Date("2027-03-03T00:00:00Z"))).toEqual([]);
   });
 });
+
+describe.each(databaseKinds)("calls one mailbox holds on %s", (kind) => {
+  const site = useSiteDatabase(kind);
+  /** One mailbox, written ten ways. */
+  const variants = [
+    "Thandi.Nkosi@gmail.com",
+    "thandinkosi@gmail.com",
+    "thandi.nkosi+calls@gmail.com",
+    "THANDINKOSI@googlemail.com",
+    " thandi.nkosi+1@GMAIL.com ",
+    "t.h.a.n.d.i.n.k.o.s.i@gmail.com",
+    "thandinkosi+a+b@googlemail.com",
+    "Thandi.Nkosi+x@Gmail.Com",
+    "thandi.nkosi+y@gmail.com",
+    "thandi.nkosi+z@gmail.com",
+  ];
+  const slot = (i: number) => new Date(start.getTime() + i * 30 * 60_000);
+  /** The i-th address's call, in a slot of its own. */
+  const call = (i: number, email = variants[i]!): NewBooking => ({
+    ...booking,
+    email,
+    start: slot(i),
+    end: new Date(slot(i).getTime() + 15 * 60_000),
+  });
+  const book = (store: BookingStore, i: number, at = origin.receivedAt, email?: string) =>
+    store.book(call(i, email), [slot(i)], { ...origin, receivedAt: at }, () => []);
+
+  it("books one call for ten addresses of one mailbox sent at once, and refuses the others", async () => {
+    const store = new BookingStore(site.handle);
+    const answers = await Promise.all(variants.map((_, i) => book(store, i)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok && answer.reason === "mailbox-full")).toHaveLength(9);
+    expect(await site.db.selectFrom("bookings").select("mailbox").execute()).toEqual([{ mailbox: "thandinkosi@gmail.com" }]);
+    // Another mailbox is not held up by it.
+    expect((await book(store, 20, origin.receivedAt, "lindiwe@example.co.za")).ok).toBe(true);
+  });
+
+  it("books as many as the agency allows, and again once one is cancelled or over", async () => {
+    const store = new BookingStore(site.handle, 2);
+    const answers = [];
+    for (const i of [0, 1, 2]) answers.push(await book(store, i));
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true, false]);
+    const [first] = await site.db.selectFrom("bookings").select("id").orderBy("id").execute();
+    expect((await store.cancel(first!.id, 0, new Date(), () => [])).ok).toBe(true);
+    expect((await book(store, 5)).ok).toBe(true);
+    expect(await book(store, 6)).toEqual({ ok: false, reason: "mailbox-full" });
+    // Once its calls are over, the mailbox may book again.
+    expect((await book(store, 6, slot(9))).ok).toBe(true);
+  });
+});

@@ -10,7 +10,7 @@ import { parseInvitation } from "../support/booking-ical";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
 import { decodeMime, enhanced, formTokenAged, postLead, solveAltcha, waitFor } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
-import { bookingForm, bookingMessages } from "~/forms/booking";
+import { bookingForm, bookingMessages, callsHeldMessage } from "~/forms/booking";
 
 const HMAC_KEY = "booking-test-hmac-key-0123456789abcdef";
 const TOKEN_SECRET = "booking-test-token-secret-0123456789abcdef";
@@ -61,7 +61,9 @@ let client = 0;
 /** Each simulated visitor comes from its own address (the server trusts X-Forwarded-For here). */
 const nextAddress = () => `198.51.100.${(client++ % 250) + 1}`;
 
-function bookingFields(slot: string, who = "Thandi Nkosi", email = "thandi@example.co.za"): Record<string, string> {
+let visitors = 0;
+/** A booking's fields; each visitor has an address of their own unless said (an address holds one call). */
+function bookingFields(slot: string, who = "Thandi Nkosi", email = `visitor-${++visitors}@example.co.za`): Record<string, string> {
   return {
     slot,
     day: slot.slice(0, 10),
@@ -183,7 +185,7 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
 
   it("sends the visitor and the agency an invitation that parses back at the booked time in SAST", async () => {
     const slot = (await freeSlots())[60]!;
-    const answer = await post(server, "/calendar", bookingFields(slot));
+    const answer = await post(server, "/calendar", bookingFields(slot, "Thandi Nkosi", "thandi@example.co.za"));
     expect(answer.status).toBe(302);
     await waitFor(() => smtp.messages.length >= 2 || undefined, "both messages");
 
@@ -441,5 +443,37 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(await count(`select count(*) from outbox where lead_table = 'bookings' and lead_id = ${last}`)).toBe(2);
 
     expect((await post(server, links.at(-1)!, { intent: "cancel", sequence: "0" }, "203.0.113.65")).status).toBe(302);
+  });
+  it("holds one call per email address however it is written; the next is refused in the form's words, mails nobody and costs no attempt", async () => {
+    const slots = await freeSlots();
+    const address = "203.0.113.70";
+    const first = await post(server, "/calendar", bookingFields(slots[400]!, "Thandi Nkosi", "Thandi.Nkosi+call@gmail.com"), address);
+    expect(first.status).toBe(302);
+    const held = callsHeldMessage(1);
+    for (const [i, email] of ["thandinkosi@googlemail.com", "THANDI.NKOSI@gmail.com"].entries()) {
+      const refused = await post(server, "/calendar", bookingFields(slots[405 + i]!, "Thandi Nkosi", email), address);
+      expect(refused.status, email).toBe(409);
+      expect(refused.html, email).toContain(held);
+      expect(await freeSlots()).toContain(slots[405 + i]!);
+    }
+    // With JavaScript: the same words, on the email field.
+    const withJs = await postLead(
+      server,
+      "/calendar",
+      withCaptcha(bookingFields(slots[407]!, "Thandi Nkosi", "t.handinkosi+js@gmail.com"), await solveAltcha(server)),
+      { "X-Forwarded-For": nextAddress() },
+    );
+    expect(withJs.status).toBe(409);
+    expect(withJs.result).toMatchObject({ message: held, fieldErrors: { email: [held] } });
+    expect(await count("select count(*) from bookings where mailbox = 'thandinkosi@gmail.com'")).toBe(1);
+    expect(
+      await count("select count(*) from outbox where recipient <> 'Thandi.Nkosi+call@gmail.com' and lower(recipient) like '%nkosi%'"),
+    ).toBe(0);
+
+    // The refusals cost the address nothing: its second booking of the hour (no JavaScript, two an hour) is taken.
+    expect((await post(server, "/calendar", bookingFields(slots[408]!), address)).status).toBe(302);
+    // Once the call is cancelled, the address may book again.
+    expect((await post(server, manageOf(first.location), { intent: "cancel", sequence: "0" })).status).toBe(302);
+    expect((await post(server, "/calendar", bookingFields(slots[409]!, "Thandi Nkosi", "thandinkosi@gmail.com"))).status).toBe(302);
   });
 });
