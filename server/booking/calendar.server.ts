@@ -3,6 +3,8 @@ import { bookingForm, bookingMessages, callsHeldMessage, type SlotDay } from "..
 import type { FormPageData } from "../../app/forms/captcha-config.ts";
 import type { LeadResult } from "../../app/forms/lead-result.ts";
 import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "../../app/lib/sast.ts";
+import { type Actor, recordAudit } from "../admin/audit.ts";
+import type { AdminTables } from "../admin/schema.ts";
 import type { ClientAddress } from "../client-address.ts";
 import type { Env } from "../env.ts";
 import { formPageData } from "../leads/form-page.ts";
@@ -172,6 +174,11 @@ export async function manageState(services: SiteServices, token: string, now = n
   return { state: "found", booking: view(found.booking), days };
 }
 
+/** Where a change of a booking came from, for the agency's notification of it. */
+function changeOrigin(booking: Booking, request: Request, client: ClientAddress, now: Date) {
+  return { botCheck: booking.bot_check, clientAddress: client.address, userAgent: request.headers.get("user-agent"), receivedAt: now };
+}
+
 /**
  * Cancels or moves a booking from its manage page; answers with a redirect to
  * the page as it now stands. Each change mails the booker, so changes are
@@ -189,12 +196,7 @@ export async function changeBooking(services: SiteServices, request: Request, to
     });
   const { fields } = read;
   const sequence = Number(fields.sequence);
-  const origin = {
-    botCheck: found.booking.bot_check,
-    clientAddress: client.address,
-    userAgent: request.headers.get("user-agent"),
-    receivedAt: now,
-  };
+  const origin = changeOrigin(found.booking, request, client, now);
   const here = `${MANAGE_PATH}/${token}`;
   const refused = (refusal: { status: number; failure: LeadResult }) =>
     data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
@@ -245,4 +247,68 @@ export async function changeBooking(services: SiteServices, request: Request, to
   }
 
   return data(failure(bookingMessages.failed), { status: 400 });
+}
+
+/* The inbox's side: a booked call's page can cancel it for the visitor. */
+
+/** The booking an inbox lead is, if it is one. */
+async function bookingOfLead({ admin, booking }: SiteServices, leadId: number): Promise<Booking | undefined> {
+  const lead = await admin.db.selectFrom("leads").select(["lead_table", "lead_id"]).where("id", "=", leadId).executeTakeFirst();
+  return lead?.lead_table === "bookings" ? booking.store.find(lead.lead_id) : undefined;
+}
+
+/** What a booking's page in the inbox shows of its call: only a booked one can be cancelled. */
+export interface InboxCall {
+  when: string;
+  state: "booked" | "cancelled" | "over";
+  /** The sequence the page shows: a cancel is refused if the call changed since. */
+  sequence: number;
+}
+
+export async function inboxCall(services: SiteServices, leadId: number, now = new Date()): Promise<InboxCall | null> {
+  const booking = await bookingOfLead(services, leadId);
+  if (!booking) return null;
+  return {
+    when: sastSlot(booking.slot_start, booking.slot_end),
+    state: booking.status === "cancelled" ? "cancelled" : booking.slot_end.getTime() > now.getTime() ? "booked" : "over",
+    sequence: booking.sequence,
+  };
+}
+
+/**
+ * Cancels a call from its page in the inbox, as the visitor's own cancel link
+ * does: the slot freed, the cancellation mailed to the visitor and the agency
+ * through the outbox, and the audit entry, in one transaction. "changed" when
+ * the call is over, cancelled, or moved since the page showed it.
+ */
+export async function cancelCallFromInbox(
+  services: SiteServices,
+  request: Request,
+  client: ClientAddress,
+  actor: Actor,
+  call: { leadId: number; sequence: number },
+  now = new Date(),
+): Promise<"cancelled" | "changed" | "no-call"> {
+  const { settings, worker } = services;
+  const { store, secret } = services.booking;
+  const found = await bookingOfLead(services, call.leadId);
+  if (!found) return "no-call";
+  if (found.slot_end.getTime() <= now.getTime()) return "changed";
+  const origin = changeOrigin(found, request, client, now);
+  const result = await store.cancel(
+    found.id,
+    call.sequence,
+    now,
+    (booking) => bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
+    (trx, booking) =>
+      recordAudit(
+        trx.withTables<AdminTables>(),
+        actor,
+        { action: "cancel", detail: `cancelled the call of ${sastSlot(booking.slot_start, booking.slot_end)}`, leadId: call.leadId },
+        now,
+      ),
+  );
+  if (!result.ok) return "changed";
+  worker.nudge();
+  return "cancelled";
 }

@@ -168,8 +168,15 @@ export class BookingStore {
     return result.value ? { ok: true, booking: result.value } : { ok: false, reason: "mailbox-full" };
   }
 
-  /** Cancels a confirmed booking at the sequence the visitor saw; frees its slot. */
-  async cancel(id: number, sequence: number, now: Date, mail: (booking: Booking) => BookingMail[]): Promise<ChangeResult> {
+  /** Cancels a confirmed booking at the sequence the canceller saw; frees its slot. */
+  async cancel(
+    id: number,
+    sequence: number,
+    now: Date,
+    mail: (booking: Booking) => BookingMail[],
+    /** More to write in the same transaction: the inbox's audit entry. */
+    alsoWrite?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
+  ): Promise<ChangeResult> {
     return this.#durably(async (trx) => {
       const row = await trx
         .updateTable("bookings")
@@ -183,6 +190,7 @@ export class BookingStore {
       const booking = asBooking(row);
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
       await this.#queue(trx, booking, mail(booking), now);
+      await alsoWrite?.(trx, booking);
       return { ok: true, booking } as const;
     });
   }

@@ -11,8 +11,12 @@ import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from
 import { decodeMime, enhanced, formTokenAged, postLead, solveAltcha, waitFor } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 import { bookingForm, bookingMessages, callsHeldMessage } from "~/forms/booking";
+import { createUser } from "../support/admin-users";
+import { signInToInbox } from "../support/inbox-session";
 
 const HMAC_KEY = "booking-test-hmac-key-0123456789abcdef";
+const AGENT_USER = "agent@roimedia.co.za";
+const PASSWORD = "a long enough passphrase";
 const TOKEN_SECRET = "booking-test-token-secret-0123456789abcdef";
 const AGENCY = "info@roimedia.co.za";
 
@@ -475,5 +479,36 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     // Once the call is cancelled, the address may book again.
     expect((await post(server, manageOf(first.location), { intent: "cancel", sequence: "0" })).status).toBe(302);
     expect((await post(server, "/calendar", bookingFields(slots[409]!, "Thandi Nkosi", "thandinkosi@gmail.com"))).status).toBe(302);
+  });
+
+  it("cancels a call from its page in the inbox: the time free again, the visitor mailed as by their own link, and audit-logged", async () => {
+    await createUser(database.settings.DATA_DIR, AGENT_USER, PASSWORD, database.settings.DATABASE_URL);
+    const inbox = await signInToInbox(server, AGENT_USER, PASSWORD);
+    const slot = (await freeSlots())[420]!;
+    const booked = await post(server, "/calendar", bookingFields(slot, "Sipho Dlamini", "sipho@example.co.za"));
+    const bookingId = bookingIdOf(manageOf(booked.location));
+    const leadId = await count(`select id from leads where lead_table = 'bookings' and lead_id = ${bookingId}`);
+    const toVisitor = (method: string) =>
+      smtp.messages.find((m) => m.to.includes("sipho@example.co.za") && parseInvitation(calendarPart(m.raw)).method === method);
+    await waitFor(() => toVisitor("REQUEST"), "the visitor's invitation");
+    const leadPage = `/admin/leads/${leadId}`;
+    expect(await (await inbox.get(leadPage)).text()).toContain("Cancel this call");
+
+    // A page from before the call was moved cancels nothing.
+    expect((await inbox.post(leadPage, { intent: "cancel-call", sequence: "3" })).status).toBe(409);
+    const cancelled = await inbox.post(leadPage, { intent: "cancel-call", sequence: "0" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe(`${leadPage}?saved=cancelled`);
+    expect(await freeSlots()).toContain(slot);
+    expect(await count(`select count(*) from bookings where id = ${bookingId} and status = 'cancelled'`)).toBe(1);
+    expect(await count(`select count(*) from admin_audit_log where lead_id = ${leadId} and action = 'cancel'`)).toBe(1);
+
+    const cancellation = await waitFor(() => toVisitor("CANCEL"), "the visitor's cancellation");
+    expect(parseInvitation(calendarPart(cancellation.raw)).sequence).toBe(1);
+    expect(decodeMime(cancellation.raw)).toContain("is cancelled");
+    expect(await (await fetch(`${server.url}${manageOf(booked.location)}`)).text()).toContain("Your call is cancelled");
+    const after = await (await inbox.get(leadPage)).text();
+    expect(after).toContain("Cancelled");
+    expect(after).not.toContain("Cancel this call");
   });
 });

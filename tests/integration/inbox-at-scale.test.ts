@@ -8,7 +8,7 @@ import type { AdminDatabase } from "../../server/admin/schema";
 import { openSiteDatabase } from "../../server/migrations";
 import { createUser } from "../support/admin-users";
 import { healthzHeldUp } from "../support/healthz";
-import { type InboxSession, signInOverHttp } from "../support/inbox-session";
+import { type InboxSession, signInToInbox } from "../support/inbox-session";
 import { seedManyLeads } from "../support/many-leads";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await handle.close();
   server = await startServer({ DATA_DIR: dataDir });
   await createUser(dataDir, "agent@roimedia.co.za", PASSWORD);
-  inbox = await signInOverHttp(server, "agent@roimedia.co.za", PASSWORD);
+  inbox = await signInToInbox(server, "agent@roimedia.co.za", PASSWORD);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

@@ -11,7 +11,7 @@ export interface InboxSession {
 const cookiesOf = (res: Response) => res.headers.getSetCookie().map((line) => line.split(";")[0]!);
 
 /** Signs in through the sign-in page, as a person does. */
-export async function signInOverHttp(server: RunningServer, email: string, password: string): Promise<InboxSession> {
+export async function signInToInbox(server: RunningServer, email: string, password: string): Promise<InboxSession> {
   const form = await fetch(`${server.url}/admin/login`);
   const token = /name="token" value="([^"]+)"/.exec(await form.text())?.[1];
   if (!token) throw new Error("the sign-in page carries no form token");

@@ -6,7 +6,9 @@ import { buttonClass } from "~/components/ui/button";
 import { hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
 import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
+import { cancelCallFromInbox, inboxCall } from "../../../server/booking/calendar.server";
 import { readForm } from "../../../server/leads/request";
+import { clientAddressContext, servicesOf } from "../../../server/services";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -16,6 +18,7 @@ const done = {
   status: "Status saved.",
   note: "Note added.",
   resend: "The notification is queued again; the worker sends it within moments.",
+  cancelled: "The call is cancelled: its time is free again, and the visitor is mailed the cancellation.",
 } as const;
 
 function leadId(param: string | undefined): number {
@@ -26,10 +29,12 @@ function leadId(param: string | undefined): number {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const lead = await leadDetail(adminOf(context).db, leadId(params.id));
+  const id = leadId(params.id);
+  const lead = await leadDetail(adminOf(context).db, id);
   if (!lead) throw data(null, { status: 404 });
+  const call = await inboxCall(servicesOf(context), id);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { lead, csrf: session.csrfToken, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
+  return { lead, call, csrf: session.csrfToken, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -61,6 +66,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (!(await addNote(db, actor, id, body))) throw data(null, { status: 404 });
       return back("note");
     }
+    case "cancel-call": {
+      const call = { leadId: id, sequence: Number(field("sequence")) };
+      const result = await cancelCallFromInbox(servicesOf(context), request, context.get(clientAddressContext), actor, call);
+      if (result === "no-call") return data({ error: "This lead is not a booked call." }, { status: 400 });
+      if (result === "changed")
+        return data({ error: "The call is over, or was moved or cancelled meanwhile: here it is as it stands." }, { status: 409 });
+      return back("cancelled");
+    }
     case "resend": {
       const result = await resendNotification(db, actor, id);
       if (result === "no-lead") throw data(null, { status: 404 });
@@ -71,6 +84,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   return data({ error: "Unknown action." }, { status: 400 });
 }
+
+const callStates = { booked: "Booked", cancelled: "Cancelled", over: "Over" } as const;
 
 const stateLabels = { queued: "Queued", sent: "Sent", retrying: "Retrying", failed: "Failed" } as const;
 
@@ -200,6 +215,26 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         <div className="space-y-4">
+          {loaderData.call && (
+            <Section title="The call" id="lead-call">
+              <p className="text-sm">
+                {loaderData.call.when} SAST · {callStates[loaderData.call.state]}
+              </p>
+              {loaderData.call.state === "booked" && (
+                <Form method="post" className="mt-3 space-y-2">
+                  <CsrfField token={loaderData.csrf} />
+                  <input type="hidden" name="intent" value="cancel-call" />
+                  <input type="hidden" name="sequence" value={loaderData.call.sequence} />
+                  <p className="text-xs text-slate-600">
+                    Frees the time and mails {lead.email} the cancellation, as the visitor&apos;s own cancel link does.
+                  </p>
+                  <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    Cancel this call
+                  </button>
+                </Form>
+              )}
+            </Section>
+          )}
           <Section title="Status" id="lead-status">
             <Form method="post" className="space-y-2" key={`${lead.status} ${lead.value}`}>
               <CsrfField token={loaderData.csrf} />
