@@ -1,14 +1,14 @@
 /**
  * Long reads (exports, reports) page by page. On SQLite every query runs on
  * the server's one thread, and awaiting one gives way to nothing but other
- * promises: a read of 50,000 leads in one go held every visitor, and
- * /healthz, for over a second. So each page is a keyset query of its own (the
- * next after the last row's key, never an offset or a list of keys), and other
- * requests are answered between pages (docs/decisions/0028-exports-in-pages-and-mailbox-identity.md).
+ * promises: a read of every lead in one go held every visitor, and /healthz,
+ * until it ended. So each page is a keyset query of its own (the next after
+ * the last row's key, never an offset or a list of keys), and other requests
+ * are answered between pages (docs/decisions/0028-exports-in-pages-and-mailbox-identity.md).
  */
 
 /** Lets the requests that arrived meanwhile run before the next page: a macrotask, after the I/O already waiting. */
-export function answerOthersFirst(): Promise<void> {
+function answerOthersFirst(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 

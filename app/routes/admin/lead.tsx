@@ -68,6 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     case "cancel-call": {
       const call = { leadId: id, sequence: Number(field("sequence")) };
+      if (!Number.isSafeInteger(call.sequence)) return data({ error: "That form could not be read." }, { status: 400 });
       const result = await cancelCallFromInbox(servicesOf(context), request, context.get(clientAddressContext), actor, call);
       if (result === "no-call") return data({ error: "This lead is not a booked call." }, { status: 400 });
       if (result === "changed")
