@@ -67,7 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {publicPage && <Header />}
-        <main id="main" className="flex-1" tabIndex={-1}>
+        {/* The inbox's grey reaches the footer however short its page (app/routes/admin/layout.tsx). */}
+        <main id="main" className="flex-1 has-[>[data-inbox]]:bg-slate-50" tabIndex={-1}>
           {children}
         </main>
         {publicPage && <Footer />}

@@ -52,16 +52,20 @@ export function normalisedEmail(email: string): string {
 /**
  * A phone number in E.164 (+27821234567), as Google wants it before hashing:
  * a South African number written the local way (082 123 4567) gains +27;
- * an international one keeps its country code. Null when it is no number.
+ * an international one keeps its country code, without a trunk prefix
+ * written after it ("+27 (0)82", "+27 082"). Null when it is no number.
  */
 export function e164(phone: string | null): string | null {
   if (!phone) return null;
-  const digits = phone.replace(/[\s().-]/g, "");
+  // "+27 (0)82 ...": the (0) is the trunk prefix dialled at home only, never part of the international number.
+  const digits = phone.replace(/^(\s*(?:\+|00)\d{1,3})\s*\(0\)/, "$1").replace(/[\s().-]/g, "");
   let international: string;
   if (/^\+\d+$/.test(digits)) international = digits;
   else if (/^00\d+$/.test(digits)) international = `+${digits.slice(2)}`;
   else if (/^0\d{9}$/.test(digits)) international = `+27${digits.slice(1)}`;
   else return null;
+  // A South African number has no 0 after +27 (+27 082 ... is the local form pasted behind the code).
+  if (international.startsWith("+270")) international = `+27${international.slice(4)}`;
   return /^\+[1-9]\d{7,14}$/.test(international) ? international : null;
 }
 

@@ -76,6 +76,13 @@ describe("Google Ads conversion formats", () => {
     expect(e164("+27 (82) 555-0101")).toBe("+27825550101");
     expect(e164("0027 82 555 0101")).toBe("+27825550101");
     expect(e164("+44 20 7031 3000")).toBe("+442070313000");
+    // The trunk 0 is dialled at home only: "(0)" after the country code, or a South African 0 behind +27.
+    expect(e164("+27 (0)82 765 4321")).toBe("+27827654321");
+    expect(e164("0027 (0)82 765 4321")).toBe("+27827654321");
+    expect(e164("+27 082 765 4321")).toBe("+27827654321");
+    expect(e164("+44 (0)20 7031 3000")).toBe("+442070313000");
+    // Italy's numbers keep their 0 after the country code: only a written (0) is dropped.
+    expect(e164("+39 06 6982 0000")).toBe("+390669820000");
     expect(e164("555 0101")).toBeNull();
     expect(e164(null)).toBeNull();
     expect(hashedPhone("082 555 0101")).toBe(sha("+27825550101"));

@@ -7,7 +7,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminHeaders];
 
 export default function AdminLayout() {
   return (
-    <div className="min-h-[70vh] bg-slate-50">
+    <div data-inbox className="bg-slate-50">
       <Outlet />
     </div>
   );
