@@ -103,19 +103,24 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const detail = isRouteErrorResponse(error)
-    ? error.statusText || `Error ${error.status}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+  // The inbox refuses what a user's role does not allow (server/admin/guard.ts requireRoleFor), saying why.
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  const title = refused ? "Not allowed" : "Unexpected Application Error!";
+  const detail = refused
+    ? String(error.data)
+    : isRouteErrorResponse(error)
+      ? error.statusText || `Error ${error.status}`
+      : error instanceof Error
+        ? error.message
+        : "Unknown error";
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <title>{pageTitle("Unexpected Application Error!")}</title>
+      <title>{pageTitle(title)}</title>
       <meta name="robots" content="noindex" />
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-slate-600">{detail}</p>
-      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
-        Return to Home
+      <a href={refused ? "/admin" : "/"} className="mt-8 inline-block font-semibold text-brand-700 underline">
+        {refused ? "Back to the inbox" : "Return to Home"}
       </a>
     </section>
   );

@@ -30,6 +30,8 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       route("login", "routes/admin/login.tsx"),
+      route("login/code", "routes/admin/login-code.tsx"),
+      route("login/enrol", "routes/admin/login-enrol.tsx"),
       layout("routes/admin/signed-in.tsx", [
         index("routes/admin/inbox.tsx"),
         route("leads/:id", "routes/admin/lead.tsx"),
@@ -42,6 +44,9 @@ export default [
         route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
+        route("users", "routes/admin/users.tsx"),
+        route("sessions", "routes/admin/sessions.tsx"),
+        route("account", "routes/admin/account.tsx"),
         route("logout", "routes/admin/logout.ts"),
       ]),
     ]),

@@ -1,9 +1,14 @@
 // npm run admin -- <command>: the lead inbox's accounts and the database's backups, from the server's command line.
 //
-//   create-user EMAIL   asks for the password twice without echo (a terminal), or reads
-//                       it from standard input (piped: the first line)
+//   create-user EMAIL [--role admin|editor|reader]
+//                       asks for the password twice without echo (a terminal), or reads
+//                       it from standard input (piped: the first line); the first user is
+//                       an admin, later ones readers unless --role says otherwise
 //   set-password EMAIL  the same, for an existing user; signs them out everywhere
-//   list-users          every user, with when they last signed in
+//   reset-second-factor EMAIL
+//                       forgets the user's authenticator app and recovery codes (a lost
+//                       phone, when no other admin can reset it in the inbox)
+//   list-users          every user, with their role and when they last signed in
 //   backup [FILE]       an online copy of the embedded database and its site key, checked
 //   verify FILE         checks a backup without restoring it
 //   restore FILE        puts a checked backup in place of the database (server stopped)
@@ -12,10 +17,21 @@
 // DATA_DIR or DATABASE_URL) and migrations. Node runs it from source: every module
 // it imports uses .ts extensions, which Node's type stripping resolves as written.
 import { COMMAND_LINE, recordAudit } from "../server/admin/audit.ts";
+import { adminRoles, type AdminRole, isAdminRole } from "../app/lib/inbox.ts";
 import { passwordProblem } from "../server/admin/password.ts";
+import { resetSecondFactor } from "../server/admin/second-factor.ts";
 import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
 import type { BookingTables } from "../server/booking/schema.ts";
-import { createUser, listUsers, looksLikeEmail, normalizeEmail, setPassword, UserExistsError } from "../server/admin/users.ts";
+import {
+  createUser,
+  findUserForLogin,
+  listUsers,
+  looksLikeEmail,
+  noUsersYet,
+  normalizeEmail,
+  setPassword,
+  UserExistsError,
+} from "../server/admin/users.ts";
 import { openSiteDatabase } from "../server/migrations.ts";
 import { type BackupSummary, describeContents, restoreBackup, takeBackup, verifyBackup } from "../server/backups.ts";
 import { BackupProblem } from "../server/db/backup.ts";
@@ -24,9 +40,17 @@ import { formatSast } from "../app/lib/sast.ts";
 import type { Kysely } from "kysely";
 import path from "node:path";
 
+const COMMANDS = ["create-user", "set-password", "reset-second-factor", "list-users"];
+const ROLES = adminRoles.map((role) => role.key).join("|");
+
 const USAGE = `Usage: npm run admin -- <command>
-  create-user EMAIL    create an agency user of the lead inbox (/admin)
+  create-user EMAIL [--role ${ROLES}]
+                       create an agency user of the lead inbox (/admin); the first is an admin,
+                       later ones readers unless --role says otherwise
   set-password EMAIL   give a user a new password (ends their sessions)
+  reset-second-factor EMAIL
+                       forget a user's authenticator app and recovery codes (ends their sessions);
+                       they set up a new one at their next sign-in
   list-users           list the users
   backup [FILE]        copy the embedded database while the site runs (into BACKUP_DIR unless FILE)
   verify FILE          check a backup without restoring it
@@ -74,7 +98,7 @@ async function readPiped(): Promise<string> {
   return text.split(/\r?\n/)[0] ?? "";
 }
 
-async function readNewPassword(): Promise<string> {
+async function readNewPassword(email: string): Promise<string> {
   let password: string;
   if (process.stdin.isTTY) {
     password = await promptHidden("Password: ");
@@ -83,9 +107,18 @@ async function readNewPassword(): Promise<string> {
   } else {
     password = await readPiped();
   }
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, email);
   if (problem) throw new UsageError(problem);
   return password;
+}
+
+/** The role of --role, or null when none is given. */
+function roleArgument(args: string[]): AdminRole | null {
+  const at = args.indexOf("--role");
+  if (at === -1) return null;
+  const role = args[at + 1] ?? "";
+  if (!isAdminRole(role)) throw new UsageError(`--role is one of ${ROLES}.`);
+  return role;
 }
 
 function emailArgument(value: string | undefined): string {
@@ -98,17 +131,27 @@ async function run(command: string | undefined, args: string[], db: Kysely<Admin
   switch (command) {
     case "create-user": {
       const email = emailArgument(args[0]);
-      const user = await createUser(db, email, await readNewPassword());
-      await recordAudit(db, COMMAND_LINE, { action: "create-user", detail: `created the user ${user.email}` });
-      console.log(`Created ${user.email}. Sign in at /admin/login.`);
+      const role = roleArgument(args) ?? ((await noUsersYet(db)) ? "admin" : "reader");
+      const user = await createUser(db, email, await readNewPassword(email), { role });
+      await recordAudit(db, COMMAND_LINE, { action: "create-user", detail: `created the user ${user.email} as ${role}` });
+      console.log(`Created ${user.email} (${role}). Sign in at /admin/login and set up an authenticator app.`);
       return;
     }
     case "set-password": {
       const email = emailArgument(args[0]);
-      const user = await setPassword(db, email, await readNewPassword());
+      const user = await setPassword(db, email, await readNewPassword(email));
       if (!user) throw new UsageError(`There is no user ${email}.`);
       await recordAudit(db, COMMAND_LINE, { action: "set-password", detail: `set a new password for ${user.email}` });
       console.log(`New password set for ${user.email}; their sessions are ended.`);
+      return;
+    }
+    case "reset-second-factor": {
+      const email = emailArgument(args[0]);
+      const user = await findUserForLogin(db, email);
+      if (!user) throw new UsageError(`There is no user ${email}.`);
+      await resetSecondFactor(db, user.id);
+      await recordAudit(db, COMMAND_LINE, { action: "reset-second-factor", detail: `reset the authenticator app of ${user.email}` });
+      console.log(`${user.email} sets up a new authenticator app at their next sign-in; their sessions are ended.`);
       return;
     }
     case "list-users": {
@@ -116,7 +159,13 @@ async function run(command: string | undefined, args: string[], db: Kysely<Admin
       if (!users.length) console.log("No users yet: npm run admin -- create-user you@example.com");
       for (const user of users) {
         console.log(
-          `${user.email}\tcreated ${user.created_at.toISOString()}\tlast sign-in ${user.last_login_at?.toISOString() ?? "never"}`,
+          [
+            user.email,
+            user.role,
+            user.secondFactor ? "authenticator app set up" : "no authenticator app yet",
+            `created ${user.created_at.toISOString()}`,
+            `last sign-in ${user.last_login_at?.toISOString() ?? "never"}`,
+          ].join("\t"),
         );
       }
       return;
@@ -175,7 +224,7 @@ try {
     await runBackupCommand(command!, args, settings);
   } else {
     // Checked before the database is opened, so a typo does not migrate anything.
-    if (!["create-user", "set-password", "list-users"].includes(command ?? "")) throw new UsageError(USAGE);
+    if (!COMMANDS.includes(command ?? "")) throw new UsageError(USAGE);
     const database = await openSiteDatabase(settings);
     try {
       await run(command, args, database.db.withTables<BookingTables & AdminTables>());

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import { adminMigration } from "./admin/migration.ts";
+import { adminSignInMigration } from "./admin/sign-in-migration.ts";
 import { attributionMigration } from "./attribution/migration.ts";
 import { bookingMailboxMigration, bookingMigration } from "./booking/migration.ts";
 import { siteKeysMigration } from "./captcha/migration.ts";
@@ -37,6 +38,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0010_newsletter_mailboxes": newsletterMailboxMigration,
     // The mailbox of each booking's address: how many calls one visitor holds (BOOKING_MAX_FUTURE_PER_EMAIL).
     "0011_booking_mailboxes": bookingMailboxMigration,
+    // The inbox's sign-in: roles, a second factor with recovery codes, sign-ins awaiting it, sessions' origins.
+    "0012_inbox_sign_in": adminSignInMigration(dialect),
   };
 }
 

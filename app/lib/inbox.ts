@@ -45,6 +45,45 @@ export function isStatus(value: string): value is LeadStatus {
 export const SEARCH_MAX_LENGTH = 200;
 export const NOTE_MAX_LENGTH = 5000;
 
+/**
+ * Who may do what in the inbox, each role all that the one before it may
+ * (docs/decisions/0030). The server enforces it (server/admin/guard.ts
+ * requireRoleFor); the pages read it to hide what a role cannot do.
+ */
+export const adminRoles = [
+  { key: "reader", label: "Reader", may: "reads leads, the report and the newsletter's subscribers" },
+  { key: "editor", label: "Editor", may: "also sets a lead's status, adds notes and resends notifications" },
+  { key: "admin", label: "Admin", may: "also exports, forgets a person, manages users and sessions and reads the audit log" },
+] as const;
+
+export type AdminRole = (typeof adminRoles)[number]["key"];
+
+/** The least role for each kind of work. */
+const leastRoleFor = {
+  read: "reader",
+  edit: "editor",
+  export: "admin",
+  forget: "admin",
+  "manage-users": "admin",
+  audit: "admin",
+} as const satisfies Record<string, AdminRole>;
+
+export type InboxWork = keyof typeof leastRoleFor;
+
+const rankOf = (role: AdminRole) => adminRoles.findIndex((r) => r.key === role);
+
+export function roleAllows(role: AdminRole, work: InboxWork): boolean {
+  return rankOf(role) >= rankOf(leastRoleFor[work]);
+}
+
+export function isAdminRole(value: string): value is AdminRole {
+  return adminRoles.some((r) => r.key === value);
+}
+
+export function roleLabel(role: string): string {
+  return adminRoles.find((r) => r.key === role)?.label ?? role;
+}
+
 /** The hidden field with the session's synchronizer token that every inbox form posts. */
 export const CSRF_FIELD = "csrf";
 

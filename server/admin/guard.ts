@@ -1,10 +1,21 @@
-import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { CSRF_FIELD } from "../../app/lib/inbox.ts";
+import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { CSRF_FIELD, type InboxWork, roleAllows } from "../../app/lib/inbox.ts";
 import { isCrossSite, readForm } from "../leads/request.ts";
 import type { Actor } from "./audit.ts";
+import { CODE_FAILED, loginRateLimitMessage, type SecondStepResult } from "./login.ts";
 import { servicesOf } from "../services.ts";
 import type { AdminServices } from "./services.ts";
-import { type AdminSession, clearCookie, findSession, randomToken, readCookie, sameToken, serializeCookie } from "./sessions.ts";
+import {
+  type AdminSession,
+  clearCookie,
+  findSession,
+  findSignIn,
+  type PendingSignIn,
+  randomToken,
+  readCookie,
+  sameToken,
+  serializeCookie,
+} from "./sessions.ts";
 
 /**
  * The inbox's route middleware (app/routes/admin/): headers on every answer,
@@ -14,6 +25,8 @@ import { type AdminSession, clearCookie, findSession, randomToken, readCookie, s
  */
 
 export const LOGIN_PATH = "/admin/login";
+/** Where a user whose password an admin gave chooses their own, before anything else. */
+export const ACCOUNT_PATH = "/admin/account";
 
 /** How long a sign-in form stays usable. */
 const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
@@ -29,6 +42,19 @@ export function adminOf(context: Readonly<RouterContextProvider>): AdminServices
 export function requireSession(context: Readonly<RouterContextProvider>): AdminSession {
   const session = context.get(adminSessionContext);
   if (!session) throw redirect(LOGIN_PATH);
+  return session;
+}
+
+export const NOT_ALLOWED = "Your role in the inbox does not allow this. An admin can change it on the Users page.";
+
+/**
+ * The signed-in user, when their role allows `work` (app/lib/inbox.ts
+ * roleAllows); otherwise 403. Every inbox loader and action asks it first,
+ * so a role's limits hold whatever a browser asks for.
+ */
+export function requireRoleFor(context: Readonly<RouterContextProvider>, work: InboxWork): AdminSession {
+  const session = requireSession(context);
+  if (!roleAllows(session.user.role, work)) throw refuse(403, NOT_ALLOWED);
   return session;
 }
 
@@ -95,9 +121,72 @@ export const sessionRequired: MiddlewareFunction<Response> = async ({ request, c
       return refuse(403, "This form has expired. Go back, reload the page and try again.");
     }
   }
+  const page = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (lookup.session.user.mustChangePassword && page !== ACCOUNT_PATH && page !== "/admin/logout") throw redirect(ACCOUNT_PATH, 303);
   context.set(adminSessionContext, lookup.session);
   return next();
 };
+
+/**
+ * The second step's pages: the browser's waiting sign-in (its password was
+ * right), or back to the first step when it has none or waited too long.
+ */
+export async function requirePendingSignIn(request: Request, context: Readonly<RouterContextProvider>): Promise<PendingSignIn> {
+  const { db, cookies, secure } = adminOf(context);
+  const pending = await findSignIn(db, readCookie(request.headers.get("cookie"), cookies.pending));
+  if (!pending)
+    throw redirect(`${LOGIN_PATH}?start-again=1`, { status: 303, headers: { "Set-Cookie": clearCookie(cookies.pending, secure) } });
+  return pending;
+}
+
+/** A posted form's text fields by name ("" when absent); a body that is no form is refused. */
+export async function formFields(request: Request): Promise<(name: string) => string> {
+  const form = await readForm(request, new Set());
+  if (!form.ok) throw refuse(form.status, "That form could not be read.");
+  return (name) => {
+    const value = form.fields[name];
+    return typeof value === "string" ? value : "";
+  };
+}
+
+/** Only a path inside the inbox, so the sign-in pages cannot send anyone elsewhere. */
+export function nextPath(value: string | null): string {
+  return value && /^\/admin(\/|\?|$)/.test(value) && !value.startsWith("//") ? value : "/admin";
+}
+
+/**
+ * A post to a sign-in step: refused outright from another site or when it is
+ * no form; its fields, and whether it carries the sign-in form's token.
+ */
+export async function readSignInPost(request: Request, admin: AdminServices) {
+  if (crossSite(request, admin)) throw refuse(403, CROSS_SITE_REFUSED);
+  const field = await formFields(request);
+  const cookieToken = readCookie(request.headers.get("cookie"), admin.cookies.login);
+  return { field, tokenValid: sameToken(field("token"), cookieToken) };
+}
+
+export const SIGN_IN_FORM_EXPIRED = "This sign-in form has expired. Try again.";
+
+/** The cookies of a completed sign-in: the session's, and the waiting sign-in's and the form token's gone. */
+export function signedInCookies(admin: AdminServices, session: string): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", serializeCookie(admin.cookies.session, session, { secure: admin.secure }));
+  headers.append("Set-Cookie", clearCookie(admin.cookies.pending, admin.secure));
+  headers.append("Set-Cookie", clearCookie(admin.cookies.login, admin.secure));
+  return headers;
+}
+
+/** The answer to a second step that did not sign in: its message, or back to the password when the sign-in is over. */
+export function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResult, { ok: true }>) {
+  if (result.reason === "start-again") {
+    throw redirect(`${LOGIN_PATH}?start-again=1`, {
+      status: 303,
+      headers: { "Set-Cookie": clearCookie(admin.cookies.pending, admin.secure) },
+    });
+  }
+  if (result.reason === "rate-limit") return data({ error: loginRateLimitMessage(result.retryAfterMinutes) }, { status: 429 });
+  return data({ error: CODE_FAILED }, { status: 401 });
+}
 
 /** The sign-in form's double-submit token: a cookie and the same value in the form, set before there is a session. */
 export const loginTokenContext = createContext<string>("");

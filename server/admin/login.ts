@@ -1,21 +1,55 @@
 import { createHash } from "node:crypto";
 import { minutesText } from "../../app/forms/messages.ts";
 import type { ClientAddress } from "../client-address.ts";
-import type { RateLimitRule } from "../db/store.ts";
-import { recordAudit } from "./audit.ts";
-import { decoyHash, verifyPassword } from "./password.ts";
+import type { RateLimitRule, Store } from "../db/store.ts";
+import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
+import {
+  acceptTotp,
+  enrolment,
+  looksLikeRecoveryCode,
+  newTotpSecret,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  sealSecret,
+  totpStep,
+  useRecoveryCode,
+} from "./second-factor.ts";
 import type { AdminServices } from "./services.ts";
-import { createSession, destroySession, sweepSessions } from "./sessions.ts";
-import { findUserForLogin, normalizeEmail } from "./users.ts";
+import {
+  abandonSignIn,
+  createSession,
+  destroySession,
+  endSignIn,
+  failSignIn,
+  findSignIn,
+  offerEnrolment,
+  type PendingSignIn,
+  startSignIn,
+  sweepSessions,
+} from "./sessions.ts";
+import { findUserForLogin, normalizeEmail, upgradePasswordHash } from "./users.ts";
+
+/**
+ * Signing in to the inbox takes two steps (docs/decisions/0030): the password,
+ * then a code from the user's authenticator app or one of their recovery codes
+ * (a user without an app sets one up instead). A session starts only after
+ * both. Between the two, the browser holds a waiting sign-in (sessions.ts
+ * startSignIn), good for SIGN_IN_PENDING_MINUTES and MAX_CODE_TRIES wrong codes.
+ */
 
 /** The one answer to a wrong email or a wrong password, so neither tells which accounts exist. */
 export const LOGIN_FAILED = "Invalid email or password";
+export const CODE_FAILED = "That code is not right. Try the current code, or a recovery code.";
+/** Wrong codes one waiting sign-in may take before its password must be given again. */
+export const MAX_CODE_TRIES = 5;
 
 /**
- * Sign-in limits, in the forms' limiter (Store.hitRateLimit). Every attempt is
- * counted before the password is checked, so parallel guesses cannot slip past
- * the count; a sign-in that succeeds takes back its own attempt and the earlier
- * failures of its address at its account, so only guesses stay counted.
+ * Sign-in limits, in the forms' limiter (Store.hitRateLimit), for each step.
+ * Every attempt is counted before the password or code is checked, so parallel
+ * guesses cannot slip past the count; a step that succeeds takes back its own
+ * attempt and the earlier failures of its address at its account, so only
+ * guesses stay counted.
  * - pair: one address at one account. An address is what every limit counts
  *   (ClientAddress.rateLimitSubject): an IPv6 visitor's whole network.
  * - address: one address at any accounts (trying many).
@@ -23,8 +57,8 @@ export const LOGIN_FAILED = "Invalid email or password";
  *   `triesOnceAccountLimited` attempts at the account, so a stranger guessing
  *   from anywhere cannot lock its user out: the right password from an address
  *   that has not failed there (or failed once) still signs in.
- * The account's key is a hash of the typed address, so the limiter's table
- * holds no email address, and an unknown address is limited like a known one.
+ * The password's account key is a hash of the typed address, so the limiter's
+ * table holds no email address, and an unknown address is limited like a known one.
  */
 export const loginLimits = {
   pair: { max: 5, windowMinutes: 15 },
@@ -33,76 +67,207 @@ export const loginLimits = {
 } as const satisfies Record<string, RateLimitRule>;
 export const triesOnceAccountLimited = 2;
 
-const limitKeys = { pair: "admin-login-pair", address: "admin-login", account: "admin-login-account" } as const;
+type LimitKeys = Record<keyof typeof loginLimits, string>;
+const passwordLimitKeys: LimitKeys = { pair: "admin-login-pair", address: "admin-login", account: "admin-login-account" };
+const codeLimitKeys: LimitKeys = { pair: "admin-code-pair", address: "admin-code", account: "admin-code-account" };
 
 export function loginRateLimitMessage(minutes: number): string {
   return `Too many sign-in attempts. Try again in ${minutesText(minutes)}.`;
 }
 
 /**
- * Sign-ins checked at once, at most. Each costs one scrypt on the hashing
- * thread (scrypt-thread.ts), one after another; past this many a sign-in is
- * refused at once, before anything is counted or written, so a crowd of
- * strangers costs the site next to nothing and a person waits for at most
- * this many hashes (0.2-0.3 s each on a loaded two-core machine).
- * Eight lets the limits' parallel guesses (pair limit + 3) all be counted.
+ * Sign-ins whose password is checked at once, at most. Each costs one scrypt
+ * on the hashing thread (scrypt-thread.ts), one after another: 0.4 s on a
+ * quiet two-core machine at OWASP's cost (N = 2^17), about 1 s on a loaded
+ * one. Past this many a sign-in is refused at once, before anything is counted
+ * or written, so a crowd of strangers costs the site next to nothing and a
+ * person waits for at most two hashes.
  */
-export const SIGN_INS_CHECKED_AT_ONCE = 8;
+export const SIGN_INS_CHECKED_AT_ONCE = 2;
 export const SIGN_IN_BUSY = "Many sign-ins are being checked right now. Try again in a moment.";
 export const SIGN_IN_BUSY_RETRY_SECONDS = 5;
 
 let signInsBeingChecked = 0;
 
+type RateLimited = { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
+
 export type LoginResult =
-  { ok: true; token: string } | { ok: false; reason: "invalid" | "busy" } | { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
+  /** The password was right: `pending` goes in the waiting sign-in's cookie; the user gives a code, or sets an app up. */
+  { ok: true; pending: string; secondStep: "code" | "enrol" } | { ok: false; reason: "invalid" | "busy" } | RateLimited;
 
-type LoginInput = { email: string; password: string; client: ClientAddress; previousToken: string };
+type Services = Pick<AdminServices, "db" | "store" | "settings" | "forgetKey">;
+type LoginInput = { email: string; password: string; client: ClientAddress; previousPending: string };
 
-export async function attemptLogin(
-  services: Pick<AdminServices, "db" | "store" | "settings">,
-  input: LoginInput,
-  now = new Date(),
-): Promise<LoginResult> {
+export async function attemptLogin(services: Services, input: LoginInput, now = new Date()): Promise<LoginResult> {
   // Checked and taken before the first await, so parallel sign-ins cannot all pass it.
   if (signInsBeingChecked >= SIGN_INS_CHECKED_AT_ONCE) return { ok: false, reason: "busy" };
   signInsBeingChecked++;
   try {
-    return await checkSignIn(services, input, now);
+    return await checkPassword(services, input, now);
   } finally {
     signInsBeingChecked--;
   }
 }
 
-async function checkSignIn(services: Pick<AdminServices, "db" | "store" | "settings">, input: LoginInput, now: Date): Promise<LoginResult> {
-  const { db, store, settings } = services;
+/** Counts an attempt on the three limits; a refusal, or the keys to forgive should it succeed. */
+async function countAttempt(store: Store, keys: LimitKeys, accountKey: string, subject: string, now: Date) {
+  const pairKey = `${accountKey} ${subject}`;
+  const pair = await store.hitRateLimit(keys.pair, pairKey, loginLimits.pair, now);
+  const address = await store.hitRateLimit(keys.address, subject, loginLimits.address, now);
+  const account = await store.hitRateLimit(keys.account, accountKey, loginLimits.account, now);
+  const blocked = [pair, address, ...(pair.count > triesOnceAccountLimited ? [account] : [])].filter((hit) => !hit.allowed);
+  const forgive = async () => {
+    // Whoever knows the password (or has the code) made this address's failures at this account: typos, not guesses.
+    const forgiven = await store.clearRateLimit(keys.pair, pairKey);
+    await store.refundRateLimit(keys.address, subject, forgiven);
+    await store.refundRateLimit(keys.account, accountKey, forgiven);
+  };
+  if (!blocked.length) return { refused: null, forgive };
+  const wait = Math.max(...blocked.map((hit) => hit.retryAfterMs));
+  const refused: RateLimited = { ok: false, reason: "rate-limit", retryAfterMinutes: Math.max(1, Math.ceil(wait / 60_000)) };
+  return { refused, forgive };
+}
+
+/** Who failed, for the audit log: the account's user, or someone at an address that has none (known by a hash alone). */
+function failedActor(user: { id: number; email: string } | undefined): Actor {
+  return user ? { userId: user.id, name: user.email } : { userId: null, name: "unknown account" };
+}
+
+async function checkPassword(services: Services, input: LoginInput, now: Date): Promise<LoginResult> {
+  const { db, store, forgetKey } = services;
   const email = normalizeEmail(input.email);
   const accountKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const subject = input.client.rateLimitSubject;
-  const pairKey = `${accountKey} ${subject}`;
-  const pair = await store.hitRateLimit(limitKeys.pair, pairKey, loginLimits.pair, now);
-  const address = await store.hitRateLimit(limitKeys.address, subject, loginLimits.address, now);
-  const account = await store.hitRateLimit(limitKeys.account, accountKey, loginLimits.account, now);
-  const blocked = [pair, address, ...(pair.count > triesOnceAccountLimited ? [account] : [])].filter((hit) => !hit.allowed);
-  if (blocked.length) {
-    const wait = Math.max(...blocked.map((hit) => hit.retryAfterMs));
-    return { ok: false, reason: "rate-limit", retryAfterMinutes: Math.max(1, Math.ceil(wait / 60_000)) };
-  }
+  const attempt = await countAttempt(store, passwordLimitKeys, accountKey, input.client.rateLimitSubject, now);
+  if (attempt.refused) return attempt.refused;
 
   const user = email ? await findUserForLogin(db, email) : undefined;
   // An unknown address still costs one scrypt, so the answer takes as long as for a wrong password.
   const matches = await verifyPassword(input.password, user?.password_hash ?? decoyHash);
-  if (!user || !matches) return { ok: false, reason: "invalid" };
+  if (!user || !matches) {
+    await recordAudit(
+      db,
+      failedActor(user),
+      {
+        action: "sign-in-failed",
+        detail: `failed sign-in: wrong password for email hash ${emailFingerprint(forgetKey, email)} from ${input.client.address}`,
+      },
+      now,
+    );
+    return { ok: false, reason: "invalid" };
+  }
+  await attempt.forgive();
+  // A hash made at an older, lower cost is made again at today's while the password is at hand.
+  if (needsRehash(user.password_hash)) await upgradePasswordHash(db, user.id, user.password_hash, await hashPassword(input.password));
 
-  // Whoever knows the password made this address's failures at this account: typos, not guesses.
-  const forgiven = await store.clearRateLimit(limitKeys.pair, pairKey);
-  await store.refundRateLimit(limitKeys.address, subject, forgiven);
-  await store.refundRateLimit(limitKeys.account, accountKey, forgiven);
+  await abandonSignIn(db, input.previousPending);
+  const pending = await startSignIn(db, user.id, now);
+  return { ok: true, pending, secondStep: user.totp_secret === null ? "enrol" : "code" };
+}
 
-  // A fresh id at every sign-in: a session id planted before it is worth nothing after.
-  await destroySession(db, input.previousToken);
+/** What the second step knows of the browser besides its waiting sign-in. */
+interface SecondStepInput {
+  pending: string;
+  code: string;
+  client: ClientAddress;
+  userAgent: string | null;
+  /** The session cookie the browser had, ended at sign-in: a session id planted before it is worth nothing after. */
+  previousSession: string;
+}
+
+export type SecondStepResult =
+  { ok: true; session: string; recoveryCodes?: string[] } | { ok: false; reason: "start-again" | "invalid" } | RateLimited;
+
+/** The second step of a sign-in: a code from the user's app, or one of their recovery codes. */
+export async function attemptSecondFactor(
+  services: Pick<AdminServices, "db" | "store" | "settings" | "totpKey">,
+  input: SecondStepInput,
+  now = new Date(),
+): Promise<SecondStepResult> {
+  const { db, totpKey } = services;
+  const pending = await findSignIn(db, input.pending, now);
+  if (!pending || !pending.enrolled) return { ok: false, reason: "start-again" };
+  return checkCode(services, pending, input, now, async (code) => {
+    if (/^\d{6}$/.test(code)) return (await acceptTotp(db, totpKey, pending.userId, code, now)) ? "with the authenticator app" : null;
+    if (!looksLikeRecoveryCode(code) || !(await useRecoveryCode(db, pending.userId, code, now))) return null;
+    return `with a recovery code (${await recoveryCodesLeft(db, pending.userId)} left)`;
+  });
+}
+
+/** The secret a user without an authenticator app is offered, the same until the sign-in ends. */
+export async function enrolmentOffer(services: Pick<AdminServices, "db" | "totpKey">, pending: PendingSignIn) {
+  let sealed = pending.totpCandidate;
+  if (!sealed) {
+    sealed = sealSecret(services.totpKey, newTotpSecret());
+    await offerEnrolment(services.db, pending.id, sealed);
+  }
+  return enrolment(sealed, services.totpKey, pending.email);
+}
+
+/** The second step for a user without an app: a code from the app they just set up confirms it. Answers their new recovery codes. */
+export async function confirmEnrolment(
+  services: Pick<AdminServices, "db" | "store" | "settings" | "totpKey">,
+  input: SecondStepInput,
+  now = new Date(),
+): Promise<SecondStepResult> {
+  const { db, totpKey } = services;
+  const pending = await findSignIn(db, input.pending, now);
+  if (!pending || pending.enrolled || !pending.totpCandidate) return { ok: false, reason: "start-again" };
+  const candidate = pending.totpCandidate;
+  let recoveryCodes: string[] = [];
+  const result = await checkCode(services, pending, input, now, async (code) => {
+    const step = totpStep(candidate, totpKey, code, now);
+    if (step === null) return null;
+    // Only while the user still has no app: two confirmations at once set up one.
+    const set = await db
+      .updateTable("admin_users")
+      .set({ totp_secret: candidate, totp_last_step: step })
+      .where("id", "=", pending.userId)
+      .where("totp_secret", "is", null)
+      .executeTakeFirst();
+    if (Number(set.numUpdatedRows) !== 1) return null;
+    recoveryCodes = await replaceRecoveryCodes(db, pending.userId);
+    await recordAudit(
+      db,
+      { userId: pending.userId, name: pending.email },
+      { action: "second-factor", detail: "set up an authenticator app" },
+      now,
+    );
+    return "with the authenticator app just set up";
+  });
+  return result.ok ? { ...result, recoveryCodes } : result;
+}
+
+/**
+ * Counts the attempt, checks the code with `accept` (which answers how the
+ * user signed in, or null), and on success starts the session.
+ */
+async function checkCode(
+  services: Pick<AdminServices, "db" | "store" | "settings">,
+  pending: PendingSignIn,
+  input: SecondStepInput,
+  now: Date,
+  accept: (code: string) => Promise<string | null>,
+): Promise<SecondStepResult> {
+  const { db, store, settings } = services;
+  const attempt = await countAttempt(store, codeLimitKeys, `user ${pending.userId}`, input.client.rateLimitSubject, now);
+  if (attempt.refused) return attempt.refused;
+  const user = { userId: pending.userId, name: pending.email };
+  const how = await accept(input.code.trim());
+  if (!how) {
+    const failures = await failSignIn(db, pending.id);
+    await recordAudit(db, user, { action: "sign-in-failed", detail: `failed sign-in: wrong code from ${input.client.address}` }, now);
+    if (failures >= MAX_CODE_TRIES) {
+      await endSignIn(db, pending.id);
+      return { ok: false, reason: "start-again" };
+    }
+    return { ok: false, reason: "invalid" };
+  }
+  await attempt.forgive();
+  await endSignIn(db, pending.id);
+  await destroySession(db, input.previousSession);
   await sweepSessions(db, settings.ADMIN_SESSION_IDLE_MINUTES, now);
-  const token = await createSession(db, user.id, now);
-  await db.updateTable("admin_users").set({ last_login_at: now }).where("id", "=", user.id).execute();
-  await recordAudit(db, { userId: user.id, name: user.email }, { action: "sign-in", detail: "signed in" }, now);
-  return { ok: true, token };
+  const session = await createSession(db, pending.userId, { clientAddress: input.client.address, userAgent: input.userAgent }, now);
+  await db.updateTable("admin_users").set({ last_login_at: now }).where("id", "=", pending.userId).execute();
+  await recordAudit(db, user, { action: "sign-in", detail: `signed in ${how} from ${input.client.address}` }, now);
+  return { ok: true, session };
 }

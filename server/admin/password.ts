@@ -1,19 +1,29 @@
 import { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
+// The 10,000 most common passwords of 12 characters or more, lowercased (docs/decisions/0030).
+import commonPasswordList from "./common-passwords.json" with { type: "json" };
 import { scryptOnThread } from "./scrypt-thread.ts";
 
 /**
  * Agency passwords, hashed with scrypt (node:crypto, no native addon) and a
  * salt of their own, on a thread of their own (scrypt-thread.ts). The cost is
- * stored with each hash, so raising it later leaves older hashes readable.
+ * stored with each hash, so raising it leaves older hashes readable; a
+ * sign-in with an older cost hashes the password again (needsRehash).
+ * N = 2^17, r = 8, p = 1 is OWASP's recommendation for scrypt.
  */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_BYTES = 64;
 const SALT_BYTES = 16;
-/** scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is just below that for N = 2^15. */
-const MAX_MEMORY = 64 * 1024 * 1024;
+/** scrypt needs 128 * N * r bytes (128 MiB at N = 2^17), above Node's default cap of 32 MiB. */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 const PASSWORD_MIN_LENGTH = 12;
 const PASSWORD_MAX_LENGTH = 256;
+/** A password of fewer different characters is a repeat ("aaaaaaaaaaaa", "abababababab", "123123123123"). */
+const PASSWORD_MIN_DISTINCT = 5;
+/** The shortest name before an email's @ that a password may not contain. */
+const EMAIL_NAME_MIN_LENGTH = 4;
+
+const commonPasswords = new Set<string>(commonPasswordList);
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return scryptOnThread(password.normalize("NFC"), salt, length, { ...options, maxmem: MAX_MEMORY });
@@ -24,11 +34,33 @@ function storedHash(salt: Buffer, key: Buffer): string {
   return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-/** Why a new password is refused, or null when it will do. */
-export function passwordProblem(password: string): string | null {
+/** Each character the one after the one before it, all the way up or all the way down ("abcdefghijkl", "876543210/.-"). */
+function isRun(text: string): boolean {
+  const steps = new Set([...text].slice(1).map((char, i) => char.charCodeAt(0) - text.charCodeAt(i)));
+  return steps.size === 1 && [...steps].every((step) => Math.abs(step) === 1);
+}
+
+/** Why a new password is refused, or null when it will do. `email` is the account's: its password may not be made of it. */
+export function passwordProblem(password: string, email: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const lower = password.toLowerCase();
+  if (commonPasswords.has(lower)) return "This password is one of the most common ones, which are guessed first. Choose another.";
+  if (new Set(lower).size < PASSWORD_MIN_DISTINCT || isRun(lower)) {
+    return "This password repeats a few characters or runs through the keyboard in order. Choose another.";
+  }
+  const address = email.trim().toLowerCase();
+  const name = address.split("@")[0] ?? "";
+  if (address && (lower.includes(address) || (name.length >= EMAIL_NAME_MIN_LENGTH && lower.includes(name)))) {
+    return "The password may not contain your email address or its name. Choose another.";
+  }
   return null;
+}
+
+/** Whether a stored hash was made at another cost than today's, to be made again when its password is next given. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== COST.N || Number(r) !== COST.r || Number(p) !== COST.p;
 }
 
 export async function hashPassword(password: string): Promise<string> {

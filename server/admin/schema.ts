@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { LeadFormType, LeadStatus } from "../../app/lib/inbox.ts";
+import type { AdminRole, LeadFormType, LeadStatus } from "../../app/lib/inbox.ts";
 import type { BookingTables } from "../booking/schema.ts";
 import type { Database, LeadTable, Timestamp } from "../db/schema.ts";
 import type { NewsletterTables } from "../newsletter/schema.ts";
@@ -13,6 +13,33 @@ export interface AdminUsersTable {
   password_hash: string;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** What the user may do (app/lib/inbox.ts roleAllows). */
+  role: AdminRole;
+  /** The authenticator app's shared secret, encrypted (server/admin/second-factor.ts); null until enrolled. */
+  totp_secret: string | null;
+  /** The time step of the last code accepted, so a code signs in once. */
+  totp_last_step: number | null;
+  /** Set when an admin gave the password: the user chooses their own before anything else. */
+  must_change_password: Generated<boolean>;
+}
+
+/** Single-use codes for when the authenticator app is lost; only their SHA-256 is kept. */
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+/** A sign-in whose password was right, waiting for its second factor. The cookie holds a random id; this its SHA-256. */
+export interface AdminSignInsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  /** Wrong codes given in this sign-in. */
+  failures: Generated<number>;
+  /** The secret being enrolled, encrypted, until a code from it confirms it. */
+  totp_candidate: string | null;
 }
 
 /** A signed-in browser. The cookie holds a random id; only its SHA-256 is stored here. */
@@ -23,6 +50,9 @@ export interface AdminSessionsTable {
   csrf_token: string;
   created_at: Timestamp;
   last_seen_at: Timestamp;
+  /** Where and with what the user signed in, for the sessions page. */
+  client_address: string | null;
+  user_agent: string | null;
 }
 
 /** Who did what and when; never the personal data a change removed. */
@@ -82,6 +112,8 @@ export interface LeadNotesTable {
 export type AdminTables = {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  admin_sign_ins: AdminSignInsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   admin_audit_log: AdminAuditLogTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;

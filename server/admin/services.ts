@@ -21,6 +21,8 @@ export interface AdminServices {
   forgetKey: Buffer;
   /** Leaves nothing of deleted rows in the database's files (after Forget a person). */
   purgeDeleted(tables: readonly string[]): Promise<void>;
+  /** Encrypts the users' authenticator app secrets (second-factor.ts). */
+  totpKey: Buffer;
   /** Where the .eml notifications are written when there is no SMTP server. */
   mail: MailFiles;
   /** Whether the site is served over https: its cookies are then Secure and __Host- named. */
@@ -41,6 +43,7 @@ export function adminServices(core: CoreServices): AdminServices {
     worker,
     forgetKey: core.secrets.adminForget,
     purgeDeleted: database.purgeDeleted,
+    totpKey: core.secrets.adminTotp,
     mail: mailFilesOfSite(settings),
     secure,
     cookies: cookieNames(secure),

@@ -1,24 +1,44 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { AdminRole } from "../../app/lib/inbox.ts";
 import type { AdminDatabase } from "./schema.ts";
 import type { AdminUser } from "./users.ts";
 
 /**
  * Agency sessions, kept in the database. The browser holds a random id in an
  * HttpOnly cookie; the table keeps only its SHA-256, so a copy of the database
- * signs nobody in. A session ends after ADMIN_SESSION_IDLE_MINUTES without a
- * request, after SESSION_MAX_HOURS in any case, and at sign-out.
+ * signs nobody in. A session starts once both factors are given; it ends after
+ * ADMIN_SESSION_IDLE_MINUTES without a request, after SESSION_MAX_HOURS in any
+ * case, at sign-out, or when it is revoked on the sessions page.
  */
 const SESSION_MAX_HOURS = 12;
-/** last_seen_at is written at most this often, not on every request. */
+/** last_seen_at is written at most this often, not on every request... */
 const TOUCH_EVERY_MS = 60_000;
+/** ...and at most a tenth of the idle time apart, so a short idle time still counts each request. */
+const TOUCH_SHARE_OF_IDLE = 10;
 const TOKEN_BYTES = 32;
+/** How long a sign-in whose password was right waits for its second factor. */
+export const SIGN_IN_PENDING_MINUTES = 10;
+/** A user agent is kept this long at most: enough to tell one's browsers apart. */
+const USER_AGENT_MAX_LENGTH = 300;
+
+export interface SignedInUser extends AdminUser {
+  role: AdminRole;
+  /** An admin set the password: the user must choose their own first. */
+  mustChangePassword: boolean;
+}
 
 export interface AdminSession {
   /** The stored (hashed) id. */
   id: string;
-  user: AdminUser;
+  user: SignedInUser;
   csrfToken: string;
+}
+
+/** Where a sign-in came from, shown on the sessions page. */
+export interface SessionOrigin {
+  clientAddress: string;
+  userAgent: string | null;
 }
 
 type SessionLookup = { state: "valid"; session: AdminSession } | { state: "expired" } | { state: "none" };
@@ -39,16 +59,32 @@ export function sameToken(a: string, b: string): boolean {
 }
 
 /** Starts a session: returns the token for the cookie. */
-export async function createSession(db: Kysely<AdminDatabase>, userId: number, now = new Date()): Promise<string> {
+export async function createSession(db: Kysely<AdminDatabase>, userId: number, origin: SessionOrigin, now = new Date()): Promise<string> {
   const token = randomToken();
   await db
     .insertInto("admin_sessions")
-    .values({ id: hashToken(token), user_id: userId, csrf_token: randomToken(), created_at: now, last_seen_at: now })
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      csrf_token: randomToken(),
+      created_at: now,
+      last_seen_at: now,
+      client_address: origin.clientAddress,
+      user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    })
     .execute();
   return token;
 }
 
-/** Finds the cookie's session; an idle or too old one is deleted and reported expired. */
+/** How long a request may come after the last one written before it is written again. */
+function touchEveryMs(idleMinutes: number): number {
+  return Math.min(TOUCH_EVERY_MS, (idleMinutes * 60_000) / TOUCH_SHARE_OF_IDLE);
+}
+
+/**
+ * Finds the cookie's session; an idle or too old one is deleted and reported
+ * expired. Each request counts as activity: idle time runs from the last one.
+ */
 export async function findSession(db: Kysely<AdminDatabase>, token: string, idleMinutes: number, now = new Date()): Promise<SessionLookup> {
   if (!token) return { state: "none" };
   const id = hashToken(token);
@@ -61,6 +97,8 @@ export async function findSession(db: Kysely<AdminDatabase>, token: string, idle
       "admin_sessions.last_seen_at",
       "admin_users.id as user_id",
       "admin_users.email",
+      "admin_users.role",
+      "admin_users.must_change_password",
     ])
     .where("admin_sessions.id", "=", id)
     .executeTakeFirst();
@@ -71,22 +109,156 @@ export async function findSession(db: Kysely<AdminDatabase>, token: string, idle
     await db.deleteFrom("admin_sessions").where("id", "=", id).execute();
     return { state: "expired" };
   }
-  if (idleSince > TOUCH_EVERY_MS) {
+  if (idleSince >= touchEveryMs(idleMinutes)) {
     await db.updateTable("admin_sessions").set({ last_seen_at: now }).where("id", "=", id).execute();
   }
-  return { state: "valid", session: { id, user: { id: row.user_id, email: row.email }, csrfToken: row.csrf_token } };
+  const user = { id: row.user_id, email: row.email, role: row.role, mustChangePassword: Boolean(row.must_change_password) };
+  return { state: "valid", session: { id, user, csrfToken: row.csrf_token } };
 }
 
 export async function destroySession(db: Kysely<AdminDatabase>, token: string): Promise<void> {
   if (token) await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
-/** Removes sessions idle for longer than the setting (called at sign-in, so the table stays small). */
+/** Removes sessions idle for longer than the setting, and sign-ins that waited too long (called at sign-in, so the tables stay small). */
 export async function sweepSessions(db: Kysely<AdminDatabase>, idleMinutes: number, now = new Date()): Promise<void> {
   await db
     .deleteFrom("admin_sessions")
     .where("last_seen_at", "<", new Date(now.getTime() - idleMinutes * 60_000))
     .execute();
+  await db
+    .deleteFrom("admin_sign_ins")
+    .where("created_at", "<", new Date(now.getTime() - SIGN_IN_PENDING_MINUTES * 60_000))
+    .execute();
+}
+
+export interface SessionRow {
+  /** The stored (hashed) id: what a revoke names. */
+  id: string;
+  email: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  clientAddress: string | null;
+  userAgent: string | null;
+}
+
+/** Live sessions, the most recently active first: one user's, or everyone's. */
+export async function listSessions(db: Kysely<AdminDatabase>, userId?: number): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom("admin_sessions")
+    .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")
+    .select([
+      "admin_sessions.id",
+      "admin_users.email",
+      "admin_sessions.created_at",
+      "admin_sessions.last_seen_at",
+      "admin_sessions.client_address",
+      "admin_sessions.user_agent",
+    ])
+    .$if(userId !== undefined, (qb) => qb.where("admin_sessions.user_id", "=", userId!))
+    .orderBy("admin_sessions.last_seen_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    clientAddress: row.client_address,
+    userAgent: row.user_agent,
+  }));
+}
+
+/** Ends one session (of `userId` only, when given); answers whose it was, or undefined when there was none. */
+export async function revokeSession(db: Kysely<AdminDatabase>, id: string, userId?: number): Promise<{ email: string } | undefined> {
+  const row = await db
+    .selectFrom("admin_sessions")
+    .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")
+    .select(["admin_users.email"])
+    .where("admin_sessions.id", "=", id)
+    .$if(userId !== undefined, (qb) => qb.where("admin_sessions.user_id", "=", userId!))
+    .executeTakeFirst();
+  if (row) await db.deleteFrom("admin_sessions").where("id", "=", id).execute();
+  return row;
+}
+
+/** Ends every session of the user but `keep`; answers how many. */
+export async function revokeOtherSessions(db: Kysely<AdminDatabase>, userId: number, keep: string): Promise<number> {
+  const result = await db.deleteFrom("admin_sessions").where("user_id", "=", userId).where("id", "<>", keep).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/* Sign-ins whose password was right, waiting for the second factor. */
+
+export interface PendingSignIn {
+  id: string;
+  userId: number;
+  email: string;
+  /** Whether the user has an authenticator app yet; without one, they set one up now. */
+  enrolled: boolean;
+  failures: number;
+  totpCandidate: string | null;
+}
+
+export async function startSignIn(db: Kysely<AdminDatabase>, userId: number, now = new Date()): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto("admin_sign_ins")
+    .values({ id: hashToken(token), user_id: userId, created_at: now, totp_candidate: null })
+    .execute();
+  return token;
+}
+
+/** The cookie's waiting sign-in, unless it waited too long. */
+export async function findSignIn(db: Kysely<AdminDatabase>, token: string, now = new Date()): Promise<PendingSignIn | undefined> {
+  if (!token) return undefined;
+  const row = await db
+    .selectFrom("admin_sign_ins")
+    .innerJoin("admin_users", "admin_users.id", "admin_sign_ins.user_id")
+    .select([
+      "admin_sign_ins.id",
+      "admin_sign_ins.created_at",
+      "admin_sign_ins.failures",
+      "admin_sign_ins.totp_candidate",
+      "admin_users.id as user_id",
+      "admin_users.email",
+      "admin_users.totp_secret",
+    ])
+    .where("admin_sign_ins.id", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || now.getTime() - new Date(row.created_at).getTime() > SIGN_IN_PENDING_MINUTES * 60_000) return undefined;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    enrolled: row.totp_secret !== null,
+    failures: row.failures,
+    totpCandidate: row.totp_candidate,
+  };
+}
+
+export async function endSignIn(db: Kysely<AdminDatabase>, id: string): Promise<void> {
+  await db.deleteFrom("admin_sign_ins").where("id", "=", id).execute();
+}
+
+/** Ends the waiting sign-in of a cookie, if any (a new one starts). */
+export async function abandonSignIn(db: Kysely<AdminDatabase>, token: string): Promise<void> {
+  if (token) await endSignIn(db, hashToken(token));
+}
+
+/** Counts a wrong code in the sign-in; answers how many it has had. */
+export async function failSignIn(db: Kysely<AdminDatabase>, id: string): Promise<number> {
+  const row = await db
+    .updateTable("admin_sign_ins")
+    .set((eb) => ({ failures: eb("failures", "+", 1) }))
+    .where("id", "=", id)
+    .returning("failures")
+    .executeTakeFirst();
+  return row?.failures ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Keeps the secret being set up with the sign-in, so a reload shows the same one. */
+export async function offerEnrolment(db: Kysely<AdminDatabase>, id: string, sealedSecret: string): Promise<void> {
+  await db.updateTable("admin_sign_ins").set({ totp_candidate: sealedSecret }).where("id", "=", id).execute();
 }
 
 /* Cookies. The session cookie is a browser-session cookie (no Max-Age): the server decides when it ends. */
@@ -95,11 +267,14 @@ export interface CookieNames {
   session: string;
   /** The sign-in form's double-submit token, before there is a session. */
   login: string;
+  /** A sign-in waiting for its second factor. */
+  pending: string;
 }
 
 /** `__Host-` names when the site is on https: the browser then insists on Secure, Path=/ and no Domain. */
 export function cookieNames(secure: boolean): CookieNames {
-  return secure ? { session: "__Host-roi_admin", login: "__Host-roi_admin_login" } : { session: "roi_admin", login: "roi_admin_login" };
+  const prefix = secure ? "__Host-" : "";
+  return { session: `${prefix}roi_admin`, login: `${prefix}roi_admin_login`, pending: `${prefix}roi_admin_pending` };
 }
 
 export function serializeCookie(name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }): string {

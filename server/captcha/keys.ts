@@ -22,6 +22,8 @@ export interface SiteSecrets {
   bookingManage: string;
   /** Keys the hash of a forgotten email in the inbox's audit log. */
   adminForget: Buffer;
+  /** Encrypts the inbox users' authenticator app secrets (server/admin/second-factor.ts). */
+  adminTotp: Buffer;
   /** Signs newsletter confirmation and unsubscribe links. */
   newsletterLinks: Buffer;
 }
@@ -37,6 +39,7 @@ export function siteSecrets(master: string): SiteSecrets {
     formToken: derive(master, "form-token"),
     bookingManage: derive(master, "booking-manage-token").toString("base64url"),
     adminForget: derive(master, "admin-forget-email"),
+    adminTotp: derive(master, "admin-totp-secrets"),
     newsletterLinks: derive(master, "newsletter-links"),
   };
 }

@@ -1,10 +1,20 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { Secret, TOTP } from "otpauth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
 import { findHoldings, forgetPerson } from "../../server/admin/forget";
-import { attemptLogin, loginLimits, triesOnceAccountLimited } from "../../server/admin/login";
+import {
+  attemptLogin,
+  attemptSecondFactor,
+  confirmEnrolment,
+  enrolmentOffer,
+  loginLimits,
+  SIGN_INS_CHECKED_AT_ONCE,
+  triesOnceAccountLimited,
+} from "../../server/admin/login";
 import {
   addNote,
   type Cursor,
@@ -17,8 +27,8 @@ import {
   setStatus,
 } from "../../server/admin/inbox";
 import type { AdminDatabase } from "../../server/admin/schema";
-import { createSession, destroySession, findSession } from "../../server/admin/sessions";
-import { createUser } from "../../server/admin/users";
+import { createSession, destroySession, findSession, findSignIn } from "../../server/admin/sessions";
+import { changeRole, createUser, removeUser } from "../../server/admin/users";
 import type { DatabaseHandle } from "../../server/db/connect";
 import { type NewLead, Store } from "../../server/db/store";
 import { parseEnv } from "../../server/env";
@@ -31,6 +41,8 @@ import { databaseKinds, type TestDatabase, useSiteDatabase } from "../support/da
  */
 
 const none: InboxFilter = everyLead;
+const FORGET_KEY = Buffer.alloc(32, 7);
+const browserAt = { clientAddress: "203.0.113.9", userAgent: "StoreTest/1.0" };
 const origin = (at: Date) => ({ botCheck: "altcha" as const, clientAddress: "198.51.100.1", userAgent: "StoreTest/1.0", receivedAt: at });
 const notice = (id: number) => ({ kind: "Contact", replyTo: null, subject: `Lead ${id}`, text: "text", html: "<p>html</p>" });
 
@@ -170,7 +182,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
 
   it("changes a status, adds a note and queues the notification again, each with an audit entry", async () => {
     const { leadId } = await store.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
-    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase");
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "editor" });
     const actor = { userId: user.id, name: user.email };
     const { id } = await db.selectFrom("leads").select("id").executeTakeFirstOrThrow();
     expect(await setStatus(db, actor, id, "qualified")).toBe(true);
@@ -238,33 +250,149 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   });
 
   it("ends sessions when idle or signed out", async () => {
-    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase");
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "editor" });
     const start = new Date("2026-11-23T08:00:00.000Z");
-    const token = await createSession(db, user.id, start);
+    const token = await createSession(db, user.id, browserAt, start);
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
     expect((await findSession(db, token, 30, at(29))).state).toBe("valid");
     // That request counted as activity: 29 minutes after it, still valid; 31 minutes after, gone.
     expect((await findSession(db, token, 30, at(58))).state).toBe("valid");
     expect((await findSession(db, token, 30, at(89))).state).toBe("expired");
     expect((await findSession(db, token, 30, at(90))).state).toBe("none");
-    const second = await createSession(db, user.id, start);
+    const second = await createSession(db, user.id, browserAt, start);
     await destroySession(db, second);
     expect((await findSession(db, second, 30, start)).state).toBe("none");
+  });
+
+  it("counts every request as activity: with a one-minute idle time, a user busy every 20 seconds stays signed in", async () => {
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "reader" });
+    const start = new Date("2026-11-23T08:00:00.000Z");
+    const token = await createSession(db, user.id, browserAt, start);
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    for (let seconds = 20; seconds <= 100; seconds += 20) {
+      expect((await findSession(db, token, 1, at(seconds))).state, `a request ${seconds} s after signing in`).toBe("valid");
+    }
+    // A minute and more after the last request, it has ended.
+    expect((await findSession(db, token, 1, at(100 + 61))).state).toBe("expired");
+  });
+
+  it("hashes passwords at OWASP's scrypt cost, and hashes an older one again at its next sign-in", async () => {
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "admin" });
+    const storedHash = async () =>
+      (await db.selectFrom("admin_users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow()).password_hash;
+    expect(await storedHash()).toMatch(/^scrypt\$131072\$8\$1\$/);
+    // A hash from before (N = 2^15), as the inbox stored them then.
+    const salt = randomBytes(16);
+    const key = scryptSync("a long enough passphrase", salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const older = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    await db.updateTable("admin_users").set({ password_hash: older }).where("id", "=", user.id).execute();
+
+    const services = { db, store, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY };
+    const client = { address: "203.0.113.5", rateLimitSubject: "203.0.113.5" };
+    const signIn = () =>
+      attemptLogin(services, { email: "agent@roimedia.co.za", password: "a long enough passphrase", client, previousPending: "" });
+    expect(await signIn()).toMatchObject({ ok: true });
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(upgraded).not.toContain(salt.toString("base64"));
+    expect(await signIn()).toMatchObject({ ok: true });
+    expect(await storedHash()).toBe(upgraded);
+  });
+
+  it("takes an authenticator app's code once, and each recovery code once", async () => {
+    const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "admin" });
+    const services = { db, store, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY, totpKey: Buffer.alloc(32, 9) };
+    const client = { address: "203.0.113.6", rateLimitSubject: "203.0.113.6" };
+    const now = new Date("2026-11-23T08:00:10.000Z");
+    const password = async () => {
+      const answer = await attemptLogin(
+        services,
+        { email: user.email, password: "a long enough passphrase", client, previousPending: "" },
+        now,
+      );
+      if (!answer.ok) throw new Error(`the password was refused: ${answer.reason}`);
+      return answer;
+    };
+    const step = (pending: string, code: string) => ({ pending, code, client, userAgent: "StoreTest/1.0", previousSession: "" }) as const;
+
+    const first = await password();
+    expect(first.secondStep).toBe("enrol");
+    const offer = await enrolmentOffer(services, (await findSignIn(db, first.pending, now))!);
+    const app = new TOTP({ secret: Secret.fromBase32(offer.secret.replace(/ /g, "")), algorithm: "SHA1", digits: 6, period: 30 });
+    // What an authenticator app reads from the QR code: the issuer, the account and the secret, SHA-1, 6 digits, 30 seconds.
+    const uri = new URL(offer.uri);
+    expect(`${uri.protocol}//${uri.host}${decodeURIComponent(uri.pathname)}`).toBe("otpauth://totp/ROI Media:agent@roimedia.co.za");
+    expect(Object.fromEntries(uri.searchParams)).toEqual({
+      issuer: "ROI Media",
+      secret: app.secret.base32,
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
+    const enrolled = await confirmEnrolment(services, step(first.pending, app.generate({ timestamp: now.getTime() })), now);
+    expect(enrolled).toMatchObject({
+      ok: true,
+      recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/)]),
+    });
+    const codes = (enrolled as { recoveryCodes: string[] }).recoveryCodes;
+    expect(codes).toHaveLength(10);
+    // Only hashes are kept.
+    expect(JSON.stringify(await db.selectFrom("admin_recovery_codes").selectAll().execute())).not.toContain(codes[0]!.replace(/-/g, ""));
+
+    // The code that set the app up does not sign in again; the next step's does, once.
+    const second = await password();
+    expect(second.secondStep).toBe("code");
+    expect(await attemptSecondFactor(services, step(second.pending, app.generate({ timestamp: now.getTime() })), now)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    const next = app.generate({ timestamp: now.getTime() + 30_000 });
+    expect(await attemptSecondFactor(services, step(second.pending, next), now)).toMatchObject({ ok: true });
+    const third = await password();
+    expect(await attemptSecondFactor(services, step(third.pending, next), now)).toEqual({ ok: false, reason: "invalid" });
+
+    // A recovery code, typed in capitals and without its dashes, signs in once.
+    expect(await attemptSecondFactor(services, step(third.pending, codes[3]!.replace(/-/g, "").toUpperCase()), now)).toMatchObject({
+      ok: true,
+    });
+    const fourth = await password();
+    expect(await attemptSecondFactor(services, step(fourth.pending, codes[3]!), now)).toEqual({ ok: false, reason: "invalid" });
+    expect((await listAudit(db, 20)).map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining([
+        "set up an authenticator app",
+        "signed in with a recovery code (9 left) from 203.0.113.6",
+        "failed sign-in: wrong code from 203.0.113.6",
+      ]),
+    );
+  });
+
+  it("never leaves the inbox without an admin, nor lets an admin remove themselves", async () => {
+    const first = await createUser(db, "first@roimedia.co.za", "a long enough passphrase", { role: "admin" });
+    const second = await createUser(db, "second@roimedia.co.za", "a long enough passphrase", { role: "editor" });
+    const dialect = handle.dialect;
+    expect(await changeRole(db, dialect, first.id, "reader")).toEqual({ ok: false, problem: "last-admin" });
+    expect(await removeUser(db, dialect, first.id, second.id)).toEqual({ ok: false, problem: "last-admin" });
+    expect(await removeUser(db, dialect, first.id, first.id)).toEqual({ ok: false, problem: "yourself" });
+    expect(await changeRole(db, dialect, second.id, "admin")).toEqual({ ok: true, email: "second@roimedia.co.za" });
+    // Two admins demoting each other at once: one of them stays an admin.
+    const both = await Promise.all([changeRole(db, dialect, first.id, "reader"), changeRole(db, dialect, second.id, "reader")]);
+    expect(both.filter((change) => change.ok)).toHaveLength(1);
+    expect(await db.selectFrom("admin_users").select("email").where("role", "=", "admin").execute()).toHaveLength(1);
   });
 
   describe("sign-in limits", () => {
     const PASSWORD = "a long enough passphrase";
     const signIn = (email: string, clientAddress: string, password = "not the password at all") =>
       attemptLogin(
-        { db, store, settings: parseEnv({ ...test.settings }) },
-        { email, password, client: { address: clientAddress, rateLimitSubject: clientAddress }, previousToken: "" },
+        { db, store, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY },
+        { email, password, client: { address: clientAddress, rateLimitSubject: clientAddress }, previousPending: "" },
       );
     const invalid = { ok: false, reason: "invalid" };
     const limited = { ok: false, reason: "rate-limit", retryAfterMinutes: loginLimits.pair.windowMinutes };
     const counts = () => handle.db.selectFrom("rate_limits").select(["form_key", "client_address", "count"]).execute();
 
     it("a stranger guessing from many addresses limits each of them, never the account's user at a new address", async () => {
-      await createUser(db, "agent@roimedia.co.za", PASSWORD);
+      await createUser(db, "agent@roimedia.co.za", PASSWORD, { role: "admin" });
       // One address guesses past its own limit and the account's.
       for (let i = 0; i <= loginLimits.account.max; i++) {
         expect(await signIn("agent@roimedia.co.za", "198.51.100.1")).toEqual(i < loginLimits.pair.max ? invalid : limited);
@@ -281,7 +409,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     });
 
     it("a success clears the address's failures at that account, so typos never add up to a lock-out", async () => {
-      await createUser(db, "agent@roimedia.co.za", PASSWORD);
+      await createUser(db, "agent@roimedia.co.za", PASSWORD, { role: "admin" });
       for (let round = 0; round < 3; round++) {
         for (let i = 0; i < loginLimits.pair.max - 1; i++) expect(await signIn("Agent@roimedia.co.za", "203.0.113.30")).toEqual(invalid);
         expect(await signIn("agent@roimedia.co.za", "203.0.113.30", PASSWORD), `round ${round}`).toMatchObject({ ok: true });
@@ -290,12 +418,14 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     });
 
     it("counts guesses made in parallel before any password is checked", async () => {
-      await createUser(db, "agent@roimedia.co.za", PASSWORD);
+      await createUser(db, "agent@roimedia.co.za", PASSWORD, { role: "admin" });
+      for (let i = 0; i < loginLimits.pair.max - 1; i++) expect(await signIn("agent@roimedia.co.za", "198.51.100.60")).toEqual(invalid);
+      // As many at once as are checked at once: one is the last the limit allows, the others are past it.
       const answers = await Promise.all(
-        Array.from({ length: loginLimits.pair.max + 3 }, () => signIn("agent@roimedia.co.za", "198.51.100.60")),
+        Array.from({ length: SIGN_INS_CHECKED_AT_ONCE }, () => signIn("agent@roimedia.co.za", "198.51.100.60")),
       );
-      expect(answers.filter((answer) => answer.ok === false && answer.reason === "invalid")).toHaveLength(loginLimits.pair.max);
-      expect(answers.filter((answer) => answer.ok === false && answer.reason === "rate-limit")).toHaveLength(3);
+      expect(answers.filter((answer) => answer.ok === false && answer.reason === "invalid")).toHaveLength(1);
+      expect(answers.filter((answer) => answer.ok === false && answer.reason === "rate-limit")).toHaveLength(SIGN_INS_CHECKED_AT_ONCE - 1);
     });
   });
 });

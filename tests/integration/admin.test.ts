@@ -9,7 +9,7 @@ import { loginLimits, loginRateLimitMessage, triesOnceAccountLimited } from "../
 import { readSiteDb } from "../support/database";
 import { enhanced, postLead, solveAltcha } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
-import { createUser } from "../support/admin-users";
+import { createUser, signInOverHttp } from "../support/admin-users";
 
 /**
  * The lead inbox's security, over real HTTP against the built server: what a
@@ -57,12 +57,17 @@ class Browser {
     return this.cookies.get("roi_admin");
   }
 
-  /** Signs in through the sign-in page, as a person does. */
-  async signIn(email: string, password = PASSWORD) {
+  /** The sign-in's first step alone, as a person posts it: 303 on to the second step when the password is right. */
+  async password(email: string, password = PASSWORD) {
     const page = await this.request("/admin/login");
     const token = /name="token" value="([^"]+)"/.exec(page.text)?.[1];
     expect(token, "the sign-in form's token").toBeTruthy();
     return this.request("/admin/login", { body: { token: token!, email, password, next: "/admin" } });
+  }
+
+  /** Signs in through both steps, as a person does (setting up the app at the first sign-in). */
+  signIn(email: string, password = PASSWORD) {
+    return signInOverHttp((pathname, body) => this.request(pathname, body ? { body } : {}), email, password);
   }
 
   /** The session's synchronizer token, as the inbox's forms carry it. */
@@ -80,7 +85,9 @@ const sessionCount = () => readSiteDb<{ n: number }>(server.dataDir, "SELECT cou
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: "x-forwarded-for", ALTCHA_HMAC_KEY: randomBytes(32).toString("hex"), ALTCHA_COST: "20" });
   await Promise.all(
-    ["agent@roimedia.co.za", "guessed@roimedia.co.za", "idle@roimedia.co.za"].map((email) => createUser(server.dataDir, email, PASSWORD)),
+    ["agent@roimedia.co.za", "guessed@roimedia.co.za", "idle@roimedia.co.za", "csrf@roimedia.co.za", "out@roimedia.co.za"].map((email) =>
+      createUser(server.dataDir, email, PASSWORD),
+    ),
   );
   const email = `inbox-security-${Date.now()}@example.co.za`;
   const answer = await postLead(
@@ -97,7 +104,21 @@ afterAll(async () => {
 });
 
 describe("without a session", () => {
-  const pages = ["/admin", "/admin.data", "/admin/leads/1", "/admin/export.csv", "/admin/forget", "/admin/audit", "/admin/logout"];
+  const pages = [
+    "/admin",
+    "/admin.data",
+    "/admin/leads/1",
+    "/admin/export.csv",
+    "/admin/report.csv",
+    "/admin/newsletter/export.csv",
+    "/admin/conversions/google-ads-leads.csv",
+    "/admin/forget",
+    "/admin/audit",
+    "/admin/users",
+    "/admin/sessions",
+    "/admin/account",
+    "/admin/logout",
+  ];
 
   it.each(pages)("GET %s redirects to the sign-in page and shows nothing", async (pathname) => {
     const answer = await new Browser().request(pathname);
@@ -117,6 +138,9 @@ describe("without a session", () => {
       [`/admin/leads/${leadId}`, { intent: "note", note: "planted" }],
       [`/admin/leads/${leadId}`, { intent: "resend" }],
       ["/admin/forget", { intent: "forget", email: "x@example.co.za", confirm: "yes" }],
+      ["/admin/users", { intent: "add", email: "planted@example.co.za", role: "admin" }],
+      ["/admin/sessions", { intent: "others" }],
+      ["/admin/account", { intent: "recovery-codes" }],
       ["/admin/logout", {}],
     ];
     for (const [pathname, body] of posts) {
@@ -126,6 +150,7 @@ describe("without a session", () => {
     }
     expect(statusOf(leadId)).toBe("new");
     expect(readSiteDb(server.dataDir, "SELECT * FROM lead_notes")).toEqual([]);
+    expect(readSiteDb(server.dataDir, "SELECT * FROM admin_users WHERE email = 'planted@example.co.za'")).toEqual([]);
   });
 
   it("the sign-in page is private: no-store, noindex, and neither in the sitemap nor allowed by robots.txt", async () => {
@@ -147,8 +172,7 @@ describe("signing in", () => {
     const browser = new Browser();
     browser.cookies.set("roi_admin", "planted-by-someone-else");
     const first = await browser.signIn("agent@roimedia.co.za");
-    expect(first.status).toBe(303);
-    expect(first.location).toBe("/admin");
+    expect(first.signedIn).toBe(true);
     const firstId = browser.session!;
     expect(firstId).toMatch(/^[\w-]{43}$/);
     const setCookie = first.headers.getSetCookie().find((line) => line.startsWith("roi_admin="))!;
@@ -157,14 +181,21 @@ describe("signing in", () => {
     // The database holds a hash of the id, never the id.
     expect(readSiteDb(server.dataDir, "SELECT id FROM admin_sessions WHERE id = ?", firstId)).toEqual([]);
 
-    // A sign-in form loaded before (another tab), posted while this session is live.
+    // A sign-in form loaded before (another tab), posted while this session is live: a new id, and the earlier one is gone.
     const session = browser.session!;
-    browser.cookies.delete("roi_admin");
-    const form = await browser.request("/admin/login");
-    browser.cookies.set("roi_admin", session);
-    const token = /name="token" value="([^"]+)"/.exec(form.text)![1]!;
-    const again = await browser.request("/admin/login", { body: { token, email: "agent@roimedia.co.za", password: PASSWORD } });
-    expect(again.status).toBe(303);
+    const again = await signInOverHttp(
+      async (pathname, body) => {
+        if (body) return browser.request(pathname, { body });
+        if (pathname !== "/admin/login") return browser.request(pathname);
+        browser.cookies.delete("roi_admin");
+        const form = await browser.request(pathname);
+        browser.cookies.set("roi_admin", session);
+        return form;
+      },
+      "agent@roimedia.co.za",
+      PASSWORD,
+    );
+    expect(again.signedIn).toBe(true);
     expect(browser.session).toBeTruthy();
     expect(browser.session).not.toBe(firstId);
     const replay = new Browser();
@@ -174,8 +205,8 @@ describe("signing in", () => {
   });
 
   it("answers a wrong password and an unknown email alike", async () => {
-    const wrong = await new Browser().signIn("agent@roimedia.co.za", "not the password at all");
-    const unknown = await new Browser().signIn("nobody@roimedia.co.za", "not the password at all");
+    const wrong = await new Browser().password("agent@roimedia.co.za", "not the password at all");
+    const unknown = await new Browser().password("nobody@roimedia.co.za", "not the password at all");
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(401);
       expect(answer.text).toContain("Invalid email or password");
@@ -186,16 +217,16 @@ describe("signing in", () => {
     const stranger = new Browser();
     // Guesses past every limit: the address's own at this account, and the account's.
     for (let i = 0; i < loginLimits.account.max + 1; i++) {
-      expect((await stranger.signIn("guessed@roimedia.co.za", `guess number ${i}`)).status).toBe(i < loginLimits.pair.max ? 401 : 429);
+      expect((await stranger.password("guessed@roimedia.co.za", `guess number ${i}`)).status).toBe(i < loginLimits.pair.max ? 401 : 429);
     }
     const user = new Browser();
     for (let i = 0; i < triesOnceAccountLimited - 1; i++)
-      expect((await user.signIn("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
+      expect((await user.password("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
     const signedIn = await user.signIn("guessed@roimedia.co.za");
-    expect(signedIn.status).toBe(303);
+    expect(signedIn.signedIn).toBe(true);
     expect(user.session).toBeTruthy();
 
-    const blocked = await stranger.signIn("guessed@roimedia.co.za");
+    const blocked = await stranger.password("guessed@roimedia.co.za");
     expect(blocked.status).toBe(429);
     // Both windows the stranger's first guess opened are still whole.
     expect(blocked.text).toContain(loginRateLimitMessage(loginLimits.pair.windowMinutes));
@@ -204,16 +235,16 @@ describe("signing in", () => {
     // The success cleared the user's typo: while the account is still being guessed, the same tries again.
     user.cookies.delete("roi_admin");
     for (let i = 0; i < triesOnceAccountLimited - 1; i++)
-      expect((await user.signIn("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
-    expect((await user.signIn("guessed@roimedia.co.za")).status).toBe(303);
+      expect((await user.password("guessed@roimedia.co.za", "a typo in the passphrase")).status).toBe(401);
+    expect((await user.signIn("guessed@roimedia.co.za")).signedIn).toBe(true);
   });
 
   it("limits an address trying many accounts, whichever account it tries next", async () => {
     const browser = new Browser();
     for (let i = 0; i < loginLimits.address.max; i++) {
-      expect((await browser.signIn(`nobody-${i}@roimedia.co.za`, "whatever it is")).status).toBe(401);
+      expect((await browser.password(`nobody-${i}@roimedia.co.za`, "whatever it is")).status).toBe(401);
     }
-    const blocked = await browser.signIn("agent@roimedia.co.za");
+    const blocked = await browser.password("agent@roimedia.co.za");
     expect(blocked.status).toBe(429);
     expect(browser.session).toBeUndefined();
   });
@@ -235,7 +266,7 @@ describe("signing in", () => {
 describe("with a session", () => {
   it("refuses a cross-site post and a post without the session's token", async () => {
     const browser = new Browser();
-    await browser.signIn("agent@roimedia.co.za");
+    await browser.signIn("csrf@roimedia.co.za");
     const csrf = await browser.csrf();
     const change = { intent: "status", status: "spam", csrf };
     const fromElsewhere = await browser.request(`/admin/leads/${leadId}`, { body: change, headers: { origin: "https://evil.example" } });
@@ -258,7 +289,7 @@ describe("with a session", () => {
 
   it("sign-out ends the session on the server, not only in the browser", async () => {
     const browser = new Browser();
-    await browser.signIn("agent@roimedia.co.za");
+    await browser.signIn("out@roimedia.co.za");
     const stolen = browser.session!;
     const before = sessionCount();
     const out = await browser.request("/admin/logout", { body: { csrf: await browser.csrf() } });

@@ -1,6 +1,17 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { AdminRole } from "../../app/lib/inbox.ts";
+
+/**
+ * Agency users for the tests, made and signed in the way the agency does: the
+ * command line makes them, and their first sign-in sets up an authenticator
+ * app, whose secret this module keeps as the user's phone would (by address:
+ * the latest set-up of an address wins). Every later sign-in gives the app's
+ * code, so suites sign in with `signIn(page, url, email, password)` as before.
+ */
 
 export interface AdminRun {
   code: number | null;
@@ -28,11 +39,17 @@ export function runAdmin(args: string[], env: Record<string, string>, input = ""
 
 /**
  * Creates an agency user the way the agency does: `npm run admin`, the password on standard input
- * (in `databaseUrl`'s database when given). Answers what it printed.
+ * (in `databaseUrl`'s database when given), as an admin unless `role` says otherwise. Answers what it printed.
  */
-export async function createUser(dataDir: string, email: string, password: string, databaseUrl?: string): Promise<string> {
+export async function createUser(
+  dataDir: string,
+  email: string,
+  password: string,
+  databaseUrl?: string,
+  { role = "admin" }: { role?: AdminRole } = {},
+): Promise<string> {
   const run = await runAdmin(
-    ["create-user", email],
+    ["create-user", email, "--role", role],
     { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     `${password}\n`,
   );
@@ -41,12 +58,123 @@ export async function createUser(dataDir: string, email: string, password: strin
   return output;
 }
 
-/** Signs in to the inbox the way the agency does: /admin sends to the sign-in page, which returns to the inbox. */
+/* The users' authenticator apps. */
+
+const PERIOD_MS = 30_000;
+
+interface Authenticator {
+  totp: TOTP;
+  /** The last time step a code was given for: the server takes each step's code once. */
+  lastStep: number;
+  recoveryCodes: string[];
+}
+
+const authenticators = new Map<string, Authenticator>();
+
+/** Keeps what the user's app would after scanning `secret` (as the set-up page shows it, spaced or not). */
+export function rememberAuthenticator(email: string, secret: string): void {
+  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret.replace(/\s/g, "")) });
+  authenticators.set(email.toLowerCase(), { totp, lastStep: -1, recoveryCodes: [] });
+}
+
+function authenticatorOf(email: string): Authenticator {
+  const app = authenticators.get(email.toLowerCase());
+  if (!app) throw new Error(`${email} has no authenticator app here: sign in once first, to set it up`);
+  return app;
+}
+
+export function rememberRecoveryCodes(email: string, codes: string[]): void {
+  authenticatorOf(email).recoveryCodes = codes;
+}
+
+/** One of the recovery codes the user kept when they set up their app, not used before in this test run. */
+export function recoveryCode(email: string): string {
+  const code = authenticatorOf(email).recoveryCodes.shift();
+  if (!code) throw new Error(`${email} has no recovery code left here`);
+  return code;
+}
+
+/**
+ * The app's code for a step after the last one given. The server takes the
+ * codes of the step before and after the current one too, so two sign-ins may
+ * come within one step; a third waits for the clock to reach the next step.
+ */
+export async function authenticatorCode(email: string): Promise<string> {
+  const app = authenticatorOf(email);
+  const now = Math.floor(Date.now() / PERIOD_MS);
+  const step = Math.max(now, app.lastStep + 1);
+  // The step after the current one is the latest the server takes: wait until `step` is at most that.
+  const usableAt = (step - 1) * PERIOD_MS;
+  while (Date.now() < usableAt) await new Promise((resolve) => setTimeout(resolve, usableAt - Date.now()));
+  app.lastStep = step;
+  return app.totp.generate({ timestamp: step * PERIOD_MS });
+}
+
+/* Signing in. */
+
+/**
+ * Signs in to the inbox the way the agency does: /admin sends to the sign-in page; the password, then the
+ * app's code (the first time, setting the app up and keeping the recovery codes), and back to the inbox.
+ */
 export async function signIn(page: Page, siteUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${siteUrl}/admin`);
   await page.waitForURL(/\/admin\/login/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin\/login\/(code|enrol)/);
+  if (page.url().includes("/admin/login/enrol")) {
+    await setUpAuthenticator(page, email);
+    await page.getByRole("link", { name: "Continue to the inbox" }).click();
+  } else {
+    await page.getByLabel("Code", { exact: true }).fill(await authenticatorCode(email));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
   await page.waitForURL(`${siteUrl}/admin`);
+}
+
+/** On the set-up page: the key from the page into the app, the app's code back, and the recovery codes kept. */
+export async function setUpAuthenticator(page: Page, email: string): Promise<string[]> {
+  rememberAuthenticator(email, await page.locator("#totp-secret").innerText());
+  await page.getByLabel("Code from the app").fill(await authenticatorCode(email));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const list = page.getByRole("list", { name: "Recovery codes" });
+  await list.waitFor();
+  const codes = (await list.getByRole("listitem").allTextContents()).map((code) => code.trim());
+  rememberRecoveryCodes(email, codes);
+  return codes;
+}
+
+/** A request as a test's own HTTP client makes it, with its cookies: a GET, or a form posted when `body` is given. */
+export type InboxRequest<Answer extends { status: number; text: string }> = (
+  pathname: string,
+  body?: Record<string, string>,
+) => Promise<Answer>;
+
+/**
+ * Signs in over HTTP as a browser without JavaScript does, through both steps
+ * (setting the app up at the user's first sign-in). Answers whether it signed
+ * in, and the last answer: the refusal of the step that refused, if one did.
+ */
+export async function signInOverHttp<Answer extends { status: number; text: string }>(
+  request: InboxRequest<Answer>,
+  email: string,
+  password: string,
+  next = "/admin",
+): Promise<Answer & { signedIn: boolean }> {
+  const token = /name="token" value="([^"]+)"/.exec((await request("/admin/login")).text)?.[1];
+  expect(token, "the sign-in form's token").toBeTruthy();
+  const first = await request("/admin/login", { token: token!, email, password, next });
+  if (first.status !== 303) return { signedIn: false, ...first };
+  const setUp = await request(`/admin/login/enrol?${new URLSearchParams({ next })}`);
+  const secret = /id="totp-secret"[^>]*>([^<]+)</.exec(setUp.text)?.[1];
+  if (!secret) {
+    const answer = await request("/admin/login/code", { token: token!, code: await authenticatorCode(email), next });
+    return { signedIn: answer.status === 303, ...answer };
+  }
+  rememberAuthenticator(email, secret);
+  const answer = await request("/admin/login/enrol", { token: token!, code: await authenticatorCode(email), next });
+  const codes = [...answer.text.matchAll(/<code[^>]*>([a-z2-9]{4}(?:-[a-z2-9]{4}){3})<\/code>/g)].map((match) => match[1]!);
+  if (codes.length) rememberRecoveryCodes(email, codes);
+  return { signedIn: codes.length > 0, ...answer };
 }

@@ -111,3 +111,25 @@ export function ListTable({
     </div>
   );
 }
+
+/** A QR code drawn on the server as one SVG path (server/admin/second-factor.ts), dark on white whatever the theme. */
+export function QrCode({ size, path, label }: { size: number; path: string; label: string }) {
+  return (
+    <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" className="mt-2 size-48 bg-white">
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+/** Recovery codes, shown once after they are made. */
+export function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      {codes.map((code) => (
+        <li key={code}>
+          <code className="font-mono text-base text-ink">{code}</code>
+        </li>
+      ))}
+    </ol>
+  );
+}

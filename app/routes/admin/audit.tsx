@@ -4,7 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { ListTable } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { listAudit } from "../../../server/admin/audit";
-import { adminOf, requireSession } from "../../../server/admin/guard";
+import { adminOf, requireRoleFor } from "../../../server/admin/guard";
 import type { Route } from "./+types/audit";
 
 const AUDIT_PAGE_SIZE = 100;
@@ -12,7 +12,7 @@ const AUDIT_PAGE_SIZE = 100;
 export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context);
+  requireRoleFor(context, "audit");
   const before = Number(new URL(request.url).searchParams.get("before"));
   const entries = await listAudit(
     adminOf(context).db,
@@ -29,7 +29,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
-      <p className="text-sm text-slate-600">Who signed in, changed, exported or forgot what, newest first.</p>
+      <p className="text-sm text-slate-600">
+        Who signed in (or failed to), viewed, searched, changed, exported or forgot what, newest first. Search terms and forgotten addresses
+        appear only as a hash.
+      </p>
       <ListTable
         caption="Audit log, newest first"
         columns={["When (SAST)", "Who", "What", "Lead"]}

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { sastDay } from "~/lib/sast";
 import { recordAudit } from "../../../server/admin/audit";
 import { csvDownload } from "../../../server/admin/csv";
-import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
+import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
 import {
   CLICK_COLUMNS,
   clickConversionRows,
@@ -19,7 +19,7 @@ const files = {
 
 // The qualified and won leads as Google Ads imports them (server/attribution/conversions.ts), streamed page by page.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = requireSession(context);
+  const session = requireRoleFor(context, "export");
   // Two routes share this module (app/routes.ts); the path says which file.
   const name =
     new URL(request.url).pathname

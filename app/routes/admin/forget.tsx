@@ -4,7 +4,8 @@ import { CsrfField, inputClass, labelClass, Notice, Section } from "~/components
 import { buttonClass } from "~/components/ui/button";
 import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { findHoldings, forgetPerson } from "../../../server/admin/forget";
-import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
+import { emailFingerprint, recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
 import { looksLikeEmail, normalizeEmail } from "../../../server/admin/users";
 import { readForm } from "../../../server/leads/request";
 import { servicesOf } from "../../../server/services";
@@ -16,7 +17,7 @@ const dangerButton =
 export const meta: Route.MetaFunction = () => adminMeta("Forget a person");
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const session = requireSession(context);
+  const session = requireRoleFor(context, "forget");
   const params = new URL(request.url).searchParams;
   const forgot = Number(params.get("forgot"));
   const { settings, dialect } = adminOf(context);
@@ -30,9 +31,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 // Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = actorOf(requireSession(context));
+  const actor = actorOf(requireRoleFor(context, "forget"));
   const admin = adminOf(context);
-  const { db, mail } = admin;
+  const { db, mail, forgetKey } = admin;
   const form = await readForm(request, new Set());
   if (!form.ok) return data({ error: "That form could not be read.", holdings: null }, { status: form.status });
   const field = (name: string) => {
@@ -57,6 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes + result.subscriptions}`, { status: 303 });
   }
+  await recordAudit(db, actor, {
+    action: "forget-lookup",
+    detail: `looked up what is held for email hash ${emailFingerprint(forgetKey, email)}`,
+  });
   return { error: null, holdings: await findHoldings(db, mail, email) };
 }
 

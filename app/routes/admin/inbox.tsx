@@ -1,26 +1,31 @@
 import { data, Form, Link } from "react-router";
-import { leadFormTypes, leadStatuses, SEARCH_MAX_LENGTH } from "~/lib/inbox";
+import { leadFormTypes, leadStatuses, roleAllows, SEARCH_MAX_LENGTH } from "~/lib/inbox";
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
-import { adminOf, requireSession } from "../../../server/admin/guard";
+import { describeFilter, recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
 import { decodeCursor, filterQuery, listLeads, parseFilter, searchProblem } from "../../../server/admin/inbox";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context);
+  const session = requireRoleFor(context, "read");
+  const canExport = roleAllows(session.user.role, "export");
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params);
   const query = filterQuery(filter);
   const problem = searchProblem(filter);
-  if (problem) return data({ filter, query, page: { leads: [], older: null, newer: null }, paged: false, problem }, { status: 400 });
-  const page = await listLeads(adminOf(context).db, filter, {
-    older: decodeCursor(params.get("older")),
-    newer: decodeCursor(params.get("newer")),
-  });
-  return { filter, query, page, paged: params.has("older") || params.has("newer"), problem: null };
+  const empty = { leads: [], older: null, newer: null };
+  if (problem) return data({ filter, query, page: empty, paged: false, problem, canExport }, { status: 400 });
+  const { db, forgetKey } = adminOf(context);
+  const paged = params.has("older") || params.has("newer");
+  // Each search is logged once, at its first page.
+  if (query && !paged)
+    await recordAudit(db, actorOf(session), { action: "search", detail: `searched the leads: ${describeFilter(filter, forgetKey)}` });
+  const page = await listLeads(db, filter, { older: decodeCursor(params.get("older")), newer: decodeCursor(params.get("newer")) });
+  return { filter, query, page, paged, problem: null, canExport };
 }
 
 /** The channel filters: exact values, as the list's Source / medium column shows them. */
@@ -37,15 +42,17 @@ function pageLink(query: string, key: "older" | "newer", cursor: string): string
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { filter, query, page, paged, problem } = loaderData;
+  const { filter, query, page, paged, problem, canExport } = loaderData;
   const filtered = query !== "";
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Leads</h1>
-        <a href={`/admin/export.csv${query ? `?${query}` : ""}`} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-          Export CSV{filtered ? " of this filter" : ""}
-        </a>
+        {canExport && (
+          <a href={`/admin/export.csv${query ? `?${query}` : ""}`} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Export CSV{filtered ? " of this filter" : ""}
+          </a>
+        )}
       </div>
 
       {/* Keyed by the filter, so its fields show the filter after a link (Clear, a page) changes it. */}

@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
-import { isStatus, leadStatuses, NOTE_MAX_LENGTH, parseRandValue, statusLabel, valueMessage } from "~/lib/inbox";
+import { isStatus, leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, statusLabel, valueMessage } from "~/lib/inbox";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { hasDisallowedCharacters, notAllowed } from "~/forms/rules";
-import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
+import { recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
 import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
 import { cancelCallFromInbox, inboxCall } from "../../../server/booking/calendar.server";
 import { readForm } from "../../../server/leads/request";
@@ -28,17 +29,26 @@ function leadId(param: string | undefined): number {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const session = requireSession(context);
+  const session = requireRoleFor(context, "read");
+  const { db } = adminOf(context);
   const id = leadId(params.id);
-  const lead = await leadDetail(adminOf(context).db, id);
+  const lead = await leadDetail(db, id);
   if (!lead) throw data(null, { status: 404 });
   const call = await inboxCall(servicesOf(context), id);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { lead, call, csrf: session.csrfToken, saved: saved && saved in done ? done[saved as keyof typeof done] : null };
+  // The page shown again after a change the log already has is no new view.
+  if (!saved) await recordAudit(db, actorOf(session), { action: "view", detail: `viewed the lead (${lead.formLabel})`, leadId: lead.id });
+  return {
+    lead,
+    call,
+    csrf: session.csrfToken,
+    canEdit: roleAllows(session.user.role, "edit"),
+    saved: saved && saved in done ? done[saved as keyof typeof done] : null,
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const actor = actorOf(requireSession(context));
+  const actor = actorOf(requireRoleFor(context, "edit"));
   const id = leadId(params.id);
   const { db, worker } = adminOf(context);
   const form = await readForm(request, new Set());
@@ -154,7 +164,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             title="Notification"
             id="lead-notification"
             actions={
-              lead.canResend && (
+              lead.canResend &&
+              loaderData.canEdit && (
                 <Form method="post">
                   <CsrfField token={loaderData.csrf} />
                   <input type="hidden" name="intent" value="resend" />
@@ -221,7 +232,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <p className="text-sm">
                 {loaderData.call.when} SAST · {callStates[loaderData.call.state]}
               </p>
-              {loaderData.call.state === "booked" && (
+              {loaderData.call.state === "booked" && loaderData.canEdit && (
                 <Form method="post" className="mt-3 space-y-2">
                   <CsrfField token={loaderData.csrf} />
                   <input type="hidden" name="intent" value="cancel-call" />
@@ -237,38 +248,45 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             </Section>
           )}
           <Section title="Status" id="lead-status">
-            <Form method="post" className="space-y-2" key={`${lead.status} ${lead.value}`}>
-              <CsrfField token={loaderData.csrf} />
-              <input type="hidden" name="intent" value="status" />
-              <label htmlFor="lead-status-select" className={labelClass}>
-                Lead status
-              </label>
-              <select id="lead-status-select" name="status" defaultValue={lead.status} className={inputClass}>
-                {leadStatuses.map((s) => (
-                  <option key={s.key} value={s.key}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-              <label htmlFor="lead-value" className={labelClass}>
-                Value won (rand, optional)
-              </label>
-              <input
-                id="lead-value"
-                name="value"
-                inputMode="decimal"
-                maxLength={20}
-                defaultValue={lead.value ?? ""}
-                aria-describedby="lead-value-hint"
-                className={inputClass}
-              />
-              <p id="lead-value-hint" className="text-xs text-slate-600">
-                Sent with the conversion in the Google Ads export.
+            {loaderData.canEdit ? (
+              <Form method="post" className="space-y-2" key={`${lead.status} ${lead.value}`}>
+                <CsrfField token={loaderData.csrf} />
+                <input type="hidden" name="intent" value="status" />
+                <label htmlFor="lead-status-select" className={labelClass}>
+                  Lead status
+                </label>
+                <select id="lead-status-select" name="status" defaultValue={lead.status} className={inputClass}>
+                  {leadStatuses.map((s) => (
+                    <option key={s.key} value={s.key}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+                <label htmlFor="lead-value" className={labelClass}>
+                  Value won (rand, optional)
+                </label>
+                <input
+                  id="lead-value"
+                  name="value"
+                  inputMode="decimal"
+                  maxLength={20}
+                  defaultValue={lead.value ?? ""}
+                  aria-describedby="lead-value-hint"
+                  className={inputClass}
+                />
+                <p id="lead-value-hint" className="text-xs text-slate-600">
+                  Sent with the conversion in the Google Ads export.
+                </p>
+                <button type="submit" className={buttonClass({ size: "sm" })}>
+                  Save status
+                </button>
+              </Form>
+            ) : (
+              <p className="text-sm">
+                {statusLabel(lead.status)}
+                {lead.value && ` · R${lead.value} won`}
               </p>
-              <button type="submit" className={buttonClass({ size: "sm" })}>
-                Save status
-              </button>
-            </Form>
+            )}
           </Section>
           <Section title="Notes" id="lead-notes">
             {lead.notes.length > 0 && (
@@ -283,17 +301,21 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ol>
             )}
-            <Form method="post" className="space-y-2" key={lead.notes.length}>
-              <CsrfField token={loaderData.csrf} />
-              <input type="hidden" name="intent" value="note" />
-              <label htmlFor="lead-note" className={labelClass}>
-                Add a note
-              </label>
-              <textarea id="lead-note" name="note" rows={3} required maxLength={NOTE_MAX_LENGTH} className={inputClass} />
-              <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                Add note
-              </button>
-            </Form>
+            {loaderData.canEdit ? (
+              <Form method="post" className="space-y-2" key={lead.notes.length}>
+                <CsrfField token={loaderData.csrf} />
+                <input type="hidden" name="intent" value="note" />
+                <label htmlFor="lead-note" className={labelClass}>
+                  Add a note
+                </label>
+                <textarea id="lead-note" name="note" rows={3} required maxLength={NOTE_MAX_LENGTH} className={inputClass} />
+                <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                  Add note
+                </button>
+              </Form>
+            ) : (
+              lead.notes.length === 0 && <p className="text-sm text-slate-600">No notes.</p>
+            )}
           </Section>
         </div>
       </div>

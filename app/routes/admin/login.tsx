@@ -4,10 +4,9 @@ import { inputClass, labelClass, Notice } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { minutesText } from "~/forms/messages";
 import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
-import { adminOf, CROSS_SITE_REFUSED, crossSite, loginFormToken, loginTokenContext, refuse } from "../../../server/admin/guard";
+import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost, SIGN_IN_FORM_EXPIRED } from "../../../server/admin/guard";
 import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "../../../server/admin/login";
-import { clearCookie, findSession, readCookie, sameToken, serializeCookie } from "../../../server/admin/sessions";
-import { readForm } from "../../../server/leads/request";
+import { findSession, readCookie, serializeCookie, SIGN_IN_PENDING_MINUTES } from "../../../server/admin/sessions";
 import { clientAddressContext } from "../../../server/services";
 import type { Route } from "./+types/login";
 
@@ -17,11 +16,6 @@ export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
 // A refusal's Retry-After reaches a browser without JavaScript too.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
-
-/** Only a path inside the inbox, so the sign-in page cannot send anyone elsewhere. */
-function nextPath(value: string | null): string {
-  return value && /^\/admin(\/|\?|$)/.test(value) && !value.startsWith("//") ? value : "/admin";
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -33,31 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? `You were signed out after ${minutesText(settings.ADMIN_SESSION_IDLE_MINUTES)} without activity. Sign in again.`
     : url.searchParams.has("signed-out")
       ? "You are signed out."
-      : null;
+      : url.searchParams.has("start-again")
+        ? "That sign-in took too long or had too many wrong codes. Start again with your password."
+        : null;
   return { token: context.get(loginTokenContext), next, notice };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  if (crossSite(request, admin)) return refuse(403, CROSS_SITE_REFUSED);
-  const form = await readForm(request, new Set());
-  if (!form.ok) return refuse(form.status, "This is not a sign-in form.");
-  const field = (name: string) => {
-    const value = form.fields[name];
-    return typeof value === "string" ? value : "";
-  };
-  const names = admin.cookies;
-  const cookieToken = readCookie(request.headers.get("cookie"), names.login);
-  if (!sameToken(field("token"), cookieToken)) {
-    return data({ error: "This sign-in form has expired. Try again.", email: field("email") }, { status: 403 });
-  }
+  const { field, tokenValid } = await readSignInPost(request, admin);
+  if (!tokenValid) return data({ error: SIGN_IN_FORM_EXPIRED, email: field("email") }, { status: 403 });
   // Refused before the account is looked up: PostgreSQL cannot even compare a NUL.
   if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), email: "" }, { status: 400 });
+  const names = admin.cookies;
   const result = await attemptLogin(admin, {
     email: field("email"),
     password: field("password"),
     client: context.get(clientAddressContext),
-    previousToken: readCookie(request.headers.get("cookie"), names.session),
+    previousPending: readCookie(request.headers.get("cookie"), names.pending),
   });
   if (!result.ok) {
     const email = field("email");
@@ -67,11 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ error: LOGIN_FAILED, email }, { status: 401 });
   }
-  const { secure } = admin;
-  const headers = new Headers();
-  headers.append("Set-Cookie", serializeCookie(names.session, result.token, { secure }));
-  headers.append("Set-Cookie", clearCookie(names.login, secure));
-  return redirect(nextPath(field("next")), { status: 303, headers });
+  // The password was right: on to the second factor, which starts the session.
+  const cookie = serializeCookie(names.pending, result.pending, { secure: admin.secure, maxAgeSeconds: SIGN_IN_PENDING_MINUTES * 60 });
+  const step = result.secondStep === "code" ? "/admin/login/code" : "/admin/login/enrol";
+  return redirect(`${step}?${new URLSearchParams({ next: nextPath(field("next")) })}`, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,7 +65,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-sm px-4 py-16">
       <h1 className="text-2xl font-bold tracking-tight">Sign in to the lead inbox</h1>
-      <p className="mt-2 text-sm text-slate-600">For the agency's team. Accounts are created on the server's command line.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        For the agency's team: your password, then a code from your authenticator app. Accounts are made by an admin.
+      </p>
       <div className="mt-6 space-y-4">
         {loaderData.notice && !actionData && <Notice>{loaderData.notice}</Notice>}
         {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}

@@ -1,14 +1,14 @@
 import { sastDay } from "~/lib/sast";
 import { recordAudit } from "../../../server/admin/audit";
 import { csvDownload } from "../../../server/admin/csv";
-import { actorOf, adminOf, requireSession } from "../../../server/admin/guard";
+import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
 import { SUBSCRIBER_EXPORT_COLUMNS, subscriberExportRow } from "../../../server/newsletter/inbox";
 import { servicesOf } from "../../../server/services";
 import type { Route } from "./+types/newsletter-export";
 
 // The confirmed subscribers as CSV for the agency's mailing tool: only those who may be mailed.
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = requireSession(context);
+  const session = requireRoleFor(context, "export");
   const { newsletter, settings } = servicesOf(context);
   await recordAudit(adminOf(context).db, actorOf(session), { action: "export", detail: "exported the confirmed newsletter subscribers" });
   const rows = async function* () {

@@ -5,7 +5,8 @@ import { buttonClass } from "~/components/ui/button";
 import { subscriberStatusLabels } from "~/content/newsletter";
 import { newsletterConsent, newsletterRules } from "~/forms/newsletter";
 import { cn } from "~/lib/cn";
-import { requireSession } from "../../../server/admin/guard";
+import { roleAllows } from "~/lib/inbox";
+import { requireRoleFor } from "../../../server/admin/guard";
 import { isSubscriberStatus, SUBSCRIBERS_PAGE_SIZE, subscriberRow } from "../../../server/newsletter/inbox";
 import { servicesOf } from "../../../server/services";
 import type { Route } from "./+types/newsletter";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 const statusTones = { confirmed: "won", pending: "contacted", left: "lost" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context);
+  const session = requireRoleFor(context, "read");
   const { newsletter } = servicesOf(context);
   const params = new URL(request.url).searchParams;
   const wanted = params.get("status") ?? "";
@@ -27,11 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts: await newsletter.counts(),
     subscribers: rows.slice(0, SUBSCRIBERS_PAGE_SIZE).map(subscriberRow),
     older: rows.length > SUBSCRIBERS_PAGE_SIZE ? rows[SUBSCRIBERS_PAGE_SIZE - 1]!.id : null,
+    canExport: roleAllows(session.user.role, "export"),
   };
 }
 
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
-  const { status, counts, subscribers, older } = loaderData;
+  const { status, counts, subscribers, older, canExport } = loaderData;
   const tabs = [
     { key: "", label: "All", count: counts.confirmed + counts.pending + counts.left },
     ...(["confirmed", "pending", "left"] as const).map((key) => ({ key, label: subscriberStatusLabels[key], count: counts[key] })),
@@ -45,9 +47,11 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Newsletter</h1>
-        <a href="/admin/newsletter/export.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
-          Export confirmed subscribers (CSV)
-        </a>
+        {canExport && (
+          <a href="/admin/newsletter/export.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Export confirmed subscribers (CSV)
+          </a>
+        )}
       </div>
       <p className="max-w-3xl text-sm text-slate-600">
         Only confirmed subscribers may be mailed: they signed up and then confirmed from the link mailed to them. Pending signups not

@@ -2,37 +2,41 @@ import { data, Form } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, ListTable, Notice, Section } from "~/components/admin/ui";
 import { WeekChart } from "~/components/admin/week-chart";
+import { roleAllows } from "~/lib/inbox";
 import { buttonClass } from "~/components/ui/button";
-import { adminOf, requireSession } from "../../../server/admin/guard";
+import { adminOf, requireRoleFor } from "../../../server/admin/guard";
 import { leadReport, parseRange } from "../../../server/attribution/report";
 import type { Route } from "./+types/report";
 
 export const meta: Route.MetaFunction = () => adminMeta("Report");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context);
+  const session = requireRoleFor(context, "read");
   const { problem, ...range } = parseRange(new URL(request.url).searchParams);
   const report = await leadReport(adminOf(context).db, range);
-  return data({ report, problem, query: new URLSearchParams(range).toString() }, { status: problem ? 400 : 200 });
+  const canExport = roleAllows(session.user.role, "export");
+  return data({ report, problem, query: new URLSearchParams(range).toString(), canExport }, { status: problem ? 400 : 200 });
 }
 
 export default function ReportPage({ loaderData }: Route.ComponentProps) {
-  const { report, problem, query } = loaderData;
+  const { report, problem, query, canExport } = loaderData;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Report</h1>
-        <div className="flex flex-wrap gap-2">
-          <a href={`/admin/report.csv?${query}`} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Report CSV
-          </a>
-          <a href="/admin/conversions/google-ads-clicks.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Google Ads click conversions
-          </a>
-          <a href="/admin/conversions/google-ads-leads.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Google Ads enhanced conversions
-          </a>
-        </div>
+        {canExport && (
+          <div className="flex flex-wrap gap-2">
+            <a href={`/admin/report.csv?${query}`} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Report CSV
+            </a>
+            <a href="/admin/conversions/google-ads-clicks.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Google Ads click conversions
+            </a>
+            <a href="/admin/conversions/google-ads-leads.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Google Ads enhanced conversions
+            </a>
+          </div>
+        )}
       </div>
       <Form
         method="get"

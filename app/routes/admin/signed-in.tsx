@@ -2,6 +2,7 @@ import { Form, NavLink, Outlet } from "react-router";
 import { CsrfField } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { type InboxWork, roleAllows, roleLabel } from "~/lib/inbox";
 import { requireSession, sessionRequired } from "../../../server/admin/guard";
 import type { Route } from "./+types/signed-in";
 
@@ -10,15 +11,20 @@ export const middleware: Route.MiddlewareFunction[] = [sessionRequired];
 
 export function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  return { email: session.user.email, csrf: session.csrfToken };
+  const { email, role, mustChangePassword } = session.user;
+  return { email, role, csrf: session.csrfToken, mustChangePassword };
 }
 
-const sections = [
-  { to: "/admin", label: "Leads", end: true },
-  { to: "/admin/report", label: "Report", end: false },
-  { to: "/admin/newsletter", label: "Newsletter", end: false },
-  { to: "/admin/forget", label: "Forget a person", end: false },
-  { to: "/admin/audit", label: "Audit log", end: false },
+/** The inbox's sections, each shown to the roles that may use it. */
+const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork }> = [
+  { to: "/admin", label: "Leads", end: true, work: "read" },
+  { to: "/admin/report", label: "Report", end: false, work: "read" },
+  { to: "/admin/newsletter", label: "Newsletter", end: false, work: "read" },
+  { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
+  { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
+  { to: "/admin/users", label: "Users", end: false, work: "manage-users" },
+  { to: "/admin/sessions", label: "Sessions", end: false, work: "read" },
+  { to: "/admin/account", label: "Account", end: false, work: "read" },
 ];
 
 export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
@@ -28,27 +34,30 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2 sm:px-6 lg:px-8">
           <nav aria-label="Lead inbox">
             <ul className="flex flex-wrap gap-1">
-              {sections.map((section) => (
-                <li key={section.to}>
-                  <NavLink
-                    to={section.to}
-                    end={section.end}
-                    className={({ isActive }) =>
-                      cn(
-                        "block rounded-md px-3 py-1.5 text-sm font-medium",
-                        isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
-                      )
-                    }
-                  >
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
+              {sections
+                .filter((section) => !loaderData.mustChangePassword || section.to === "/admin/account")
+                .filter((section) => roleAllows(loaderData.role, section.work))
+                .map((section) => (
+                  <li key={section.to}>
+                    <NavLink
+                      to={section.to}
+                      end={section.end}
+                      className={({ isActive }) =>
+                        cn(
+                          "block rounded-md px-3 py-1.5 text-sm font-medium",
+                          isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
+                        )
+                      }
+                    >
+                      {section.label}
+                    </NavLink>
+                  </li>
+                ))}
             </ul>
           </nav>
           <Form method="post" action="/admin/logout" className="flex items-center gap-3 text-sm">
             <span className="text-slate-600">
-              Signed in as <span className="font-medium text-ink">{loaderData.email}</span>
+              Signed in as <span className="font-medium text-ink">{loaderData.email}</span> ({roleLabel(loaderData.role)})
             </span>
             <CsrfField token={loaderData.csrf} />
             <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>

@@ -1,0 +1,117 @@
+import { data, Form, redirect } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { CsrfField, inputClass, labelClass, Notice, RecoveryCodes, Section } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminOf, formFields, requireRoleFor } from "../../../server/admin/guard";
+import { passwordProblem, verifyPassword } from "../../../server/admin/password";
+import { recoveryCodesLeft, replaceRecoveryCodes } from "../../../server/admin/second-factor";
+import { changeOwnPassword, findUserForLogin } from "../../../server/admin/users";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => adminMeta("Account");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireRoleFor(context, "read");
+  return {
+    csrf: session.csrfToken,
+    email: session.user.email,
+    mustChangePassword: session.user.mustChangePassword,
+    codesLeft: await recoveryCodesLeft(adminOf(context).db, session.user.id),
+    changed: new URL(request.url).searchParams.has("changed"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireRoleFor(context, "read");
+  const actor = actorOf(session);
+  const { db } = adminOf(context);
+  const field = await formFields(request);
+  if (field("intent") === "recovery-codes") {
+    const recoveryCodes = await replaceRecoveryCodes(db, session.user.id);
+    await recordAudit(db, actor, { action: "second-factor", detail: "made new recovery codes" });
+    return { error: null, recoveryCodes };
+  }
+  const user = (await findUserForLogin(db, session.user.email))!;
+  const refused = (error: string, status: number) => data({ error, recoveryCodes: null }, { status });
+  if (!(await verifyPassword(field("current"), user.password_hash))) return refused("Your current password is not right.", 401);
+  const password = field("password");
+  if (password !== field("repeat")) return refused("The two new passwords differ.", 400);
+  const problem = passwordProblem(password, session.user.email);
+  if (problem) return refused(problem, 400);
+  await changeOwnPassword(db, session.user.id, password, session.id);
+  await recordAudit(db, actor, { action: "set-password", detail: "changed their password; their other sessions ended" });
+  return redirect("/admin/account?changed=1", { status: 303 });
+}
+
+const passwordFields = [
+  { name: "current", label: "Current password", autoComplete: "current-password" },
+  { name: "password", label: "New password", autoComplete: "new-password" },
+  { name: "repeat", label: "New password again", autoComplete: "new-password" },
+] as const;
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrf, email, mustChangePassword, codesLeft, changed } = loaderData;
+  return (
+    <div className="max-w-2xl space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight">Your account</h1>
+      <p className="text-sm text-slate-600">{email}</p>
+      {mustChangePassword && (
+        <Notice tone="error">Choose your own password before you go on: the one you signed in with was given to you.</Notice>
+      )}
+      {changed && !actionData && <Notice>Password changed. Your other sessions are ended.</Notice>}
+      {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+
+      <Section title="Password" id="account-password">
+        <Form method="post" className="space-y-3">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="password" />
+          {passwordFields.map((f) => (
+            <div key={f.name}>
+              <label htmlFor={`account-${f.name}`} className={labelClass}>
+                {f.label}
+              </label>
+              <input
+                id={`account-${f.name}`}
+                name={f.name}
+                type="password"
+                required
+                autoComplete={f.autoComplete}
+                className={`${inputClass} mt-1`}
+                {...(f.name === "password" ? { "aria-describedby": "account-password-hint", minLength: 12 } : {})}
+              />
+            </div>
+          ))}
+          <p id="account-password-hint" className="text-xs text-slate-600">
+            At least 12 characters, not one of the most common passwords, nor your email address. A few words you will remember do well.
+          </p>
+          <button type="submit" className={buttonClass({ size: "sm" })}>
+            Change password
+          </button>
+        </Form>
+      </Section>
+
+      {!mustChangePassword && (
+        <Section title="Recovery codes" id="account-recovery">
+          {actionData?.recoveryCodes ? (
+            <div className="space-y-3">
+              <Notice>New recovery codes: keep them now, they are shown only this once. The earlier ones no longer work.</Notice>
+              <RecoveryCodes codes={actionData.recoveryCodes} />
+            </div>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <p className="text-sm">
+                {codesLeft === 1 ? "1 recovery code is left." : `${codesLeft} recovery codes are left.`} New ones replace every earlier one.
+              </p>
+              <CsrfField token={csrf} />
+              <input type="hidden" name="intent" value="recovery-codes" />
+              <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                Make new recovery codes
+              </button>
+            </Form>
+          )}
+        </Section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { inputClass, labelClass, Notice } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import {
+  adminOf,
+  loginFormToken,
+  loginTokenContext,
+  nextPath,
+  readSignInPost,
+  requirePendingSignIn,
+  secondStepRefusal,
+  SIGN_IN_FORM_EXPIRED,
+  signedInCookies,
+} from "../../../server/admin/guard";
+import { attemptSecondFactor } from "../../../server/admin/login";
+import { readCookie } from "../../../server/admin/sessions";
+import { clientAddressContext } from "../../../server/services";
+import type { Route } from "./+types/login-code";
+
+// The sign-in's second step: a code from the user's authenticator app, or a recovery code.
+export const middleware: Route.MiddlewareFunction[] = [loginFormToken];
+
+export const meta: Route.MetaFunction = () => adminMeta("Sign in: code");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pending = await requirePendingSignIn(request, context);
+  const next = nextPath(new URL(request.url).searchParams.get("next"));
+  if (!pending.enrolled) throw redirect(`/admin/login/enrol?${new URLSearchParams({ next })}`);
+  return { token: context.get(loginTokenContext), next };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = adminOf(context);
+  const { field, tokenValid } = await readSignInPost(request, admin);
+  if (!tokenValid) return data({ error: SIGN_IN_FORM_EXPIRED }, { status: 403 });
+  const cookie = request.headers.get("cookie");
+  const result = await attemptSecondFactor(admin, {
+    pending: readCookie(cookie, admin.cookies.pending),
+    code: field("code"),
+    client: context.get(clientAddressContext),
+    userAgent: request.headers.get("user-agent"),
+    previousSession: readCookie(cookie, admin.cookies.session),
+  });
+  if (!result.ok) return secondStepRefusal(admin, result);
+  return redirect(nextPath(field("next")), { status: 303, headers: signedInCookies(admin, result.session) });
+}
+
+export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-sm px-4 py-16">
+      <h1 className="text-2xl font-bold tracking-tight">Enter your code</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        Open your authenticator app and enter the 6-digit code it shows for the lead inbox. Lost your phone? Enter one of your recovery
+        codes instead.
+      </p>
+      <div className="mt-6 space-y-4">
+        {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+        <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="next" value={loaderData.next} />
+          <div>
+            <label htmlFor="sign-in-code" className={labelClass}>
+              Code
+            </label>
+            <input
+              id="sign-in-code"
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={40}
+              aria-describedby="sign-in-code-hint"
+              className={`${inputClass} mt-1 font-mono tracking-wider`}
+            />
+            <p id="sign-in-code-hint" className="mt-1 text-xs text-slate-600">
+              6 digits from the app, or a recovery code like abcd-efgh-jkmn-pqrs.
+            </p>
+          </div>
+          <button type="submit" disabled={busy} className={buttonClass({ className: "w-full" })}>
+            {busy ? "Checking…" : "Verify"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { data, Form, redirect } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { CsrfField, ListTable, Notice } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { roleAllows } from "~/lib/inbox";
+import { formatSast } from "~/lib/sast";
+import { recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminOf, formFields, LOGIN_PATH, requireRoleFor } from "../../../server/admin/guard";
+import { clearCookie, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from "../../../server/admin/sessions";
+import type { Route } from "./+types/sessions";
+
+export const meta: Route.MetaFunction = () => adminMeta("Sessions");
+
+function shown(row: SessionRow, current: string) {
+  return {
+    id: row.id,
+    email: row.email,
+    current: row.id === current,
+    signedIn: formatSast(row.createdAt),
+    lastActive: formatSast(row.lastSeenAt),
+    address: row.clientAddress ?? "",
+    browser: row.userAgent ?? "",
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireRoleFor(context, "read");
+  const { db } = adminOf(context);
+  const everyone = roleAllows(session.user.role, "manage-users");
+  const ended = Number(new URL(request.url).searchParams.get("ended"));
+  return {
+    csrf: session.csrfToken,
+    ended: Number.isSafeInteger(ended) && ended > 0 ? ended : null,
+    mine: (await listSessions(db, session.user.id)).map((row) => shown(row, session.id)),
+    others: everyone
+      ? (await listSessions(db)).filter((row) => row.email !== session.user.email).map((row) => shown(row, session.id))
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireRoleFor(context, "read");
+  const { db, cookies, secure } = adminOf(context);
+  const field = await formFields(request);
+  if (field("intent") === "others") {
+    const count = await revokeOtherSessions(db, session.user.id, session.id);
+    await recordAudit(db, actorOf(session), { action: "end-sessions", detail: `signed out everywhere else (${count} sessions)` });
+    return redirect(`/admin/sessions?ended=${count}`, { status: 303 });
+  }
+  // Anyone ends their own sessions; an admin anyone's.
+  const id = field("session");
+  const ended = await revokeSession(db, id, roleAllows(session.user.role, "manage-users") ? undefined : session.user.id);
+  if (!ended) return data({ error: "That session has already ended." }, { status: 404 });
+  await recordAudit(db, actorOf(session), { action: "end-session", detail: `ended a session of ${ended.email}` });
+  if (id === session.id) {
+    return redirect(`${LOGIN_PATH}?signed-out=1`, { status: 303, headers: { "Set-Cookie": clearCookie(cookies.session, secure) } });
+  }
+  return redirect("/admin/sessions?ended=1", { status: 303 });
+}
+
+type Shown = ReturnType<typeof shown>;
+
+function SessionTable({ caption, rows, csrf, withEmail }: { caption: string; rows: Shown[]; csrf: string; withEmail: boolean }) {
+  return (
+    <ListTable
+      caption={caption}
+      columns={["Signed in (SAST)", "Last active (SAST)", ...(withEmail ? ["User"] : []), "Address", "Browser", ""]}
+      empty={rows.length === 0 ? "None." : null}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="align-top">
+          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{row.signedIn}</td>
+          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{row.lastActive}</td>
+          {withEmail && <td className="px-3 py-2 break-all">{row.email}</td>}
+          <td className="px-3 py-2 break-all">{row.address}</td>
+          <td className="max-w-xs px-3 py-2 text-xs break-words text-slate-600">{row.browser}</td>
+          <td className="px-3 py-2">
+            <Form method="post">
+              <CsrfField token={csrf} />
+              <input type="hidden" name="intent" value="end" />
+              <input type="hidden" name="session" value={row.id} />
+              <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                {row.current ? "Sign out" : "End"}
+                <span className="sr-only">
+                  {" "}
+                  the session {row.current ? "you are using" : `of ${row.email} signed in at ${row.signedIn}`}
+                </span>
+              </button>
+            </Form>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
+  );
+}
+
+export default function SessionsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mine, others, csrf, ended } = loaderData;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight">Sessions</h1>
+      <p className="max-w-3xl text-sm text-slate-600">
+        Every browser signed in to the inbox. End one you do not recognise, then change your password on the Account page.
+      </p>
+      {ended !== null && !actionData && <Notice>{ended === 1 ? "1 session ended." : `${ended} sessions ended.`}</Notice>}
+      {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Yours</h2>
+        {mine.length > 1 && (
+          <Form method="post">
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="others" />
+            <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Sign out everywhere else
+            </button>
+          </Form>
+        )}
+      </div>
+      <SessionTable caption="Your sessions, the latest active first" rows={mine} csrf={csrf} withEmail={false} />
+      {others && (
+        <>
+          <h2 className="text-lg font-semibold">Everyone else&apos;s</h2>
+          <SessionTable caption="Other users' sessions, the latest active first" rows={others} csrf={csrf} withEmail />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { data, Form, redirect } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { adminRoles, isAdminRole, roleLabel } from "~/lib/inbox";
+import { formatSast } from "~/lib/sast";
+import { recordAudit } from "../../../server/admin/audit";
+import { actorOf, adminOf, formFields, requireRoleFor } from "../../../server/admin/guard";
+import { passwordProblem } from "../../../server/admin/password";
+import { resetSecondFactor } from "../../../server/admin/second-factor";
+import {
+  changeRole,
+  createUser,
+  emailOfUser,
+  initialPassword,
+  listUsers,
+  looksLikeEmail,
+  normalizeEmail,
+  removeUser,
+  type UserChange,
+  UserExistsError,
+} from "../../../server/admin/users";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => adminMeta("Users");
+
+const done = {
+  role: "Role changed.",
+  removed: "User removed; their sessions are ended.",
+  reset: "Their authenticator app is reset: they set up a new one at their next sign-in, and their sessions are ended.",
+} as const;
+
+const refusals: Record<Exclude<UserChange, { ok: true }>["problem"], string> = {
+  "no-user": "There is no such user any more.",
+  yourself: "You cannot remove yourself: another admin can.",
+  "last-admin": "The inbox needs at least one admin: make another user an admin first.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireRoleFor(context, "manage-users");
+  const users = await listUsers(adminOf(context).db);
+  const saved = new URL(request.url).searchParams.get("done");
+  return {
+    csrf: session.csrfToken,
+    me: session.user.id,
+    done: saved && saved in done ? done[saved as keyof typeof done] : null,
+    users: users.map((user) => ({
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      secondFactor: user.secondFactor,
+      lastSignIn: user.last_login_at ? formatSast(user.last_login_at) : "Never",
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireRoleFor(context, "manage-users");
+  const actor = actorOf(session);
+  const { db, dialect } = adminOf(context);
+  const field = await formFields(request);
+  const back = (what: keyof typeof done) => redirect(`/admin/users?done=${what}`, { status: 303 });
+  const refused = (problem: string, status = 400) => data({ error: problem, created: null }, { status });
+
+  if (field("intent") === "add") {
+    const email = normalizeEmail(field("email"));
+    const role = field("role");
+    if (!looksLikeEmail(email)) return refused("Enter the new user's email address.");
+    if (!isAdminRole(role)) return refused("Choose a role.");
+    const typed = field("password");
+    const password = typed || initialPassword();
+    const problem = typed ? passwordProblem(typed, email) : null;
+    if (problem) return refused(problem);
+    try {
+      await createUser(db, email, password, { role, mustChangePassword: true });
+    } catch (error) {
+      if (error instanceof UserExistsError) return refused(`${email} already has an account.`, 409);
+      throw error;
+    }
+    await recordAudit(db, actor, { action: "add-user", detail: `added the user ${email} as ${roleLabel(role)}` });
+    return { error: null, created: { email, password: typed ? null : password } };
+  }
+
+  const userId = Number(field("user"));
+  const email = (await emailOfUser(db, userId)) ?? "";
+  let change: UserChange;
+  switch (field("intent")) {
+    case "role": {
+      const role = field("role");
+      if (!isAdminRole(role)) return refused("Choose a role.");
+      change = await changeRole(db, dialect, userId, role);
+      if (!change.ok) break;
+      await recordAudit(db, actor, { action: "change-role", detail: `made ${change.email} ${roleLabel(role)}` });
+      return back("role");
+    }
+    case "remove":
+      change = await removeUser(db, dialect, userId, session.user.id);
+      if (!change.ok) break;
+      await recordAudit(db, actor, { action: "remove-user", detail: `removed the user ${change.email}` });
+      return back("removed");
+    case "reset-second-factor":
+      if (!email) return refused(refusals["no-user"], 404);
+      await resetSecondFactor(db, userId);
+      await recordAudit(db, actor, { action: "reset-second-factor", detail: `reset the authenticator app of ${email}` });
+      return back("reset");
+    default:
+      return refused("Unknown action.");
+  }
+  return refused(refusals[change.problem], change.problem === "no-user" ? 404 : 409);
+}
+
+export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, csrf, me } = loaderData;
+  const created = actionData?.created;
+  return (
+    <div className="max-w-5xl space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight">Users</h1>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
+        {adminRoles.map((role) => (
+          <li key={role.key}>
+            <strong className="text-ink">{role.label}</strong> {role.may}.
+          </li>
+        ))}
+      </ul>
+      {loaderData.done && !actionData && <Notice>{loaderData.done}</Notice>}
+      {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+      {created && (
+        <Notice>
+          Added {created.email}.{" "}
+          {created.password ? (
+            <>
+              Give them this password, which is shown only now: <code className="font-mono font-semibold">{created.password}</code>.
+            </>
+          ) : (
+            "Give them the password you typed."
+          )}{" "}
+          At their first sign-in they choose their own and set up an authenticator app.
+        </Notice>
+      )}
+
+      <ListTable caption="Users of the inbox" columns={["Email", "Role", "Authenticator app", "Last sign-in (SAST)", ""]} empty={null}>
+        {users.map((user) => (
+          <tr key={user.id} className="align-top">
+            <td className="px-3 py-2 break-all">
+              {user.email}
+              {user.id === me && <span className="text-slate-600"> (you)</span>}
+            </td>
+            <td className="px-3 py-2">
+              <Form method="post" className="flex items-center gap-2">
+                <CsrfField token={csrf} />
+                <input type="hidden" name="intent" value="role" />
+                <input type="hidden" name="user" value={user.id} />
+                <label htmlFor={`role-${user.id}`} className="sr-only">
+                  Role of {user.email}
+                </label>
+                <select id={`role-${user.id}`} name="role" defaultValue={user.role} className={`${inputClass} w-auto`}>
+                  {adminRoles.map((role) => (
+                    <option key={role.key} value={role.key}>
+                      {role.label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                  Save<span className="sr-only"> the role of {user.email}</span>
+                </button>
+              </Form>
+            </td>
+            <td className="px-3 py-2">
+              {user.secondFactor ? "Set up" : "Not yet"}
+              {user.secondFactor && (
+                <Form method="post" className="mt-1">
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="intent" value="reset-second-factor" />
+                  <input type="hidden" name="user" value={user.id} />
+                  <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
+                    Reset<span className="sr-only"> the authenticator app of {user.email}</span>
+                  </button>
+                </Form>
+              )}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap tabular-nums">{user.lastSignIn}</td>
+            <td className="px-3 py-2">
+              {user.id !== me && (
+                <Form method="post">
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="user" value={user.id} />
+                  <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
+                    Remove<span className="sr-only"> {user.email}</span>
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+
+      <Section title="Add a user" id="add-user">
+        <Form method="post" className="grid gap-3 sm:grid-cols-3">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="add" />
+          <div>
+            <label htmlFor="add-email" className={labelClass}>
+              Email
+            </label>
+            <input id="add-email" name="email" type="email" required autoComplete="off" className={`${inputClass} mt-1`} />
+          </div>
+          <div>
+            <label htmlFor="add-role" className={labelClass}>
+              Role
+            </label>
+            <select id="add-role" name="role" defaultValue="reader" className={`${inputClass} mt-1`}>
+              {adminRoles.map((role) => (
+                <option key={role.key} value={role.key}>
+                  {role.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="add-password" className={labelClass}>
+              First password (optional)
+            </label>
+            <input
+              id="add-password"
+              name="password"
+              type="text"
+              autoComplete="off"
+              aria-describedby="add-password-hint"
+              className={`${inputClass} mt-1`}
+            />
+            <p id="add-password-hint" className="mt-1 text-xs text-slate-600">
+              Left empty, one is made and shown once. Either way they choose their own at first sign-in.
+            </p>
+          </div>
+          <div>
+            <button type="submit" className={buttonClass({ size: "sm" })}>
+              Add user
+            </button>
+          </div>
+        </Form>
+      </Section>
+    </div>
+  );
+}
