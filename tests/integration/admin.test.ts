@@ -10,6 +10,7 @@ import { readSiteDb } from "../support/database";
 import { enhanced, postLead, solveAltcha } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 import { createUser, signInOverHttp } from "../support/admin-users";
+import { InboxBrowser } from "../support/inbox-browser";
 
 /**
  * The lead inbox's security, over real HTTP against the built server: what a
@@ -23,59 +24,18 @@ let leadId: number;
 
 let addressCounter = 0;
 
-/** A browser: its own address, cookies, and the Origin header a browser sends with a post. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  readonly address = `203.0.113.${++addressCounter}`;
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+/** A browser of its own address, signing in with PASSWORD unless told otherwise. */
+class Browser extends InboxBrowser {
+  constructor() {
+    super(server.url, `203.0.113.${++addressCounter}`);
   }
 
-  async request(pathname: string, init: { method?: string; body?: Record<string, string>; headers?: Record<string, string> } = {}) {
-    const res = await fetch(`${server.url}${pathname}`, {
-      method: init.method ?? (init.body ? "POST" : "GET"),
-      redirect: "manual",
-      headers: {
-        "x-forwarded-for": this.address,
-        cookie: this.cookieHeader(),
-        ...(init.body ? { origin: server.url } : {}),
-        ...init.headers,
-      },
-      body: init.body ? new URLSearchParams(init.body) : undefined,
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const [name, ...value] = pair!.split("=");
-      if (attributes.some((a) => /max-age=0/i.test(a))) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value.join("="));
-    }
-    return { status: res.status, location: res.headers.get("location"), headers: res.headers, text: await res.text() };
+  override password(email: string, password = PASSWORD) {
+    return super.password(email, password);
   }
 
-  get session(): string | undefined {
-    return this.cookies.get("roi_admin");
-  }
-
-  /** The sign-in's first step alone, as a person posts it: 303 on to the second step when the password is right. */
-  async password(email: string, password = PASSWORD) {
-    const page = await this.request("/admin/login");
-    const token = /name="token" value="([^"]+)"/.exec(page.text)?.[1];
-    expect(token, "the sign-in form's token").toBeTruthy();
-    return this.request("/admin/login", { body: { token: token!, email, password, next: "/admin" } });
-  }
-
-  /** Signs in through both steps, as a person does (setting up the app at the first sign-in). */
-  signIn(email: string, password = PASSWORD) {
-    return signInOverHttp((pathname, body) => this.request(pathname, body ? { body } : {}), email, password);
-  }
-
-  /** The session's synchronizer token, as the inbox's forms carry it. */
-  async csrf(): Promise<string> {
-    const page = await this.request("/admin");
-    const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1];
-    expect(token, "the inbox's form token").toBeTruthy();
-    return token!;
+  override signIn(email: string, password = PASSWORD) {
+    return super.signIn(email, password);
   }
 }
 

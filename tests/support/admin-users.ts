@@ -94,6 +94,13 @@ export function recoveryCode(email: string): string {
   return code;
 }
 
+/** The code the next authenticatorCode() would give, without giving it: for a sign-in the server refuses before it checks the code. */
+export function peekAuthenticatorCode(email: string): string {
+  const app = authenticatorOf(email);
+  const step = Math.max(Math.floor(Date.now() / PERIOD_MS), app.lastStep + 1);
+  return app.totp.generate({ timestamp: step * PERIOD_MS });
+}
+
 /**
  * The app's code for a step after the last one given. The server takes the
  * codes of the step before and after the current one too, so two sign-ins may
