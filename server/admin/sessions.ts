@@ -170,6 +170,8 @@ export async function listSessions(db: Kysely<AdminDatabase>, userId?: number): 
 
 /** Ends one session (of `userId` only, when given); answers whose it was, or undefined when there was none. */
 export async function revokeSession(db: Kysely<AdminDatabase>, id: string, userId?: number): Promise<{ email: string } | undefined> {
+  // A stored id is a SHA-256 in hex; anything else names no session (and PostgreSQL cannot compare a NUL).
+  if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
   const row = await db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS } from "../../server/admin/inbox";
@@ -10,7 +11,7 @@ import { readSiteDb } from "../support/database";
 import { useBrowser, useServer } from "../support/e2e";
 import { enhanced, type Fields, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
 import { startSite } from "../support/site";
-import { createUser, signIn } from "../support/admin-users";
+import { authenticatorCode, createUser, signIn } from "../support/admin-users";
 import { parseCsv } from "../support/csv";
 
 /**
@@ -328,6 +329,10 @@ describe("the lead inbox", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press("Enter");
+    await page.waitForURL(/\/admin\/login\/code/);
+    await page.getByLabel("Code", { exact: true }).focus();
+    await page.keyboard.type(await authenticatorCode(AGENT));
+    await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/admin`);
     await page.getByLabel("Search").focus();
     await page.keyboard.type("pieter@");
@@ -340,6 +345,139 @@ describe("the lead inbox", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/admin\/leads\/\d+$/);
     await expect.poll(() => heading(page)).toBe("Pieter van Wyk");
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe("signing in with a second factor, and roles", () => {
+  const SECOND = "second-factor@roimedia.co.za";
+  const READER = "reader@roimedia.co.za";
+
+  /** The password step, in the page as the agency types it. */
+  async function password(page: Page, email: string) {
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  async function code(page: Page, value: string) {
+    await page.waitForURL(/\/admin\/login\/code/);
+    await page.getByLabel("Code", { exact: true }).fill(value);
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
+
+  async function signOut(page: Page) {
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await page.waitForURL(/\/admin\/login\?signed-out=1/);
+  }
+
+  it("sets up an authenticator app at the first sign-in, then signs in with its code, or a recovery code once", async () => {
+    await createUser(server.dataDir, SECOND, PASSWORD);
+    const page = await openAdmin({}, { allowConsoleErrors: [/status of 401/] });
+    await password(page, SECOND);
+
+    // Nothing of the inbox before the app is set up.
+    await page.waitForURL(/\/admin\/login\/enrol/);
+    expect(
+      readSiteDb(server.dataDir, "SELECT 1 FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = ?", SECOND),
+    ).toEqual([]);
+    await expect.poll(() => heading(page)).toBe("Set up your authenticator app");
+    expect(await page.getByRole("img", { name: "QR code for your authenticator app" }).isVisible()).toBe(true);
+    const secret = (await page.locator("#totp-secret").innerText()).replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await page.getByRole("link", { name: "open it in the app" }).getAttribute("href")).toMatch(
+      new RegExp(`^otpauth://totp/ROI%20Media:second-factor%40roimedia\\.co\\.za\\?.*secret=${secret}`),
+    );
+    await expectNoAxeViolations(page);
+
+    // The key as the page shows it, into an app of the test's own.
+    const app = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
+    const step = Math.floor(Date.now() / 30_000);
+    await page.getByLabel("Code from the app").fill(app.generate({ timestamp: step * 30_000 }));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    const list = page.getByRole("list", { name: "Recovery codes" });
+    await list.waitFor();
+    const recovery = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
+    expect(recovery).toHaveLength(10);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Continue to the inbox" }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await expect.poll(() => heading(page)).toBe("Leads");
+    await signOut(page);
+
+    // The password, then the app's next code.
+    await password(page, SECOND);
+    await page.waitForURL(/\/admin\/login\/code/);
+    await expectNoAxeViolations(page);
+    await code(page, app.generate({ timestamp: (step + 1) * 30_000 }));
+    await page.waitForURL(`${server.url}/admin`);
+    await signOut(page);
+
+    // A recovery code in place of the app's: once.
+    await password(page, SECOND);
+    await code(page, recovery[0]!);
+    await page.waitForURL(`${server.url}/admin`);
+    await signOut(page);
+    await password(page, SECOND);
+    await code(page, recovery[0]!);
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/That code is not right/);
+    expect(page.url()).toMatch(/\/admin\/login\/code/);
+    expect((await page.context().cookies(server.url)).some((cookie) => cookie.name === "roi_admin")).toBe(false);
+  });
+
+  it("a reader sees no export, forget, audit or users, and is refused them", async () => {
+    await createUser(server.dataDir, READER, PASSWORD, undefined, { role: "reader" });
+    const page = await openAdmin({}, { allowConsoleErrors: [/status of 403/] });
+    await signIn(page, server.url, READER, PASSWORD);
+    await expect.poll(() => rowsShown(page).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: /Export CSV/ }).count()).toBe(0);
+    const nav = page.getByRole("navigation", { name: "Lead inbox" });
+    expect((await nav.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
+      "Leads",
+      "Report",
+      "Newsletter",
+      "Sessions",
+      "Account",
+    ]);
+    await expectNoAxeViolations(page);
+    await rowsShown(page).first().getByRole("link").click();
+    await page.waitForURL(/\/admin\/leads\/\d+$/);
+    expect(await page.getByRole("button", { name: "Save status" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Add note" }).count()).toBe(0);
+    for (const refused of ["/admin/forget", "/admin/export.csv", "/admin/users"]) {
+      expect((await page.goto(`${server.url}${refused}`))?.status(), refused).toBe(403);
+    }
+    expect(await heading(page)).toBe("Not allowed");
+  });
+
+  it("an admin adds a user and sees every session, on pages axe finds nothing on", async () => {
+    const page = await openAdmin();
+    await signIn(page, server.url, AGENT, PASSWORD);
+    await page.getByRole("navigation", { name: "Lead inbox" }).getByRole("link", { name: "Users" }).click();
+    await page.waitForURL(`${server.url}/admin/users`);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Email", { exact: true }).fill("newcomer@roimedia.co.za");
+    await page.getByLabel("Role", { exact: true }).selectOption({ label: "Editor" });
+    await page.getByRole("button", { name: "Add user" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toMatch(/Added newcomer@roimedia\.co\.za\. Give them this password/);
+    await expect.poll(() => page.getByRole("table", { name: "Users of the inbox" }).innerText()).toContain("newcomer@roimedia.co.za");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("navigation", { name: "Lead inbox" }).getByRole("link", { name: "Sessions" }).click();
+    await page.waitForURL(`${server.url}/admin/sessions`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("table", { name: /Your sessions/ })
+          .locator("tbody tr")
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("navigation", { name: "Lead inbox" }).getByRole("link", { name: "Account" }).click();
+    await page.waitForURL(`${server.url}/admin/account`);
     await expectNoAxeViolations(page);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { newsletterPages } from "~/content/newsletter";
 import { newsletterConsent, newsletterForm } from "~/forms/newsletter";
 import { SUBSCRIBER_EXPORT_COLUMNS } from "../../server/newsletter/inbox";
-import { createUser } from "../support/admin-users";
+import { createUser, signIn } from "../support/admin-users";
 import { expectNoAxeViolations } from "../support/browser";
 import { waitFor, writtenMail } from "../support/leads";
 import { gotoForm, openFormPage, rows, toastWith, useFormsSite, waitForFormTokenAge } from "./forms-support";
@@ -163,12 +163,7 @@ describe("newsletter double opt-in", () => {
   it("the inbox lists subscribers by state and exports exactly the confirmed ones", async () => {
     await createUser(server.dataDir, AGENT, PASSWORD);
     const { page } = await openFormPage(browser);
-    await page.goto(`${server.url}/admin/newsletter`);
-    await page.waitForURL(/\/admin\/login/);
-    await page.getByLabel("Email").fill(AGENT);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/admin/newsletter`);
+    await signIn(page, server.url, AGENT, PASSWORD, "/admin/newsletter");
 
     const tabs = page.getByRole("navigation", { name: "Subscribers by status" });
     expect(await tabs.innerText()).toMatch(/All \(5\)\s*Confirmed \(2\)\s*Pending \(1\)\s*Left \(2\)/);

@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from "../../server/leads/request";
 import { MAX_PATH_BYTES } from "../../server/request-guard";
 import { createUser } from "../support/admin-users";
 import { healthzHeldUp } from "../support/healthz";
+import { InboxBrowser } from "../support/inbox-browser";
 import { readSiteDb } from "../support/database";
 import { nginxAvailable, nginxMissing } from "../support/nginx";
 import { type RunningServer, startServer } from "../support/server";
@@ -212,20 +213,9 @@ function endlessPost(port: number, path: string, headers: Record<string, string>
 describe("bodies", () => {
   let session = "";
   beforeAll(async () => {
-    const page = await fetch(`${server.url}/admin/login`);
-    const cookies = page.headers.getSetCookie().map((line) => line.split(";")[0]!);
-    const token = /name="token" value="([^"]+)"/.exec(await page.text())![1]!;
-    const signedIn = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: cookies.join("; "), origin: server.url, "x-forwarded-for": "192.0.2.10" },
-      body: new URLSearchParams({ token, email: "agent@roimedia.co.za", password: PASSWORD, next: "/admin" }),
-    });
-    expect(signedIn.status).toBe(303);
-    session = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0]!)
-      .join("; ");
+    const agent = new InboxBrowser(server.url, "192.0.2.10");
+    expect((await agent.signIn("agent@roimedia.co.za", PASSWORD)).signedIn).toBe(true);
+    session = agent.cookieHeader();
   }, 60_000);
 
   const routes = [

@@ -18,6 +18,7 @@ import { webhookSenders } from "../../server/webhooks/deliver";
 import type { LeadEventV1 } from "../../server/webhooks/payload";
 import { queueLeadEvent } from "../../server/webhooks/queue";
 import { createUser } from "../support/admin-users";
+import { InboxBrowser } from "../support/inbox-browser";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
 import { enhanced, formTokenAged, newsletterLinks, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
 import { allowConsoleError } from "../support/no-console-errors";
@@ -368,19 +369,11 @@ describe("webhooks from the running site", () => {
 
       // The agency sees the delivery on the lead's page in the inbox.
       await createUser(server.dataDir, "agency@roimedia.test", "a long enough passphrase");
-      const login = await fetch(`${server.url}/admin/login`);
-      const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]);
-      const token = /name="token" value="([^"]+)"/.exec(await login.text())![1]!;
-      const signedIn = await fetch(`${server.url}/admin/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { origin: server.url, cookie: cookie.join("; ") },
-        body: new URLSearchParams({ token, email: "agency@roimedia.test", password: "a long enough passphrase", next: "/admin" }),
-      });
-      const session = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]);
+      const agency = new InboxBrowser(server.url, "192.0.2.20");
+      expect((await agency.signIn("agency@roimedia.test", "a long enough passphrase")).signedIn).toBe(true);
       const [inboxLead] = readSiteDb<{ id: number }>(server.dataDir, "SELECT id FROM leads WHERE lead_table = 'form_submissions'");
       const webhookLine = async () => {
-        const page = await (await fetch(`${server.url}/admin/leads/${inboxLead!.id}`, { headers: { cookie: session.join("; ") } })).text();
+        const page = (await agency.request(`/admin/leads/${inboxLead!.id}`)).text;
         return /<tr[^>]*>(?:(?!<\/tr>).)*lead\.created(?:(?!<\/tr>).)*<\/tr>/s.exec(page)?.[0];
       };
       // Marked sent once the receiver's answer is back, a moment after it got the request.

@@ -120,11 +120,12 @@ export async function authenticatorCode(email: string): Promise<string> {
 /* Signing in. */
 
 /**
- * Signs in to the inbox the way the agency does: /admin sends to the sign-in page; the password, then the
- * app's code (the first time, setting the app up and keeping the recovery codes), and back to the inbox.
+ * Signs in to the inbox the way the agency does: an inbox page (`/admin` unless `from` says otherwise) sends
+ * to the sign-in page; the password, then the app's code (the first time, setting the app up and keeping the
+ * recovery codes), and back to that page.
  */
-export async function signIn(page: Page, siteUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${siteUrl}/admin`);
+export async function signIn(page: Page, siteUrl: string, email: string, password: string, from = "/admin"): Promise<void> {
+  await page.goto(`${siteUrl}${from}`);
   await page.waitForURL(/\/admin\/login/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -137,7 +138,7 @@ export async function signIn(page: Page, siteUrl: string, email: string, passwor
     await page.getByLabel("Code", { exact: true }).fill(await authenticatorCode(email));
     await page.getByRole("button", { name: "Verify" }).click();
   }
-  await page.waitForURL(`${siteUrl}/admin`);
+  await page.waitForURL(`${siteUrl}${from}`);
 }
 
 /** On the set-up page: the key from the page into the app, the app's code back, and the recovery codes kept. */

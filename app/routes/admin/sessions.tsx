@@ -64,7 +64,7 @@ function SessionTable({ caption, rows, csrf, withEmail }: { caption: string; row
   return (
     <ListTable
       caption={caption}
-      columns={["Signed in (SAST)", "Last active (SAST)", ...(withEmail ? ["User"] : []), "Address", "Browser", ""]}
+      columns={["Signed in (SAST)", "Last active (SAST)", ...(withEmail ? ["User"] : []), "Address", "Browser", "End"]}
       empty={rows.length === 0 ? "None." : null}
     >
       {rows.map((row) => (

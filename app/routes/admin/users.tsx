@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
 import { adminRoles, isAdminRole, roleLabel } from "~/lib/inbox";
 import { formatSast } from "~/lib/sast";
 import { recordAudit } from "../../../server/admin/audit";
@@ -63,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = (problem: string, status = 400) => data({ error: problem, created: null }, { status });
 
   if (field("intent") === "add") {
+    // Refused before the address is looked up: PostgreSQL cannot even compare a NUL.
+    if (hasDisallowedCharacters(field("email"), "one")) return refused(notAllowed(fieldLabels.email));
     const email = normalizeEmail(field("email"));
     const role = field("role");
     if (!looksLikeEmail(email)) return refused("Enter the new user's email address.");
@@ -82,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const userId = Number(field("user"));
+  if (!Number.isSafeInteger(userId) || userId <= 0) return refused(refusals["no-user"], 404);
   const email = (await emailOfUser(db, userId)) ?? "";
   let change: UserChange;
   switch (field("intent")) {
@@ -138,7 +142,11 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         </Notice>
       )}
 
-      <ListTable caption="Users of the inbox" columns={["Email", "Role", "Authenticator app", "Last sign-in (SAST)", ""]} empty={null}>
+      <ListTable
+        caption="Users of the inbox"
+        columns={["Email", "Role", "Authenticator app", "Last sign-in (SAST)", "Remove"]}
+        empty={null}
+      >
         {users.map((user) => (
           <tr key={user.id} className="align-top">
             <td className="px-3 py-2 break-all">
