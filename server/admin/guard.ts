@@ -2,8 +2,8 @@ import { createContext, data, type MiddlewareFunction, redirect, type RouterCont
 import { CSRF_FIELD, type InboxWork, roleAllows } from "../../app/lib/inbox.ts";
 import { isCrossSite, readForm } from "../leads/request.ts";
 import type { Actor } from "./audit.ts";
-import { CODE_FAILED, loginRateLimitMessage, type SecondStepResult } from "./login.ts";
-import { servicesOf } from "../services.ts";
+import { CODE_FAILED, loginRateLimitMessage, type SecondStepInput, type SecondStepResult } from "./login.ts";
+import { clientAddressContext, servicesOf } from "../services.ts";
 import type { AdminServices } from "./services.ts";
 import {
   type AdminSession,
@@ -167,8 +167,38 @@ export async function readSignInPost(request: Request, admin: AdminServices) {
 
 export const SIGN_IN_FORM_EXPIRED = "This sign-in form has expired. Try again.";
 
+/**
+ * A post to the sign-in's second step (a code, or the code confirming a new
+ * app), checked by `check`: the refusal to answer, or the signed-in session's
+ * cookies, where to go next and the new recovery codes, if any.
+ */
+export async function secondStep(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  check: (admin: AdminServices, input: SecondStepInput) => Promise<SecondStepResult>,
+) {
+  const admin = adminOf(context);
+  const { field, tokenValid } = await readSignInPost(request, admin);
+  if (!tokenValid) return { ok: false, answer: data({ error: SIGN_IN_FORM_EXPIRED }, { status: 403 }) } as const;
+  const cookie = request.headers.get("cookie");
+  const result = await check(admin, {
+    pending: readCookie(cookie, admin.cookies.pending),
+    code: field("code"),
+    client: context.get(clientAddressContext),
+    userAgent: request.headers.get("user-agent"),
+    previousSession: readCookie(cookie, admin.cookies.session),
+  });
+  if (!result.ok) return { ok: false, answer: secondStepRefusal(admin, result) } as const;
+  return {
+    ok: true,
+    cookies: signedInCookies(admin, result.session),
+    next: nextPath(field("next")),
+    recoveryCodes: result.recoveryCodes ?? [],
+  } as const;
+}
+
 /** The cookies of a completed sign-in: the session's, and the waiting sign-in's and the form token's gone. */
-export function signedInCookies(admin: AdminServices, session: string): Headers {
+function signedInCookies(admin: AdminServices, session: string): Headers {
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCookie(admin.cookies.session, session, { secure: admin.secure }));
   headers.append("Set-Cookie", clearCookie(admin.cookies.pending, admin.secure));
@@ -177,7 +207,7 @@ export function signedInCookies(admin: AdminServices, session: string): Headers 
 }
 
 /** The answer to a second step that did not sign in: its message, or back to the password when the sign-in is over. */
-export function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResult, { ok: true }>) {
+function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResult, { ok: true }>) {
   if (result.reason === "start-again") {
     throw redirect(`${LOGIN_PATH}?start-again=1`, {
       status: 303,

@@ -165,7 +165,7 @@ async function checkPassword(services: Services, input: LoginInput, now: Date): 
 }
 
 /** What the second step knows of the browser besides its waiting sign-in. */
-interface SecondStepInput {
+export interface SecondStepInput {
   pending: string;
   code: string;
   client: ClientAddress;
@@ -177,15 +177,17 @@ interface SecondStepInput {
 export type SecondStepResult =
   { ok: true; session: string; recoveryCodes?: string[] } | { ok: false; reason: "start-again" | "invalid" } | RateLimited;
 
+type SecondStepServices = Pick<AdminServices, "db" | "store" | "settings" | "totpKey">;
+
 /** The second step of a sign-in: a code from the user's app, or one of their recovery codes. */
 export async function attemptSecondFactor(
-  services: Pick<AdminServices, "db" | "store" | "settings" | "totpKey">,
+  services: SecondStepServices,
   input: SecondStepInput,
   now = new Date(),
 ): Promise<SecondStepResult> {
   const { db, totpKey } = services;
   const pending = await findSignIn(db, input.pending, now);
-  if (!pending || !pending.enrolled) return { ok: false, reason: "start-again" };
+  if (!pending?.enrolled) return { ok: false, reason: "start-again" };
   return checkCode(services, pending, input, now, async (code) => {
     if (/^\d{6}$/.test(code)) return (await acceptTotp(db, totpKey, pending.userId, code, now)) ? "with the authenticator app" : null;
     if (!looksLikeRecoveryCode(code) || !(await useRecoveryCode(db, pending.userId, code, now))) return null;
@@ -204,15 +206,11 @@ export async function enrolmentOffer(services: Pick<AdminServices, "db" | "totpK
 }
 
 /** The second step for a user without an app: a code from the app they just set up confirms it. Answers their new recovery codes. */
-export async function confirmEnrolment(
-  services: Pick<AdminServices, "db" | "store" | "settings" | "totpKey">,
-  input: SecondStepInput,
-  now = new Date(),
-): Promise<SecondStepResult> {
+export async function confirmEnrolment(services: SecondStepServices, input: SecondStepInput, now = new Date()): Promise<SecondStepResult> {
+  const pending = await findSignIn(services.db, input.pending, now);
+  const candidate = pending?.totpCandidate;
+  if (!pending || pending.enrolled || !candidate) return { ok: false, reason: "start-again" };
   const { db, totpKey } = services;
-  const pending = await findSignIn(db, input.pending, now);
-  if (!pending || pending.enrolled || !pending.totpCandidate) return { ok: false, reason: "start-again" };
-  const candidate = pending.totpCandidate;
   let recoveryCodes: string[] = [];
   const result = await checkCode(services, pending, input, now, async (code) => {
     const step = totpStep(candidate, totpKey, code, now);

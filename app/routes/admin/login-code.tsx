@@ -1,21 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, Notice } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
-import {
-  adminOf,
-  loginFormToken,
-  loginTokenContext,
-  nextPath,
-  readSignInPost,
-  requirePendingSignIn,
-  secondStepRefusal,
-  SIGN_IN_FORM_EXPIRED,
-  signedInCookies,
-} from "../../../server/admin/guard";
+import { loginFormToken, loginTokenContext, nextPath, requirePendingSignIn, secondStep } from "../../../server/admin/guard";
 import { attemptSecondFactor } from "../../../server/admin/login";
-import { readCookie } from "../../../server/admin/sessions";
-import { clientAddressContext } from "../../../server/services";
 import type { Route } from "./+types/login-code";
 
 // The sign-in's second step: a code from the user's authenticator app, or a recovery code.
@@ -31,19 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { field, tokenValid } = await readSignInPost(request, admin);
-  if (!tokenValid) return data({ error: SIGN_IN_FORM_EXPIRED }, { status: 403 });
-  const cookie = request.headers.get("cookie");
-  const result = await attemptSecondFactor(admin, {
-    pending: readCookie(cookie, admin.cookies.pending),
-    code: field("code"),
-    client: context.get(clientAddressContext),
-    userAgent: request.headers.get("user-agent"),
-    previousSession: readCookie(cookie, admin.cookies.session),
-  });
-  if (!result.ok) return secondStepRefusal(admin, result);
-  return redirect(nextPath(field("next")), { status: 303, headers: signedInCookies(admin, result.session) });
+  const step = await secondStep(request, context, attemptSecondFactor);
+  if (!step.ok) return step.answer;
+  return redirect(step.next, { status: 303, headers: step.cookies });
 }
 
 export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,19 +2,9 @@ import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useNavigation 
 import { adminMeta } from "~/components/admin/meta";
 import { inputClass, labelClass, Notice, QrCode, RecoveryCodes } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
-import {
-  adminOf,
-  loginFormToken,
-  loginTokenContext,
-  nextPath,
-  readSignInPost,
-  secondStepRefusal,
-  SIGN_IN_FORM_EXPIRED,
-  signedInCookies,
-} from "../../../server/admin/guard";
+import { adminOf, loginFormToken, loginTokenContext, nextPath, secondStep } from "../../../server/admin/guard";
 import { confirmEnrolment, enrolmentOffer } from "../../../server/admin/login";
 import { findSignIn, readCookie } from "../../../server/admin/sessions";
-import { clientAddressContext } from "../../../server/services";
 import type { Route } from "./+types/login-enrol";
 
 // The sign-in's second step for a user without an authenticator app: set one up, confirm it with a code, keep the recovery codes.
@@ -32,22 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { field, tokenValid } = await readSignInPost(request, admin);
-  if (!tokenValid) return data({ error: SIGN_IN_FORM_EXPIRED }, { status: 403 });
-  const cookie = request.headers.get("cookie");
-  const result = await confirmEnrolment(admin, {
-    pending: readCookie(cookie, admin.cookies.pending),
-    code: field("code"),
-    client: context.get(clientAddressContext),
-    userAgent: request.headers.get("user-agent"),
-    previousSession: readCookie(cookie, admin.cookies.session),
-  });
-  if (!result.ok) return secondStepRefusal(admin, result);
-  return data(
-    { recoveryCodes: result.recoveryCodes ?? [], next: nextPath(field("next")) },
-    { headers: signedInCookies(admin, result.session) },
-  );
+  const step = await secondStep(request, context, confirmEnrolment);
+  if (!step.ok) return step.answer;
+  return data({ recoveryCodes: step.recoveryCodes, next: step.next }, { headers: step.cookies });
 }
 
 // The recovery codes are shown once, from the action's answer: nothing to load again.
