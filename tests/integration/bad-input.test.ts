@@ -403,7 +403,7 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
     expect(site.output()).not.toMatch(/Could not store|\n\s+at /);
   });
 
-  it("in the inbox's sign-in, search, note and look-up is refused 400 with the field's message", async () => {
+  it("in the inbox's sign-in, search, note, look-up and users is refused with the field's message, never 500", async () => {
     const cookies = new Map<string, string>();
     const request = async (pathname: string, body?: Record<string, string>) => {
       const res = await fetch(`${site.url}${pathname}`, {
@@ -444,6 +444,12 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
     const lookup = await request("/admin/forget", { csrf, intent: "find", email: "sipho\u0000@example.co.za" });
     expect(lookup.status).toBe(400);
     expect(lookup.text).toContain(notAllowed(fieldLabels.email));
+
+    const added = await request("/admin/users", { csrf, intent: "add", email: "new\u0000@roimedia.co.za", role: "reader" });
+    expect(added.status).toBe(400);
+    expect(added.text).toContain(notAllowed(fieldLabels.email));
+    expect((await request("/admin/sessions", { csrf, intent: "end", session: "a\u0000b" })).status).toBe(404);
+    expect((await request("/admin/users", { csrf, intent: "remove", user: "1\u0000" })).status).toBe(404);
     expect(site.output()).not.toMatch(/\n\s+at /);
   });
 });
