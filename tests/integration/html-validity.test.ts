@@ -8,13 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "~/config/public-routes";
 import { botFields } from "~/forms/bot-fields";
 import { LOGIN_FAILED } from "../../server/admin/login";
+import { authenticatorCode, createUser, rememberAuthenticator } from "../support/admin-users";
+import { InboxBrowser } from "../support/inbox-browser";
 import { formTokenAged, postPage } from "../support/leads";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
  * Every page the site sends, as the Nu HTML Checker (vnu-jar) judges it: the
  * public pages, the 404, a booking's manage page, each form page after a post
- * without JavaScript that it refuses, and the inbox's sign-in.
+ * without JavaScript that it refuses, and the inbox's sign-in steps and the
+ * pages of its users, sessions and account.
  */
 
 const HMAC_KEY = "html-validity-test-hmac-key-0123456789abcdef";
@@ -92,6 +95,28 @@ async function refusedSignIn(): Promise<string> {
   return html;
 }
 
+/** The inbox's sign-in steps and account pages, as a new user sees them at their first sign-in and the next. */
+async function inboxPages(): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const email = "agent@roimedia.co.za";
+  const password = "a long enough passphrase";
+  await createUser(server.dataDir, email, password);
+  const agent = new InboxBrowser(server.url, "192.0.2.50");
+  expect((await agent.password(email, password)).status).toBe(303);
+  const setUp = await agent.request("/admin/login/enrol?next=%2Fadmin");
+  found.set("/admin/login/enrol", setUp.text);
+  rememberAuthenticator(email, /id="totp-secret"[^>]*>([^<]+)</.exec(setUp.text)![1]!);
+  const token = agent.cookies.get("roi_admin_login")!;
+  const done = await agent.request("/admin/login/enrol", { body: { token, code: await authenticatorCode(email), next: "/admin" } });
+  expect(done.status).toBe(200);
+  found.set("/admin/login/enrol with the recovery codes", done.text);
+  for (const pagePath of ["/admin/users", "/admin/sessions", "/admin/account"]) found.set(pagePath, (await agent.request(pagePath)).text);
+  const next = new InboxBrowser(server.url, "192.0.2.51");
+  expect((await next.password(email, password)).status).toBe(303);
+  found.set("/admin/login/code", (await next.request("/admin/login/code?next=%2Fadmin")).text);
+  return found;
+}
+
 /** Runs the checker once over every page (the JVM's start is the slow part) and returns its messages by page. */
 async function validate(): Promise<Map<string, VnuMessage[]>> {
   const dir = mkdtempSync(path.join(tmpdir(), "html-validity-"));
@@ -141,6 +166,7 @@ beforeAll(async () => {
   }
   pages.set("/admin/login", await get("/admin/login", 200));
   pages.set("/admin/login after a refused sign-in", await refusedSignIn());
+  for (const [label, html] of await inboxPages()) pages.set(label, html);
   pages.set(CONTROL, controlHtml);
   messages = await validate();
 });

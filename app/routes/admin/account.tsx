@@ -62,7 +62,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       {changed && !actionData && <Notice>Password changed. Your other sessions are ended.</Notice>}
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
 
-      <Section title="Password" id="account-password">
+      <Section title="Password" id="change-password">
         <Form method="post" className="space-y-3">
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="password" />
@@ -92,7 +92,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </Section>
 
       {!mustChangePassword && (
-        <Section title="Recovery codes" id="account-recovery">
+        <Section title="Recovery codes" id="recovery-codes">
           {actionData?.recoveryCodes ? (
             <div className="space-y-3">
               <Notice>New recovery codes: keep them now, they are shown only this once. The earlier ones no longer work.</Notice>
