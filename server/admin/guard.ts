@@ -19,9 +19,10 @@ import {
 
 /**
  * The inbox's route middleware (app/routes/admin/): headers on every answer,
- * and for everything but the sign-in page a live session, a same-site origin
+ * and for everything but the sign-in pages a live session, a same-site origin
  * and the session's synchronizer token on every post, before any loader or
- * action runs.
+ * action runs; then each loader and action asks for the role its work takes
+ * (requireRoleFor). The sign-in's two steps read their posts here too.
  */
 
 export const LOGIN_PATH = "/admin/login";
