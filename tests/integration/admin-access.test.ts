@@ -373,7 +373,7 @@ describe("the audit log", () => {
         detail: expect.stringMatching(/^exported the lead report from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/),
       },
       { actor: users.admin, action: "export", detail: "exported the confirmed newsletter subscribers" },
-      { actor: users.admin, action: "export", detail: "exported 0 Google Ads click conversions" },
+      { actor: users.admin, action: "export", detail: "exported the Google Ads click conversions" },
       { actor: users.admin, action: "forget-lookup", detail: hash("looked up what is held for email hash HASH") },
       {
         actor: users.admin,

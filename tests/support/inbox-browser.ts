@@ -45,6 +45,14 @@ export class InboxBrowser {
     return { status: res.status, location: res.headers.get("location"), headers: res.headers, text: await res.text() };
   }
 
+  /** The answer itself, unread (to time a download as it streams), with the session's cookies; cookies it sets are not kept. */
+  raw(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.siteUrl}${pathname}`, {
+      redirect: "manual",
+      headers: { "x-forwarded-for": this.address, "user-agent": this.userAgent, cookie: this.cookieHeader(), ...headers },
+    });
+  }
+
   /** A form of the inbox posted with the session's synchronizer token, read from `page` first. */
   async post(pathname: string, body: Record<string, string>, page = pathname) {
     return this.request(pathname, { body: { csrf: await this.csrf(page), ...body } });
