@@ -16,9 +16,26 @@ const never = (message, ...groups) => ({ group: groups, message });
  * components. Components import no server code. Server code imports no
  * components or routes. Routes are where the two meet.
  */
-const serverCode = ["**/server/**", "**/server.ts"];
-const components = ["~/components/**", "**/app/components/**", "**/components/**"];
-const routes = ["~/routes/**", "**/app/routes/**", "**/app/root*", "**/app/entry.*"];
+const serverCode = ["#server/**"];
+const components = ["#app/components/**"];
+const routes = ["#app/routes/**", "#app/root*", "#app/entry.*"];
+
+/**
+ * One import style, as Node resolves it: `#app/…`, `#server/…`, `#scripts/…`, `#tests/…`, `#bench/…`
+ * (package.json `imports`) with the file's extension. React Router's generated `./+types/…` excepted.
+ */
+const importStyle = [
+  {
+    regex: "^(\\.{1,2}/(?!\\+types/)|~/)",
+    message: "Import as #app/…, #server/…, #scripts/…, #tests/… or #bench/… (package.json imports).",
+  },
+  { regex: "^#(?!.*\\.(ts|tsx|js|json|css|svg|png|md|woff2)(\\?.*)?$)", message: "Name the file with its extension, as Node resolves it." },
+];
+
+/** The import rules of a layer: the one import style and the layer's own boundaries. */
+const restrictedImports = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...importStyle, ...patterns] }],
+});
 
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "public/", "bench/results/"] },
@@ -49,55 +66,29 @@ export default tseslint.config(
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  { files: ["**/*.{ts,tsx,js}"], rules: restrictedImports() },
   {
     files: ["app/config/**", "app/content/**", "app/forms/**", "app/lib/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              ...never("Shared code runs in the browser too: no server code here (types are fine).", ...serverCode),
-              allowTypeImports: true,
-            },
-            never("Shared code imports no components or routes.", ...components, ...routes),
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports(
+      { ...never("Shared code runs in the browser too: no server code here (types are fine).", ...serverCode), allowTypeImports: true },
+      never("Shared code imports no components or routes.", ...components, ...routes),
+    ),
   },
   {
     files: ["app/components/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              ...never("Components run in the browser: no server code (a route's loader or action passes what they need).", ...serverCode),
-              allowTypeImports: false,
-            },
-            never("Components import no routes.", ...routes),
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports(
+      never("Components run in the browser: no server code (a route's loader or action passes what they need).", ...serverCode),
+      never("Components import no routes.", ...routes),
+    ),
   },
   {
     files: ["server/**", "server.ts", "scripts/**", "bench/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            never(
-              "The server imports no components or routes: shared things live in app/forms, app/lib, app/content or app/config.",
-              ...components,
-              ...routes,
-            ),
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports(
+      never(
+        "The server imports no components or routes: shared things live in app/forms, app/lib, app/content or app/config.",
+        ...components,
+        ...routes,
+      ),
+    ),
   },
 );

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
-import { applyBuildStamps } from "./app/lib/build-stamps.ts";
-import { prerenderedPaths } from "./app/config/public-routes.ts";
+import { applyBuildStamps } from "#app/lib/build-stamps.ts";
+import { prerenderedPaths } from "#app/config/public-routes.ts";
 
 export default {
   ssr: true,

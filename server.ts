@@ -2,9 +2,9 @@
 // Vite with --dev), listens, and shuts down gracefully. Request handling lives
 // in server/app.ts.
 import type { Server } from "node:http";
-import type { SiteApp } from "./server/app.ts";
+import type { SiteApp } from "#server/app.ts";
 
-type Log = typeof import("./server/log.ts").log;
+type Log = typeof import("#server/log.ts").log;
 
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,14 +16,14 @@ async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; l
     // third of the speed rendering a page).
     process.env.NODE_ENV ??= "production";
     const bundle = "./build/server/index.js";
-    const build = (await import(bundle)) as typeof import("./server/app.ts");
+    const build = (await import(bundle)) as typeof import("#server/app.ts");
     const settings = build.env();
     return { site: await build.createApp(), port: settings.PORT, host: settings.HOST, log: build.log };
   }
   const vite = await import("vite");
   const express = (await import("express")).default;
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  const mod = (await viteServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
+  const mod = (await viteServer.ssrLoadModule("./server/app.ts")) as typeof import("#server/app.ts");
   const inner = await mod.createApp({ dev: true });
   const outer = express();
   outer.use(viteServer.middlewares);

@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
+import { inlineScripts } from "#scripts/vite-inline-scripts.ts";
 
 export default defineConfig({
   // The server bundle's entry is our Express app, so the app, its database and
@@ -32,6 +32,5 @@ export default defineConfig({
   // In development React Router is processed by Vite; the request handler must
   // use that same copy, or its RouterContextProvider check fails.
   ssr: { noExternal: ["@react-router/express", "@react-router/node"] },
-  resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter(), inlineScripts()],
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
+import { inlineScripts } from "#scripts/vite-inline-scripts.ts";
 
 // Three suites: unit (pure code), integration (real HTTP against the built
 // server, real SQLite/PostgreSQL, real SMTP), e2e (Chromium clicking the site;
@@ -10,7 +10,6 @@ import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   // `?inline-script` imports, as in the build (vite.config.ts).
   plugins: [inlineScripts()],
   test: {

@@ -3,12 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { analyticsScript } from "~/lib/analytics";
-import { cspNonceContext, ServerDocumentContext } from "~/lib/build-stamps";
-import { DocumentOnlyHtmlContext, filedDocumentHtml } from "~/lib/document-only-html";
-import { inertHydrationScripts } from "~/lib/hydration-on-intent.server";
-import { env } from "../server/env";
-import { log } from "../server/log";
+import { analyticsScript } from "#app/lib/analytics.ts";
+import { cspNonceContext, ServerDocumentContext } from "#app/lib/build-stamps.ts";
+import { DocumentOnlyHtmlContext, filedDocumentHtml } from "#app/lib/document-only-html.ts";
+import { inertHydrationScripts } from "#app/lib/hydration-on-intent.server.ts";
+import { env } from "#server/env.ts";
+import { log } from "#server/log.ts";
 
 export const streamTimeout = 5_000;
 

@@ -8,8 +8,8 @@
 // Writes bench/results/banner.json and banner.md.
 import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, openPage } from "../tests/support/browser.ts";
-import { startSite } from "../tests/support/site.ts";
+import { hydrated, launchBrowser, openPage } from "#tests/support/browser.ts";
+import { startSite } from "#tests/support/site.ts";
 
 const RUNS = Number(process.env.BANNER_RUNS ?? 5);
 /** A prerendered page, the largest, an article and two pages rendered per request. */

@@ -13,8 +13,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { publicRoutes } from "../app/config/public-routes.ts";
-import { startServer } from "../tests/support/server.ts";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { startServer } from "#tests/support/server.ts";
 
 /** Issue 20's targets for the JavaScript at load, gzipped: pages a visitor only reads, and pages with a form of their own. */
 export const FIRST_LOAD_TARGET = { content: 90 * 1024, form: 120 * 1024 } as const;

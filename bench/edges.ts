@@ -5,7 +5,7 @@
 // a plain 404's, and what each edge answers.
 import { writeFileSync } from "node:fs";
 import { Agent, request } from "node:https";
-import { SITE_HOST, startSite } from "../tests/support/site.ts";
+import { SITE_HOST, startSite } from "#tests/support/site.ts";
 
 const site = await startSite({}, { on: "tls" });
 const origin = new URL(site.url);

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
-import { findHoldings } from "../server/admin/forget.ts";
-import { type Cursor, decodeCursor, everyLead, exportRows, type InboxFilter, listLeads } from "../server/admin/inbox.ts";
-import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
-import type { BookingTables } from "../server/booking/schema.ts";
-import type { DatabaseHandle } from "../server/db/connect.ts";
-import { openSiteDatabase } from "../server/migrations.ts";
+import { findHoldings } from "#server/admin/forget.ts";
+import { type Cursor, decodeCursor, everyLead, exportRows, type InboxFilter, listLeads } from "#server/admin/inbox.ts";
+import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
+import type { BookingTables } from "#server/booking/schema.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
 
 const LEADS = 100_000;
 const RUNS = 30;

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
-import { altchaTokens } from "../tests/support/altcha-tokens.ts";
-import { freePort } from "../tests/support/server.ts";
-import { autocannon } from "./autocannon.ts";
+import { altchaTokens } from "#tests/support/altcha-tokens.ts";
+import { freePort } from "#tests/support/server.ts";
+import { autocannon } from "#bench/autocannon.ts";
 
 /** Issue 20's targets: p99 under 25 ms for 200 visitors at 100 leads a second; 1,000 leads a second at saturation. */
 const P99_TARGET_MS = 25;

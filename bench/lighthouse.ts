@@ -11,10 +11,10 @@
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromium } from "playwright-core";
-import { publicRoutes } from "../app/config/public-routes.ts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser.ts";
-import { freePort } from "../tests/support/server.ts";
-import { SITE_HOST, startSite } from "../tests/support/site.ts";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/support/browser.ts";
+import { freePort } from "#tests/support/server.ts";
+import { SITE_HOST, startSite } from "#tests/support/site.ts";
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 

@@ -4,8 +4,8 @@
 // checked here, not in timed tests.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { type BundleRow, FIRST_LOAD_TARGET, FIRST_ROUND_TRIP_BYTES, measureBundles } from "./bundle.ts";
-import { type LighthouseRow, runLighthouse } from "./lighthouse.ts";
+import { type BundleRow, FIRST_LOAD_TARGET, FIRST_ROUND_TRIP_BYTES, measureBundles } from "#bench/bundle.ts";
+import { type LighthouseRow, runLighthouse } from "#bench/lighthouse.ts";
 
 /** Issue 20's targets: every run of every page at least this Lighthouse performance score, ... */
 const PERFORMANCE_TARGET = 95;

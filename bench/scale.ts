@@ -12,14 +12,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { altchaTokens } from "../tests/support/altcha-tokens.ts";
-import { createTestDatabase, type TestDatabase } from "../tests/support/database.ts";
-import { send } from "../tests/support/loopback-client.ts";
-import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../tests/support/nginx.ts";
-import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
-import { type SmtpCounter, startSmtpCounter } from "../tests/support/smtp-counter.ts";
+import { altchaTokens } from "#tests/support/altcha-tokens.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
+import { send } from "#tests/support/loopback-client.ts";
+import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "#tests/support/nginx.ts";
+import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
+import { type SmtpCounter, startSmtpCounter } from "#tests/support/smtp-counter.ts";
 
-import { autocannon, type Histogram } from "./autocannon.ts";
+import { autocannon, type Histogram } from "#bench/autocannon.ts";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const CONNECTIONS = 200;

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { NGINX } from "../tests/support/nginx.ts";
-import { freePort, startServer } from "../tests/support/server.ts";
+import { NGINX } from "#tests/support/nginx.ts";
+import { freePort, startServer } from "#tests/support/server.ts";
 
 /** The target: the app serves a prerendered page at least half as fast as nginx serves the file. */
 const RATIO_TARGET = 0.5;

@@ -16,12 +16,12 @@
 // It opens the database the server opens, with the same settings (server/env.ts:
 // DATA_DIR or DATABASE_URL) and migrations. Node runs it from source: every module
 // it imports uses .ts extensions, which Node's type stripping resolves as written.
-import { COMMAND_LINE, recordAudit } from "../server/admin/audit.ts";
-import { adminRoles, type AdminRole, isAdminRole } from "../app/lib/inbox.ts";
-import { passwordProblem } from "../server/admin/password.ts";
-import { resetSecondFactor } from "../server/admin/second-factor.ts";
-import type { AdminDatabase, AdminTables } from "../server/admin/schema.ts";
-import type { BookingTables } from "../server/booking/schema.ts";
+import { COMMAND_LINE, recordAudit } from "#server/admin/audit.ts";
+import { adminRoles, type AdminRole, isAdminRole } from "#app/lib/inbox.ts";
+import { passwordProblem } from "#server/admin/password.ts";
+import { resetSecondFactor } from "#server/admin/second-factor.ts";
+import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
+import type { BookingTables } from "#server/booking/schema.ts";
 import {
   createUser,
   findUserForLogin,
@@ -31,12 +31,12 @@ import {
   normalizeEmail,
   setPassword,
   UserExistsError,
-} from "../server/admin/users.ts";
-import { openSiteDatabase } from "../server/migrations.ts";
-import { type BackupSummary, describeContents, restoreBackup, takeBackup, verifyBackup } from "../server/backups.ts";
-import { BackupProblem } from "../server/db/backup.ts";
-import { type Env, env, EnvError } from "../server/env.ts";
-import { formatSast } from "../app/lib/sast.ts";
+} from "#server/admin/users.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
+import { type BackupSummary, describeContents, restoreBackup, takeBackup, verifyBackup } from "#server/backups.ts";
+import { BackupProblem } from "#server/db/backup.ts";
+import { type Env, env, EnvError } from "#server/env.ts";
+import { formatSast } from "#app/lib/sast.ts";
 import type { Kysely } from "kysely";
 import path from "node:path";
 

@@ -30,15 +30,15 @@ const [
   { auditGuarantee, auditPromises },
   { companyProfilePdf },
 ] = await Promise.all([
-  load<typeof import("../app/config/site")>("/app/config/site.ts"),
-  load<typeof import("../app/content/services")>("/app/content/services.ts"),
-  load<typeof import("../app/content/services-page")>("/app/content/services-page.ts"),
-  load<typeof import("../app/content/about")>("/app/content/about.ts"),
-  load<typeof import("../app/content/pricing")>("/app/content/pricing.ts"),
-  load<typeof import("../app/content/service-pages")>("/app/content/service-pages.ts"),
-  load<typeof import("../app/content/team")>("/app/content/team.ts"),
-  load<typeof import("../app/content/audit")>("/app/content/audit.ts"),
-  load<typeof import("../app/forms/company-profile-pdf")>("/app/forms/company-profile-pdf.ts"),
+  load<typeof import("#app/config/site.ts")>("/app/config/site.ts"),
+  load<typeof import("#app/content/services.ts")>("/app/content/services.ts"),
+  load<typeof import("#app/content/services-page.ts")>("/app/content/services-page.ts"),
+  load<typeof import("#app/content/about.ts")>("/app/content/about.ts"),
+  load<typeof import("#app/content/pricing.ts")>("/app/content/pricing.ts"),
+  load<typeof import("#app/content/service-pages.ts")>("/app/content/service-pages.ts"),
+  load<typeof import("#app/content/team.ts")>("/app/content/team.ts"),
+  load<typeof import("#app/content/audit.ts")>("/app/content/audit.ts"),
+  load<typeof import("#app/forms/company-profile-pdf.ts")>("/app/forms/company-profile-pdf.ts"),
 ]);
 await vite.close();
 

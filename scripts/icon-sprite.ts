@@ -3,7 +3,7 @@
 // `node scripts/icon-sprite.ts` after adding a name; a unit test checks it is current.
 import { writeFileSync } from "node:fs";
 import type { LucideIconNode } from "lucide-react";
-import { iconNames } from "../app/lib/icon-names.ts";
+import { iconNames } from "#app/lib/icon-names.ts";
 
 export const SPRITE_FILE = "app/components/ui/icons.svg";
 

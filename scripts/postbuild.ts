@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { filesUnder } from "../server/files.ts";
+import { filesUnder } from "#server/files.ts";
 
 const clientDir = path.resolve("build/client");
 // Prerendered pages and their .data are stamped by the server, so they are compressed on the fly.

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
-import { BUILD_SITE_URL, applyBuildStamps } from "../app/lib/build-stamps.ts";
-import { OG_HEIGHT, OG_WIDTH, ogSection } from "../app/lib/og.ts";
+import { BUILD_SITE_URL, applyBuildStamps } from "#app/lib/build-stamps.ts";
+import { OG_HEIGHT, OG_WIDTH, ogSection } from "#app/lib/og.ts";
 
 const clientDir = path.resolve("build/client");
 const font = (weight: number) => readFileSync(path.resolve(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
@@ -107,7 +107,7 @@ const unescape = (text: string) =>
 const dataDir = mkdtempSync(path.join(tmpdir(), "social-images-"));
 applyBuildStamps(process.env);
 Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-const build = (await import(path.resolve("build/server/index.js"))) as typeof import("../server/app.ts");
+const build = (await import(path.resolve("build/server/index.js"))) as typeof import("#server/app.ts");
 const site = await build.createApp();
 const server = site.app.listen(0, "127.0.0.1");
 await once(server, "listening");

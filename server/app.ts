@@ -5,25 +5,25 @@ import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
-import { withAnalytics } from "./analytics.ts";
-import { INTRO_VIDEO_ORIGIN } from "../app/content/intro-video.ts";
-import { cspNonceContext } from "../app/lib/build-stamps.ts";
-import { clientAddress } from "./client-address.ts";
-import { env } from "./env.ts";
-import { log, setLogLevel } from "./log.ts";
-import { reactRouterHandler } from "./react-router-handler.ts";
-import { requestGuard } from "./request-guard.ts";
-import { clientAddressContext, servicesContext } from "./services.ts";
-import { startServices } from "./start.ts";
-import { emptyAllowances, securityHeaders, securityHeadersFor } from "./security.ts";
-import { loadStaticFiles } from "./static.ts";
-import { visitorOrigin } from "./visitor-origin.ts";
+import { withAnalytics } from "#server/analytics.ts";
+import { INTRO_VIDEO_ORIGIN } from "#app/content/intro-video.ts";
+import { cspNonceContext } from "#app/lib/build-stamps.ts";
+import { clientAddress } from "#server/client-address.ts";
+import { env } from "#server/env.ts";
+import { log, setLogLevel } from "#server/log.ts";
+import { reactRouterHandler } from "#server/react-router-handler.ts";
+import { requestGuard } from "#server/request-guard.ts";
+import { clientAddressContext, servicesContext } from "#server/services.ts";
+import { startServices } from "#server/start.ts";
+import { emptyAllowances, securityHeaders, securityHeadersFor } from "#server/security.ts";
+import { loadStaticFiles } from "#server/static.ts";
+import { visitorOrigin } from "#server/visitor-origin.ts";
 
 // What server.ts and the build scripts read from the bundle (they import it by path, so no import shows it).
 /** @public */
-export { env } from "./env.ts";
+export { env } from "#server/env.ts";
 /** @public */
-export { log } from "./log.ts";
+export { log } from "#server/log.ts";
 // The bundle also is the React Router server build, so the build's own tools
 // (prerendering, the preview server) can load it like the default one.
 export * from "virtual:react-router/server-build";

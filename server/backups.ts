@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { formTypeLabel } from "../app/lib/inbox.ts";
-import { addDays, sastDate, sastInstant } from "../app/lib/sast.ts";
-import { BACKUP_DIR, DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "./data-dir.ts";
-import { BackupProblem, backupSqlite, checkSqliteBackup, databaseInUse, migrationsOf, replaceSqlite } from "./db/backup.ts";
-import type { Env } from "./env.ts";
-import { describeError, log } from "./log.ts";
-import { siteMigrations } from "./migrations.ts";
+import { formTypeLabel } from "#app/lib/inbox.ts";
+import { addDays, sastDate, sastInstant } from "#app/lib/sast.ts";
+import { BACKUP_DIR, DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "#server/data-dir.ts";
+import { BackupProblem, backupSqlite, checkSqliteBackup, databaseInUse, migrationsOf, replaceSqlite } from "#server/db/backup.ts";
+import type { Env } from "#server/env.ts";
+import { describeError, log } from "#server/log.ts";
+import { siteMigrations } from "#server/migrations.ts";
 
 /**
  * Backups of the embedded database (docs/decisions/0029): taken online by

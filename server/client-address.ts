@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
 import type { Request } from "express";
-import type { Env } from "./env.ts";
+import type { Env } from "#server/env.ts";
 
 /** Who a request came from: as the lead record keeps it, and as rate limits count it. */
 export interface ClientAddress {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { captchaProviders, captchaWidgets } from "../app/forms/captcha-config.ts";
+import { captchaProviders, captchaWidgets } from "#app/forms/captcha-config.ts";
 
 /**
  * Every setting the site reads, parsed once at start. No other module reads

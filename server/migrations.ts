@@ -1,15 +1,15 @@
 import type { Migration } from "kysely/migration";
-import { adminMigration } from "./admin/migration.ts";
-import { adminSignInMigration } from "./admin/sign-in-migration.ts";
-import { attributionMigration } from "./attribution/migration.ts";
-import { bookingMailboxMigration, bookingMigration } from "./booking/migration.ts";
-import { siteKeysMigration } from "./captcha/migration.ts";
-import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "./db/connect.ts";
-import type { Dialect } from "./db/dialect.ts";
-import { leadsMigration } from "./leads/migration.ts";
-import { webhooksMigration } from "./webhooks/migration.ts";
-import { newsletterMailboxMigration, newsletterMigration } from "./newsletter/migration.ts";
-import { outboxLanesMigration, outboxSentCopiesMigration } from "./outbox/migration.ts";
+import { adminMigration } from "#server/admin/migration.ts";
+import { adminSignInMigration } from "#server/admin/sign-in-migration.ts";
+import { attributionMigration } from "#server/attribution/migration.ts";
+import { bookingMailboxMigration, bookingMigration } from "#server/booking/migration.ts";
+import { siteKeysMigration } from "#server/captcha/migration.ts";
+import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
+import type { Dialect } from "#server/db/dialect.ts";
+import { leadsMigration } from "#server/leads/migration.ts";
+import { webhooksMigration } from "#server/webhooks/migration.ts";
+import { newsletterMailboxMigration, newsletterMigration } from "#server/newsletter/migration.ts";
+import { outboxLanesMigration, outboxSentCopiesMigration } from "#server/outbox/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps

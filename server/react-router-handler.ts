@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
-import { MAX_BODY_BYTES } from "./leads/request.ts";
-import { log } from "./log.ts";
+import { MAX_BODY_BYTES } from "#server/leads/request.ts";
+import { log } from "#server/log.ts";
 
 /**
  * Express to React Router, as @react-router/express does it, with three

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from "express";
-import { log } from "./log.ts";
+import { log } from "#server/log.ts";
 
 /** The methods the site answers; anything else (TRACE, OPTIONS, PUT...) is refused before any route runs. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"];

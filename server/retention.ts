@@ -1,13 +1,13 @@
-import { deleteAuditUntil } from "./admin/audit.ts";
-import type { AdminTables } from "./admin/schema.ts";
-import type { BookingTables } from "./booking/schema.ts";
-import type { DatabaseHandle } from "./db/connect.ts";
-import type { Store } from "./db/store.ts";
-import type { Env } from "./env.ts";
-import { log } from "./log.ts";
-import type { NewsletterTables } from "./newsletter/schema.ts";
-import type { Newsletter } from "./newsletter/subscribers.ts";
-import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "./outbox/mail-files.ts";
+import { deleteAuditUntil } from "#server/admin/audit.ts";
+import type { AdminTables } from "#server/admin/schema.ts";
+import type { BookingTables } from "#server/booking/schema.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Store } from "#server/db/store.ts";
+import type { Env } from "#server/env.ts";
+import { log } from "#server/log.ts";
+import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { Newsletter } from "#server/newsletter/subscribers.ts";
+import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "#server/outbox/mail-files.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import type { Env } from "./env.ts";
+import type { Env } from "#server/env.ts";
 
 /** Sources a page may load beyond its own origin, added by the features that need them. */
 export interface CspAllowances {

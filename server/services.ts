@@ -1,14 +1,14 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { AdminServices } from "./admin/services.ts";
-import type { BookingServices } from "./booking/services.ts";
-import type { Captcha } from "./captcha/index.ts";
-import type { ClientAddress } from "./client-address.ts";
-import type { SiteSecrets } from "./captcha/keys.ts";
-import type { DatabaseHandle } from "./db/connect.ts";
-import type { Store } from "./db/store.ts";
-import type { Env } from "./env.ts";
-import type { Newsletter } from "./newsletter/subscribers.ts";
-import type { OutboxWorker } from "./outbox/worker.ts";
+import type { AdminServices } from "#server/admin/services.ts";
+import type { BookingServices } from "#server/booking/services.ts";
+import type { Captcha } from "#server/captcha/index.ts";
+import type { ClientAddress } from "#server/client-address.ts";
+import type { SiteSecrets } from "#server/captcha/keys.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Store } from "#server/db/store.ts";
+import type { Env } from "#server/env.ts";
+import type { Newsletter } from "#server/newsletter/subscribers.ts";
+import type { OutboxWorker } from "#server/outbox/worker.ts";
 
 /** What every form needs: the settings, the database and its store, the bot check and the outbox worker. */
 export interface CoreServices {

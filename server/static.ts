@@ -4,9 +4,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { type StampedSettings, stamp } from "../app/lib/build-stamps.ts";
-import { INERT_MODULE_TYPE } from "../app/lib/hydration-on-intent.ts";
-import { filesUnder } from "./files.ts";
+import { type StampedSettings, stamp } from "#app/lib/build-stamps.ts";
+import { INERT_MODULE_TYPE } from "#app/lib/hydration-on-intent.ts";
+import { filesUnder } from "#server/files.ts";
 
 /** Hashed build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Env } from "./env.ts";
+import type { Env } from "#server/env.ts";
 
 /** A host name or address with an optional port, as a Host header carries it (nothing that could bend a URL). */
 const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

@@ -1,5 +1,5 @@
-import { articleSlugs } from "../content/articles.ts";
-import { serviceSlugs } from "../content/services.ts";
+import { articleSlugs } from "#app/content/articles.ts";
+import { serviceSlugs } from "#app/content/services.ts";
 
 /**
  * Every public page, with how it is rendered. Pages whose HTML depends on the

@@ -1,5 +1,5 @@
-import type { IconName } from "~/lib/icon-names";
-import type { Stat } from "./stats";
+import type { IconName } from "#app/lib/icon-names.ts";
+import type { Stat } from "#app/content/stats.ts";
 
 export const aiAssessmentHero = {
   eyebrow: "Free AI assessment",

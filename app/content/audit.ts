@@ -1,4 +1,4 @@
-import { claims, type Stat } from "./stats";
+import { claims, type Stat } from "#app/content/stats.ts";
 
 /** The six audit inclusions of SPEC.md section 3, shown on the home page. */
 export const auditInclusions = [

@@ -1,6 +1,6 @@
 import { Marked } from "marked";
-import { type Article, type ArticleSlug, type ArticleSummary, articleSlugs } from "~/content/articles";
-import { type ArticleSource, parseArticleSource } from "~/content/blog/front-matter";
+import { type Article, type ArticleSlug, type ArticleSummary, articleSlugs } from "#app/content/articles.ts";
+import { type ArticleSource, parseArticleSource } from "#app/content/blog/front-matter.ts";
 
 // Vite inlines the Markdown into the server bundle at build, so no file is read
 // at run time; the article pages are prerendered from it.

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "./services";
+import type { ServiceSlug } from "#app/content/services.ts";
 
 /** A client success story: one per service, shown on its service page and on /case-studies. */
 export interface CaseStudy {

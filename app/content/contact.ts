@@ -1,5 +1,5 @@
-import type { IconName } from "~/lib/icon-names";
-import { site } from "~/config/site";
+import type { IconName } from "#app/lib/icon-names.ts";
+import { site } from "#app/config/site.ts";
 
 export const contactHero = {
   eyebrow: "Contact us",

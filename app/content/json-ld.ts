@@ -1,8 +1,8 @@
-import { site } from "~/config/site";
+import { site } from "#app/config/site.ts";
 import type { Offer, Service } from "schema-dts";
-import { absoluteUrl, capOffers } from "~/lib/seo";
-import { addOns, getStartedHref, priceBounds, pricingGroupForService } from "./pricing";
-import { type ServiceSlug, serviceSummary } from "./services";
+import { absoluteUrl, capOffers } from "#app/lib/seo.ts";
+import { addOns, getStartedHref, priceBounds, pricingGroupForService } from "#app/content/pricing.ts";
+import { type ServiceSlug, serviceSummary } from "#app/content/services.ts";
 
 /** A monthly rand offer as schema.org describes it. */
 function monthlyOffer(siteUrl: string, name: string, price: string, path: string): Offer {

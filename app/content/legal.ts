@@ -1,5 +1,5 @@
-import { site } from "~/config/site";
-import { newsletterRules } from "~/forms/newsletter";
+import { site } from "#app/config/site.ts";
+import { newsletterRules } from "#app/forms/newsletter.ts";
 
 /** A block of a legal document: a paragraph, a list, or a table of rows. */
 export type LegalBlock =

@@ -1,5 +1,5 @@
-import { site } from "../config/site.ts";
-import { newsletterRules } from "../forms/newsletter.ts";
+import { site } from "#app/config/site.ts";
+import { newsletterRules } from "#app/forms/newsletter.ts";
 
 /** What the newsletter is, as its mail and pages name it. */
 export const newsletterName = `${site.name}'s weekly ROI insights`;

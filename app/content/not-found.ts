@@ -1,4 +1,4 @@
-import type { PageMeta } from "./page-meta";
+import type { PageMeta } from "#app/content/page-meta.ts";
 
 /**
  * The 404 page's title and description, in a module of their own: the document's error

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "./services";
+import type { ServiceSlug } from "#app/content/services.ts";
 
 /** Each page's search title (at most 60 characters with the brand) and description (50-160). */
 export interface PageMeta {

@@ -1,6 +1,6 @@
-import { labelOf, type ServiceKey, serviceOptions } from "~/forms/options";
-import { aiPackages } from "./ai-packages";
-import type { ServiceSlug } from "./services";
+import { labelOf, type ServiceKey, serviceOptions } from "#app/forms/options.ts";
+import { aiPackages } from "#app/content/ai-packages.ts";
+import type { ServiceSlug } from "#app/content/services.ts";
 
 /** The pricing groups are keyed like the order wizard's services (`/get-started?service=`). */
 export type PricingGroupKey = ServiceKey;

@@ -1,5 +1,5 @@
-import type { Stat } from "./stats";
-import type { ServiceSlug } from "./services";
+import type { Stat } from "#app/content/stats.ts";
+import type { ServiceSlug } from "#app/content/services.ts";
 
 /** A result card: what moved, by how much, and how. */
 export interface ResultMetric {

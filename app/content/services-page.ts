@@ -1,4 +1,4 @@
-import { claims, type Stat } from "./stats";
+import { claims, type Stat } from "#app/content/stats.ts";
 
 export const servicesHero = {
   eyebrow: "Our services",

@@ -1,4 +1,4 @@
-import type { IconName } from "~/lib/icon-names";
+import type { IconName } from "#app/lib/icon-names.ts";
 
 /** The eight service pages, in the order the navigation lists them. */
 export const serviceSlugs = [

@@ -1,8 +1,8 @@
-import { z } from "../lib/zod.ts";
-import { auditForm } from "./audit.ts";
-import { type LeadFormDefinition, NOT_SPECIFIED, orNull, reported } from "./definition.ts";
-import { botCheckFailed, errorTitle, somethingWentWrong } from "./messages.ts";
-import { email, fieldLimits, isWebsiteUrl, optionalText, requiredText, text, websiteUrlMessage } from "./rules.ts";
+import { z } from "#app/lib/zod.ts";
+import { auditForm } from "#app/forms/audit.ts";
+import { type LeadFormDefinition, NOT_SPECIFIED, orNull, reported } from "#app/forms/definition.ts";
+import { botCheckFailed, errorTitle, somethingWentWrong } from "#app/forms/messages.ts";
+import { email, fieldLimits, isWebsiteUrl, optionalText, requiredText, text, websiteUrlMessage } from "#app/forms/rules.ts";
 
 /** The free AI assessment (/free-ai-assessment): name, email, company and goals required (SPEC.md section 5). */
 const schema = z.object({

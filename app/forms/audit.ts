@@ -1,8 +1,8 @@
-import { z } from "../lib/zod.ts";
-import { type LeadFormDefinition, orNull, reported } from "./definition.ts";
-import { errorTitle } from "./messages.ts";
-import { auditBudgetOptions, chosenLabel, platformOptions, values } from "./options.ts";
-import { email, fieldLimits, optionalChoice, requiredText } from "./rules.ts";
+import { z } from "#app/lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported } from "#app/forms/definition.ts";
+import { errorTitle } from "#app/forms/messages.ts";
+import { auditBudgetOptions, chosenLabel, platformOptions, values } from "#app/forms/options.ts";
+import { email, fieldLimits, optionalChoice, requiredText } from "#app/forms/rules.ts";
 
 /** The free ad audit (/free-audit), as in use: name, email, website and budget required (SPEC.md section 5). */
 const schema = z.object({

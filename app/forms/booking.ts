@@ -1,9 +1,9 @@
-import { z } from "../lib/zod.ts";
-import { clockOfMinutes, formatSast, type IsoDate, sastInstant } from "../lib/sast.ts";
-import { companyProfileForm } from "./company-profile.ts";
-import { contactForm } from "./contact.ts";
-import { type FormDefinition, reported } from "./definition.ts";
-import { botCheckFailed, errorTitle } from "./messages.ts";
+import { z } from "#app/lib/zod.ts";
+import { clockOfMinutes, formatSast, type IsoDate, sastInstant } from "#app/lib/sast.ts";
+import { companyProfileForm } from "#app/forms/company-profile.ts";
+import { contactForm } from "#app/forms/contact.ts";
+import { type FormDefinition, reported } from "#app/forms/definition.ts";
+import { botCheckFailed, errorTitle } from "#app/forms/messages.ts";
 
 /**
  * Book a Call (/calendar). The contact fields are the contact form's own

@@ -1,4 +1,4 @@
-import { site } from "~/config/site";
+import { site } from "#app/config/site.ts";
 
 /** The page holding the two-step form; its action receives the dialog's posts too. */
 export const companyProfilePath = "/company-profile";

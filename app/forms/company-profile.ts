@@ -1,7 +1,7 @@
-import { z } from "../lib/zod.ts";
-import { type LeadFormDefinition, orNull, reported } from "./definition.ts";
-import { checkTheFields, errorTitle, somethingWentWrong, botCheckFailed } from "./messages.ts";
-import { email, fieldLimits, optionalText, requiredText } from "./rules.ts";
+import { z } from "#app/lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported } from "#app/forms/definition.ts";
+import { checkTheFields, errorTitle, somethingWentWrong, botCheckFailed } from "#app/forms/messages.ts";
+import { email, fieldLimits, optionalText, requiredText } from "#app/forms/rules.ts";
 
 /** The two-step company profile form (SPEC.md section 5, "Two-step lead form"): name and email, then the rest. */
 const step1 = z.object({

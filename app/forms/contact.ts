@@ -1,8 +1,8 @@
-import { z } from "../lib/zod.ts";
-import { type LeadFormDefinition, orNull, reported } from "./definition.ts";
-import { errorTitle } from "./messages.ts";
-import { chosenLabel, contactBudgetOptions, contactInterestOptions, values } from "./options.ts";
-import { email, fieldLimits, optionalChoice, requiredText, text, websiteField } from "./rules.ts";
+import { z } from "#app/lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported } from "#app/forms/definition.ts";
+import { errorTitle } from "#app/forms/messages.ts";
+import { chosenLabel, contactBudgetOptions, contactInterestOptions, values } from "#app/forms/options.ts";
+import { email, fieldLimits, optionalChoice, requiredText, text, websiteField } from "#app/forms/rules.ts";
 
 /** The contact form (/contact), as in use: name, email and company required (SPEC.md section 5). */
 const schema = z.object({

@@ -1,12 +1,12 @@
-import type { z } from "../lib/zod.ts";
+import type { z } from "#app/lib/zod.ts";
 // Types only: a form names the row it is stored as; no database code reaches the browser.
-import type { NewLead } from "../../server/db/store.ts";
-import type { LeadTable } from "../../server/db/schema.ts";
-import type { FormKey } from "./form-keys.ts";
-import type { Toast } from "./messages.ts";
-import type { SteppedForm } from "./steps.ts";
+import type { NewLead } from "#server/db/store.ts";
+import type { LeadTable } from "#server/db/schema.ts";
+import type { FormKey } from "#app/forms/form-keys.ts";
+import type { Toast } from "#app/forms/messages.ts";
+import type { SteppedForm } from "#app/forms/steps.ts";
 
-export type { FormKey } from "./form-keys.ts";
+export type { FormKey } from "#app/forms/form-keys.ts";
 
 /** How often one address may post a form, under a key forms may share (the AI assessment shares the audit's). */
 export interface RateLimit {

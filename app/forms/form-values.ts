@@ -1,5 +1,5 @@
-import { ATTRIBUTION_FIELD } from "../lib/attribution.ts";
-import { botFields, widgetTokenFields } from "./bot-fields.ts";
+import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
+import { botFields, widgetTokenFields } from "#app/forms/bot-fields.ts";
 
 export type FormValues = Record<string, string | string[]>;
 

@@ -1,4 +1,4 @@
-import type { FormKey } from "./form-keys";
+import type { FormKey } from "#app/forms/form-keys.ts";
 
 /**
  * What every form's action answers, to the enhanced form (toasts) and to the

@@ -1,8 +1,8 @@
-import { site } from "../config/site.ts";
-import { z } from "../lib/zod.ts";
-import { type LeadFormDefinition, reported } from "./definition.ts";
-import { errorTitle } from "./messages.ts";
-import { email } from "./rules.ts";
+import { site } from "#app/config/site.ts";
+import { z } from "#app/lib/zod.ts";
+import { type LeadFormDefinition, reported } from "#app/forms/definition.ts";
+import { errorTitle } from "#app/forms/messages.ts";
+import { email } from "#app/forms/rules.ts";
 
 /** The blog's newsletter signup. */
 const schema = z.object({

@@ -1,6 +1,6 @@
-import { z } from "../lib/zod.ts";
-import { type LeadFormDefinition, orNull, reported, textOf } from "./definition.ts";
-import { botCheckFailed, checkTheFields, errorTitle } from "./messages.ts";
+import { z } from "#app/lib/zod.ts";
+import { type LeadFormDefinition, orNull, reported, textOf } from "#app/forms/definition.ts";
+import { botCheckFailed, checkTheFields, errorTitle } from "#app/forms/messages.ts";
 import {
   additionalServiceOptions,
   chosenLabel,
@@ -9,9 +9,9 @@ import {
   startDateOptions,
   tiersByService,
   values,
-} from "./options.ts";
-import { fieldLimits, optionalText, requiredText, websiteField } from "./rules.ts";
-import type { SteppedForm } from "./steps.ts";
+} from "#app/forms/options.ts";
+import { fieldLimits, optionalText, requiredText, websiteField } from "#app/forms/rules.ts";
+import type { SteppedForm } from "#app/forms/steps.ts";
 
 /** The order wizard (/get-started): four steps, in the order it checks them, a missing field before a malformed email. */
 export const orderMessages = {

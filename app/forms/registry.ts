@@ -1,11 +1,11 @@
-import { aiAssessmentForm } from "./ai-assessment.ts";
-import { auditForm } from "./audit.ts";
-import { bookingForm } from "./booking.ts";
-import { companyProfileForm } from "./company-profile.ts";
-import { contactForm } from "./contact.ts";
-import type { FormDefinition, FormKey, StoredRow } from "./definition.ts";
-import { newsletterForm } from "./newsletter.ts";
-import { orderForm } from "./order.ts";
+import { aiAssessmentForm } from "#app/forms/ai-assessment.ts";
+import { auditForm } from "#app/forms/audit.ts";
+import { bookingForm } from "#app/forms/booking.ts";
+import { companyProfileForm } from "#app/forms/company-profile.ts";
+import { contactForm } from "#app/forms/contact.ts";
+import type { FormDefinition, FormKey, StoredRow } from "#app/forms/definition.ts";
+import { newsletterForm } from "#app/forms/newsletter.ts";
+import { orderForm } from "#app/forms/order.ts";
 
 /**
  * Every form, once: the pipeline, the inbox, the CSV export and the mail read

@@ -1,4 +1,4 @@
-import { z } from "../lib/zod.ts";
+import { z } from "#app/lib/zod.ts";
 
 /**
  * The rules every form's fields are built from (SPEC.md section 5), shared by

@@ -1,6 +1,6 @@
-import { z } from "../lib/zod.ts";
-import type { FormKey } from "./form-keys.ts";
-import { type FormValues, formValues } from "./form-values.ts";
+import { z } from "#app/lib/zod.ts";
+import type { FormKey } from "#app/forms/form-keys.ts";
+import { type FormValues, formValues } from "#app/forms/form-values.ts";
 
 /**
  * Forms in steps (the order wizard, the two-step company profile form). With

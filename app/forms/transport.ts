@@ -1,6 +1,6 @@
 import type { ClientActionFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import type { FormDefinition } from "./definition";
-import type { LeadResult } from "./lead-result";
+import type { FormDefinition } from "#app/forms/definition.ts";
+import type { LeadResult } from "#app/forms/lead-result.ts";
 
 /**
  * How long an enhanced post may take before the visitor is told it failed and

@@ -1,17 +1,17 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { ATTRIBUTION_FIELD } from "../lib/attribution.ts";
-import { attributionForPost } from "../lib/attribution-client.ts";
-import { showToast } from "../lib/toast.ts";
-import { z } from "../lib/zod.ts";
-import { botFields, enhancedMarker } from "./bot-fields";
-import type { CaptchaHandle } from "./captcha-config";
-import type { FormDefinition } from "./definition";
-import { type FieldErrors, type FormValues, firstErrors, formValues } from "./form-values";
-import type { LeadResult } from "./lead-result";
-import { captchaNotInitialized } from "./messages";
-import { isStepAnswer } from "./steps";
-import { useHydrated } from "./use-hydrated";
+import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
+import { attributionForPost } from "#app/lib/attribution-client.ts";
+import { showToast } from "#app/lib/toast.ts";
+import { z } from "#app/lib/zod.ts";
+import { botFields, enhancedMarker } from "#app/forms/bot-fields.ts";
+import type { CaptchaHandle } from "#app/forms/captcha-config.ts";
+import type { FormDefinition } from "#app/forms/definition.ts";
+import { type FieldErrors, type FormValues, firstErrors, formValues } from "#app/forms/form-values.ts";
+import type { LeadResult } from "#app/forms/lead-result.ts";
+import { captchaNotInitialized } from "#app/forms/messages.ts";
+import { isStepAnswer } from "#app/forms/steps.ts";
+import { useHydrated } from "#app/forms/use-hydrated.ts";
 
 interface LeadFormOptions {
   /** The form (app/forms/contact.ts and the others): its rules are checked in the browser before posting, and live as the visitor corrects a field. */

@@ -1,4 +1,4 @@
-import { CONSENT_DEFAULTS } from "./consent.ts";
+import { CONSENT_DEFAULTS } from "#app/lib/consent.ts";
 
 /**
  * Google Analytics 4, only when GA_MEASUREMENT_ID is set: the inline script in

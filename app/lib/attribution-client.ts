@@ -1,5 +1,5 @@
-import { ATTRIBUTION_MAX_DAYS, type Attribution, type ClickIds, isCampaign, type Touch, touchOf, withoutClickIds } from "./attribution.ts";
-import { CONSENT_CHOICE_EVENT, CONSENT_STORAGE_KEY, type ConsentChoices, parseStoredConsent } from "./consent.ts";
+import { ATTRIBUTION_MAX_DAYS, type Attribution, type ClickIds, isCampaign, type Touch, touchOf, withoutClickIds } from "#app/lib/attribution.ts";
+import { CONSENT_CHOICE_EVENT, CONSENT_STORAGE_KEY, type ConsentChoices, parseStoredConsent } from "#app/lib/consent.ts";
 
 /**
  * The browser's side of attribution: each page load notes its touch

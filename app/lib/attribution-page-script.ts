@@ -5,10 +5,10 @@
  * the visitor ever makes React load (decision 0021). Imported by nothing else:
  * it acts as it runs.
  */
-import { ATTRIBUTION_FIELD } from "./attribution.ts";
-import { attributionForPost, notePageView } from "./attribution-client.ts";
-import { INTENT_EVENTS } from "./hydration-on-intent.ts";
-import { whenIdleAfterLoad } from "./when-idle-after-load.ts";
+import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
+import { attributionForPost, notePageView } from "#app/lib/attribution-client.ts";
+import { INTENT_EVENTS } from "#app/lib/hydration-on-intent.ts";
+import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
 
 /**
  * The first read of the browser's storage waits on the browser's own process

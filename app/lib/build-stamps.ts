@@ -1,6 +1,6 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
-import { analyticsScript } from "./analytics.ts";
+import { analyticsScript } from "#app/lib/analytics.ts";
 
 /**
  * Pages prerendered at build are the same for every visitor: they carry no CSP

@@ -14,7 +14,7 @@ import {
   INERT_MODULE_TYPE,
   INERT_PRELOAD_REL,
   INTENT_EVENTS,
-} from "./hydration-on-intent.ts";
+} from "#app/lib/hydration-on-intent.ts";
 
 let started = false;
 let hydrated = false;

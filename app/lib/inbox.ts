@@ -1,12 +1,10 @@
-import { formList } from "../forms/registry.ts";
+import { formList } from "#app/forms/registry.ts";
 
 /**
  * The inbox's option lists (which form a lead came from, where the agency
  * stands with it) and limits. Read by the pages, the queries, the CSV export
  * and the migration's triggers, so each key, label and limit is written once:
  * the forms' from their definitions (app/forms/registry.ts), the rest here.
- * Relative imports with extensions: Node runs the command line and the
- * benchmark from source.
  */
 
 /** The inbox's form filter: each form's key in the leads table, and its label. */

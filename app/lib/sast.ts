@@ -1,4 +1,4 @@
-import { site } from "../config/site.ts";
+import { site } from "#app/config/site.ts";
 
 /**
  * Every time the site shows or reckons with is South African Standard Time.

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { BreadcrumbList, ProfessionalService, Thing, WithContext } from "schema-dts";
-import { site } from "~/config/site";
-import { OG_HEIGHT, OG_WIDTH, ogImagePath } from "~/lib/og";
+import { site } from "#app/config/site.ts";
+import { OG_HEIGHT, OG_WIDTH, ogImagePath } from "#app/lib/og.ts";
 
 /** SPEC.md section 2: structured data lists at most 10 offers. */
 export const MAX_STRUCTURED_OFFERS = 10;

@@ -1,18 +1,18 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { data, Link } from "react-router";
-import { CategoryChip, ReadTimeAndDate } from "~/components/blog/article-facts";
-import { ArticleBody } from "~/components/blog/article-body";
-import { ArticleCta } from "~/components/blog/article-cta";
-import { FeaturedImage } from "~/components/blog/featured-image";
-import { ShareButton } from "~/components/blog/share-button";
-import { articleBreadcrumbJsonLd, articlePath, blogPostingJsonLd } from "~/components/blog/structured-data";
-import { Avatar } from "~/components/illustrations/avatar";
-import { isArticleSlug } from "~/content/articles";
-import { findArticle } from "~/content/blog.server";
-import { team } from "~/content/team";
-import { documentOnlyHtml, useDocumentOnlyHtml } from "~/lib/document-only-html";
-import { seo, siteUrlFrom } from "~/lib/seo";
-import { blogFeedLink } from "~/lib/feed";
+import { CategoryChip, ReadTimeAndDate } from "#app/components/blog/article-facts.tsx";
+import { ArticleBody } from "#app/components/blog/article-body.tsx";
+import { ArticleCta } from "#app/components/blog/article-cta.tsx";
+import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
+import { ShareButton } from "#app/components/blog/share-button.tsx";
+import { articleBreadcrumbJsonLd, articlePath, blogPostingJsonLd } from "#app/components/blog/structured-data.ts";
+import { Avatar } from "#app/components/illustrations/avatar.tsx";
+import { isArticleSlug } from "#app/content/articles.ts";
+import { findArticle } from "#app/content/blog.server.ts";
+import { team } from "#app/content/team.ts";
+import { documentOnlyHtml, useDocumentOnlyHtml } from "#app/lib/document-only-html.ts";
+import { seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { blogFeedLink } from "#app/lib/feed.ts";
 import type { Route } from "./+types/article";
 
 /** The route's id (routes.ts), which its document-only HTML is filed under. */

@@ -1,9 +1,9 @@
-import { site } from "~/config/site";
-import { articleSummaries } from "~/content/blog.server";
-import { pageMeta } from "~/content/page-meta";
-import { BLOG_FEED_PATH, rfc822, xmlEscape } from "~/lib/feed";
-import { absoluteUrl } from "~/lib/seo";
-import { env } from "../../server/env";
+import { site } from "#app/config/site.ts";
+import { articleSummaries } from "#app/content/blog.server.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { BLOG_FEED_PATH, rfc822, xmlEscape } from "#app/lib/feed.ts";
+import { absoluteUrl } from "#app/lib/seo.ts";
+import { env } from "#server/env.ts";
 
 export function loader() {
   const siteUrl = env().SITE_URL;

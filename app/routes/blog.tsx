@@ -1,26 +1,26 @@
-import { Icon } from "~/components/ui/icon";
-import { ArticleCard, FeaturedArticleCard } from "~/components/blog/article-card";
-import { CategoryList } from "~/components/blog/category-list";
-import { blogJsonLd } from "~/components/blog/structured-data";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
-import { PageHero } from "~/components/sections/page-hero";
-import { leadClientAction } from "~/forms/transport";
-import { newsletterReaders } from "~/content/articles";
-import { articleSummaries, featuredArticle } from "~/content/blog.server";
-import { pageMeta } from "~/content/page-meta";
-import { seo, siteUrlFrom } from "~/lib/seo";
-import { blogFeedLink } from "~/lib/feed";
-import { formPageData } from "../../server/leads/form-page";
-import { servicesOf } from "../../server/services";
-import { newsletterForm } from "~/forms/newsletter";
-import { subscribeAction } from "../../server/newsletter/action";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { ArticleCard, FeaturedArticleCard } from "#app/components/blog/article-card.tsx";
+import { CategoryList } from "#app/components/blog/category-list.tsx";
+import { blogJsonLd } from "#app/components/blog/structured-data.ts";
+import { NewsletterForm } from "#app/components/forms/newsletter-form.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { newsletterReaders } from "#app/content/articles.ts";
+import { articleSummaries, featuredArticle } from "#app/content/blog.server.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { blogFeedLink } from "#app/lib/feed.ts";
+import { formPageData } from "#server/leads/form-page.ts";
+import { servicesOf } from "#server/services.ts";
+import { newsletterForm } from "#app/forms/newsletter.ts";
+import { subscribeAction } from "#server/newsletter/action.ts";
 import type { Route } from "./+types/blog";
 
 export const links: Route.LinksFunction = () => [blogFeedLink];
 
 export const action = subscribeAction;
 export const clientAction = leadClientAction(newsletterForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData(servicesOf(context), request) };

@@ -1,14 +1,14 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { bookingContent } from "~/components/booking/content";
-import { FormStatus } from "~/components/forms/form-status";
-import { bookingForm, bookingMessages } from "~/forms/booking";
-import type { LeadResult } from "~/forms/lead-result";
-import { SlotPicker } from "~/components/booking/slot-picker";
-import { buttonClass } from "~/components/ui/button";
-import { leadClientAction } from "~/forms/transport";
-import { changeBooking, manageState } from "../../server/booking/calendar.server";
-import { clientAddressContext, servicesOf } from "../../server/services";
+import { bookingContent } from "#app/components/booking/content.ts";
+import { FormStatus } from "#app/components/forms/form-status.tsx";
+import { bookingForm, bookingMessages } from "#app/forms/booking.ts";
+import type { LeadResult } from "#app/forms/lead-result.ts";
+import { SlotPicker } from "#app/components/booking/slot-picker.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { changeBooking, manageState } from "#server/booking/calendar.server.ts";
+import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/calendar.manage";
 
 /** What just happened, as the redirect after a change says (?booked=1, ?moved=1, ?changed=1). */
@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const clientAction = leadClientAction(bookingForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -1,15 +1,15 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { data } from "react-router";
-import { BookingForm } from "~/components/booking/booking-form";
-import { bookingContent } from "~/components/booking/content";
-import { bookingForm } from "~/forms/booking";
-import { FormRegion } from "~/components/sections/form-region";
-import { leadClientAction } from "~/forms/transport";
-import { PageHero } from "~/components/sections/page-hero";
-import { pageMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
-import { bookCall, bookingFormPage, freeSlotDays } from "../../server/booking/calendar.server";
-import { clientAddressContext, servicesOf } from "../../server/services";
+import { BookingForm } from "#app/components/booking/booking-form.tsx";
+import { bookingContent } from "#app/components/booking/content.ts";
+import { bookingForm } from "#app/forms/booking.ts";
+import { FormRegion } from "#app/components/sections/form-region.tsx";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { seo } from "#app/lib/seo.ts";
+import { bookCall, bookingFormPage, freeSlotDays } from "#server/booking/calendar.server.ts";
+import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = leadClientAction(bookingForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

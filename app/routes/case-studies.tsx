@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { CaseStudyCard } from "~/components/sections/case-study-card";
-import { CtaBand } from "~/components/sections/cta-band";
-import { PageHero } from "~/components/sections/page-hero";
-import { buttonClass } from "~/components/ui/button";
-import { caseStudies } from "~/content/case-studies";
-import { pageMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
+import { CaseStudyCard } from "#app/components/sections/case-study-card.tsx";
+import { CtaBand } from "#app/components/sections/cta-band.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { caseStudies } from "#app/content/case-studies.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/case-studies";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.caseStudies, path: "/case-studies" });

@@ -1,18 +1,18 @@
-import { CompanyProfileForm } from "~/components/forms/company-profile-form";
-import { FormRegion } from "~/components/sections/form-region";
-import { PageHero } from "~/components/sections/page-hero";
-import { pageMeta } from "~/content/page-meta";
-import { leadClientAction } from "~/forms/transport";
-import { seo } from "~/lib/seo";
-import { formPageLoader } from "../../server/leads/form-page";
-import { companyProfileForm } from "~/forms/company-profile";
-import { steppedLeadAction } from "../../server/leads/actions";
+import { CompanyProfileForm } from "#app/components/forms/company-profile-form.tsx";
+import { FormRegion } from "#app/components/sections/form-region.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { seo } from "#app/lib/seo.ts";
+import { formPageLoader } from "#server/leads/form-page.ts";
+import { companyProfileForm } from "#app/forms/company-profile.ts";
+import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/company-profile";
 
 // Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.
 export const action = steppedLeadAction(companyProfileForm);
 export const clientAction = leadClientAction(companyProfileForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 // The company profile dialog loads this too, for its form token and captcha.
 export const loader = formPageLoader;

@@ -1,22 +1,22 @@
-import { ContactCards } from "~/components/sections/contact-cards";
-import { FaqList } from "~/components/sections/faq";
-import { ContactForm } from "~/components/forms/contact-form";
-import { FormRegion } from "~/components/sections/form-region";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section, SectionHeading } from "~/components/sections/section";
-import { leadClientAction } from "~/forms/transport";
-import { contactCards, contactHero } from "~/content/contact";
-import { contactFaq } from "~/content/faq";
-import { pageMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
-import { formPageLoader } from "../../server/leads/form-page";
-import { contactForm } from "~/forms/contact";
-import { leadAction } from "../../server/leads/actions";
+import { ContactCards } from "#app/components/sections/contact-cards.tsx";
+import { FaqList } from "#app/components/sections/faq.tsx";
+import { ContactForm } from "#app/components/forms/contact-form.tsx";
+import { FormRegion } from "#app/components/sections/form-region.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { Section, SectionHeading } from "#app/components/sections/section.tsx";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { contactCards, contactHero } from "#app/content/contact.ts";
+import { contactFaq } from "#app/content/faq.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { seo } from "#app/lib/seo.ts";
+import { formPageLoader } from "#server/leads/form-page.ts";
+import { contactForm } from "#app/forms/contact.ts";
+import { leadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction(contactForm);
 export const clientAction = leadClientAction(contactForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const loader = formPageLoader;
 

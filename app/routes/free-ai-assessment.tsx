@@ -1,24 +1,24 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { RoiMascot } from "~/components/illustrations/roi-mascot";
-import { CtaBand } from "~/components/sections/cta-band";
-import { AiAssessmentForm } from "~/components/forms/ai-assessment-form";
-import { FormRegion } from "~/components/sections/form-region";
-import { Section, SectionHeading } from "~/components/sections/section";
-import { StatGrid } from "~/components/sections/stat-grid";
-import { buttonClass } from "~/components/ui/button";
-import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "~/content/ai-assessment";
-import { pageMeta } from "~/content/page-meta";
-import { leadClientAction } from "~/forms/transport";
-import { seo } from "~/lib/seo";
-import { formPageLoader } from "../../server/leads/form-page";
-import { aiAssessmentForm } from "~/forms/ai-assessment";
-import { leadAction } from "../../server/leads/actions";
+import { RoiMascot } from "#app/components/illustrations/roi-mascot.tsx";
+import { CtaBand } from "#app/components/sections/cta-band.tsx";
+import { AiAssessmentForm } from "#app/components/forms/ai-assessment-form.tsx";
+import { FormRegion } from "#app/components/sections/form-region.tsx";
+import { Section, SectionHeading } from "#app/components/sections/section.tsx";
+import { StatGrid } from "#app/components/sections/stat-grid.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "#app/content/ai-assessment.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { seo } from "#app/lib/seo.ts";
+import { formPageLoader } from "#server/leads/form-page.ts";
+import { aiAssessmentForm } from "#app/forms/ai-assessment.ts";
+import { leadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/free-ai-assessment";
 
 export const action = leadAction(aiAssessmentForm);
 export const clientAction = leadClientAction(aiAssessmentForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const loader = formPageLoader;
 

@@ -1,17 +1,17 @@
-import { OrderWizard } from "~/components/forms/order-wizard";
-import { PageHero } from "~/components/sections/page-hero";
-import { leadClientAction } from "~/forms/transport";
-import { pageMeta } from "~/content/page-meta";
-import { seo } from "~/lib/seo";
-import { formPageLoader } from "../../server/leads/form-page";
-import { orderForm } from "~/forms/order";
-import { steppedLeadAction } from "../../server/leads/actions";
+import { OrderWizard } from "#app/components/forms/order-wizard.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { leadClientAction } from "#app/forms/transport.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { seo } from "#app/lib/seo.ts";
+import { formPageLoader } from "#server/leads/form-page.ts";
+import { orderForm } from "#app/forms/order.ts";
+import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/get-started";
 
 // Next and Previous posted without JavaScript only move between steps; Submit Order runs the lead pipeline.
 export const action = steppedLeadAction(orderForm);
 export const clientAction = leadClientAction(orderForm);
-export { shouldRevalidate } from "~/forms/transport";
+export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const loader = formPageLoader;
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { NewsletterLinkPage } from "~/components/newsletter/link-page";
-import { newsletterLinkMeta } from "~/content/newsletter";
-import { linkStatus } from "../../server/newsletter/link-status";
-import { clientAddressContext, servicesOf } from "../../server/services";
+import { NewsletterLinkPage } from "#app/components/newsletter/link-page.tsx";
+import { newsletterLinkMeta } from "#app/content/newsletter.ts";
+import { linkStatus } from "#server/newsletter/link-status.ts";
+import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

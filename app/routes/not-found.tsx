@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
+import { NotFound } from "#app/components/layout/not-found.tsx";
 import type { Route } from "./+types/not-found";
-import { log } from "../../server/log";
+import { log } from "#server/log.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
   log.warn("404: page not found:", new URL(request.url).pathname);

@@ -1,14 +1,14 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { AddOnList } from "~/components/sections/add-ons";
-import { CtaBand } from "~/components/sections/cta-band";
-import { PageHero } from "~/components/sections/page-hero";
-import { PricingAccordion } from "~/components/sections/pricing-accordion";
-import { Section, SectionHeading } from "~/components/sections/section";
-import { buttonClass } from "~/components/ui/button";
-import { pageMeta } from "~/content/page-meta";
-import { addOns, guarantee, pricingGroups } from "~/content/pricing";
-import { seo } from "~/lib/seo";
+import { AddOnList } from "#app/components/sections/add-ons.tsx";
+import { CtaBand } from "#app/components/sections/cta-band.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { PricingAccordion } from "#app/components/sections/pricing-accordion.tsx";
+import { Section, SectionHeading } from "#app/components/sections/section.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
+import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.pricing, path: "/pricing" });

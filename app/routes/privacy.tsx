@@ -1,9 +1,9 @@
-import { LegalDocumentBody } from "~/components/sections/legal-document";
-import { PageHero } from "~/components/sections/page-hero";
-import { privacyPolicy } from "~/content/legal";
-import { pageMeta } from "~/content/page-meta";
-import { formatLongDate } from "~/lib/sast";
-import { seo } from "~/lib/seo";
+import { LegalDocumentBody } from "#app/components/sections/legal-document.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { privacyPolicy } from "#app/content/legal.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { formatLongDate } from "#app/lib/sast.ts";
+import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/privacy";
 
 // Rendered per request: the last-updated date is today's (SPEC.md section 2).

@@ -1,4 +1,4 @@
-import { env } from "../../server/env";
+import { env } from "#server/env.ts";
 
 export function loader() {
   const body = [

@@ -1,7 +1,7 @@
-import { publicRoutes } from "~/config/public-routes";
-import { articleSummaries } from "~/content/blog.server";
-import { absoluteUrl } from "~/lib/seo";
-import { env } from "../../server/env";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { articleSummaries } from "#app/content/blog.server.ts";
+import { absoluteUrl } from "#app/lib/seo.ts";
+import { env } from "#server/env.ts";
 
 /** The day each page's content last changed, where the content records it. */
 function lastModified(): Map<string, string> {

@@ -1,13 +1,13 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { StoredRow } from "../../app/forms/definition.ts";
-import { formOfRow } from "../../app/forms/registry.ts";
-import { formatSast } from "../../app/lib/sast.ts";
-import { forgetAttribution } from "../attribution/store.ts";
-import type { LeadTable } from "../db/schema.ts";
-import { type MailFiles, mailFilesOf, removeMailFiles } from "../outbox/mail-files.ts";
-import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
-import type { AdminDatabase } from "./schema.ts";
-import { normalizeEmail } from "./users.ts";
+import type { StoredRow } from "#app/forms/definition.ts";
+import { formOfRow } from "#app/forms/registry.ts";
+import { formatSast } from "#app/lib/sast.ts";
+import { forgetAttribution } from "#server/attribution/store.ts";
+import type { LeadTable } from "#server/db/schema.ts";
+import { type MailFiles, mailFilesOf, removeMailFiles } from "#server/outbox/mail-files.ts";
+import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import { normalizeEmail } from "#server/admin/users.ts";
 
 /**
  * A data-subject request under POPIA: everything held about one email address,

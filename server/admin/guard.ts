@@ -1,10 +1,10 @@
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { CSRF_FIELD, type InboxWork, roleAllows } from "../../app/lib/inbox.ts";
-import { isCrossSite, readForm } from "../leads/request.ts";
-import type { Actor } from "./audit.ts";
-import { CODE_FAILED, loginRateLimitMessage, type SecondStepInput, type SecondStepResult } from "./login.ts";
-import { clientAddressContext, servicesOf } from "../services.ts";
-import type { AdminServices } from "./services.ts";
+import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
+import { isCrossSite, readForm } from "#server/leads/request.ts";
+import type { Actor } from "#server/admin/audit.ts";
+import { CODE_FAILED, loginRateLimitMessage, type SecondStepInput, type SecondStepResult } from "#server/admin/login.ts";
+import { clientAddressContext, servicesOf } from "#server/services.ts";
+import type { AdminServices } from "#server/admin/services.ts";
 import {
   type AdminSession,
   clearCookie,
@@ -15,7 +15,7 @@ import {
   readCookie,
   sameToken,
   serializeCookie,
-} from "./sessions.ts";
+} from "#server/admin/sessions.ts";
 
 /**
  * The inbox's route middleware (app/routes/admin/): headers on every answer,

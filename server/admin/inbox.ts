@@ -7,19 +7,19 @@ import {
   type LeadStatus,
   SEARCH_MAX_LENGTH,
   statusLabel,
-} from "../../app/lib/inbox.ts";
-import { formatSast, sastInstant } from "../../app/lib/sast.ts";
-import { hasDisallowedCharacters, notAllowed } from "../../app/forms/rules.ts";
-import type { StoredRow } from "../../app/forms/definition.ts";
-import { channelName } from "../../app/lib/attribution.ts";
-import { type StoredTouch, touchesOf, touchesOfMany } from "../attribution/store.ts";
-import { clickIdsText, touchFields, touchSummary, touchTitles } from "../attribution/describe.ts";
-import { keysetPages } from "../db/pages.ts";
-import type { LeadTable, OutboxStatus } from "../db/schema.ts";
-import { copyKept } from "../outbox/migration.ts";
-import { type Actor, recordAudit } from "./audit.ts";
-import { type LeadField, leadDetails, leadFields } from "./fields.ts";
-import type { AdminDatabase } from "./schema.ts";
+} from "#app/lib/inbox.ts";
+import { formatSast, sastInstant } from "#app/lib/sast.ts";
+import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import type { StoredRow } from "#app/forms/definition.ts";
+import { channelName } from "#app/lib/attribution.ts";
+import { type StoredTouch, touchesOf, touchesOfMany } from "#server/attribution/store.ts";
+import { clickIdsText, touchFields, touchSummary, touchTitles } from "#server/attribution/describe.ts";
+import { keysetPages } from "#server/db/pages.ts";
+import type { LeadTable, OutboxStatus } from "#server/db/schema.ts";
+import { copyKept } from "#server/outbox/migration.ts";
+import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type LeadField, leadDetails, leadFields } from "#server/admin/fields.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
 
 /**
  * The inbox's queries. Every lead of every form is one row of `leads` (kept by

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { minutesText } from "../../app/forms/messages.ts";
-import type { ClientAddress } from "../client-address.ts";
-import type { RateLimitRule, Store } from "../db/store.ts";
-import { type Actor, emailFingerprint, recordAudit } from "./audit.ts";
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
+import { minutesText } from "#app/forms/messages.ts";
+import type { ClientAddress } from "#server/client-address.ts";
+import type { RateLimitRule, Store } from "#server/db/store.ts";
+import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "#server/admin/password.ts";
 import {
   acceptTotp,
   enrolment,
@@ -14,8 +14,8 @@ import {
   sealSecret,
   totpStep,
   useRecoveryCode,
-} from "./second-factor.ts";
-import type { AdminServices } from "./services.ts";
+} from "#server/admin/second-factor.ts";
+import type { AdminServices } from "#server/admin/services.ts";
 import {
   abandonSignIn,
   createSession,
@@ -27,8 +27,8 @@ import {
   type PendingSignIn,
   startSignIn,
   sweepSessions,
-} from "./sessions.ts";
-import { findUserForLogin, normalizeEmail, upgradePasswordHash } from "./users.ts";
+} from "#server/admin/sessions.ts";
+import { findUserForLogin, normalizeEmail, upgradePasswordHash } from "#server/admin/users.ts";
 
 /**
  * Signing in to the inbox takes two steps (docs/decisions/0030): the password,

@@ -1,7 +1,7 @@
 import { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
 // The 10,000 most common passwords of 12 characters or more, lowercased (docs/decisions/0030).
-import commonPasswordList from "./common-passwords.json" with { type: "json" };
-import { scryptOnThread } from "./scrypt-thread.ts";
+import commonPasswordList from "#server/admin/common-passwords.json" with { type: "json" };
+import { scryptOnThread } from "#server/admin/scrypt-thread.ts";
 
 /**
  * Agency passwords, hashed with scrypt (node:crypto, no native addon) and a

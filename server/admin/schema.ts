@@ -1,8 +1,8 @@
 import type { Generated } from "kysely";
-import type { AdminRole, LeadFormType, LeadStatus } from "../../app/lib/inbox.ts";
-import type { BookingTables } from "../booking/schema.ts";
-import type { Database, LeadTable, Timestamp } from "../db/schema.ts";
-import type { NewsletterTables } from "../newsletter/schema.ts";
+import type { AdminRole, LeadFormType, LeadStatus } from "#app/lib/inbox.ts";
+import type { BookingTables } from "#server/booking/schema.ts";
+import type { Database, LeadTable, Timestamp } from "#server/db/schema.ts";
+import type { NewsletterTables } from "#server/newsletter/schema.ts";
 
 /** An agency user of the lead inbox. */
 export interface AdminUsersTable {

@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } 
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { encode } from "uqr";
-import { site } from "../../app/config/site.ts";
-import type { AdminDatabase } from "./schema.ts";
+import { site } from "#app/config/site.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
 
 /**
  * The inbox's second factor (docs/decisions/0030): an authenticator app's code

@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../db/dialect.ts";
-import type { Store } from "../db/store.ts";
-import type { Env } from "../env.ts";
-import type { OutboxWorker } from "../outbox/worker.ts";
-import type { CoreServices } from "../services.ts";
-import { type MailFiles, mailFilesOfSite } from "../outbox/mail-files.ts";
-import type { BookingTables } from "../booking/schema.ts";
-import type { NewsletterTables } from "../newsletter/schema.ts";
-import type { AdminDatabase, AdminTables } from "./schema.ts";
-import { type CookieNames, cookieNames } from "./sessions.ts";
+import type { Dialect } from "#server/db/dialect.ts";
+import type { Store } from "#server/db/store.ts";
+import type { Env } from "#server/env.ts";
+import type { OutboxWorker } from "#server/outbox/worker.ts";
+import type { CoreServices } from "#server/services.ts";
+import { type MailFiles, mailFilesOfSite } from "#server/outbox/mail-files.ts";
+import type { BookingTables } from "#server/booking/schema.ts";
+import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
+import { type CookieNames, cookieNames } from "#server/admin/sessions.ts";
 
 /** What the inbox's pages need: the lead pipeline's database, limiter and worker, and its own secret. */
 export interface AdminServices {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AdminRole } from "../../app/lib/inbox.ts";
-import type { AdminDatabase } from "./schema.ts";
-import type { AdminUser } from "./users.ts";
+import type { AdminRole } from "#app/lib/inbox.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { AdminUser } from "#server/admin/users.ts";
 
 /**
  * Agency sessions, kept in the database. The browser holds a random id in an

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import { adminRoles } from "../../app/lib/inbox.ts";
-import { columnTypes, type Dialect } from "../db/dialect.ts";
+import { adminRoles } from "#app/lib/inbox.ts";
+import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
 /**
  * The inbox's sign-in as issue 29 asked for it (docs/decisions/0030): roles,

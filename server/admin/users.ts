@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { AdminRole } from "../../app/lib/inbox.ts";
-import type { Dialect } from "../db/dialect.ts";
-import { typedEmail } from "../mail/address.ts";
-import { hashPassword } from "./password.ts";
-import type { AdminDatabase } from "./schema.ts";
+import type { AdminRole } from "#app/lib/inbox.ts";
+import type { Dialect } from "#server/db/dialect.ts";
+import { typedEmail } from "#server/mail/address.ts";
+import { hashPassword } from "#server/admin/password.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
 
 export interface AdminUser {
   id: number;

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { ClickIds } from "../../app/lib/attribution.ts";
-import { SAST_OFFSET_MS } from "../../app/lib/sast.ts";
-import type { AdminDatabase, LeadsTable } from "../admin/schema.ts";
-import { type Cursor, pagedAfter, randOf } from "../admin/inbox.ts";
-import { keysetPages } from "../db/pages.ts";
-import { touchesOfMany } from "./store.ts";
+import type { ClickIds } from "#app/lib/attribution.ts";
+import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
+import type { AdminDatabase, LeadsTable } from "#server/admin/schema.ts";
+import { type Cursor, pagedAfter, randOf } from "#server/admin/inbox.ts";
+import { keysetPages } from "#server/db/pages.ts";
+import { touchesOfMany } from "#server/attribution/store.ts";
 
 /**
  * Conversions back to Google Ads: the leads the agency marked qualified or

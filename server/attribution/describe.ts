@@ -1,6 +1,6 @@
-import type { ClickIds } from "../../app/lib/attribution.ts";
-import { formatSast } from "../../app/lib/sast.ts";
-import type { StoredTouch } from "./store.ts";
+import type { ClickIds } from "#app/lib/attribution.ts";
+import { formatSast } from "#app/lib/sast.ts";
+import type { StoredTouch } from "#server/attribution/store.ts";
 
 /** How the inbox names each touch a lead carries. */
 export const touchTitles: Record<StoredTouch["touch"], string> = {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { columnTypes, type Dialect } from "../db/dialect.ts";
+import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
 /**
  * Attribution (server/attribution/store.ts): every touch a lead or booking

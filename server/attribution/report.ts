@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { channelName } from "../../app/lib/attribution.ts";
-import { formTypeLabel } from "../../app/lib/inbox.ts";
-import { addDays, sastDate, sastInstant, weekday } from "../../app/lib/sast.ts";
-import type { AdminDatabase } from "../admin/schema.ts";
-import { keysetPages } from "../db/pages.ts";
+import { channelName } from "#app/lib/attribution.ts";
+import { formTypeLabel } from "#app/lib/inbox.ts";
+import { addDays, sastDate, sastInstant, weekday } from "#app/lib/sast.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import { keysetPages } from "#server/db/pages.ts";
 
 /**
  * The inbox's report: leads per SAST week (Monday to Sunday) by channel

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import { type Attribution, type ClickIds, leadChannel, type Touch } from "../../app/lib/attribution.ts";
-import type { AdminDatabase, AdminTables } from "../admin/schema.ts";
-import type { Database, LeadAttributionsTable, LeadTable } from "../db/schema.ts";
+import { type Attribution, type ClickIds, leadChannel, type Touch } from "#app/lib/attribution.ts";
+import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
+import type { Database, LeadAttributionsTable, LeadTable } from "#server/db/schema.ts";
 
 /**
  * Writes and reads a lead's attribution. Written in the transaction that

@@ -1,5 +1,5 @@
 import Holidays from "date-holidays";
-import type { IsoDate } from "../../app/lib/sast.ts";
+import type { IsoDate } from "#app/lib/sast.ts";
 
 /**
  * South African public holidays (Public Holidays Act 36 of 1994), including

@@ -1,5 +1,5 @@
 import { createEvent } from "ics";
-import { SAST_TIME_ZONE, sastLocalStamp } from "../../app/lib/sast.ts";
+import { SAST_TIME_ZONE, sastLocalStamp } from "#app/lib/sast.ts";
 
 export interface InvitationDetails {
   /** Stays the same across a reschedule and a cancel, so calendars update the one event. */

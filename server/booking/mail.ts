@@ -1,11 +1,11 @@
-import { sastSlot } from "../../app/lib/sast.ts";
-import { site } from "../../app/config/site.ts";
-import { escapeHtml } from "../../app/lib/escape-html.ts";
-import type { LeadOrigin } from "../db/store.ts";
-import { renderNotification } from "../mail/render.ts";
-import type { MailAttachment } from "../mail/transport.ts";
-import { invitation } from "./invitation.ts";
-import type { Booking, BookingMail } from "./store.ts";
+import { sastSlot } from "#app/lib/sast.ts";
+import { site } from "#app/config/site.ts";
+import { escapeHtml } from "#app/lib/escape-html.ts";
+import type { LeadOrigin } from "#server/db/store.ts";
+import { renderNotification } from "#server/mail/render.ts";
+import type { MailAttachment } from "#server/mail/transport.ts";
+import { invitation } from "#server/booking/invitation.ts";
+import type { Booking, BookingMail } from "#server/booking/store.ts";
 
 /** What the call is called in invitations and mail. */
 export const CALL_TITLE = `15-minute ROI consultation with ${site.name}`;

@@ -1,9 +1,9 @@
-import { bookingForm } from "../../app/forms/booking.ts";
-import type { LeadResult } from "../../app/forms/lead-result.ts";
-import { rateLimitMessage, rateLimitTitle } from "../../app/forms/messages.ts";
-import type { ClientAddress } from "../client-address.ts";
-import type { RateLimitRule } from "../db/store.ts";
-import type { CoreServices } from "../services.ts";
+import { bookingForm } from "#app/forms/booking.ts";
+import type { LeadResult } from "#app/forms/lead-result.ts";
+import { rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import type { ClientAddress } from "#server/client-address.ts";
+import type { RateLimitRule } from "#server/db/store.ts";
+import type { CoreServices } from "#server/services.ts";
 
 /**
  * Every cancel or move from a manage link mails the booker and the agency.

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { BotCheck, Timestamp } from "../db/schema.ts";
+import type { BotCheck, Timestamp } from "#server/db/schema.ts";
 
 export type BookingStatus = "confirmed" | "cancelled";
 

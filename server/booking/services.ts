@@ -1,8 +1,8 @@
-import type { CoreServices } from "../services.ts";
-import { bookingRules } from "./settings.ts";
-import type { BookingRules } from "./slots.ts";
-import { BookingStore } from "./store.ts";
-import { manageTokenSecret } from "./token.ts";
+import type { CoreServices } from "#server/services.ts";
+import { bookingRules } from "#server/booking/settings.ts";
+import type { BookingRules } from "#server/booking/slots.ts";
+import { BookingStore } from "#server/booking/store.ts";
+import { manageTokenSecret } from "#server/booking/token.ts";
 
 /** What Book a Call keeps of its own: its table's store, the BOOKING_* rules and the manage links' key. */
 export interface BookingServices {

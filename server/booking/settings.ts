@@ -1,5 +1,5 @@
-import type { Env } from "../env.ts";
-import type { BookingRules } from "./slots.ts";
+import type { Env } from "#server/env.ts";
+import type { BookingRules } from "#server/booking/slots.ts";
 
 type BookingSettings = Pick<
   Env,

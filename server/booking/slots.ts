@@ -1,5 +1,5 @@
-import { isPublicHoliday } from "./holidays.ts";
-import { addDays, type IsoDate, sastDate, sastInstant, sastMinutes, weekday } from "../../app/lib/sast.ts";
+import { isPublicHoliday } from "#server/booking/holidays.ts";
+import { addDays, type IsoDate, sastDate, sastInstant, sastMinutes, weekday } from "#app/lib/sast.ts";
 
 /** The ROI consultation is 15 minutes (SPEC.md section 9); slots sit on a 15-minute grid. */
 export const SLOT_MINUTES = 15;

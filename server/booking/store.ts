@@ -1,11 +1,11 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import { recordAttribution } from "../attribution/store.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
-import type { Database } from "../db/schema.ts";
-import type { LeadOrigin, Notification } from "../db/store.ts";
-import { mailboxOf } from "../mail/address.ts";
-import type { MailAttachment } from "../mail/transport.ts";
-import type { BookingsTable, BookingTables } from "./schema.ts";
+import { recordAttribution } from "#server/attribution/store.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { LeadOrigin, Notification } from "#server/db/store.ts";
+import { mailboxOf } from "#server/mail/address.ts";
+import type { MailAttachment } from "#server/mail/transport.ts";
+import type { BookingsTable, BookingTables } from "#server/booking/schema.ts";
 
 type BookingDatabase = Database & BookingTables;
 

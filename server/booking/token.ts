@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { SiteSecrets } from "../captcha/keys.ts";
+import type { SiteSecrets } from "#server/captcha/keys.ts";
 
 /**
  * Cancel and reschedule links carry `<booking id>.<expiry>.<signature>`: an

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import type { CaptchaProvider } from "./types.ts";
+import type { CaptchaProvider } from "#server/captcha/types.ts";
 
 /** A challenge is good for this long: enough to fill in the longest form. */
 const CHALLENGE_LIFETIME_MS = 20 * 60 * 1000;

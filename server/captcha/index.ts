@@ -1,12 +1,12 @@
-import type { Env } from "../env.ts";
-import type { CspAllowances } from "../security.ts";
-import { altchaProvider } from "./altcha.ts";
-import type { SiteSecrets } from "./keys.ts";
-import { siteverifyProvider, siteverifyUrls } from "./siteverify.ts";
-import type { CaptchaProvider } from "./types.ts";
-import type { CaptchaWidgetConfig } from "../../app/forms/captcha-config.ts";
+import type { Env } from "#server/env.ts";
+import type { CspAllowances } from "#server/security.ts";
+import { altchaProvider } from "#server/captcha/altcha.ts";
+import type { SiteSecrets } from "#server/captcha/keys.ts";
+import { siteverifyProvider, siteverifyUrls } from "#server/captcha/siteverify.ts";
+import type { CaptchaProvider } from "#server/captcha/types.ts";
+import type { CaptchaWidgetConfig } from "#app/forms/captcha-config.ts";
 
-export type { CaptchaProvider } from "./types.ts";
+export type { CaptchaProvider } from "#server/captcha/types.ts";
 
 /** Where the ALTCHA widget fetches its challenge. */
 export const ALTCHA_CHALLENGE_PATH = "/api/altcha/challenge";

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "../data-dir.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "#server/data-dir.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
 
 /** The site_keys row holding the generated site key on PostgreSQL. */
 const SHARED_KEY_NAME = "site";

@@ -1,4 +1,4 @@
-import type { CaptchaProvider } from "./types.ts";
+import type { CaptchaProvider } from "#server/captcha/types.ts";
 
 /** SPEC.md section 9: the score must be at least 0.5. */
 const MIN_SCORE = 0.5;

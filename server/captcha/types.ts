@@ -1,4 +1,4 @@
-import type { BotCheck } from "../db/schema.ts";
+import type { BotCheck } from "#server/db/schema.ts";
 
 /** A captcha service that checks the token a visitor's browser obtained. */
 export interface CaptchaProvider {

@@ -1,8 +1,8 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
-import { makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
-import { BUSY_TIMEOUT_MS } from "./sqlite.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
+import { BUSY_TIMEOUT_MS } from "#server/db/sqlite.ts";
 
 /**
  * The embedded database's file-level work: an online backup, the checks a

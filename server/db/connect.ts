@@ -2,14 +2,14 @@ import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
-import { DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE } from "../data-dir.ts";
-import { groupCommit, sharedSync } from "./group-commit.ts";
-import type { Database } from "./schema.ts";
-import { BUSY_TIMEOUT_MS, ImmediateSqliteDialect, openSqlite, walSync } from "./sqlite.ts";
-import { type WalCheckpoints, walCheckpoints } from "./wal-checkpoints.ts";
-import type { Dialect } from "./dialect.ts";
-import { migrate, type Migrations } from "./migrate.ts";
-import { log } from "../log.ts";
+import { DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
+import { groupCommit, sharedSync } from "#server/db/group-commit.ts";
+import type { Database } from "#server/db/schema.ts";
+import { BUSY_TIMEOUT_MS, ImmediateSqliteDialect, openSqlite, walSync } from "#server/db/sqlite.ts";
+import { type WalCheckpoints, walCheckpoints } from "#server/db/wal-checkpoints.ts";
+import type { Dialect } from "#server/db/dialect.ts";
+import { migrate, type Migrations } from "#server/db/migrate.ts";
+import { log } from "#server/log.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

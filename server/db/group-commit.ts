@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "./schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
-import type { Dialect } from "./dialect.ts";
+import type { Dialect } from "#server/db/dialect.ts";
 
 /** Every migration of the site by name, in the order they run; each feature brings its own (server/migrations.ts). */
 export type Migrations = (dialect: Dialect) => Record<string, Migration>;

@@ -1,8 +1,8 @@
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
-import type { Attribution } from "../../app/lib/attribution.ts";
-import { recordAttribution } from "../attribution/store.ts";
-import { keptSentCopy, unsentMessage } from "../outbox/migration.ts";
-import type { DatabaseHandle } from "./connect.ts";
+import type { Attribution } from "#app/lib/attribution.ts";
+import { recordAttribution } from "#server/attribution/store.ts";
+import { keptSentCopy, unsentMessage } from "#server/outbox/migration.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
 import type {
   BotCheck,
   CompanyProfileLeadsTable,
@@ -12,7 +12,7 @@ import type {
   OutboxChannel,
   OutboxTable,
   ServiceOrdersTable,
-} from "./schema.ts";
+} from "#server/db/schema.ts";
 
 /**
  * The one data-access module: every query the site makes, written once with

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as delay } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import { log } from "../log.ts";
+import { log } from "#server/log.ts";
 
 /** How often the worker copies the WAL's new pages into the database: the WAL holds at most about this much of the writes. */
 const CHECKPOINT_INTERVAL_MS = 500;

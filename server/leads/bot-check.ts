@@ -1,10 +1,10 @@
-import { botFields, enhancedMarker, widgetTokenFields } from "../../app/forms/bot-fields.ts";
-import { botCheckFailed, formExpired } from "../../app/forms/messages.ts";
-import { checkFormToken } from "../captcha/form-token.ts";
-import type { ClientAddress } from "../client-address.ts";
-import type { BotCheck } from "../db/schema.ts";
-import type { FormFields } from "./request.ts";
-import type { CoreServices } from "../services.ts";
+import { botFields, enhancedMarker, widgetTokenFields } from "#app/forms/bot-fields.ts";
+import { botCheckFailed, formExpired } from "#app/forms/messages.ts";
+import { checkFormToken } from "#server/captcha/form-token.ts";
+import type { ClientAddress } from "#server/client-address.ts";
+import type { BotCheck } from "#server/db/schema.ts";
+import type { FormFields } from "#server/leads/request.ts";
+import type { CoreServices } from "#server/services.ts";
 
 export type BotCheckOutcome =
   | { ok: true; botCheck: BotCheck }

@@ -1,9 +1,9 @@
-import type { FormPageData } from "../../app/forms/captcha-config.ts";
-import { type Attribution, isCampaign, touchOf } from "../../app/lib/attribution.ts";
-import { captchaWidgetConfig } from "../captcha/index.ts";
-import { issueFormToken } from "../captcha/form-token.ts";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { type Attribution, isCampaign, touchOf } from "#app/lib/attribution.ts";
+import { captchaWidgetConfig } from "#server/captcha/index.ts";
+import { issueFormToken } from "#server/captcha/form-token.ts";
 import type { LoaderFunctionArgs } from "react-router";
-import { type CoreServices, servicesOf } from "../services.ts";
+import { type CoreServices, servicesOf } from "#server/services.ts";
 
 /**
  * What a page's loader hands its form: a fresh signed form token, rendered into

@@ -1,6 +1,6 @@
 import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import { columnTypes, type Dialect } from "../db/dialect.ts";
+import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
 /**
  * The lead tables of the forms (SPEC.md section 3), the outbox their

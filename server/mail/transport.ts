@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { site } from "../../app/config/site.ts";
-import { MAIL_DIR, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../data-dir.ts";
+import { site } from "#app/config/site.ts";
+import { MAIL_DIR, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
 
 /** A file sent with a message, e.g. a booking's calendar invitation. */
 export interface MailAttachment {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "react-router";
-import { newsletterForm } from "../../app/forms/newsletter.ts";
-import { leadEventQueue, leadSuccess, runForm } from "../leads/pipeline.ts";
-import { log } from "../log.ts";
-import { typedEmail } from "../mail/address.ts";
-import { clientAddressContext, servicesOf } from "../services.ts";
+import { newsletterForm } from "#app/forms/newsletter.ts";
+import { leadEventQueue, leadSuccess, runForm } from "#server/leads/pipeline.ts";
+import { log } from "#server/log.ts";
+import { typedEmail } from "#server/mail/address.ts";
+import { clientAddressContext, servicesOf } from "#server/services.ts";
 
 /**
  * The newsletter form's action: the one pipeline (validation, honeypot, rate

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { NewsletterTables } from "./schema.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { NewsletterTables } from "#server/newsletter/schema.ts";
 
 /**
  * What other code may learn of the newsletter: a subscription that starts to

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import { columnTypes, type Dialect } from "../db/dialect.ts";
-import { mailboxOf } from "../mail/address.ts";
-import type { NewsletterTables } from "./schema.ts";
+import { columnTypes, type Dialect } from "#server/db/dialect.ts";
+import { mailboxOf } from "#server/mail/address.ts";
+import type { NewsletterTables } from "#server/newsletter/schema.ts";
 
 /**
  * Newsletter subscribers (server/newsletter/), registered in

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import { isCrossSite } from "../leads/request.ts";
-import { log } from "../log.ts";
-import type { Newsletter } from "./subscribers.ts";
+import { isCrossSite } from "#server/leads/request.ts";
+import { log } from "#server/log.ts";
+import type { Newsletter } from "#server/newsletter/subscribers.ts";
 
 /**
  * RFC 8058 one-click unsubscribe from another site. A webmail that sends the

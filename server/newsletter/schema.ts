@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { BotCheck, Timestamp } from "../db/schema.ts";
+import type { BotCheck, Timestamp } from "#server/db/schema.ts";
 
 /** pending: signed up, not confirmed yet; confirmed: may be mailed; left: unsubscribed (kept so they are not mailed again). */
 export type SubscriberStatus = "pending" | "confirmed" | "left";

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { MAIL_DIR } from "../data-dir.ts";
+import { MAIL_DIR } from "#server/data-dir.ts";
 
 /** Where the worker writes mail when there is no SMTP server, and the host in its Message-IDs. */
 export interface MailFiles {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { OutboxChannel } from "../db/schema.ts";
-import type { OutboxMessage, Store } from "../db/store.ts";
-import type { MailAttachment, Mailer } from "../mail/transport.ts";
-import { log } from "../log.ts";
-import { messageIdOf } from "./mail-files.ts";
+import type { OutboxChannel } from "#server/db/schema.ts";
+import type { OutboxMessage, Store } from "#server/db/store.ts";
+import type { MailAttachment, Mailer } from "#server/mail/transport.ts";
+import { log } from "#server/log.ts";
+import { messageIdOf } from "#server/outbox/mail-files.ts";
 
 export interface RetryPolicy {
   baseMs: number;

@@ -1,7 +1,7 @@
-import type { FormDefinition, FormKey, StoredRow } from "../../app/forms/definition.ts";
-import { type Attribution, type Channel, leadChannel } from "../../app/lib/attribution.ts";
-import type { OutboxTable } from "../db/schema.ts";
-import type { NewsletterEvent } from "../newsletter/events.ts";
+import type { FormDefinition, FormKey, StoredRow } from "#app/forms/definition.ts";
+import { type Attribution, type Channel, leadChannel } from "#app/lib/attribution.ts";
+import type { OutboxTable } from "#server/db/schema.ts";
+import type { NewsletterEvent } from "#server/newsletter/events.ts";
 
 /**
  * What the agency's tools receive: the envelope the Standard Webhooks

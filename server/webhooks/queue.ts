@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Env } from "../env.ts";
-import type { Database, OutboxChannel } from "../db/schema.ts";
-import { type LeadEventInput, type LeadRef, leadEvent, type WebhookEvent } from "./payload.ts";
-import { slackMessage } from "./slack.ts";
+import type { Env } from "#server/env.ts";
+import type { Database, OutboxChannel } from "#server/db/schema.ts";
+import { type LeadEventInput, type LeadRef, leadEvent, type WebhookEvent } from "#server/webhooks/payload.ts";
+import { slackMessage } from "#server/webhooks/slack.ts";
 
 export type WebhookSettings = Pick<Env, "LEAD_WEBHOOK_URL" | "SLACK_WEBHOOK_URL" | "SITE_URL">;
 

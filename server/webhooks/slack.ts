@@ -1,4 +1,4 @@
-import type { LeadEventV1 } from "./payload.ts";
+import type { LeadEventV1 } from "#server/webhooks/payload.ts";
 
 /** Slack cuts a message's text at 40,000 characters and folds long ones; a lead reads whole well under this. */
 const MAX_TEXT = 3000;

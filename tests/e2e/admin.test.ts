@@ -5,14 +5,14 @@ import { DatabaseSync } from "node:sqlite";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS } from "../../server/admin/inbox";
-import { type ConsoleChecks, expectNoAxeViolations } from "../support/browser";
-import { readSiteDb } from "../support/database";
-import { useBrowser, useServer } from "../support/e2e";
-import { enhanced, type Fields, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
-import { startSite } from "../support/site";
-import { authenticatorCode, createUser, signIn } from "../support/admin-users";
-import { parseCsv } from "../support/csv";
+import { EXPORT_COLUMNS } from "#server/admin/inbox.ts";
+import { type ConsoleChecks, expectNoAxeViolations } from "#tests/support/browser.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { enhanced, type Fields, postLead, solveAltcha, waitFor, writtenMail } from "#tests/support/leads.ts";
+import { startSite } from "#tests/support/site.ts";
+import { authenticatorCode, createUser, signIn } from "#tests/support/admin-users.ts";
+import { parseCsv } from "#tests/support/csv.ts";
 
 /**
  * The agency's day in the lead inbox, in Chromium against the built server:

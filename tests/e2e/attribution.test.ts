@@ -3,15 +3,15 @@ import type { Page } from "playwright-core";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "../../server/attribution/conversions";
-import { EXPORT_COLUMNS } from "../../server/admin/inbox";
-import { createUser, signIn } from "../support/admin-users";
-import { parseCsv } from "../support/csv";
-import { expectNoAxeViolations, formEnhanced, hydrated } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { exactly, rows, startFormsServer, toastWith, visitorAddress, waitForFormTokenAge } from "./forms-support";
-import type { LeadEventV1 } from "../../server/webhooks/payload";
+import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "#server/attribution/conversions.ts";
+import { EXPORT_COLUMNS } from "#server/admin/inbox.ts";
+import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { parseCsv } from "#tests/support/csv.ts";
+import { expectNoAxeViolations, formEnhanced, hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/support/webhook-receiver.ts";
+import { exactly, rows, startFormsServer, toastWith, visitorAddress, waitForFormTokenAge } from "#tests/e2e/forms-support.ts";
+import type { LeadEventV1 } from "#server/webhooks/payload.ts";
 
 /**
  * The issue's story, in Chromium against the built server: a visit lands from

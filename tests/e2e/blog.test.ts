@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { site } from "~/config/site";
-import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "~/content/articles";
-import { articles } from "~/content/blog.server";
-import { formatLongDate } from "~/lib/sast";
-import { hydrated } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { startServer } from "../support/server";
+import { site } from "#app/config/site.ts";
+import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "#app/content/articles.ts";
+import { articles } from "#app/content/blog.server.ts";
+import { formatLongDate } from "#app/lib/sast.ts";
+import { hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useServer(() => startServer());

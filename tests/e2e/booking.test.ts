@@ -2,14 +2,14 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { bookingContent } from "~/components/booking/content";
-import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { manageRateLimits } from "../../server/booking/manage-limits";
-import { type ConsoleChecks, expectNoAxeViolations, formEnhanced, hydrated } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { enhanced, solveAltcha } from "../support/leads";
-import { startSite } from "../support/site";
-import { waitForFormTokenAge } from "./forms-support";
+import { bookingContent } from "#app/components/booking/content.ts";
+import { rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { manageRateLimits } from "#server/booking/manage-limits.ts";
+import { type ConsoleChecks, expectNoAxeViolations, formEnhanced, hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { enhanced, solveAltcha } from "#tests/support/leads.ts";
+import { startSite } from "#tests/support/site.ts";
+import { waitForFormTokenAge } from "#tests/e2e/forms-support.ts";
 
 const browser = useBrowser();
 // The server runs in New York: the page must still offer SAST times. A cheap proof of work keeps ALTCHA fast.

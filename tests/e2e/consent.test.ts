@@ -1,9 +1,9 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CONSENT_REVISION } from "~/lib/consent";
-import { type ConsoleChecks, expectNoAxeViolations, hydrated, type TrackedPage } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { type RunningServer, startServer } from "../support/server";
+import { CONSENT_REVISION } from "#app/lib/consent.ts";
+import { type ConsoleChecks, expectNoAxeViolations, hydrated, type TrackedPage } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // SPEC.md sections 8 and 9.
 const BANNER_DELAY_MS = 1000;

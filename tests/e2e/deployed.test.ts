@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContextOptions, Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookingContent } from "~/components/booking/content";
-import { newsletterPages } from "~/content/newsletter";
-import { companyProfilePdf } from "~/forms/company-profile-pdf";
-import { orderBudgetOptions, startDateOptions } from "~/forms/options";
-import { forms } from "~/forms/registry";
-import { createUser, signIn } from "../support/admin-users";
-import { formEnhanced, hydrated, type TrackedPage } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { waitFor, writtenMail } from "../support/leads";
-import { SITE_HOST, startSite, visitorHeaders } from "../support/site";
-import { exactly, fillLeadForm, rows, toastWith, waitForFormTokenAge } from "./forms-support";
+import { bookingContent } from "#app/components/booking/content.ts";
+import { newsletterPages } from "#app/content/newsletter.ts";
+import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
+import { orderBudgetOptions, startDateOptions } from "#app/forms/options.ts";
+import { forms } from "#app/forms/registry.ts";
+import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { formEnhanced, hydrated, type TrackedPage } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { waitFor, writtenMail } from "#tests/support/leads.ts";
+import { SITE_HOST, startSite, visitorHeaders } from "#tests/support/site.ts";
+import { exactly, fillLeadForm, rows, toastWith, waitForFormTokenAge } from "#tests/e2e/forms-support.ts";
 
 /**
  * The site as the README deploys it: Debian's nginx with deploy/nginx as shipped, TLS and HTTP/2 at

@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { botCheckFailed, botCheckInProgress, captchaNotInitialized } from "~/forms/messages";
-import { auditBudgetOptions } from "~/forms/options";
-import { ALTCHA_CHALLENGE_PATH } from "../../server/captcha";
-import { useBrowser, useServer } from "../support/e2e";
-import type { RunningServer } from "../support/server";
-import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "./forms-support";
-import { forms } from "~/forms/registry";
+import { botCheckFailed, botCheckInProgress, captchaNotInitialized } from "#app/forms/messages.ts";
+import { auditBudgetOptions } from "#app/forms/options.ts";
+import { ALTCHA_CHALLENGE_PATH } from "#server/captcha/index.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import type { RunningServer } from "#tests/support/server.ts";
+import { exactly, gotoForm, openFormPage, rows, startFormsServer, toastWith } from "#tests/e2e/forms-support.ts";
+import { forms } from "#app/forms/registry.ts";
 
 /**
  * The third-party bot checks, with Google's and Cloudflare's sides played by

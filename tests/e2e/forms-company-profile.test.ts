@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { companyProfilePath, companyProfilePdf } from "~/forms/company-profile-pdf";
-import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { expectNoAxeViolations, hydrated } from "../support/browser";
-import { enhanced, postLead } from "../support/leads";
+import { companyProfilePath, companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
+import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
   fieldError,
@@ -16,8 +16,8 @@ import {
   useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
-} from "./forms-support";
-import { forms } from "~/forms/registry";
+} from "#tests/e2e/forms-support.ts";
+import { forms } from "#app/forms/registry.ts";
 
 const { browser, server } = useFormsSite();
 

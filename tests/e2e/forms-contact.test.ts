@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { captchaNotInitialized, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { contactBudgetOptions, contactInterestOptions } from "~/forms/options";
-import { expectNoAxeViolations } from "../support/browser";
-import { enhanced, postLead } from "../support/leads";
+import { captchaNotInitialized, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { contactBudgetOptions, contactInterestOptions } from "#app/forms/options.ts";
+import { expectNoAxeViolations } from "#tests/support/browser.ts";
+import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   blockCaptchaWidget,
   exactly,
@@ -18,8 +18,8 @@ import {
   useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
-} from "./forms-support";
-import { forms } from "~/forms/registry";
+} from "#tests/e2e/forms-support.ts";
+import { forms } from "#app/forms/registry.ts";
 
 const { browser, server } = useFormsSite();
 

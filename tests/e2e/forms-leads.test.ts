@@ -1,11 +1,11 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { z } from "~/lib/zod";
-import type { FormKey } from "~/forms/form-keys";
-import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { auditBudgetOptions, platformOptions } from "~/forms/options";
-import { expectNoAxeViolations } from "../support/browser";
-import { enhanced, postLead } from "../support/leads";
+import type { z } from "#app/lib/zod.ts";
+import type { FormKey } from "#app/forms/form-keys.ts";
+import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { auditBudgetOptions, platformOptions } from "#app/forms/options.ts";
+import { expectNoAxeViolations } from "#tests/support/browser.ts";
+import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
   fieldError,
@@ -20,9 +20,9 @@ import {
   useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
-} from "./forms-support";
-import { aiAssessmentSuccessToastMs } from "~/forms/ai-assessment";
-import { forms } from "~/forms/registry";
+} from "#tests/e2e/forms-support.ts";
+import { aiAssessmentSuccessToastMs } from "#app/forms/ai-assessment.ts";
+import { forms } from "#app/forms/registry.ts";
 
 const { browser, server } = useFormsSite();
 

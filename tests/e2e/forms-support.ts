@@ -1,14 +1,14 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
-import { botFields } from "~/forms/bot-fields";
-import type { FormKey } from "~/forms/form-keys";
-import { auditBudgetOptions, contactBudgetOptions } from "~/forms/options";
-import { type ConsoleChecks, formEnhanced, type TrackedPage } from "../support/browser";
-import { type E2EBrowser, useBrowser, useServer } from "../support/e2e";
-import { generatedSiteKey, waitUntilFormTokenAccepted } from "../support/leads";
-import type { RunningServer } from "../support/server";
-import { type RunningSite, startSite, visitorHeaders } from "../support/site";
+import { botFields } from "#app/forms/bot-fields.ts";
+import type { FormKey } from "#app/forms/form-keys.ts";
+import { auditBudgetOptions, contactBudgetOptions } from "#app/forms/options.ts";
+import { type ConsoleChecks, formEnhanced, type TrackedPage } from "#tests/support/browser.ts";
+import { type E2EBrowser, useBrowser, useServer } from "#tests/support/e2e.ts";
+import { generatedSiteKey, waitUntilFormTokenAccepted } from "#tests/support/leads.ts";
+import type { RunningServer } from "#tests/support/server.ts";
+import { type RunningSite, startSite, visitorHeaders } from "#tests/support/site.ts";
 
 /**
  * Shared pieces of the forms' end-to-end suites (tests/e2e/forms-*.test.ts).

@@ -1,11 +1,11 @@
 import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Toast } from "~/forms/messages";
-import { orderBudgetOptions, startDateOptions } from "~/forms/options";
-import { exactly, fillLeadForm, gotoForm, markToastsSeen, openFormPage, rows, toastWith, useFormsSite } from "./forms-support";
-import { formEnhanced } from "../support/browser";
-import { bookingForm, bookingMessages } from "~/forms/booking";
-import { forms } from "~/forms/registry";
+import { type Toast } from "#app/forms/messages.ts";
+import { orderBudgetOptions, startDateOptions } from "#app/forms/options.ts";
+import { exactly, fillLeadForm, gotoForm, markToastsSeen, openFormPage, rows, toastWith, useFormsSite } from "#tests/e2e/forms-support.ts";
+import { formEnhanced } from "#tests/support/browser.ts";
+import { bookingForm, bookingMessages } from "#app/forms/booking.ts";
+import { forms } from "#app/forms/registry.ts";
 
 /**
  * A post lost between the browser and the app: the network drops it, or the

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { additionalServiceOptions, labelOf, orderBudgetOptions, serviceOptions, startDateOptions, tiersByService } from "~/forms/options";
-import { orderStepTitles } from "~/components/forms/order-wizard";
-import { expectNoAxeViolations } from "../support/browser";
-import { enhanced, postLead } from "../support/leads";
+import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { additionalServiceOptions, labelOf, orderBudgetOptions, serviceOptions, startDateOptions, tiersByService } from "#app/forms/options.ts";
+import { orderStepTitles } from "#app/components/forms/order-wizard.tsx";
+import { expectNoAxeViolations } from "#tests/support/browser.ts";
+import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
   fieldError,
@@ -18,9 +18,9 @@ import {
   useFormsSite,
   visitorAddress,
   waitForFormTokenAge,
-} from "./forms-support";
-import { orderMessages, splitOrderMessage } from "~/forms/order";
-import { forms } from "~/forms/registry";
+} from "#tests/e2e/forms-support.ts";
+import { orderMessages, splitOrderMessage } from "#app/forms/order.ts";
+import { forms } from "#app/forms/registry.ts";
 
 const { browser, server } = useFormsSite();
 

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newsletterPages } from "~/content/newsletter";
-import { newsletterConsent, newsletterForm } from "~/forms/newsletter";
-import { SUBSCRIBER_EXPORT_COLUMNS } from "../../server/newsletter/inbox";
-import { createUser, signIn } from "../support/admin-users";
-import { expectNoAxeViolations } from "../support/browser";
-import { waitFor, writtenMail } from "../support/leads";
-import { gotoForm, openFormPage, rows, toastWith, useFormsSite, waitForFormTokenAge } from "./forms-support";
+import { newsletterPages } from "#app/content/newsletter.ts";
+import { newsletterConsent, newsletterForm } from "#app/forms/newsletter.ts";
+import { SUBSCRIBER_EXPORT_COLUMNS } from "#server/newsletter/inbox.ts";
+import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { expectNoAxeViolations } from "#tests/support/browser.ts";
+import { waitFor, writtenMail } from "#tests/support/leads.ts";
+import { gotoForm, openFormPage, rows, toastWith, useFormsSite, waitForFormTokenAge } from "#tests/e2e/forms-support.ts";
 
 /**
  * The newsletter's double opt-in as a subscriber and the agency live it, in

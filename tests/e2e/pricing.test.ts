@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PRICING_SCROLL_DELAY_MS } from "~/components/sections/pricing-accordion";
-import { pricingGroups } from "~/content/pricing";
-import { expectNoAxeViolations, hydrated } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { startServer } from "../support/server";
+import { PRICING_SCROLL_DELAY_MS } from "#app/components/sections/pricing-accordion.tsx";
+import { pricingGroups } from "#app/content/pricing.ts";
+import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useServer(() => startServer());

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { publicRoutes } from "~/config/public-routes";
-import { expectNoAxeViolations, hydrated } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { startServer } from "../support/server";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useServer(() => startServer());

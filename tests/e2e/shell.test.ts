@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { site } from "~/config/site";
-import { notFoundMeta } from "~/content/not-found";
-import { serviceSummaries } from "~/content/services";
-import { expectNoAxeViolations, hydrated } from "../support/browser";
-import { useBrowser, useServer } from "../support/e2e";
-import { startServer } from "../support/server";
+import { site } from "#app/config/site.ts";
+import { notFoundMeta } from "#app/content/not-found.ts";
+import { serviceSummaries } from "#app/content/services.ts";
+import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useServer(() => startServer());

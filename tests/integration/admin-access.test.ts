@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminRole, adminRoles, type InboxWork, roleAllows } from "~/lib/inbox";
-import { CODE_FAILED, loginRateLimitMessage, MAX_CODE_TRIES } from "../../server/admin/login";
-import { createUser, peekAuthenticatorCode, recoveryCode } from "../support/admin-users";
-import { readSiteDb } from "../support/database";
-import { InboxBrowser } from "../support/inbox-browser";
-import { enhanced, postLead, solveAltcha } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { type AdminRole, adminRoles, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
+import { CODE_FAILED, loginRateLimitMessage, MAX_CODE_TRIES } from "#server/admin/login.ts";
+import { createUser, peekAuthenticatorCode, recoveryCode } from "#tests/support/admin-users.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { InboxBrowser } from "#tests/support/inbox-browser.ts";
+import { enhanced, postLead, solveAltcha } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * Who may do what in the inbox (issue 29, point 7), over real HTTP against

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { beforeEach, describe, expect, it } from "vitest";
-import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
-import { findHoldings, forgetPerson } from "../../server/admin/forget";
+import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
 import {
   attemptLogin,
   attemptSecondFactor,
@@ -14,7 +14,7 @@ import {
   loginLimits,
   SIGN_INS_CHECKED_AT_ONCE,
   triesOnceAccountLimited,
-} from "../../server/admin/login";
+} from "#server/admin/login.ts";
 import {
   addNote,
   type Cursor,
@@ -25,14 +25,14 @@ import {
   listLeads,
   resendNotification,
   setStatus,
-} from "../../server/admin/inbox";
-import type { AdminDatabase } from "../../server/admin/schema";
-import { createSession, destroySession, findSession, findSignIn } from "../../server/admin/sessions";
-import { changeRole, createUser, removeUser } from "../../server/admin/users";
-import type { DatabaseHandle } from "../../server/db/connect";
-import { type NewLead, Store } from "../../server/db/store";
-import { parseEnv } from "../../server/env";
-import { databaseKinds, type TestDatabase, useSiteDatabase } from "../support/database";
+} from "#server/admin/inbox.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import { createSession, destroySession, findSession, findSignIn } from "#server/admin/sessions.ts";
+import { changeRole, createUser, removeUser } from "#server/admin/users.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import { type NewLead, Store } from "#server/db/store.ts";
+import { parseEnv } from "#server/env.ts";
+import { databaseKinds, type TestDatabase, useSiteDatabase } from "#tests/support/database.ts";
 
 /**
  * The inbox's data layer on SQLite and, when TEST_DATABASE_URL is set,

@@ -4,13 +4,13 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedPaths } from "~/config/public-routes";
-import { loginLimits, loginRateLimitMessage, triesOnceAccountLimited } from "../../server/admin/login";
-import { readSiteDb } from "../support/database";
-import { enhanced, postLead, solveAltcha } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
-import { createUser, signInOverHttp } from "../support/admin-users";
-import { InboxBrowser } from "../support/inbox-browser";
+import { prerenderedPaths } from "#app/config/public-routes.ts";
+import { loginLimits, loginRateLimitMessage, triesOnceAccountLimited } from "#server/admin/login.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { enhanced, postLead, solveAltcha } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { createUser, signInOverHttp } from "#tests/support/admin-users.ts";
+import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 
 /**
  * The lead inbox's security, over real HTTP against the built server: what a

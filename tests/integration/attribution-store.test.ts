@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Attribution, Touch } from "~/lib/attribution";
-import { forgetPerson } from "../../server/admin/forget";
-import { exportRows, everyLead, EXPORT_COLUMNS, leadDetail, listLeads, parseFilter, setStatus } from "../../server/admin/inbox";
-import { COMMAND_LINE } from "../../server/admin/audit";
-import { clickConversionRows, enhancedConversionRows, hashedEmail, hashedPhone } from "../../server/attribution/conversions";
-import { leadReport, reportRows } from "../../server/attribution/report";
-import type { NewLead } from "../../server/db/store";
-import { allRows } from "../support/csv";
-import { databaseKinds, useSiteDatabase } from "../support/database";
+import type { Attribution, Touch } from "#app/lib/attribution.ts";
+import { forgetPerson } from "#server/admin/forget.ts";
+import { exportRows, everyLead, EXPORT_COLUMNS, leadDetail, listLeads, parseFilter, setStatus } from "#server/admin/inbox.ts";
+import { COMMAND_LINE } from "#server/admin/audit.ts";
+import { clickConversionRows, enhancedConversionRows, hashedEmail, hashedPhone } from "#server/attribution/conversions.ts";
+import { leadReport, reportRows } from "#server/attribution/report.ts";
+import type { NewLead } from "#server/db/store.ts";
+import { allRows } from "#tests/support/csv.ts";
+import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
 
 /**
  * Attribution's data layer on SQLite and, with TEST_DATABASE_URL, PostgreSQL:

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botFields } from "~/forms/bot-fields";
-import { ATTRIBUTION_FIELD } from "~/lib/attribution";
-import { readSiteDb } from "../support/database";
-import { enhanced, type Fields, formTokenAged, postLead, postPage, solveAltcha } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { enhanced, type Fields, formTokenAged, postLead, postPage, solveAltcha } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // What a lead post's attribution does on the server: stored with the lead, its channel on the inbox row,
 // and hostile values cleaned or dropped without ever costing the lead.

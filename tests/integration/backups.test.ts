@@ -2,16 +2,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { addDays, sastInstant } from "~/lib/sast";
-import { type BackupSettings, backupDir, dailyBackups, takeBackup, verifyBackup } from "../../server/backups";
-import type { NewLead } from "../../server/db/store";
-import { parseEnv } from "../../server/env";
-import { runAdmin } from "../support/admin-users";
-import { altchaTokens } from "../support/altcha-tokens";
-import { readSiteDb, useSiteDatabase } from "../support/database";
-import { enhanced, generatedSiteKey, waitFor } from "../support/leads";
-import { postLeadFrom } from "../support/loopback-client";
-import { type RunningServer, startServer } from "../support/server";
+import { addDays, sastInstant } from "#app/lib/sast.ts";
+import { type BackupSettings, backupDir, dailyBackups, takeBackup, verifyBackup } from "#server/backups.ts";
+import type { NewLead } from "#server/db/store.ts";
+import { parseEnv } from "#server/env.ts";
+import { runAdmin } from "#tests/support/admin-users.ts";
+import { altchaTokens } from "#tests/support/altcha-tokens.ts";
+import { readSiteDb, useSiteDatabase } from "#tests/support/database.ts";
+import { enhanced, generatedSiteKey, waitFor } from "#tests/support/leads.ts";
+import { postLeadFrom } from "#tests/support/loopback-client.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * Backups of the embedded database, as the agency takes and uses them:

@@ -1,19 +1,19 @@
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "~/lib/zod";
-import { botFields, widgetTokenFields } from "~/forms/bot-fields";
-import { botCheckFailed, checkTheFields, formExpired, rateLimitTitle } from "~/forms/messages";
-import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "~/forms/options";
+import type { z } from "#app/lib/zod.ts";
+import { botFields, widgetTokenFields } from "#app/forms/bot-fields.ts";
+import { botCheckFailed, checkTheFields, formExpired, rateLimitTitle } from "#app/forms/messages.ts";
+import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "#app/forms/options.ts";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { createUser, signInOverHttp } from "../support/admin-users";
-import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "../support/database";
-import { enhanced, type Fields, postLead, solveAltcha } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
-import { bookingMessages } from "~/forms/booking";
-import { fieldLabels, multiLineFields, notAllowed } from "~/forms/rules";
-import { orderMessages, splitOrderMessage } from "~/forms/order";
-import { forms } from "~/forms/registry";
+import { createUser, signInOverHttp } from "#tests/support/admin-users.ts";
+import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "#tests/support/database.ts";
+import { enhanced, type Fields, postLead, solveAltcha } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { bookingMessages } from "#app/forms/booking.ts";
+import { fieldLabels, multiLineFields, notAllowed } from "#app/forms/rules.ts";
+import { orderMessages, splitOrderMessage } from "#app/forms/order.ts";
+import { forms } from "#app/forms/registry.ts";
 
 /**
  * Thousands of malformed posts at every form: wrong types, huge strings,

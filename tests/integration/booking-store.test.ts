@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { BookingStore, type NewBooking } from "../../server/booking/store";
-import type { DatabaseHandle } from "../../server/db/connect";
-import type { LeadOrigin } from "../../server/db/store";
-import { databaseKinds, useSiteDatabase } from "../support/database";
+import { BookingStore, type NewBooking } from "#server/booking/store.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { LeadOrigin } from "#server/db/store.ts";
+import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
 
 const start = new Date("2027-03-02T08:00:00Z");
 const end = new Date("2027-03-02T08:15:00Z");

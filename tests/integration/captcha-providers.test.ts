@@ -4,11 +4,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botFields } from "~/forms/bot-fields";
-import { readSiteDb } from "../support/database";
-import { enhanced, formTokenAged, postLead } from "../support/leads";
-import { freePort, type RunningServer, startServer } from "../support/server";
-import { forms } from "~/forms/registry";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { enhanced, formTokenAged, postLead } from "#tests/support/leads.ts";
+import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
+import { forms } from "#app/forms/registry.ts";
 
 /** A stand-in for Google's and Cloudflare's siteverify: the token says what to answer. */
 interface Verification {

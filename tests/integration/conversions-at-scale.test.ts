@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { clickConversionRows, conversionTime, enhancedConversionRows, hashedEmail } from "../../server/attribution/conversions";
-import { allRows } from "../support/csv";
-import { databaseKinds, useSiteDatabase } from "../support/database";
-import { gclidOf, seedManyLeads } from "../support/many-leads";
+import { clickConversionRows, conversionTime, enhancedConversionRows, hashedEmail } from "#server/attribution/conversions.ts";
+import { allRows } from "#tests/support/csv.ts";
+import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
+import { gclidOf, seedManyLeads } from "#tests/support/many-leads.ts";
 
 /**
  * The Google Ads files at any size, on SQLite and, with TEST_DATABASE_URL,

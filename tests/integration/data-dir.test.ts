@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { enhanced, postLead, solveAltcha, waitFor, writtenMail } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { enhanced, postLead, solveAltcha, waitFor, writtenMail } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * What the server writes under DATA_DIR (database, key, mail) is readable by

@@ -2,15 +2,15 @@ import { randomBytes } from "node:crypto";
 import { request as httpsRequest } from "node:https";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../server/leads/request";
-import { MAX_PATH_BYTES } from "../../server/request-guard";
-import { createUser } from "../support/admin-users";
-import { healthzHeldUp } from "../support/healthz";
-import { InboxBrowser } from "../support/inbox-browser";
-import { readSiteDb } from "../support/database";
-import { nginxAvailable, nginxMissing } from "../support/nginx";
-import { type RunningServer, startServer } from "../support/server";
-import { SITE_HOST, type RunningSite, startSite } from "../support/site";
+import { MAX_BODY_BYTES } from "#server/leads/request.ts";
+import { MAX_PATH_BYTES } from "#server/request-guard.ts";
+import { createUser } from "#tests/support/admin-users.ts";
+import { healthzHeldUp } from "#tests/support/healthz.ts";
+import { InboxBrowser } from "#tests/support/inbox-browser.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { nginxAvailable, nginxMissing } from "#tests/support/nginx.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { SITE_HOST, type RunningSite, startSite } from "#tests/support/site.ts";
 
 /**
  * The edges of the server as `npm start` runs it (NODE_ENV unset): odd

@@ -2,15 +2,15 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { altchaTokens } from "../support/altcha-tokens";
-import { type Cluster, startCluster } from "../support/cluster";
-import { readSiteDb } from "../support/database";
-import { enhanced, outboxPollsSince, waitFor, writtenMail } from "../support/leads";
-import { postLeadFrom } from "../support/loopback-client";
-import { freePort, type RunningServer, startServer } from "../support/server";
-import { type SmtpCounter, startSmtpCounter } from "../support/smtp-counter";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { forms } from "~/forms/registry";
+import { altchaTokens } from "#tests/support/altcha-tokens.ts";
+import { type Cluster, startCluster } from "#tests/support/cluster.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { enhanced, outboxPollsSince, waitFor, writtenMail } from "#tests/support/leads.ts";
+import { postLeadFrom } from "#tests/support/loopback-client.ts";
+import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
+import { type SmtpCounter, startSmtpCounter } from "#tests/support/smtp-counter.ts";
+import { startTcpProxy, type TcpProxy } from "#tests/support/tcp-proxy.ts";
+import { forms } from "#app/forms/registry.ts";
 
 /**
  * Faults a deployment meets, each bounded in time and count, on loopback only:

@@ -1,9 +1,9 @@
 import { PNG } from "pngjs";
 import Parser from "rss-parser";
-import { articleSlugs } from "~/content/articles";
+import { articleSlugs } from "#app/content/articles.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicRoutes } from "~/config/public-routes";
-import { type RunningServer, startServer } from "../support/server";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // Everything here is read from the server-rendered HTML, as a crawler sees it: no JavaScript runs.
 let server: RunningServer;

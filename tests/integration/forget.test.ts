@@ -3,19 +3,19 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { forms } from "~/forms/registry";
-import { COMMAND_LINE, listAudit } from "../../server/admin/audit";
-import { forgetPerson } from "../../server/admin/forget";
-import { addNote } from "../../server/admin/inbox";
-import type { AdminDatabase } from "../../server/admin/schema";
-import type { Database } from "../../server/db/schema";
-import type { LeadOrigin, NewLead } from "../../server/db/store";
-import { parseEnv } from "../../server/env";
-import { Newsletter } from "../../server/newsletter/subscribers";
-import { newsletterWebhookEvent } from "../../server/webhooks/payload";
-import { queueLeadEvent, queueWebhookEvent } from "../../server/webhooks/queue";
-import { databaseKinds, useSiteDatabase } from "../support/database";
-import { deliverOutbox } from "../support/outbox";
+import { forms } from "#app/forms/registry.ts";
+import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { forgetPerson } from "#server/admin/forget.ts";
+import { addNote } from "#server/admin/inbox.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { LeadOrigin, NewLead } from "#server/db/store.ts";
+import { parseEnv } from "#server/env.ts";
+import { Newsletter } from "#server/newsletter/subscribers.ts";
+import { newsletterWebhookEvent } from "#server/webhooks/payload.ts";
+import { queueLeadEvent, queueWebhookEvent } from "#server/webhooks/queue.ts";
+import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
+import { deliverOutbox } from "#tests/support/outbox.ts";
 
 /**
  * Forget a person leaves nothing of them: no row in any table, no outbox

@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicRoutes } from "~/config/public-routes";
-import { botFields } from "~/forms/bot-fields";
-import { LOGIN_FAILED } from "../../server/admin/login";
-import { authenticatorCode, createUser, rememberAuthenticator } from "../support/admin-users";
-import { InboxBrowser } from "../support/inbox-browser";
-import { formTokenAged, postPage } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { LOGIN_FAILED } from "#server/admin/login.ts";
+import { authenticatorCode, createUser, rememberAuthenticator } from "#tests/support/admin-users.ts";
+import { InboxBrowser } from "#tests/support/inbox-browser.ts";
+import { formTokenAged, postPage } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * Every page the site sends, as the Nu HTML Checker (vnu-jar) judges it: the

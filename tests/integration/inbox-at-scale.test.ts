@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sastDate } from "~/lib/sast";
-import type { AdminDatabase } from "../../server/admin/schema";
-import { openSiteDatabase } from "../../server/migrations";
-import { createUser } from "../support/admin-users";
-import { healthzHeldUp } from "../support/healthz";
-import { InboxBrowser } from "../support/inbox-browser";
-import { seedManyLeads } from "../support/many-leads";
-import { type RunningServer, startServer } from "../support/server";
+import { sastDate } from "#app/lib/sast.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
+import { createUser } from "#tests/support/admin-users.ts";
+import { healthzHeldUp } from "#tests/support/healthz.ts";
+import { InboxBrowser } from "#tests/support/inbox-browser.ts";
+import { seedManyLeads } from "#tests/support/many-leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * The inbox's big answers at 50,000 leads, over real HTTP against the built

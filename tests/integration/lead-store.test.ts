@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../server/db/connect";
-import { groupCommit, sharedSync } from "../../server/db/group-commit";
-import { openSiteDatabase } from "../../server/migrations";
-import { type LeadOrigin, type Notification, Store } from "../../server/db/store";
-import type { Mailer, OutgoingMail } from "../../server/mail/transport";
-import { nextAttemptAt, startOutboxWorker } from "../../server/outbox/worker";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import { groupCommit, sharedSync } from "#server/db/group-commit.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
+import { type LeadOrigin, type Notification, Store } from "#server/db/store.ts";
+import type { Mailer, OutgoingMail } from "#server/mail/transport.ts";
+import { nextAttemptAt, startOutboxWorker } from "#server/outbox/worker.ts";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
 
 const origin = (at = new Date()): LeadOrigin => ({
   botCheck: "altcha",

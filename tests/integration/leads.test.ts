@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botFields } from "~/forms/bot-fields";
-import { botCheckFailed, checkTheFields, rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { readSiteDb } from "../support/database";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { botCheckFailed, checkTheFields, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { readSiteDb } from "#tests/support/database.ts";
 import {
   enhanced,
   type Fields,
@@ -15,11 +15,11 @@ import {
   waitFor,
   waitUntilFormTokenAccepted,
   writtenMail,
-} from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
-import { orderMessages, splitOrderMessage } from "~/forms/order";
-import { websiteUrlMessage } from "~/forms/rules";
-import { forms } from "~/forms/registry";
+} from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { orderMessages, splitOrderMessage } from "#app/forms/order.ts";
+import { websiteUrlMessage } from "#app/forms/rules.ts";
+import { forms } from "#app/forms/registry.ts";
 
 const HMAC_KEY = randomBytes(32).toString("hex");
 let server: RunningServer;

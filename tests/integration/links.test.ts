@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicRoutes } from "~/config/public-routes";
-import { type RunningServer, startServer } from "../support/server";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /** The company profile's page, which the about and services pages link to. */
 const PROFILE_PATH = "/company-profile";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
-import { readSiteDb } from "../support/database";
-import { decodeMime, enhanced, outboxPollsSince, postLead, solveAltcha, waitFor } from "../support/leads";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { readSiteDb } from "#tests/support/database.ts";
+import { decodeMime, enhanced, outboxPollsSince, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
+import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
 interface Received {
   from: string;

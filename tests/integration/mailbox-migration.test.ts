@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AdminDatabase } from "../../server/admin/schema";
-import { type DatabaseHandle, openDatabase } from "../../server/db/connect";
-import { siteMigrations, openSiteDatabase } from "../../server/migrations";
-import { Newsletter } from "../../server/newsletter/subscribers";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/connect.ts";
+import { siteMigrations, openSiteDatabase } from "#server/migrations.ts";
+import { Newsletter } from "#server/newsletter/subscribers.ts";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
 
 /**
  * A site whose subscribers and bookings were written before mailboxes

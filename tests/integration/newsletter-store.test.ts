@@ -1,18 +1,18 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { newsletterRules } from "~/forms/newsletter";
-import { COMMAND_LINE } from "../../server/admin/audit";
-import { forgetPerson } from "../../server/admin/forget";
-import type { AdminDatabase, AdminTables } from "../../server/admin/schema";
-import type { BookingTables } from "../../server/booking/schema";
-import type { NewsletterTables } from "../../server/newsletter/schema";
-import type { DatabaseHandle } from "../../server/db/connect";
-import type { LeadOrigin } from "../../server/db/store";
-import { openSiteDatabase } from "../../server/migrations";
-import type { NewsletterEvent } from "../../server/newsletter/events";
-import { CONFIRMATION_KIND } from "../../server/newsletter/mail";
-import { Newsletter } from "../../server/newsletter/subscribers";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/database";
+import { newsletterRules } from "#app/forms/newsletter.ts";
+import { COMMAND_LINE } from "#server/admin/audit.ts";
+import { forgetPerson } from "#server/admin/forget.ts";
+import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
+import type { BookingTables } from "#server/booking/schema.ts";
+import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { LeadOrigin } from "#server/db/store.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
+import type { NewsletterEvent } from "#server/newsletter/events.ts";
+import { CONFIRMATION_KIND } from "#server/newsletter/mail.ts";
+import { Newsletter } from "#server/newsletter/subscribers.ts";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
 
 /**
  * The newsletter's rules on SQLite and PostgreSQL, with the clock passed in:

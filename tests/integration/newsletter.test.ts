@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forms } from "~/forms/registry";
-import { readSiteDb } from "../support/database";
-import { enhanced, newsletterLinks, postLead, solveAltcha } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { forms } from "#app/forms/registry.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { enhanced, newsletterLinks, postLead, solveAltcha } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * The newsletter's links over real HTTP against the built server: a link

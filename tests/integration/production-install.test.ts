@@ -4,8 +4,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { enhanced, postLead, solveAltcha } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { enhanced, postLead, solveAltcha } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * A server installs only `dependencies` (`npm ci --omit=dev`, as deploy/Dockerfile

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { newsletterRules } from "~/forms/newsletter";
-import { COMMAND_LINE, listAudit, recordAudit } from "../../server/admin/audit";
-import { leadDetail, resendNotification } from "../../server/admin/inbox";
-import type { LeadOrigin } from "../../server/db/store";
-import { parseEnv } from "../../server/env";
-import { Newsletter } from "../../server/newsletter/subscribers";
-import { mailFilesOfSite } from "../../server/outbox/mail-files";
-import { retention } from "../../server/retention";
-import { databaseKinds, useSiteDatabase } from "../support/database";
-import { deliverOutbox } from "../support/outbox";
+import { newsletterRules } from "#app/forms/newsletter.ts";
+import { COMMAND_LINE, listAudit, recordAudit } from "#server/admin/audit.ts";
+import { leadDetail, resendNotification } from "#server/admin/inbox.ts";
+import type { LeadOrigin } from "#server/db/store.ts";
+import { parseEnv } from "#server/env.ts";
+import { Newsletter } from "#server/newsletter/subscribers.ts";
+import { mailFilesOfSite } from "#server/outbox/mail-files.ts";
+import { retention } from "#server/retention.ts";
+import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
+import { deliverOutbox } from "#tests/support/outbox.ts";
 
 /**
  * What the site keeps no longer than it needs, with the clock moved forward

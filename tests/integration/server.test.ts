@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicRoutes } from "~/config/public-routes";
-import { site } from "~/config/site";
-import { notFoundMeta } from "~/content/not-found";
-import { buildStamps } from "~/lib/build-stamps";
-import { type RunningServer, startServer } from "../support/server";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { site } from "#app/config/site.ts";
+import { notFoundMeta } from "#app/content/not-found.ts";
+import { buildStamps } from "#app/lib/build-stamps.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { forms } from "~/forms/registry";
-import { loginLimits, SIGN_IN_BUSY } from "../../server/admin/login";
-import { createUser } from "../support/admin-users";
-import { readSiteDb } from "../support/database";
-import { enhanced, postLead, solveAltcha, waitFor } from "../support/leads";
-import { type RunningServer, startServer } from "../support/server";
+import { rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { forms } from "#app/forms/registry.ts";
+import { loginLimits, SIGN_IN_BUSY } from "#server/admin/login.ts";
+import { createUser } from "#tests/support/admin-users.ts";
+import { readSiteDb } from "#tests/support/database.ts";
+import { enhanced, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * What strangers cannot do to the site (issue 29), over real HTTP against the

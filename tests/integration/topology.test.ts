@@ -4,10 +4,10 @@ import http2 from "node:http2";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { botFields } from "~/forms/bot-fields";
-import { rateLimitMessage, rateLimitTitle } from "~/forms/messages";
-import { signInOverHttp } from "../support/admin-users";
-import { type Cluster, startCluster } from "../support/cluster";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
+import { signInOverHttp } from "#tests/support/admin-users.ts";
+import { type Cluster, startCluster } from "#tests/support/cluster.ts";
 import {
   enhanced,
   type Fields,
@@ -17,13 +17,13 @@ import {
   solveAltcha,
   waitFor,
   waitUntilFormTokenAccepted,
-} from "../support/leads";
-import { postLeadFrom, send, solveAltchaAt } from "../support/loopback-client";
-import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "../support/nginx";
-import { freePort, type RunningServer } from "../support/server";
-import { type SmtpCounter, startSmtpCounter } from "../support/smtp-counter";
-import { forms } from "~/forms/registry";
-import { siteMigrations } from "../../server/migrations";
+} from "#tests/support/leads.ts";
+import { postLeadFrom, send, solveAltchaAt } from "#tests/support/loopback-client.ts";
+import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "#tests/support/nginx.ts";
+import { freePort, type RunningServer } from "#tests/support/server.ts";
+import { type SmtpCounter, startSmtpCounter } from "#tests/support/smtp-counter.ts";
+import { forms } from "#app/forms/registry.ts";
+import { siteMigrations } from "#server/migrations.ts";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const ready = nginxAvailable && Boolean(databaseUrl);

@@ -3,8 +3,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSiteDatabase } from "../../server/migrations";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { openSiteDatabase } from "#server/migrations.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 
 describe("SQLite's WAL", () => {
   let database: TestDatabase | undefined;

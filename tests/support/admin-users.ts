@@ -3,7 +3,7 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import type { AdminRole } from "../../app/lib/inbox.ts";
+import type { AdminRole } from "#app/lib/inbox.ts";
 
 /**
  * Agency users for the tests, made and signed in the way the agency does: the

@@ -1,6 +1,6 @@
 import { createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { siteSecrets } from "../../server/captcha/keys.ts";
+import { siteSecrets } from "#server/captcha/keys.ts";
 
 /** Low: the server checks a solution with one HMAC whatever the cost; this only makes preparing thousands quick. */
 const COST = 10;

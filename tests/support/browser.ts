@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { HYDRATED_EVENT } from "../../app/lib/hydration-on-intent.ts";
-import { SITE_HOST } from "./site.ts";
+import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
+import { SITE_HOST } from "#tests/support/site.ts";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { freePort, type RunningServer, startServer } from "./server.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
+import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
 export interface ClusterOptions {
   count: number;

@@ -6,10 +6,10 @@ import { DatabaseSync } from "node:sqlite";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
-import type { AdminDatabase } from "../../server/admin/schema.ts";
-import type { DatabaseHandle, DatabaseSettings } from "../../server/db/connect.ts";
-import { Store } from "../../server/db/store.ts";
-import { openSiteDatabase } from "../../server/migrations.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { DatabaseHandle, DatabaseSettings } from "#server/db/connect.ts";
+import { Store } from "#server/db/store.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
 
 /** The databases the data-layer suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databaseKinds: Array<"sqlite" | "postgres"> = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
-import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "~/lib/consent";
-import { type ConsoleChecks, launchBrowser, openPage, type TrackedPage } from "./browser.ts";
+import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "#app/lib/consent.ts";
+import { type ConsoleChecks, launchBrowser, openPage, type TrackedPage } from "#tests/support/browser.ts";
 
 /**
  * The set-up every end-to-end suite (tests/e2e/*.test.ts) shares:

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { RunningServer } from "./server";
+import type { RunningServer } from "#tests/support/server.ts";
 
 /** /healthz requests timed one after another for its usual time. */
 const USUAL_SAMPLES = 40;

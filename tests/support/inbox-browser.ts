@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { recoveryCode, signInOverHttp } from "./admin-users.ts";
+import { recoveryCode, signInOverHttp } from "#tests/support/admin-users.ts";
 
 let browsers = 0;
 

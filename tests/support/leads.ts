@@ -3,11 +3,11 @@ import path from "node:path";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { botFields, enhancedMarker } from "~/forms/bot-fields";
-import type { LeadResult } from "~/forms/lead-result";
-import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
-import { loadMasterKey, siteSecrets } from "../../server/captcha/keys";
-import type { RunningServer } from "./server";
+import { botFields, enhancedMarker } from "#app/forms/bot-fields.ts";
+import type { LeadResult } from "#app/forms/lead-result.ts";
+import { checkFormToken, issueFormToken } from "#server/captcha/form-token.ts";
+import { loadMasterKey, siteSecrets } from "#server/captcha/keys.ts";
+import type { RunningServer } from "#tests/support/server.ts";
 
 export type Fields = Record<string, string | string[]>;
 

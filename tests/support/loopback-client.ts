@@ -3,8 +3,8 @@ import https from "node:https";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import type { LeadResult } from "~/forms/lead-result";
-import type { Fields } from "./leads";
+import type { LeadResult } from "#app/forms/lead-result.ts";
+import type { Fields } from "#tests/support/leads.ts";
 
 export interface RawAnswer {
   status: number;

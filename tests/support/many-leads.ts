@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { AdminDatabase } from "../../server/admin/schema.ts";
+import type { AdminDatabase } from "#server/admin/schema.ts";
 
 /**
  * Many leads at once, as years of a busy agency leave them: company profile

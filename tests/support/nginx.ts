@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./server.ts";
+import { freePort } from "#tests/support/server.ts";
 
 export const NGINX = "/usr/sbin/nginx";
 /** Debian's nginx (`.ci/run` installs nginx-light); tests that need it skip without it. */

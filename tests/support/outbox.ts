@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Store } from "../../server/db/store.ts";
-import { createMailer } from "../../server/mail/transport.ts";
-import { startOutboxWorker } from "../../server/outbox/worker.ts";
+import type { Store } from "#server/db/store.ts";
+import { createMailer } from "#server/mail/transport.ts";
+import { startOutboxWorker } from "#server/outbox/worker.ts";
 
 /**
  * Sends everything the outbox holds, as the server's worker does with no SMTP

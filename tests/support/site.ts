@@ -1,5 +1,5 @@
-import { startNginx } from "./nginx.ts";
-import { freePort, type RunningServer, startServer } from "./server.ts";
+import { startNginx } from "#tests/support/nginx.ts";
+import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * Where the browser tests meet the site. `direct`: the app on loopback, as

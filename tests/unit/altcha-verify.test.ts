@@ -1,8 +1,8 @@
 import { type Challenge, createChallenge, solveChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { describe, expect, it } from "vitest";
-import { type Payload, verifyIssuedSolution } from "../../server/captcha/altcha";
-import { siteSecrets } from "../../server/captcha/keys";
+import { type Payload, verifyIssuedSolution } from "#server/captcha/altcha.ts";
+import { siteSecrets } from "#server/captcha/keys.ts";
 
 const secrets = siteSecrets("a".repeat(40));
 const options = { signatureSecret: secrets.altchaSignature, keySignatureSecret: secrets.altchaKeySignature };

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { channelOf, parseAttribution, touchOf } from "~/lib/attribution";
-import { parseRandValue } from "~/lib/inbox";
-import { conversionTime, e164, hashedEmail, hashedPhone, normalisedEmail } from "../../server/attribution/conversions";
+import { channelOf, parseAttribution, touchOf } from "#app/lib/attribution.ts";
+import { parseRandValue } from "#app/lib/inbox.ts";
+import { conversionTime, e164, hashedEmail, hashedPhone, normalisedEmail } from "#server/attribution/conversions.ts";
 
 const now = new Date("2026-11-24T10:00:00Z");
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { articles } from "~/content/blog.server";
-import { articleSlugs, blogCategories, totalPosts } from "~/content/articles";
-import { featuredImageSvg, wrapTitle } from "~/content/blog/featured-image";
-import { countWords, frontMatterSchema, MAX_TITLE_TAG_LENGTH, parseArticleSource, titleTag } from "~/content/blog/front-matter";
-import { team } from "~/content/team";
+import { articles } from "#app/content/blog.server.ts";
+import { articleSlugs, blogCategories, totalPosts } from "#app/content/articles.ts";
+import { featuredImageSvg, wrapTitle } from "#app/content/blog/featured-image.ts";
+import { countWords, frontMatterSchema, MAX_TITLE_TAG_LENGTH, parseArticleSource, titleTag } from "#app/content/blog/front-matter.ts";
+import { team } from "#app/content/team.ts";
 
 const sources = import.meta.glob<string>("../../app/content/blog/*.md", { query: "?raw", import: "default", eager: true });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { invitation, type InvitationDetails } from "../../server/booking/invitation";
-import { signManageToken, verifyManageToken } from "../../server/booking/token";
-import { parseInvitation } from "../support/booking-ical";
+import { invitation, type InvitationDetails } from "#server/booking/invitation.ts";
+import { signManageToken, verifyManageToken } from "#server/booking/token.ts";
+import { parseInvitation } from "#tests/support/booking-ical.ts";
 
 const details: InvitationDetails = {
   uid: "booking-7@roimedia.co.za",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../server/env";
-import { publicHolidays } from "../../server/booking/holidays";
-import { bookingRules } from "../../server/booking/settings";
-import { claimCells, closedReason, freeDays, isBookableStart, slotStartsOn } from "../../server/booking/slots";
-import { sastInstant } from "~/lib/sast";
+import { parseEnv } from "#server/env.ts";
+import { publicHolidays } from "#server/booking/holidays.ts";
+import { bookingRules } from "#server/booking/settings.ts";
+import { claimCells, closedReason, freeDays, isBookableStart, slotStartsOn } from "#server/booking/slots.ts";
+import { sastInstant } from "#app/lib/sast.ts";
 
 const defaults = bookingRules(parseEnv({}));
 const rulesWith = (settings: Record<string, string>) => bookingRules(parseEnv(settings));

@@ -4,17 +4,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 // daylight saving and a different date line than Johannesburg's.
 process.env.TZ = "America/New_York";
 
-let slots: typeof import("../../server/booking/slots");
-let settings: typeof import("../../server/booking/settings");
-let env: typeof import("../../server/env");
-let time: typeof import("../../app/lib/sast");
+let slots: typeof import("#server/booking/slots.ts");
+let settings: typeof import("#server/booking/settings.ts");
+let env: typeof import("#server/env.ts");
+let time: typeof import("#app/lib/sast.ts");
 
 beforeAll(async () => {
   [slots, settings, env, time] = await Promise.all([
-    import("../../server/booking/slots"),
-    import("../../server/booking/settings"),
-    import("../../server/env"),
-    import("../../app/lib/sast"),
+    import("#server/booking/slots.ts"),
+    import("#server/booking/settings.ts"),
+    import("#server/env.ts"),
+    import("#app/lib/sast.ts"),
   ]);
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { visitorClock } from "~/lib/sast";
+import { visitorClock } from "#app/lib/sast.ts";
 
 // The picker adds the visitor's own time below each SAST time; the browser's zone decides it.
 const originalZone = process.env.TZ;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitSubject } from "../../server/client-address";
-import { parseEnv } from "../../server/env";
+import { rateLimitSubject } from "#server/client-address.ts";
+import { parseEnv } from "#server/env.ts";
 
 /** What rate limits count a visitor as: one IPv4 address, or one IPv6 network however it is spelled. */
 describe("rateLimitSubject", () => {

@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { analyticsScript } from "~/lib/analytics";
-import { withAnalytics } from "../../server/analytics";
+import { analyticsScript } from "#app/lib/analytics.ts";
+import { withAnalytics } from "#server/analytics.ts";
 import {
   acceptAllChoices,
   CONSENT_REVISION,
@@ -13,10 +13,10 @@ import {
   sendConsentUpdates,
   serializeConsent,
   toPreferences,
-} from "~/lib/consent";
-import consentPageScript from "~/components/consent/consent-page-script.ts?inline-script";
-import { parseEnv } from "../../server/env";
-import { emptyAllowances } from "../../server/security";
+} from "#app/lib/consent.ts";
+import consentPageScript from "#app/components/consent/consent-page-script.ts?inline-script";
+import { parseEnv } from "#server/env.ts";
+import { emptyAllowances } from "#server/security.ts";
 
 const now = new Date("2026-03-15T10:00:00.000Z");
 const noGpc = { globalPrivacyControl: false };

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { aiPackages } from "~/content/ai-packages";
-import { auditInclusions, fullAuditInclusions } from "~/content/audit";
-import { caseStudies } from "~/content/case-studies";
-import { contactFaq } from "~/content/faq";
-import { serviceJsonLd } from "~/content/json-ld";
-import { partnerBadges } from "~/content/partners";
-import { addOns, getStartedHref, guarantee, priceBounds, pricingGroups } from "~/content/pricing";
-import { servicePages } from "~/content/service-pages";
-import { serviceCards, serviceSlugs } from "~/content/services";
-import { heroStats, trustStats } from "~/content/stats";
-import { team } from "~/content/team";
-import { testimonials } from "~/content/testimonials";
-import { serviceOptions, tiersByService } from "~/forms/options";
-import { MAX_STRUCTURED_OFFERS } from "~/lib/seo";
+import { aiPackages } from "#app/content/ai-packages.ts";
+import { auditInclusions, fullAuditInclusions } from "#app/content/audit.ts";
+import { caseStudies } from "#app/content/case-studies.ts";
+import { contactFaq } from "#app/content/faq.ts";
+import { serviceJsonLd } from "#app/content/json-ld.ts";
+import { partnerBadges } from "#app/content/partners.ts";
+import { addOns, getStartedHref, guarantee, priceBounds, pricingGroups } from "#app/content/pricing.ts";
+import { servicePages } from "#app/content/service-pages.ts";
+import { serviceCards, serviceSlugs } from "#app/content/services.ts";
+import { heroStats, trustStats } from "#app/content/stats.ts";
+import { team } from "#app/content/team.ts";
+import { testimonials } from "#app/content/testimonials.ts";
+import { serviceOptions, tiersByService } from "#app/forms/options.ts";
+import { MAX_STRUCTURED_OFFERS } from "#app/lib/seo.ts";
 
 /** SPEC.md section 9's price table: group, tier, price, ad spend (the three ad services only), popular. */
 const specPriceTable = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { envSchema, parseEnv } from "../../server/env";
+import { envSchema, parseEnv } from "#server/env.ts";
 
 describe("settings", () => {
   it("applies defaults", () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLASS_FEATURES, characters, FONT_FILE, interSubset, SITE_RANGE } from "../../scripts/font-subset.ts";
+import { CLASS_FEATURES, characters, FONT_FILE, interSubset, SITE_RANGE } from "#scripts/font-subset.ts";
 
 /** Every file of the site's own text: content, components and pages. */
 function textFiles(dir: string): string[] {

@@ -5,11 +5,11 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "~/config/site";
-import { addOns, guarantee, pricingGroups } from "~/content/pricing";
-import { servicePages } from "~/content/service-pages";
-import { serviceCards, serviceSummaries } from "~/content/services";
-import { team } from "~/content/team";
+import { site } from "#app/config/site.ts";
+import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
+import { servicePages } from "#app/content/service-pages.ts";
+import { serviceCards, serviceSummaries } from "#app/content/services.ts";
+import { team } from "#app/content/team.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "company-profile-"));
 const file = path.join(dir, "profile.pdf");

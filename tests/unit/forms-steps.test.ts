@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { botFields } from "~/forms/bot-fields";
-import { formValues } from "~/forms/form-values";
-import { checkTheFields } from "~/forms/messages";
-import { orderBudgetOptions, startDateOptions, tiersByService } from "~/forms/options";
-import { failedStep, moveStep, stepOfErrors } from "~/forms/steps";
-import { orderForm, orderMessages, splitOrderMessage } from "~/forms/order";
-import { companyProfileForm } from "~/forms/company-profile";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { formValues } from "#app/forms/form-values.ts";
+import { checkTheFields } from "#app/forms/messages.ts";
+import { orderBudgetOptions, startDateOptions, tiersByService } from "#app/forms/options.ts";
+import { failedStep, moveStep, stepOfErrors } from "#app/forms/steps.ts";
+import { orderForm, orderMessages, splitOrderMessage } from "#app/forms/order.ts";
+import { companyProfileForm } from "#app/forms/company-profile.ts";
 
 function post(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "~/lib/zod";
-import { checkTheFields } from "~/forms/messages";
-import { typedEmail } from "../../server/mail/address";
-import { fieldLabels, multiLineFields, notAllowed, websiteUrlMessage } from "~/forms/rules";
-import { orderForm, orderMessages, splitOrderMessage } from "~/forms/order";
-import { forms } from "~/forms/registry";
+import type { z } from "#app/lib/zod.ts";
+import { checkTheFields } from "#app/forms/messages.ts";
+import { typedEmail } from "#server/mail/address.ts";
+import { fieldLabels, multiLineFields, notAllowed, websiteUrlMessage } from "#app/forms/rules.ts";
+import { orderForm, orderMessages, splitOrderMessage } from "#app/forms/order.ts";
+import { forms } from "#app/forms/registry.ts";
 
 /**
  * What every text field of every form refuses and keeps, checked over the

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { iconSprite, SPRITE_FILE } from "../../scripts/icon-sprite.ts";
+import { iconSprite, SPRITE_FILE } from "#scripts/icon-sprite.ts";
 
 describe("the icon sprite", () => {
   it("holds every icon the site names, as lucide draws it (else run node scripts/icon-sprite.ts)", async () => {

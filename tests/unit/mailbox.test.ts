@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailboxOf } from "../../server/mail/address";
+import { mailboxOf } from "#server/mail/address.ts";
 
 describe("the mailbox an address reaches", () => {
   it.each([

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitMessage } from "~/forms/messages";
-import { checkFormToken, issueFormToken } from "../../server/captcha/form-token";
-import { parseEnv } from "../../server/env";
-import { siteSecrets } from "../../server/captcha/keys";
-import { renderNotification } from "../../server/mail/render";
-import { noticeOf } from "../../server/leads/pipeline";
-import { isCrossSite, MAX_BODY_BYTES, readForm } from "../../server/leads/request";
-import { orderMessages, orderStepSchemas } from "~/forms/order";
-import { forms } from "~/forms/registry";
+import { rateLimitMessage } from "#app/forms/messages.ts";
+import { checkFormToken, issueFormToken } from "#server/captcha/form-token.ts";
+import { parseEnv } from "#server/env.ts";
+import { siteSecrets } from "#server/captcha/keys.ts";
+import { renderNotification } from "#server/mail/render.ts";
+import { noticeOf } from "#server/leads/pipeline.ts";
+import { isCrossSite, MAX_BODY_BYTES, readForm } from "#server/leads/request.ts";
+import { orderMessages, orderStepSchemas } from "#app/forms/order.ts";
+import { forms } from "#app/forms/registry.ts";
 
 const secret = siteSecrets("k".repeat(40)).formToken;
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_STRUCTURED_OFFERS, capOffers, seo } from "~/lib/seo";
+import { MAX_STRUCTURED_OFFERS, capOffers, seo } from "#app/lib/seo.ts";
 
 const args = { matches: [{ id: "root", loaderData: { siteUrl: "https://example.co.za" } }] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedSync } from "../../server/db/group-commit";
+import { sharedSync } from "#server/db/group-commit.ts";
 
 /** A sync that finishes when the test says. */
 function controlledSync() {

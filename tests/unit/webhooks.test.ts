@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { forms } from "~/forms/registry";
-import { leadEvent, pageOf } from "../../server/webhooks/payload";
-import { slackMessage } from "../../server/webhooks/slack";
+import { forms } from "#app/forms/registry.ts";
+import { leadEvent, pageOf } from "#server/webhooks/payload.ts";
+import { slackMessage } from "#server/webhooks/slack.ts";
 
 const SITE = "https://www.roimedia.test";
 const post = (url: string, referer?: string) => new Request(url, { method: "POST", headers: referer ? { referer } : {} });

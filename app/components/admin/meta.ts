@@ -1,4 +1,4 @@
-import { site } from "../../config/site.ts";
+import { site } from "#app/config/site.ts";
 
 /** The title and robots tags of an inbox page: never indexed, never followed. */
 export function adminMeta(title: string) {

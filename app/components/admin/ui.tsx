@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
-import { CSRF_FIELD } from "~/lib/inbox";
+import { cn } from "#app/lib/cn.ts";
+import { CSRF_FIELD } from "#app/lib/inbox.ts";
 
 /** Field styles shared by every inbox form. */
 export const inputClass =

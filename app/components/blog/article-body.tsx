@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 // Typography for the rendered Markdown, written as Tailwind variants on the
 // container so the article needs no plugin and no extra stylesheet.

@@ -1,8 +1,8 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import type { ArticleSummary } from "~/content/articles";
-import { CategoryChip, ReadTimeAndDate } from "./article-facts";
-import { FeaturedImage } from "./featured-image";
+import type { ArticleSummary } from "#app/content/articles.ts";
+import { CategoryChip, ReadTimeAndDate } from "#app/components/blog/article-facts.tsx";
+import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 
 // The title link stretches over the whole card (after:inset-0), so the card is
 // one click target and one tab stop, and the link's name is the title alone.

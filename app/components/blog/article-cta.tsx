@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { auditPromises } from "~/content/audit";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { auditPromises } from "#app/content/audit.ts";
 
 /** The call to action that closes every article: the free ad audit. */
 export function ArticleCta() {

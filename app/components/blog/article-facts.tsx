@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
-import type { ArticleSummary } from "~/content/articles";
-import { cn } from "~/lib/cn";
-import { formatLongDate } from "~/lib/sast";
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { ArticleSummary } from "#app/content/articles.ts";
+import { cn } from "#app/lib/cn.ts";
+import { formatLongDate } from "#app/lib/sast.ts";
 
 /** The category chip of an article. */
 export function CategoryChip({ category, className }: { category: string; className?: string }) {

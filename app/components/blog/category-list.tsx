@@ -1,4 +1,4 @@
-import { blogCategories, totalPosts } from "~/content/articles";
+import { blogCategories, totalPosts } from "#app/content/articles.ts";
 
 /**
  * The archive's topics with their post counts. SPEC.md gives these "filter

@@ -1,5 +1,5 @@
-import { featuredImageSize } from "~/content/articles";
-import { cn } from "~/lib/cn";
+import { featuredImageSize } from "#app/content/articles.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** An article's generated illustration, sized up front so the layout never shifts. */
 export function FeaturedImage({

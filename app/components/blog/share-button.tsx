@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
-import { buttonClass } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * Shares the article with the device's share sheet, or copies its link where

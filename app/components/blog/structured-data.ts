@@ -1,7 +1,7 @@
-import { site } from "~/config/site";
-import { type ArticleSummary, featuredImageSize } from "~/content/articles";
+import { site } from "#app/config/site.ts";
+import { type ArticleSummary, featuredImageSize } from "#app/content/articles.ts";
 import type { Blog, BlogPosting, BreadcrumbList } from "schema-dts";
-import { absoluteUrl, breadcrumbJsonLd } from "~/lib/seo";
+import { absoluteUrl, breadcrumbJsonLd } from "#app/lib/seo.ts";
 
 export const articlePath = (slug: string) => `/blog/${slug}`;
 

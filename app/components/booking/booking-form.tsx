@@ -1,11 +1,11 @@
 import { Form } from "react-router";
-import { BotCheck } from "~/components/forms/bot-check";
-import { RequiredNote, SubmitButton, TextAreaField, TextField, WhoFields } from "~/components/forms/fields";
-import { FormStatus } from "~/components/forms/form-status";
-import { bookingForm, bookingMessages, type SlotDay } from "~/forms/booking";
-import type { FormPageData } from "~/forms/captcha-config";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { SlotPicker } from "./slot-picker";
+import { BotCheck } from "#app/components/forms/bot-check.tsx";
+import { RequiredNote, SubmitButton, TextAreaField, TextField, WhoFields } from "#app/components/forms/fields.tsx";
+import { FormStatus } from "#app/components/forms/form-status.tsx";
+import { bookingForm, bookingMessages, type SlotDay } from "#app/forms/booking.ts";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { SlotPicker } from "#app/components/booking/slot-picker.tsx";
 
 /**
  * Book a Call: a day, a time, then who is calling. The same form behaviour as

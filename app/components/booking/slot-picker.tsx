@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
-import { cn } from "~/lib/cn";
-import { escapeHtml } from "~/lib/escape-html";
-import { type SlotDay, slotChoice } from "~/forms/booking";
-import { visitorClock } from "~/lib/sast";
+import { cn } from "#app/lib/cn.ts";
+import { escapeHtml } from "#app/lib/escape-html.ts";
+import { type SlotDay, slotChoice } from "#app/forms/booking.ts";
+import { visitorClock } from "#app/lib/sast.ts";
 
 interface SlotPickerProps {
   days: SlotDay[];

@@ -19,9 +19,9 @@ import {
   parseStoredConsent,
   sendConsentUpdates,
   toPreferences,
-} from "../../lib/consent.ts";
-import { whenIdleAfterLoad } from "../../lib/when-idle-after-load.ts";
-import { consentDom } from "./consent-dom.ts";
+} from "#app/lib/consent.ts";
+import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
+import { consentDom } from "#app/components/consent/consent-dom.ts";
 
 const dom = consentDom;
 const banner = document.getElementById(dom.banner);

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { buttonClass } from "~/components/ui/button";
-import { consentDom } from "./consent-dom";
-import { answeredWithoutReact } from "~/lib/hydration-on-intent";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { consentDom } from "#app/components/consent/consent-dom.ts";
+import { answeredWithoutReact } from "#app/lib/hydration-on-intent.ts";
 
 const reject = { [consentDom.choice]: "reject" };
 const accept = { [consentDom.choice]: "accept" };

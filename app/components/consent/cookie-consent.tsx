@@ -1,7 +1,7 @@
-import { useNonce } from "~/lib/build-stamps";
-import { CookieBanner } from "./cookie-banner";
-import { CookieSettingsDialog } from "./cookie-settings-dialog";
-import consentPageScript from "./consent-page-script.ts?inline-script";
+import { useNonce } from "#app/lib/build-stamps.ts";
+import { CookieBanner } from "#app/components/consent/cookie-banner.tsx";
+import { CookieSettingsDialog } from "#app/components/consent/cookie-settings-dialog.tsx";
+import consentPageScript from "#app/components/consent/consent-page-script.ts?inline-script";
 
 /**
  * The cookie banner and Cookie Settings dialog (SPEC.md sections 2, 4 and 5):

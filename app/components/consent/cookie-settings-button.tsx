@@ -1,6 +1,6 @@
-import { cn } from "~/lib/cn";
-import { consentDom } from "./consent-dom";
-import { answeredWithoutReact } from "~/lib/hydration-on-intent";
+import { cn } from "#app/lib/cn.ts";
+import { consentDom } from "#app/components/consent/consent-dom.ts";
+import { answeredWithoutReact } from "#app/lib/hydration-on-intent.ts";
 
 /**
  * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn

@@ -1,8 +1,8 @@
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import type { ConsentChoices } from "~/lib/consent";
-import { consentDom } from "./consent-dom";
-import { answeredWithoutReact } from "~/lib/hydration-on-intent";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { ConsentChoices } from "#app/lib/consent.ts";
+import { consentDom } from "#app/components/consent/consent-dom.ts";
+import { answeredWithoutReact } from "#app/lib/hydration-on-intent.ts";
 
 const categories: { key: keyof ConsentChoices; label: string; description: string }[] = [
   {

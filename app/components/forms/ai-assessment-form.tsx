@@ -1,8 +1,8 @@
-import type { FormPageData } from "~/forms/captcha-config";
-import { aiAssessmentForm, aiAssessmentSuccessToastMs } from "~/forms/ai-assessment";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { TextAreaField, TextField, WhoFields } from "./fields";
-import { LeadFormFrame } from "./lead-form-frame";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { aiAssessmentForm, aiAssessmentSuccessToastMs } from "#app/forms/ai-assessment.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { TextAreaField, TextField, WhoFields } from "#app/components/forms/fields.tsx";
+import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 
 /** The free AI assessment request (SPEC.md: Free AI assessment). */
 export function AiAssessmentForm({ page }: { page: FormPageData }) {

@@ -1,9 +1,9 @@
-import type { FormPageData } from "~/forms/captcha-config";
-import { auditBudgetOptions, platformOptions } from "~/forms/options";
-import { auditForm } from "~/forms/audit";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { SelectField, TextField } from "./fields";
-import { LeadFormFrame } from "./lead-form-frame";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { auditBudgetOptions, platformOptions } from "#app/forms/options.ts";
+import { auditForm } from "#app/forms/audit.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { SelectField, TextField } from "#app/components/forms/fields.tsx";
+import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 
 /** The free audit request (SPEC.md: Free audit). */
 export function AuditForm({ page }: { page: FormPageData }) {

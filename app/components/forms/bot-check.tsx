@@ -1,11 +1,11 @@
 import type { Ref } from "react";
-import { botFields } from "~/forms/bot-fields";
-import type { CaptchaHandle, CaptchaWidgetConfig, FormPageData } from "~/forms/captcha-config";
-import { ATTRIBUTION_FIELD } from "~/lib/attribution";
-import type { FormKey } from "~/forms/form-keys";
-import { useHydrated } from "~/forms/use-hydrated";
-import { AltchaCheck } from "./captcha/altcha";
-import { RecaptchaV2Check, RecaptchaV3Check, TurnstileCheck } from "./captcha/third-party";
+import { botFields } from "#app/forms/bot-fields.ts";
+import type { CaptchaHandle, CaptchaWidgetConfig, FormPageData } from "#app/forms/captcha-config.ts";
+import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
+import type { FormKey } from "#app/forms/form-keys.ts";
+import { useHydrated } from "#app/forms/use-hydrated.ts";
+import { AltchaCheck } from "#app/components/forms/captcha/altcha.tsx";
+import { RecaptchaV2Check, RecaptchaV3Check, TurnstileCheck } from "#app/components/forms/captcha/third-party.tsx";
 
 interface BotCheckProps {
   ref?: Ref<CaptchaHandle>;

@@ -1,10 +1,10 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Dialog } from "radix-ui";
 import { type RefObject, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { FormPageData } from "~/forms/captcha-config";
-import { companyProfilePath } from "~/forms/company-profile-pdf";
-import { CompanyProfileForm } from "./company-profile-form";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { companyProfilePath } from "#app/forms/company-profile-pdf.ts";
+import { CompanyProfileForm } from "#app/components/forms/company-profile-form.tsx";
 
 /**
  * The company profile dialog. Loaded only when a visitor opens it; it asks the

@@ -1,16 +1,16 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import type { FormPageData } from "~/forms/captcha-config";
-import { companyProfilePath, companyProfilePdf, downloadCompanyProfile } from "~/forms/company-profile-pdf";
-import { companyProfileForm } from "~/forms/company-profile";
-import { stepField, stepIntent, stepOfErrors } from "~/forms/steps";
-import { TRANSPORT_FAILURE } from "~/forms/transport";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { BotCheck } from "./bot-check";
-import { fieldId, RequiredNote, SubmitButton, TextField } from "./fields";
-import { FormStatus } from "./form-status";
+import { buttonClass } from "#app/components/ui/button.ts";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { companyProfilePath, companyProfilePdf, downloadCompanyProfile } from "#app/forms/company-profile-pdf.ts";
+import { companyProfileForm } from "#app/forms/company-profile.ts";
+import { stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
+import { TRANSPORT_FAILURE } from "#app/forms/transport.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { BotCheck } from "#app/components/forms/bot-check.tsx";
+import { fieldId, RequiredNote, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
+import { FormStatus } from "#app/components/forms/form-status.tsx";
 
 /**
  * The two-step lead form that unlocks the company profile PDF: name and email,

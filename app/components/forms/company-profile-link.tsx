@@ -1,9 +1,9 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from "react";
-import { companyProfilePath } from "~/forms/company-profile-pdf";
-import { heldUntilHydrated } from "~/lib/hydration-on-intent";
+import { companyProfilePath } from "#app/forms/company-profile-pdf.ts";
+import { heldUntilHydrated } from "#app/lib/hydration-on-intent.ts";
 
 // The dialog and its form load when a visitor reaches for the link, not with the page.
-const CompanyProfileDialog = lazy(() => import("./company-profile-dialog"));
+const CompanyProfileDialog = lazy(() => import("#app/components/forms/company-profile-dialog.tsx"));
 
 /**
  * "Download Company Profile": a link to the /company-profile page, which works

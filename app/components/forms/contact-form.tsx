@@ -1,9 +1,9 @@
-import type { FormPageData } from "~/forms/captcha-config";
-import { contactBudgetOptions, contactInterestOptions } from "~/forms/options";
-import { contactForm } from "~/forms/contact";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { SelectField, TextAreaField, TextField, WhoFields } from "./fields";
-import { LeadFormFrame } from "./lead-form-frame";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { contactBudgetOptions, contactInterestOptions } from "#app/forms/options.ts";
+import { contactForm } from "#app/forms/contact.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { SelectField, TextAreaField, TextField, WhoFields } from "#app/components/forms/fields.tsx";
+import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 
 /** The contact page's lead form (SPEC.md: Contact form). */
 export function ContactForm({ page }: { page: FormPageData }) {

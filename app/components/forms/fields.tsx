@@ -1,10 +1,10 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { buttonClass, type ButtonStyle } from "~/components/ui/button";
-import { botCheckInProgress } from "~/forms/messages";
-import type { Option } from "~/forms/options";
-import type { LeadForm } from "~/forms/use-lead-form";
-import { cn } from "~/lib/cn";
+import { buttonClass, type ButtonStyle } from "#app/components/ui/button.ts";
+import { botCheckInProgress } from "#app/forms/messages.ts";
+import type { Option } from "#app/forms/options.ts";
+import type { LeadForm } from "#app/forms/use-lead-form.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** The parts of a lead form a field needs: its ids, its message and what the visitor typed before. */
 type FieldSource = Pick<LeadForm, "baseId" | "errors" | "values" | "autoFocusName">;

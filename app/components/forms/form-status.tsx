@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import type { ReactNode } from "react";
-import type { LeadResult } from "~/forms/lead-result";
-import { cn } from "~/lib/cn";
+import type { LeadResult } from "#app/forms/lead-result.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * The answer to a post made without JavaScript, shown in the form (with

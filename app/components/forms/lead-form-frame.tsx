@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { FormPageData } from "~/forms/captcha-config";
-import type { LeadForm } from "~/forms/use-lead-form";
-import { BotCheck } from "./bot-check";
-import { RequiredNote, SubmitButton } from "./fields";
-import { FormStatus } from "./form-status";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import type { LeadForm } from "#app/forms/use-lead-form.ts";
+import { BotCheck } from "#app/components/forms/bot-check.tsx";
+import { RequiredNote, SubmitButton } from "#app/components/forms/fields.tsx";
+import { FormStatus } from "#app/components/forms/form-status.tsx";
 
 /**
  * What every one-page lead form has around its fields: the answer to a post

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import type { FormPageData } from "~/forms/captcha-config";
-import { newsletterConsent, newsletterForm } from "~/forms/newsletter";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { BotCheck } from "./bot-check";
-import { SubmitButton, TextField } from "./fields";
-import { FormStatus } from "./form-status";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { newsletterConsent, newsletterForm } from "#app/forms/newsletter.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { BotCheck } from "#app/components/forms/bot-check.tsx";
+import { SubmitButton, TextField } from "#app/components/forms/fields.tsx";
+import { FormStatus } from "#app/components/forms/form-status.tsx";
 
 /** The newsletter signup (SPEC.md: Newsletter form); posts to the blog listing's action. */
 export function NewsletterForm({ page, action }: { page: FormPageData; action?: string }) {

@@ -1,10 +1,10 @@
-import { Icon } from "~/components/ui/icon";
-import { showToast } from "~/lib/toast";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { showToast } from "#app/lib/toast.ts";
 import { type FormEvent, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import type { FormPageData } from "~/forms/captcha-config";
-import { firstErrors } from "~/forms/form-values";
+import { buttonClass } from "#app/components/ui/button.ts";
+import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { firstErrors } from "#app/forms/form-values.ts";
 import {
   additionalServiceOptions,
   orderBudgetOptions,
@@ -12,14 +12,14 @@ import {
   serviceOptions,
   startDateOptions,
   tiersByService,
-} from "~/forms/options";
-import { orderForm, splitOrderMessage } from "~/forms/order";
-import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "~/forms/steps";
-import { useLeadForm } from "~/forms/use-lead-form";
-import { cn } from "~/lib/cn";
-import { BotCheck } from "./bot-check";
-import { CheckboxGroup, RequiredNote, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
-import { FormStatus } from "./form-status";
+} from "#app/forms/options.ts";
+import { orderForm, splitOrderMessage } from "#app/forms/order.ts";
+import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
+import { useLeadForm } from "#app/forms/use-lead-form.ts";
+import { cn } from "#app/lib/cn.ts";
+import { BotCheck } from "#app/components/forms/bot-check.tsx";
+import { CheckboxGroup, RequiredNote, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/forms/fields.tsx";
+import { FormStatus } from "#app/components/forms/form-status.tsx";
 
 export const orderStepTitles = ["Basic Info", "Service", "Business", "Timeline"] as const;
 

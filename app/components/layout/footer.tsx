@@ -1,11 +1,11 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { CookieSettingsButton } from "~/components/consent/cookie-settings-button";
-import { CompanyProfileLink } from "~/components/forms/company-profile-link";
-import { footerLinks } from "~/config/navigation";
-import { site } from "~/config/site";
-import { serviceSummaries } from "~/content/services";
-import { Logo } from "./logo";
+import { CookieSettingsButton } from "#app/components/consent/cookie-settings-button.tsx";
+import { CompanyProfileLink } from "#app/components/forms/company-profile-link.tsx";
+import { footerLinks } from "#app/config/navigation.ts";
+import { site } from "#app/config/site.ts";
+import { serviceSummaries } from "#app/content/services.ts";
+import { Logo } from "#app/components/layout/logo.tsx";
 
 export function Footer() {
   const year = new Date().getFullYear();

@@ -1,10 +1,10 @@
 import { Link, NavLink } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { mainNav } from "~/config/navigation";
-import { cn } from "~/lib/cn";
-import { Logo } from "./logo";
-import { MobileNavButton } from "./mobile-nav";
-import { ServicesMenu } from "./services-menu";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { mainNav } from "#app/config/navigation.ts";
+import { cn } from "#app/lib/cn.ts";
+import { Logo } from "#app/components/layout/logo.tsx";
+import { MobileNavButton } from "#app/components/layout/mobile-nav.tsx";
+import { ServicesMenu } from "#app/components/layout/services-menu.tsx";
 
 export function Header() {
   return (

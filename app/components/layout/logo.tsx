@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "~/config/site";
+import { site } from "#app/config/site.ts";
 
 export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (

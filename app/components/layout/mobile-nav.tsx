@@ -1,11 +1,11 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { mainNav } from "~/config/navigation";
-import { serviceSummaries } from "~/content/services";
-import { cn } from "~/lib/cn";
-import { browserLightDismisses, browserRunsCommands } from "~/lib/invoker-commands";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { mainNav } from "#app/config/navigation.ts";
+import { serviceSummaries } from "#app/content/services.ts";
+import { cn } from "#app/lib/cn.ts";
+import { browserLightDismisses, browserRunsCommands } from "#app/lib/invoker-commands.ts";
 
 const DRAWER_ID = "mobile-menu";
 

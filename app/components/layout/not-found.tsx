@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { notFoundMeta } from "~/content/not-found";
-import { pageTitle } from "~/lib/seo";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { notFoundMeta } from "#app/content/not-found.ts";
+import { pageTitle } from "#app/lib/seo.ts";
 
 /**
  * The 404 page; it also logs the path the visitor asked for. It sets its own

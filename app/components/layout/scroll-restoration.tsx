@@ -1,5 +1,5 @@
 import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-router";
-import scrollRestorationScript from "~/lib/scroll-restoration-page-script.ts?inline-script";
+import scrollRestorationScript from "#app/lib/scroll-restoration-page-script.ts?inline-script";
 
 /**
  * React Router's <ScrollRestoration> (its hook, unchanged: a new path scrolls

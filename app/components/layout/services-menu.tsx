@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { NavigationMenu } from "radix-ui";
 import { Link } from "react-router";
-import { serviceSummaries } from "~/content/services";
+import { serviceSummaries } from "#app/content/services.ts";
 
 /**
  * The Services dropdown: a disclosure button beside the Services link that shows

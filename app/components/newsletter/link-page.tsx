@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { newsletterPages } from "~/content/newsletter";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { newsletterPages } from "#app/content/newsletter.ts";
 
 /** What a link in a subscriber's mail found (server/newsletter/subscribers.ts LinkState, as the page needs it). */
 export type LinkPageState =

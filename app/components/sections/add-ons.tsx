@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import type { AddOn } from "~/content/pricing";
+import type { AddOn } from "#app/content/pricing.ts";
 
 /** Services that can be added to any plan, with their prices. */
 export function AddOnList({ addOns }: { addOns: readonly AddOn[] }) {

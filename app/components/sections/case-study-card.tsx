@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import type { CaseStudy } from "~/content/case-studies";
-import { serviceSummary } from "~/content/services";
+import type { CaseStudy } from "#app/content/case-studies.ts";
+import { serviceSummary } from "#app/content/services.ts";
 
 /** A success story: the problem, what we did and the measured result. */
 export function CaseStudyCard({

@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
-import { cn } from "~/lib/cn";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** A list of things included, each with a check mark. */
 export function CheckList({

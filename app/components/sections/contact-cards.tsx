@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
-import type { ContactCard } from "~/content/contact";
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { ContactCard } from "#app/content/contact.ts";
 
 /** Ways to reach us; the whole card is the link. */
 export function ContactCards({ cards }: { cards: readonly ContactCard[] }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Stat } from "~/content/stats";
+import type { Stat } from "#app/content/stats.ts";
 
 /** A closing call to action on a dark brand band, with optional trust figures. */
 export function CtaBand({

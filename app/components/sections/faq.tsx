@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
-import type { FaqItem } from "~/content/faq";
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { FaqItem } from "#app/content/faq.ts";
 
 /** Questions and answers as native disclosure widgets: keyboard and screen-reader friendly, no JavaScript. */
 export function FaqList({ items }: { items: readonly FaqItem[] }) {

@@ -1,4 +1,4 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import type { ReactNode } from "react";
 
 /** A highlighted promise: a service's guarantee or the audit guarantee. */

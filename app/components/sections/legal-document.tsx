@@ -1,4 +1,4 @@
-import type { LegalDocument } from "~/content/legal";
+import type { LegalDocument } from "#app/content/legal.ts";
 
 /** A legal page's body: intro, table of contents and numbered sections. */
 export function LegalDocumentBody({ document }: { document: LegalDocument }) {

@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
-import type { PartnerBadge } from "~/content/partners";
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { PartnerBadge } from "#app/content/partners.ts";
 
 /** The platform certifications, each a coloured badge with its name and what it covers. */
 export function PartnerBadges({ badges, labelledBy }: { badges: readonly PartnerBadge[]; labelledBy: string }) {

@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Accordion } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { getStartedHref, type PricingGroup, type PricingGroupKey } from "~/content/pricing";
-import { serviceSummary } from "~/content/services";
-import { TierCard, TierGrid } from "./tier-card";
+import { getStartedHref, type PricingGroup, type PricingGroupKey } from "#app/content/pricing.ts";
+import { serviceSummary } from "#app/content/services.ts";
+import { TierCard, TierGrid } from "#app/components/sections/tier-card.tsx";
 
 /** SPEC.md section 9: an opened group scrolls into view after this delay, once the previous one has closed. */
 export const PRICING_SCROLL_DELAY_MS = 100;

@@ -1,5 +1,5 @@
-import type { ProcessStep } from "~/content/service-pages";
-import { cn } from "~/lib/cn";
+import type { ProcessStep } from "#app/content/service-pages.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** Four steps numbered 01 to 04. */
 export function ProcessSteps({ steps, inverse = false }: { steps: readonly ProcessStep[]; inverse?: boolean }) {

@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
-import type { ResultMetric } from "~/content/service-pages";
+import { Icon } from "#app/components/ui/icon.tsx";
+import type { ResultMetric } from "#app/content/service-pages.ts";
 
 /** What a service moves, one card per metric. */
 export function ResultCards({ results }: { results: readonly ResultMetric[] }) {

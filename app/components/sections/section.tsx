@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { StaticHtml } from "~/components/ui/static-html";
-import { cn } from "~/lib/cn";
+import { StaticHtml } from "#app/components/ui/static-html.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 const tones = {
   white: "bg-white",

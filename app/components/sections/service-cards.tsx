@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { type ServiceCard, serviceSummary } from "~/content/services";
+import { type ServiceCard, serviceSummary } from "#app/content/services.ts";
 
 /** The service portfolio: each card links to its service page. */
 export function ServiceCards({ cards, detailed = true }: { cards: readonly ServiceCard[]; detailed?: boolean }) {

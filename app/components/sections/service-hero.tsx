@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Stat } from "~/content/stats";
-import { cn } from "~/lib/cn";
+import type { Stat } from "#app/content/stats.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** A service page's opening band: h1, lead, actions and four headline metrics, on a dark background. */
 export function ServiceHero({

@@ -1,5 +1,5 @@
-import type { Stat } from "~/content/stats";
-import { cn } from "~/lib/cn";
+import type { Stat } from "#app/content/stats.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** Headline figures, as plain figures on a dark band or as cards on a light one. */
 export function StatGrid({

@@ -1,5 +1,5 @@
-import { Avatar } from "~/components/illustrations/avatar";
-import type { TeamMember } from "~/content/team";
+import { Avatar } from "#app/components/illustrations/avatar.tsx";
+import type { TeamMember } from "#app/content/team.ts";
 
 /** A co-founder's profile. */
 export function TeamCard({ member }: { member: TeamMember }) {

@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
-import { Avatar } from "~/components/illustrations/avatar";
-import type { Testimonial } from "~/content/testimonials";
-import { cn } from "~/lib/cn";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Avatar } from "#app/components/illustrations/avatar.tsx";
+import type { Testimonial } from "#app/content/testimonials.ts";
+import { cn } from "#app/lib/cn.ts";
 
 function Rating({ rating }: { rating: number }) {
   return (

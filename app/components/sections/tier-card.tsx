@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { StaticHtml } from "~/components/ui/static-html";
-import type { PricingTier } from "~/content/pricing";
-import { cn } from "~/lib/cn";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { StaticHtml } from "#app/components/ui/static-html.tsx";
+import type { PricingTier } from "#app/content/pricing.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** One price tier with its features and a Get Started link. */
 export function TierCard({

@@ -1,8 +1,8 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { useState } from "react";
-import { VideoPoster } from "~/components/illustrations/video-poster";
-import { introVideoEmbedUrl, introVideoWatchUrl } from "~/content/intro-video";
-import { heldUntilHydrated } from "~/lib/hydration-on-intent";
+import { VideoPoster } from "#app/components/illustrations/video-poster.tsx";
+import { introVideoEmbedUrl, introVideoWatchUrl } from "#app/content/intro-video.ts";
+import { heldUntilHydrated } from "#app/lib/hydration-on-intent.ts";
 
 /**
  * A poster with a play button standing in for the video player. The iframe (and

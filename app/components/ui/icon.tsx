@@ -1,9 +1,9 @@
-import { cn } from "~/lib/cn";
-import type { IconName } from "~/lib/icon-names";
+import { cn } from "#app/lib/cn.ts";
+import type { IconName } from "#app/lib/icon-names.ts";
 // A hashed asset with immutable caching: fetched once for the whole site.
-import spriteUrl from "./icons.svg?no-inline";
+import spriteUrl from "#app/components/ui/icons.svg?no-inline";
 
-export type { IconName } from "~/lib/icon-names";
+export type { IconName } from "#app/lib/icon-names.ts";
 
 /**
  * An icon from the site's sprite, decorative (hidden from assistive

@@ -1,7 +1,7 @@
-import { site } from "~/config/site";
-import { blogCategories, featuredImageSize, type ImageMotif } from "~/content/articles";
-import { xmlEscape } from "~/lib/feed";
-import type { FrontMatter } from "./front-matter";
+import { site } from "#app/config/site.ts";
+import { blogCategories, featuredImageSize, type ImageMotif } from "#app/content/articles.ts";
+import { xmlEscape } from "#app/lib/feed.ts";
+import type { FrontMatter } from "#app/content/blog/front-matter.ts";
 
 // Each article's featured image is drawn from its front matter: the category's
 // colour, the title and a motif. The unit tests write the result to

@@ -1,8 +1,8 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { site } from "~/config/site";
-import { articleSlugs, categoryNames, imageMotifs } from "~/content/articles";
-import { team } from "~/content/team";
+import { site } from "#app/config/site.ts";
+import { articleSlugs, categoryNames, imageMotifs } from "#app/content/articles.ts";
+import { team } from "#app/content/team.ts";
 
 /** Search engines cut titles longer than this; the brand suffix counts. */
 export const MAX_TITLE_TAG_LENGTH = 60;

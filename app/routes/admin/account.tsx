@@ -1,12 +1,12 @@
 import { data, Form, redirect } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { CsrfField, inputClass, labelClass, Notice, RecoveryCodes, Section } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, formFields, requireRoleFor } from "../../../server/admin/guard";
-import { passwordProblem, verifyPassword } from "../../../server/admin/password";
-import { recoveryCodesLeft, replaceRecoveryCodes } from "../../../server/admin/second-factor";
-import { changeOwnPassword, findUserForLogin } from "../../../server/admin/users";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { CsrfField, inputClass, labelClass, Notice, RecoveryCodes, Section } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, formFields, requireRoleFor } from "#server/admin/guard.ts";
+import { passwordProblem, verifyPassword } from "#server/admin/password.ts";
+import { recoveryCodesLeft, replaceRecoveryCodes } from "#server/admin/second-factor.ts";
+import { changeOwnPassword, findUserForLogin } from "#server/admin/users.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => adminMeta("Account");

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { formatSast } from "~/lib/sast";
-import { adminMeta } from "~/components/admin/meta";
-import { ListTable } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { listAudit } from "../../../server/admin/audit";
-import { adminOf, requireRoleFor } from "../../../server/admin/guard";
+import { formatSast } from "#app/lib/sast.ts";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { ListTable } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { listAudit } from "#server/admin/audit.ts";
+import { adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import type { Route } from "./+types/audit";
 
 const AUDIT_PAGE_SIZE = 100;

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { sastDay } from "~/lib/sast";
-import { recordAudit } from "../../../server/admin/audit";
-import { csvDownload } from "../../../server/admin/csv";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
+import { sastDay } from "#app/lib/sast.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { csvDownload } from "#server/admin/csv.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import {
   CLICK_COLUMNS,
   clickConversionRows,
   ENHANCED_COLUMNS,
   enhancedConversionRows,
   TIME_ZONE_ROW,
-} from "../../../server/attribution/conversions";
+} from "#server/attribution/conversions.ts";
 import type { Route } from "./+types/conversions-csv";
 
 const files = {

@@ -1,8 +1,8 @@
-import { sastDay } from "~/lib/sast";
-import { describeFilter, recordAudit } from "../../../server/admin/audit";
-import { csvDownload } from "../../../server/admin/csv";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { EXPORT_COLUMNS, exportRows, parseFilter, searchProblem } from "../../../server/admin/inbox";
+import { sastDay } from "#app/lib/sast.ts";
+import { describeFilter, recordAudit } from "#server/admin/audit.ts";
+import { csvDownload } from "#server/admin/csv.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { EXPORT_COLUMNS, exportRows, parseFilter, searchProblem } from "#server/admin/inbox.ts";
 import type { Route } from "./+types/export";
 
 // The inbox's current filter as CSV, streamed page by page (server/admin/inbox.ts exportRows).

@@ -1,14 +1,14 @@
 import { data, Form, redirect } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { CsrfField, inputClass, labelClass, Notice, Section } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
-import { findHoldings, forgetPerson } from "../../../server/admin/forget";
-import { emailFingerprint, recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { looksLikeEmail, normalizeEmail } from "../../../server/admin/users";
-import { readForm } from "../../../server/leads/request";
-import { servicesOf } from "../../../server/services";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { CsrfField, inputClass, labelClass, Notice, Section } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
+import { emailFingerprint, recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { looksLikeEmail, normalizeEmail } from "#server/admin/users.ts";
+import { readForm } from "#server/leads/request.ts";
+import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/forget";
 
 const dangerButton =

@@ -1,11 +1,11 @@
 import { data, Form, Link } from "react-router";
-import { leadFormTypes, leadStatuses, roleAllows, SEARCH_MAX_LENGTH } from "~/lib/inbox";
-import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { describeFilter, recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { decodeCursor, filterQuery, listLeads, parseFilter, searchProblem } from "../../../server/admin/inbox";
+import { leadFormTypes, leadStatuses, roleAllows, SEARCH_MAX_LENGTH } from "#app/lib/inbox.ts";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { describeFilter, recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { decodeCursor, filterQuery, listLeads, parseFilter, searchProblem } from "#server/admin/inbox.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { adminHeaders } from "../../../server/admin/guard";
+import { adminHeaders } from "#server/admin/guard.ts";
 import type { Route } from "./+types/layout";
 
 // Every /admin answer: no-store, noindex, same-origin referrer. Kept out of the sitemap and the prerender.

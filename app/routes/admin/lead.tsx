@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect } from "react-router";
-import { isStatus, leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, statusLabel, valueMessage } from "~/lib/inbox";
-import { adminMeta } from "~/components/admin/meta";
-import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { hasDisallowedCharacters, notAllowed } from "~/forms/rules";
-import { recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { addNote, leadDetail, resendNotification, setStatus } from "../../../server/admin/inbox";
-import { cancelCallFromInbox, inboxCall } from "../../../server/booking/calendar.server";
-import { readForm } from "../../../server/leads/request";
-import { clientAddressContext, servicesOf } from "../../../server/services";
+import { isStatus, leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, statusLabel, valueMessage } from "#app/lib/inbox.ts";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { addNote, leadDetail, resendNotification, setStatus } from "#server/admin/inbox.ts";
+import { cancelCallFromInbox, inboxCall } from "#server/booking/calendar.server.ts";
+import { readForm } from "#server/leads/request.ts";
+import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

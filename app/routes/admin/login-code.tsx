@@ -1,9 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, Notice } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { loginFormToken, loginTokenContext, nextPath, requirePendingSignIn, secondStep } from "../../../server/admin/guard";
-import { attemptSecondFactor } from "../../../server/admin/login";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { loginFormToken, loginTokenContext, nextPath, requirePendingSignIn, secondStep } from "#server/admin/guard.ts";
+import { attemptSecondFactor } from "#server/admin/login.ts";
 import type { Route } from "./+types/login-code";
 
 // The sign-in's second step: a code from the user's authenticator app, or a recovery code.

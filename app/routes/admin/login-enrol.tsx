@@ -1,10 +1,10 @@
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, Notice, QrCode, RecoveryCodes } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { adminOf, loginFormToken, loginTokenContext, nextPath, secondStep } from "../../../server/admin/guard";
-import { confirmEnrolment, enrolmentOffer } from "../../../server/admin/login";
-import { findSignIn, readCookie } from "../../../server/admin/sessions";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { inputClass, labelClass, Notice, QrCode, RecoveryCodes } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { adminOf, loginFormToken, loginTokenContext, nextPath, secondStep } from "#server/admin/guard.ts";
+import { confirmEnrolment, enrolmentOffer } from "#server/admin/login.ts";
+import { findSignIn, readCookie } from "#server/admin/sessions.ts";
 import type { Route } from "./+types/login-enrol";
 
 // The sign-in's second step for a user without an authenticator app: set one up, confirm it with a code, keep the recovery codes.

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, Notice } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { minutesText } from "~/forms/messages";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
-import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost, SIGN_IN_FORM_EXPIRED } from "../../../server/admin/guard";
-import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "../../../server/admin/login";
-import { findSession, readCookie, serializeCookie, SIGN_IN_PENDING_MINUTES } from "../../../server/admin/sessions";
-import { clientAddressContext } from "../../../server/services";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { minutesText } from "#app/forms/messages.ts";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost, SIGN_IN_FORM_EXPIRED } from "#server/admin/guard.ts";
+import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "#server/admin/login.ts";
+import { findSession, readCookie, serializeCookie, SIGN_IN_PENDING_MINUTES } from "#server/admin/sessions.ts";
+import { clientAddressContext } from "#server/services.ts";
 import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = [loginFormToken];

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, LOGIN_PATH, requireSession } from "../../../server/admin/guard";
-import { clearCookie, destroySession, readCookie } from "../../../server/admin/sessions";
+import { recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, LOGIN_PATH, requireSession } from "#server/admin/guard.ts";
+import { clearCookie, destroySession, readCookie } from "#server/admin/sessions.ts";
 import type { Route } from "./+types/logout";
 
 // Sign-out is a post (with the session's token); a link here only leads back to the inbox.

@@ -1,9 +1,9 @@
-import { sastDay } from "~/lib/sast";
-import { recordAudit } from "../../../server/admin/audit";
-import { csvDownload } from "../../../server/admin/csv";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { SUBSCRIBER_EXPORT_COLUMNS, subscriberExportRow } from "../../../server/newsletter/inbox";
-import { servicesOf } from "../../../server/services";
+import { sastDay } from "#app/lib/sast.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { csvDownload } from "#server/admin/csv.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { SUBSCRIBER_EXPORT_COLUMNS, subscriberExportRow } from "#server/newsletter/inbox.ts";
+import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/newsletter-export";
 
 // The confirmed subscribers as CSV for the agency's mailing tool: only those who may be mailed.

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { ListTable, StatusBadge } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { subscriberStatusLabels } from "~/content/newsletter";
-import { newsletterConsent, newsletterRules } from "~/forms/newsletter";
-import { cn } from "~/lib/cn";
-import { roleAllows } from "~/lib/inbox";
-import { requireRoleFor } from "../../../server/admin/guard";
-import { isSubscriberStatus, SUBSCRIBERS_PAGE_SIZE, subscriberRow } from "../../../server/newsletter/inbox";
-import { servicesOf } from "../../../server/services";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { ListTable, StatusBadge } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { subscriberStatusLabels } from "#app/content/newsletter.ts";
+import { newsletterConsent, newsletterRules } from "#app/forms/newsletter.ts";
+import { cn } from "#app/lib/cn.ts";
+import { roleAllows } from "#app/lib/inbox.ts";
+import { requireRoleFor } from "#server/admin/guard.ts";
+import { isSubscriberStatus, SUBSCRIBERS_PAGE_SIZE, subscriberRow } from "#server/newsletter/inbox.ts";
+import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");

@@ -1,8 +1,8 @@
-import { sastDay } from "~/lib/sast";
-import { recordAudit } from "../../../server/admin/audit";
-import { csvDownload } from "../../../server/admin/csv";
-import { actorOf, adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { leadReport, parseRange, reportRows } from "../../../server/attribution/report";
+import { sastDay } from "#app/lib/sast.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { csvDownload } from "#server/admin/csv.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { leadReport, parseRange, reportRows } from "#server/attribution/report.ts";
 import type { Route } from "./+types/report-csv";
 
 // The report page's figures as CSV, for the same range.

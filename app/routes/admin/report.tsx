@@ -1,11 +1,11 @@
 import { data, Form } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { inputClass, labelClass, ListTable, Notice, Section } from "~/components/admin/ui";
-import { WeekChart } from "~/components/admin/week-chart";
-import { roleAllows } from "~/lib/inbox";
-import { buttonClass } from "~/components/ui/button";
-import { adminOf, requireRoleFor } from "../../../server/admin/guard";
-import { leadReport, parseRange } from "../../../server/attribution/report";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { inputClass, labelClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
+import { WeekChart } from "#app/components/admin/week-chart.tsx";
+import { roleAllows } from "#app/lib/inbox.ts";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { leadReport, parseRange } from "#server/attribution/report.ts";
 import type { Route } from "./+types/report";
 
 export const meta: Route.MetaFunction = () => adminMeta("Report");

@@ -1,12 +1,12 @@
 import { data, Form, redirect } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { CsrfField, ListTable, Notice } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { roleAllows } from "~/lib/inbox";
-import { formatSast } from "~/lib/sast";
-import { recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, formFields, LOGIN_PATH, requireRoleFor } from "../../../server/admin/guard";
-import { clearCookie, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from "../../../server/admin/sessions";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { CsrfField, ListTable, Notice } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { roleAllows } from "#app/lib/inbox.ts";
+import { formatSast } from "#app/lib/sast.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, formFields, LOGIN_PATH, requireRoleFor } from "#server/admin/guard.ts";
+import { clearCookie, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from "#server/admin/sessions.ts";
 import type { Route } from "./+types/sessions";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sessions");

@@ -1,9 +1,9 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { CsrfField } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import { type InboxWork, roleAllows, roleLabel } from "~/lib/inbox";
-import { requireSession, sessionRequired } from "../../../server/admin/guard";
+import { CsrfField } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cn } from "#app/lib/cn.ts";
+import { type InboxWork, roleAllows, roleLabel } from "#app/lib/inbox.ts";
+import { requireSession, sessionRequired } from "#server/admin/guard.ts";
 import type { Route } from "./+types/signed-in";
 
 // A session, a same-site origin and the session's token on every post, before any loader or action below runs.

@@ -1,14 +1,14 @@
 import { data, Form, redirect } from "react-router";
-import { adminMeta } from "~/components/admin/meta";
-import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "~/components/admin/ui";
-import { buttonClass } from "~/components/ui/button";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "~/forms/rules";
-import { adminRoles, isAdminRole, roleLabel } from "~/lib/inbox";
-import { formatSast } from "~/lib/sast";
-import { recordAudit } from "../../../server/admin/audit";
-import { actorOf, adminOf, formFields, requireRoleFor } from "../../../server/admin/guard";
-import { passwordProblem } from "../../../server/admin/password";
-import { resetSecondFactor } from "../../../server/admin/second-factor";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { adminRoles, isAdminRole, roleLabel } from "#app/lib/inbox.ts";
+import { formatSast } from "#app/lib/sast.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { actorOf, adminOf, formFields, requireRoleFor } from "#server/admin/guard.ts";
+import { passwordProblem } from "#server/admin/password.ts";
+import { resetSecondFactor } from "#server/admin/second-factor.ts";
 import {
   changeRole,
   createUser,
@@ -20,7 +20,7 @@ import {
   removeUser,
   type UserChange,
   UserExistsError,
-} from "../../../server/admin/users";
+} from "#server/admin/users.ts";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => adminMeta("Users");

@@ -1,9 +1,9 @@
 import type { WidgetMethods } from "altcha/types";
 import type {} from "altcha/types/react";
 import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
-import { botFields } from "~/forms/bot-fields";
-import { CAPTCHA_LOAD_TIMEOUT_MS, type CaptchaHandle } from "~/forms/captcha-config";
-import { withTimeout } from "~/forms/load-script";
+import { botFields } from "#app/forms/bot-fields.ts";
+import { CAPTCHA_LOAD_TIMEOUT_MS, type CaptchaHandle } from "#app/forms/captcha-config.ts";
+import { withTimeout } from "#app/forms/load-script.ts";
 
 type AltchaElement = HTMLElement & WidgetMethods;
 type StateEvent = CustomEvent<{ state: string; payload: string | null }>;

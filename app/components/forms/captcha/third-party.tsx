@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
-import { CAPTCHA_LOAD_TIMEOUT_MS, type CaptchaHandle } from "~/forms/captcha-config";
-import { loadScript, withTimeout } from "~/forms/load-script";
+import { CAPTCHA_LOAD_TIMEOUT_MS, type CaptchaHandle } from "#app/forms/captcha-config.ts";
+import { loadScript, withTimeout } from "#app/forms/load-script.ts";
 
 interface WidgetParams {
   sitekey: string;
