@@ -6,8 +6,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Where a layer may not import from, as no-restricted-imports patterns. */
-const never = (message, ...groups) => ({ group: groups, message });
+/** Where a layer may not import from: a no-restricted-imports pattern matching the import's specifier. */
+const never = (message, regex) => ({ regex, message });
 
 /**
  * Imports run one way. The shared layers (settings, content, forms, helpers)
@@ -16,9 +16,14 @@ const never = (message, ...groups) => ({ group: groups, message });
  * components. Components import no server code. Server code imports no
  * components or routes. Routes are where the two meet.
  */
-const serverCode = ["#server/**"];
-const components = ["#app/components/**"];
-const routes = ["#app/routes/**", "#app/root*", "#app/entry.*"];
+const serverCode = "^#server/";
+const components = "^#app/components/";
+const routes = "^#app/(routes/|root\\.|entry\\.)";
+const componentsOrRoutes = `${components}|${routes}`;
+const serverImportsNoComponents = never(
+  "The server imports no components or routes: shared things live in app/forms, app/lib, app/content or app/config.",
+  componentsOrRoutes,
+);
 
 /**
  * One import style, as Node resolves it: `#app/…`, `#server/…`, `#scripts/…`, `#tests/…`, `#bench/…`
@@ -70,24 +75,29 @@ export default tseslint.config(
   {
     files: ["app/config/**", "app/content/**", "app/forms/**", "app/lib/**"],
     rules: restrictedImports(
-      { ...never("Shared code runs in the browser too: no server code here (types are fine).", ...serverCode), allowTypeImports: true },
-      never("Shared code imports no components or routes.", ...components, ...routes),
+      { ...never("Shared code runs in the browser too: no server code here (types are fine).", serverCode), allowTypeImports: true },
+      never("Shared code imports no components or routes.", componentsOrRoutes),
     ),
   },
   {
     files: ["app/components/**"],
     rules: restrictedImports(
-      never("Components run in the browser: no server code (a route's loader or action passes what they need).", ...serverCode),
-      never("Components import no routes.", ...routes),
+      never("Components run in the browser: no server code (a route's loader or action passes what they need).", serverCode),
+      never("Components import no routes.", routes),
     ),
   },
   {
     files: ["server/**", "server.ts", "scripts/**", "bench/**"],
+    rules: restrictedImports(serverImportsNoComponents),
+  },
+  {
+    // The database layer (connections, dialects, migrations' runner, the schema) is what every feature stands on.
+    files: ["server/db/**"],
     rules: restrictedImports(
+      serverImportsNoComponents,
       never(
-        "The server imports no components or routes: shared things live in app/forms, app/lib, app/content or app/config.",
-        ...components,
-        ...routes,
+        "server/db is the layer every feature stands on: it imports no feature (a feature's queries live in its own folder).",
+        "^#server/(?!db/|log\\.ts$|data-dir\\.ts$)",
       ),
     ),
   },

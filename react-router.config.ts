@@ -8,7 +8,7 @@ export default {
   // no manifest written into every page, no data-discover on every link, no /__manifest requests.
   routeDiscovery: { mode: "initial" },
   // Pages without per-request content are rendered to HTML at build, with
-  // placeholders the server stamps over when it serves them (server/static.ts).
+  // placeholders the server stamps over when it serves them (server/http/static.ts).
   prerender: () => {
     applyBuildStamps(process.env);
     return prerenderedPaths();

@@ -12,7 +12,8 @@ import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { forms } from "#app/forms/registry.ts";
 import type { DatabaseSettings } from "#server/db/connect.ts";
-import { Store } from "#server/db/store.ts";
+import { LeadStore } from "#server/forms/store.ts";
+import { OutboxStore } from "#server/outbox/store.ts";
 import { parseEnv } from "#server/env.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import { startOutboxWorker } from "#server/outbox/worker.ts";
@@ -34,11 +35,11 @@ async function measure(database: DatabaseSettings) {
   const verifier = new Webhook(SECRET);
   const settings = parseEnv({ SITE_URL: "https://www.roimedia.test", LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET });
   const handle = await openSiteDatabase(database);
-  const store = new Store(handle);
+  const leads = new LeadStore(handle);
   const mailer = { description: "none", send: async () => {}, close() {} };
   const worker = () =>
     startOutboxWorker({
-      store,
+      outbox: new OutboxStore(handle),
       mailer,
       senders: webhookSenders(settings),
       pollMs: 60_000,
@@ -50,7 +51,7 @@ async function measure(database: DatabaseSettings) {
     const lead = forms.contact.row({ name: `Lead ${i}`, email: `lead${i}@example.co.za`, company: "Acme", website: "", message: "Hello" });
     const origin = { botCheck: "altcha" as const, clientAddress: "198.51.100.1", userAgent: "bench", receivedAt: new Date() };
     const notice = (id: number) => ({ kind: "Contact", replyTo: null, subject: `Lead ${id}`, text: "text", html: "<p>html</p>" });
-    await store.saveLead(lead, origin, notice, (trx, id) =>
+    await leads.saveLead(lead, origin, notice, (trx, id) =>
       queueLeadEvent(trx, settings, {
         form: forms.contact,
         lead: { table: lead.table, id },

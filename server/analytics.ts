@@ -1,5 +1,5 @@
 import { TAG_ORIGIN } from "#app/lib/analytics.ts";
-import type { CspAllowances } from "#server/security.ts";
+import type { CspAllowances } from "#server/http/security.ts";
 
 const COLLECT_ORIGINS = ["https://*.google-analytics.com", "https://*.analytics.google.com", TAG_ORIGIN];
 

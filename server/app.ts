@@ -8,16 +8,16 @@ import { RouterContextProvider } from "react-router";
 import { withAnalytics } from "#server/analytics.ts";
 import { INTRO_VIDEO_ORIGIN } from "#app/content/intro-video.ts";
 import { cspNonceContext } from "#app/lib/build-stamps.ts";
-import { clientAddress } from "#server/client-address.ts";
+import { clientAddress } from "#server/http/client-address.ts";
 import { env } from "#server/env.ts";
 import { log, setLogLevel } from "#server/log.ts";
-import { reactRouterHandler } from "#server/react-router-handler.ts";
-import { requestGuard } from "#server/request-guard.ts";
+import { reactRouterHandler } from "#server/http/react-router-handler.ts";
+import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
-import { emptyAllowances, securityHeaders, securityHeadersFor } from "#server/security.ts";
-import { loadStaticFiles } from "#server/static.ts";
-import { visitorOrigin } from "#server/visitor-origin.ts";
+import { emptyAllowances, securityHeaders, securityHeadersFor } from "#server/http/security.ts";
+import { loadStaticFiles } from "#server/http/static.ts";
+import { visitorOrigin } from "#server/http/visitor-origin.ts";
 
 // What server.ts and the build scripts read from the bundle (they import it by path, so no import shows it).
 /** @public */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { formTypeLabel } from "#app/lib/inbox.ts";
+import { formTypeLabel } from "#app/forms/registry.ts";
 import { addDays, sastDate, sastInstant } from "#app/lib/sast.ts";
 import { BACKUP_DIR, DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "#server/data-dir.ts";
 import { BackupProblem, backupSqlite, checkSqliteBackup, databaseInUse, migrationsOf, replaceSqlite } from "#server/db/backup.ts";

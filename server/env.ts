@@ -29,10 +29,10 @@ export const envSchema = z.object({
     .min(32)
     .max(128)
     .default(64)
-    .describe("how many leading bits of an IPv6 address rate limits count as one visitor (server/client-address.ts)"),
+    .describe("how many leading bits of an IPv6 address rate limits count as one visitor (server/http/client-address.ts)"),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
   // Empty when unset rather than optional: prerendered pages carry a placeholder the server
-  // replaces with this text (server/static.ts), and an empty id is what tells the page there is no video.
+  // replaces with this text (server/http/static.ts), and an empty id is what tells the page there is no video.
   INTRO_VIDEO_ID: z
     .string()
     .regex(/^([\w-]{11})?$/, "must be an 11-character YouTube video id, or empty for none")

@@ -6,7 +6,7 @@ import { bookingMailboxMigration, bookingMigration } from "#server/booking/migra
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
-import { leadsMigration } from "#server/leads/migration.ts";
+import { leadsMigration } from "#server/forms/migration.ts";
 import { webhooksMigration } from "#server/webhooks/migration.ts";
 import { newsletterMailboxMigration, newsletterMigration } from "#server/newsletter/migration.ts";
 import { outboxLanesMigration, outboxSentCopiesMigration } from "#server/outbox/migration.ts";

@@ -2,7 +2,7 @@ import { deleteAuditUntil } from "#server/admin/audit.ts";
 import type { AdminTables } from "#server/admin/schema.ts";
 import type { BookingTables } from "#server/booking/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { Store } from "#server/db/store.ts";
+import type { OutboxStore } from "#server/outbox/store.ts";
 import type { Env } from "#server/env.ts";
 import { log } from "#server/log.ts";
 import type { NewsletterTables } from "#server/newsletter/schema.ts";
@@ -29,7 +29,7 @@ export interface Retention {
 export interface RetentionParts {
   settings: Pick<Env, "RETENTION_SENT_MAIL_DAYS" | "RETENTION_AUDIT_DAYS">;
   database: DatabaseHandle;
-  store: Store;
+  outbox: OutboxStore;
   newsletter: Newsletter;
   mail: MailFiles;
 }
@@ -46,12 +46,12 @@ const SWEPT_TABLES = ["outbox", "newsletter_subscribers", "form_submissions", "l
  * so instances sharing a PostgreSQL may sweep at the same time; each deletes
  * the .eml files in its own DATA_DIR.
  */
-export function retention({ settings, database, store, newsletter, mail }: RetentionParts): Retention {
+export function retention({ settings, database, outbox, newsletter, mail }: RetentionParts): Retention {
   const audit = database.db.withTables<BookingTables & NewsletterTables & AdminTables>();
   return {
     async sweep(now = new Date()) {
       const mailCutoff = new Date(now.getTime() - settings.RETENTION_SENT_MAIL_DAYS * DAY_MS);
-      const sentCopies = await store.clearSentCopies(mailCutoff);
+      const sentCopies = await outbox.clearSentCopies(mailCutoff);
       const expired = await newsletter.expire(now);
       const mailFiles = removeMailFiles(mail, expired.messageIds) + removeMailFilesWrittenUntil(mail, mailCutoff);
       const auditEntries = await deleteAuditUntil(audit, new Date(now.getTime() - settings.RETENTION_AUDIT_DAYS * DAY_MS));

@@ -7,9 +7,12 @@ import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "#server
 import { prepareMasterKey, siteSecrets } from "#server/captcha/keys.ts";
 import { tightenDataDir } from "#server/data-dir.ts";
 import type { Database } from "#server/db/schema.ts";
-import { Store } from "#server/db/store.ts";
+import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
+import { LeadStore } from "#server/forms/store.ts";
+import { OutboxStore } from "#server/outbox/store.ts";
+import { RateLimits } from "#server/rate-limits.ts";
 import type { Env } from "#server/env.ts";
-import { isCrossSite } from "#server/leads/request.ts";
+import { isCrossSite } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 import { createMailer } from "#server/mail/transport.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
@@ -18,8 +21,9 @@ import { Newsletter, UNSUBSCRIBE_PATH } from "#server/newsletter/subscribers.ts"
 import { mailFilesOfSite } from "#server/outbox/mail-files.ts";
 import { startOutboxWorker } from "#server/outbox/worker.ts";
 import { retention } from "#server/retention.ts";
-import type { CspAllowances } from "#server/security.ts";
-import type { CoreServices, SiteServices } from "#server/services.ts";
+import type { CspAllowances } from "#server/http/security.ts";
+import type { CoreServices } from "#server/core-services.ts";
+import type { SiteServices } from "#server/services.ts";
 import { webhookSenders } from "#server/webhooks/deliver.ts";
 import { newsletterWebhookEvent } from "#server/webhooks/payload.ts";
 import { queueWebhookEvent } from "#server/webhooks/queue.ts";
@@ -48,9 +52,12 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   }
   if (refused.length) log.warn(`DATA_DIR: could not make these readable by this server's user only: ${refused.join(", ")}`);
   const database = await openSiteDatabase(settings);
-  const store = new Store(database);
+  const leads = new LeadStore(database);
+  const rateLimits = new RateLimits(database);
+  const challenges = new SpentChallenges(database);
+  const outbox = new OutboxStore(database);
   const secrets = siteSecrets(await prepareMasterKey(settings, database));
-  const captcha = createCaptcha(settings, secrets, (id, expiresAt) => store.spendChallenge(id, expiresAt));
+  const captcha = createCaptcha(settings, secrets, (id, expiresAt) => challenges.spend(id, expiresAt));
   const mailer = createMailer(settings);
   // Confirmations and departures reach the lead webhook in the transaction that records them
   // (the newsletter's transaction knows its own tables too; the webhook writes only the outbox).
@@ -62,20 +69,20 @@ export async function startServices(settings: Env): Promise<RunningServices> {
       newsletterWebhookEvent(event),
     ),
   );
-  const sweeper = retention({ settings, database, store, newsletter, mail: mailFilesOfSite(settings) });
+  const sweeper = retention({ settings, database, outbox, newsletter, mail: mailFilesOfSite(settings) });
   const worker = startOutboxWorker({
-    store,
+    outbox,
     mailer,
     senders: webhookSenders(settings),
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
     leaseMs: settings.OUTBOX_LEASE_MS,
-    sweeps: [() => sweeper.sweep()],
+    sweeps: [() => challenges.sweep(), () => rateLimits.sweep(), () => sweeper.sweep()],
   });
   const { BACKUP_HOUR } = settings;
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
-  const core: CoreServices = { settings, database, store, captcha, secrets, worker };
+  const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(

@@ -28,3 +28,14 @@ export const formList: readonly FormDefinition[] = Object.values(forms);
 export function formOfRow(table: string, row: StoredRow): FormDefinition | undefined {
   return formList.find((form) => form.stored.table === table && (!form.stored.formType || form.stored.formType === row.form_type));
 }
+
+/** The inbox's form filter: each form's key in the leads table, and its label. */
+export const leadFormTypes = formList.map((form) => ({ key: form.inbox.type, label: form.inbox.label }));
+
+export function formTypeLabel(key: string): string {
+  return leadFormTypes.find((t) => t.key === key)?.label ?? key;
+}
+
+export function isFormType(value: string): boolean {
+  return leadFormTypes.some((t) => t.key === value);
+}

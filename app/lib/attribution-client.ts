@@ -1,4 +1,12 @@
-import { ATTRIBUTION_MAX_DAYS, type Attribution, type ClickIds, isCampaign, type Touch, touchOf, withoutClickIds } from "#app/lib/attribution.ts";
+import {
+  ATTRIBUTION_MAX_DAYS,
+  type Attribution,
+  type ClickIds,
+  isCampaign,
+  type Touch,
+  touchOf,
+  withoutClickIds,
+} from "#app/lib/attribution.ts";
 import { CONSENT_CHOICE_EVENT, CONSENT_STORAGE_KEY, type ConsentChoices, parseStoredConsent } from "#app/lib/consent.ts";
 
 /**

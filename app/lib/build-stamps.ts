@@ -6,7 +6,7 @@ import { analyticsScript } from "#app/lib/analytics.ts";
  * Pages prerendered at build are the same for every visitor: they carry no CSP
  * nonce (the server allows their inline scripts by hash), and the runtime
  * settings they show are placeholders the server stamps over once at start
- * (server/static.ts).
+ * (server/http/static.ts).
  *
  * The values these settings have while pages are prerendered (react-router.config.ts),
  * each unlikely to occur in a page by chance and valid for its setting's schema.

@@ -1,14 +1,10 @@
-import { formList } from "#app/forms/registry.ts";
-
 /**
  * The inbox's option lists (which form a lead came from, where the agency
  * stands with it) and limits. Read by the pages, the queries, the CSV export
  * and the migration's triggers, so each key, label and limit is written once:
- * the forms' from their definitions (app/forms/registry.ts), the rest here.
+ * here, and the forms' own in app/forms/registry.ts. It imports nothing, so
+ * the database's table types can use it.
  */
-
-/** The inbox's form filter: each form's key in the leads table, and its label. */
-export const leadFormTypes = formList.map((form) => ({ key: form.inbox.type, label: form.inbox.label }));
 
 /** A form's key in the leads table ("ai-assessment"). */
 export type LeadFormType = string;
@@ -24,16 +20,8 @@ export const leadStatuses = [
 
 export type LeadStatus = (typeof leadStatuses)[number]["key"];
 
-export function formTypeLabel(key: string): string {
-  return leadFormTypes.find((t) => t.key === key)?.label ?? key;
-}
-
 export function statusLabel(key: string): string {
   return leadStatuses.find((s) => s.key === key)?.label ?? key;
-}
-
-export function isFormType(value: string): boolean {
-  return leadFormTypes.some((t) => t.key === value);
 }
 
 export function isStatus(value: string): value is LeadStatus {

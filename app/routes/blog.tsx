@@ -10,7 +10,7 @@ import { articleSummaries, featuredArticle } from "#app/content/blog.server.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { blogFeedLink } from "#app/lib/feed.ts";
-import { formPageData } from "#server/leads/form-page.ts";
+import { formPageData } from "#server/forms/form-page.ts";
 import { servicesOf } from "#server/services.ts";
 import { newsletterForm } from "#app/forms/newsletter.ts";
 import { subscribeAction } from "#server/newsletter/action.ts";

@@ -9,9 +9,9 @@ import { contactCards, contactHero } from "#app/content/contact.ts";
 import { contactFaq } from "#app/content/faq.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { seo } from "#app/lib/seo.ts";
-import { formPageLoader } from "#server/leads/form-page.ts";
+import { formPageLoader } from "#server/forms/form-page.ts";
 import { contactForm } from "#app/forms/contact.ts";
-import { leadAction } from "#server/leads/actions.ts";
+import { leadAction } from "#server/forms/actions.ts";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction(contactForm);

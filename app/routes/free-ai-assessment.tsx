@@ -11,9 +11,9 @@ import { aiAssessmentBenefits, aiAssessmentHero, aiAssessmentStats } from "#app/
 import { pageMeta } from "#app/content/page-meta.ts";
 import { leadClientAction } from "#app/forms/transport.ts";
 import { seo } from "#app/lib/seo.ts";
-import { formPageLoader } from "#server/leads/form-page.ts";
+import { formPageLoader } from "#server/forms/form-page.ts";
 import { aiAssessmentForm } from "#app/forms/ai-assessment.ts";
-import { leadAction } from "#server/leads/actions.ts";
+import { leadAction } from "#server/forms/actions.ts";
 import type { Route } from "./+types/free-ai-assessment";
 
 export const action = leadAction(aiAssessmentForm);

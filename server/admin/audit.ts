@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
-import { formTypeLabel, statusLabel } from "#app/lib/inbox.ts";
+import { formTypeLabel } from "#app/forms/registry.ts";
+import { statusLabel } from "#app/lib/inbox.ts";
 import type { InboxFilter } from "#server/admin/inbox.ts";
 import type { AdminDatabase } from "#server/admin/schema.ts";
 

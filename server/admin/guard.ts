@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
-import { isCrossSite, readForm } from "#server/leads/request.ts";
+import { isCrossSite, readForm } from "#server/http/request.ts";
 import type { Actor } from "#server/admin/audit.ts";
 import { CODE_FAILED, loginRateLimitMessage, type SecondStepInput, type SecondStepResult } from "#server/admin/login.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";

@@ -1,13 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import {
-  formTypeLabel,
-  isFormType,
-  isStatus,
-  type LeadFormType,
-  type LeadStatus,
-  SEARCH_MAX_LENGTH,
-  statusLabel,
-} from "#app/lib/inbox.ts";
+import { formTypeLabel, isFormType } from "#app/forms/registry.ts";
+import { isStatus, type LeadFormType, type LeadStatus, SEARCH_MAX_LENGTH, statusLabel } from "#app/lib/inbox.ts";
 import { formatSast, sastInstant } from "#app/lib/sast.ts";
 import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
 import type { StoredRow } from "#app/forms/definition.ts";

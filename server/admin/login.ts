@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { minutesText } from "#app/forms/messages.ts";
-import type { ClientAddress } from "#server/client-address.ts";
-import type { RateLimitRule, Store } from "#server/db/store.ts";
+import type { ClientAddress } from "#server/http/client-address.ts";
+import type { RateLimitRule, RateLimits } from "#server/rate-limits.ts";
 import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "#server/admin/password.ts";
 import {
@@ -45,7 +45,7 @@ export const CODE_FAILED = "That code is not right. Try the current code, or a r
 export const MAX_CODE_TRIES = 5;
 
 /**
- * Sign-in limits, in the forms' limiter (Store.hitRateLimit), for each step.
+ * Sign-in limits, in the forms' limiter (RateLimits.hit, server/rate-limits.ts), for each step.
  * Every attempt is counted before the password or code is checked, so parallel
  * guesses cannot slip past the count; a step that succeeds takes back its own
  * attempt and the earlier failures of its address at its account, so only
@@ -95,7 +95,7 @@ export type LoginResult =
   /** The password was right: `pending` goes in the waiting sign-in's cookie; the user gives a code, or sets an app up. */
   { ok: true; pending: string; secondStep: "code" | "enrol" } | { ok: false; reason: "invalid" | "busy" } | RateLimited;
 
-type Services = Pick<AdminServices, "db" | "store" | "settings" | "forgetKey">;
+type Services = Pick<AdminServices, "db" | "rateLimits" | "settings" | "forgetKey">;
 type LoginInput = { email: string; password: string; client: ClientAddress; previousPending: string };
 
 export async function attemptLogin(services: Services, input: LoginInput, now = new Date()): Promise<LoginResult> {
@@ -110,17 +110,17 @@ export async function attemptLogin(services: Services, input: LoginInput, now = 
 }
 
 /** Counts an attempt on the three limits; a refusal, or the keys to forgive should it succeed. */
-async function countAttempt(store: Store, keys: LimitKeys, accountKey: string, subject: string, now: Date) {
+async function countAttempt(rateLimits: RateLimits, keys: LimitKeys, accountKey: string, subject: string, now: Date) {
   const pairKey = `${accountKey} ${subject}`;
-  const pair = await store.hitRateLimit(keys.pair, pairKey, loginLimits.pair, now);
-  const address = await store.hitRateLimit(keys.address, subject, loginLimits.address, now);
-  const account = await store.hitRateLimit(keys.account, accountKey, loginLimits.account, now);
+  const pair = await rateLimits.hit(keys.pair, pairKey, loginLimits.pair, now);
+  const address = await rateLimits.hit(keys.address, subject, loginLimits.address, now);
+  const account = await rateLimits.hit(keys.account, accountKey, loginLimits.account, now);
   const blocked = [pair, address, ...(pair.count > triesOnceAccountLimited ? [account] : [])].filter((hit) => !hit.allowed);
   const forgive = async () => {
     // Whoever knows the password (or has the code) made this address's failures at this account: typos, not guesses.
-    const forgiven = await store.clearRateLimit(keys.pair, pairKey);
-    await store.refundRateLimit(keys.address, subject, forgiven);
-    await store.refundRateLimit(keys.account, accountKey, forgiven);
+    const forgiven = await rateLimits.clear(keys.pair, pairKey);
+    await rateLimits.refund(keys.address, subject, forgiven);
+    await rateLimits.refund(keys.account, accountKey, forgiven);
   };
   if (!blocked.length) return { refused: null, forgive };
   const wait = Math.max(...blocked.map((hit) => hit.retryAfterMs));
@@ -134,10 +134,10 @@ function failedActor(user: { id: number; email: string } | undefined): Actor {
 }
 
 async function checkPassword(services: Services, input: LoginInput, now: Date): Promise<LoginResult> {
-  const { db, store, forgetKey } = services;
+  const { db, rateLimits, forgetKey } = services;
   const email = normalizeEmail(input.email);
   const accountKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const attempt = await countAttempt(store, passwordLimitKeys, accountKey, input.client.rateLimitSubject, now);
+  const attempt = await countAttempt(rateLimits, passwordLimitKeys, accountKey, input.client.rateLimitSubject, now);
   if (attempt.refused) return attempt.refused;
 
   const user = email ? await findUserForLogin(db, email) : undefined;
@@ -177,7 +177,7 @@ export interface SecondStepInput {
 export type SecondStepResult =
   { ok: true; session: string; recoveryCodes?: string[] } | { ok: false; reason: "start-again" | "invalid" } | RateLimited;
 
-type SecondStepServices = Pick<AdminServices, "db" | "store" | "settings" | "totpKey">;
+type SecondStepServices = Pick<AdminServices, "db" | "rateLimits" | "settings" | "totpKey">;
 
 /** The second step of a sign-in: a code from the user's app, or one of their recovery codes. */
 export async function attemptSecondFactor(
@@ -240,14 +240,14 @@ export async function confirmEnrolment(services: SecondStepServices, input: Seco
  * user signed in, or null), and on success starts the session.
  */
 async function checkCode(
-  services: Pick<AdminServices, "db" | "store" | "settings">,
+  services: Pick<AdminServices, "db" | "rateLimits" | "settings">,
   pending: PendingSignIn,
   input: SecondStepInput,
   now: Date,
   accept: (code: string) => Promise<string | null>,
 ): Promise<SecondStepResult> {
-  const { db, store, settings } = services;
-  const attempt = await countAttempt(store, codeLimitKeys, `user ${pending.userId}`, input.client.rateLimitSubject, now);
+  const { db, rateLimits, settings } = services;
+  const attempt = await countAttempt(rateLimits, codeLimitKeys, `user ${pending.userId}`, input.client.rateLimitSubject, now);
   if (attempt.refused) return attempt.refused;
   const user = { userId: pending.userId, name: pending.email };
   const how = await accept(input.code.trim());

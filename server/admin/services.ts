@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "#server/db/dialect.ts";
-import type { Store } from "#server/db/store.ts";
+import type { RateLimits } from "#server/rate-limits.ts";
 import type { Env } from "#server/env.ts";
 import type { OutboxWorker } from "#server/outbox/worker.ts";
-import type { CoreServices } from "#server/services.ts";
+import type { CoreServices } from "#server/core-services.ts";
 import { type MailFiles, mailFilesOfSite } from "#server/outbox/mail-files.ts";
 import type { BookingTables } from "#server/booking/schema.ts";
 import type { NewsletterTables } from "#server/newsletter/schema.ts";
@@ -14,7 +14,7 @@ import { type CookieNames, cookieNames } from "#server/admin/sessions.ts";
 export interface AdminServices {
   db: Kysely<AdminDatabase>;
   dialect: Dialect;
-  store: Store;
+  rateLimits: RateLimits;
   settings: Env;
   worker: OutboxWorker;
   /** Keys the hash of a forgotten email in the audit log, so the log holds no address. */
@@ -32,13 +32,13 @@ export interface AdminServices {
 
 /** The inbox's view of the core services, with the key of its own. */
 export function adminServices(core: CoreServices): AdminServices {
-  const { database, store, settings, worker } = core;
+  const { database, rateLimits, settings, worker } = core;
   const secure = settings.SITE_URL.startsWith("https://");
   return {
     // The inbox's queries see its own tables; the database holds them (server/admin/migration.ts).
     db: database.db.withTables<BookingTables & NewsletterTables & AdminTables>(),
     dialect: database.dialect,
-    store,
+    rateLimits,
     settings,
     worker,
     forgetKey: core.secrets.adminForget,

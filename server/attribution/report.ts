@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { channelName } from "#app/lib/attribution.ts";
-import { formTypeLabel } from "#app/lib/inbox.ts";
+import { formTypeLabel } from "#app/forms/registry.ts";
 import { addDays, sastDate, sastInstant, weekday } from "#app/lib/sast.ts";
 import type { AdminDatabase } from "#server/admin/schema.ts";
 import { keysetPages } from "#server/db/pages.ts";

@@ -1,16 +1,16 @@
 import { bookingForm } from "#app/forms/booking.ts";
 import type { LeadResult } from "#app/forms/lead-result.ts";
 import { rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
-import type { ClientAddress } from "#server/client-address.ts";
-import type { RateLimitRule } from "#server/db/store.ts";
-import type { CoreServices } from "#server/services.ts";
+import type { ClientAddress } from "#server/http/client-address.ts";
+import type { RateLimitRule } from "#server/rate-limits.ts";
+import type { CoreServices } from "#server/core-services.ts";
 
 /**
  * Every cancel or move from a manage link mails the booker and the agency.
  * A person moves a call once or twice and may then cancel it: three changes a
  * day per booking allow that, and cap what one leaked link can send the
  * booker's address at three mails a day (a day is the longest window the
- * limiter's sweep keeps, server/db/store.ts). Per address, six changes an hour
+ * limiter's sweep keeps, server/rate-limits.ts). Per address, six changes an hour
  * cover an office managing a few calls, not one address working through many
  * bookings' links. Only changes that happen count.
  */
@@ -38,24 +38,24 @@ function limited(retryAfterMs: number): Refusal {
  * gives it back when nothing changed.
  */
 export async function guardBookingChange(
-  { store }: CoreServices,
+  { rateLimits }: CoreServices,
   bookingId: number,
   client: ClientAddress,
 ): Promise<{ ok: true; release(): Promise<void> } | Refusal> {
   const booking = String(bookingId);
   const address = client.rateLimitSubject;
-  const byAddress = await store.hitRateLimit(MANAGE_KEYS.perAddress, address, manageRateLimits.perAddress);
+  const byAddress = await rateLimits.hit(MANAGE_KEYS.perAddress, address, manageRateLimits.perAddress);
   if (!byAddress.allowed) return limited(byAddress.retryAfterMs);
-  const byBooking = await store.hitRateLimit(MANAGE_KEYS.perBooking, booking, manageRateLimits.perBooking);
+  const byBooking = await rateLimits.hit(MANAGE_KEYS.perBooking, booking, manageRateLimits.perBooking);
   if (!byBooking.allowed) {
-    await store.refundRateLimit(MANAGE_KEYS.perAddress, address);
+    await rateLimits.refund(MANAGE_KEYS.perAddress, address);
     return limited(byBooking.retryAfterMs);
   }
   return {
     ok: true,
     async release() {
-      await store.refundRateLimit(MANAGE_KEYS.perAddress, address);
-      await store.refundRateLimit(MANAGE_KEYS.perBooking, booking);
+      await rateLimits.refund(MANAGE_KEYS.perAddress, address);
+      await rateLimits.refund(MANAGE_KEYS.perBooking, booking);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CoreServices } from "#server/services.ts";
+import type { CoreServices } from "#server/core-services.ts";
 import { bookingRules } from "#server/booking/settings.ts";
 import type { BookingRules } from "#server/booking/slots.ts";
 import { BookingStore } from "#server/booking/store.ts";

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { recordAttribution } from "#server/attribution/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { LeadOrigin, Notification } from "#server/db/store.ts";
+import type { LeadOrigin, Notification } from "#server/forms/store.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
 import type { BookingsTable, BookingTables } from "#server/booking/schema.ts";

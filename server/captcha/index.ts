@@ -1,5 +1,5 @@
 import type { Env } from "#server/env.ts";
-import type { CspAllowances } from "#server/security.ts";
+import type { CspAllowances } from "#server/http/security.ts";
 import { altchaProvider } from "#server/captcha/altcha.ts";
 import type { SiteSecrets } from "#server/captcha/keys.ts";
 import { siteverifyProvider, siteverifyUrls } from "#server/captcha/siteverify.ts";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
 import { newsletterForm } from "#app/forms/newsletter.ts";
-import { leadEventQueue, leadSuccess, runForm } from "#server/leads/pipeline.ts";
+import { leadEventQueue, leadSuccess, runForm } from "#server/forms/pipeline.ts";
 import { log } from "#server/log.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";

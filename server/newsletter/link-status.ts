@@ -1,6 +1,6 @@
 import type { LeaveMethod } from "#server/newsletter/schema.ts";
 import type { LinkState } from "#server/newsletter/subscribers.ts";
-import { readForm } from "#server/leads/request.ts";
+import { readForm } from "#server/http/request.ts";
 
 /** The HTTP status of a link's page: 404 for a link that is not one of ours, 410 for one past its days. */
 export function linkStatus(found: LinkState): number {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { isCrossSite } from "#server/leads/request.ts";
+import { isCrossSite } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
 

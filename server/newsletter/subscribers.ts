@@ -4,8 +4,8 @@ import type { DatabaseHandle } from "#server/db/connect.ts";
 import { forgetAttribution } from "#server/attribution/store.ts";
 import type { Database } from "#server/db/schema.ts";
 import { keysetPages } from "#server/db/pages.ts";
-import { insertLead, type LeadOrigin } from "#server/db/store.ts";
-import { noticeOf } from "#server/leads/pipeline.ts";
+import { insertLead, type LeadOrigin } from "#server/forms/store.ts";
+import { noticeOf } from "#server/forms/pipeline.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { NewsletterEvent, NewsletterEventHook } from "#server/newsletter/events.ts";
@@ -36,7 +36,7 @@ export interface Signup {
   /** The path of the page the form was posted from. */
   page: string;
   origin: LeadOrigin;
-  /** More to write with a new signup's lead: its webhook and Slack messages (server/leads/pipeline.ts leadEventQueue). */
+  /** More to write with a new signup's lead: its webhook and Slack messages (server/forms/pipeline.ts leadEventQueue). */
   alsoQueue?: (trx: Kysely<Database>, leadId: number) => Promise<void>;
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * What an outbox lane asks (Store.claimDueMessages): its channel's unsent
+ * What an outbox lane asks (OutboxStore.claimDueMessages): its channel's unsent
  * messages, oldest due first. The condition is written out, not bound, so both
  * databases match it to the partial index below.
  */

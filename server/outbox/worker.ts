@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxChannel } from "#server/db/schema.ts";
-import type { OutboxMessage, Store } from "#server/db/store.ts";
+import type { OutboxMessage, OutboxStore } from "#server/outbox/store.ts";
 import type { MailAttachment, Mailer } from "#server/mail/transport.ts";
 import { log } from "#server/log.ts";
 import { messageIdOf } from "#server/outbox/mail-files.ts";
@@ -33,7 +33,7 @@ export class DeliveryError extends Error {
 }
 
 export interface OutboxWorkerOptions {
-  store: Store;
+  outbox: OutboxStore;
   mailer: Mailer;
   /** The senders of the other channels; a message of a channel without one fails, saying why. */
   senders?: Partial<Record<Exclude<OutboxChannel, "mail">, Sender>>;
@@ -99,12 +99,12 @@ interface Lane {
 /**
  * Sends the outbox's messages from inside the server process, one lane per
  * channel (mail, webhook, Slack). Each message is leased by one worker at a
- * time (Store.claimDueMessages), retried with exponential backoff when
+ * time (OutboxStore.claimDueMessages), retried with exponential backoff when
  * sending fails, and kept as `failed` once the attempts run out or the
  * receiver refuses it for good: a message is never dropped.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { store, mailer, retry } = options;
+  const { outbox, mailer, retry } = options;
   const id = `worker-${randomUUID()}`;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -136,10 +136,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const name = `${NAMES[message.channel]} ${message.id} (${message.kind})`;
     try {
       await sender(message, stopping.signal);
-      await store.markSent(message.id, id);
+      await outbox.markSent(message.id, id);
     } catch (error) {
       const retryAt = retryTime(message, error, retry);
-      await store.markAttemptFailed(message.id, id, describe(error), retryAt);
+      await outbox.markAttemptFailed(message.id, id, describe(error), retryAt);
       if (retryAt) {
         log.warn(`${name} attempt ${message.attempts} failed: ${describe(error)}; retrying at ${retryAt.toISOString()}`);
       } else if (error instanceof DeliveryError && error.options.permanent) {
@@ -158,14 +158,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async function drainOnce(): Promise<number> {
       let attempted = 0;
       for (;;) {
-        const batch = await store.claimDueMessages(id, BATCH_SIZE, options.leaseMs, new Date(), channel);
+        const batch = await outbox.claimDueMessages(id, BATCH_SIZE, options.leaseMs, new Date(), channel);
         for (const message of batch) await send(message, sender);
         attempted += batch.length;
         if (batch.length < BATCH_SIZE || stopped) break;
       }
       if (channel === "mail" && Date.now() - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = Date.now();
-        await store.sweep();
         for (const sweep of options.sweeps ?? []) await sweep();
       }
       return attempted;

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { Env } from "#server/env.ts";
-import type { OutboxMessage } from "#server/db/store.ts";
+import type { OutboxMessage } from "#server/outbox/store.ts";
 import { DeliveryError, type Sender } from "#server/outbox/worker.ts";
 
 export type DeliverySettings = Pick<Env, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET" | "SLACK_WEBHOOK_URL" | "WEBHOOK_TIMEOUT_MS">;

@@ -1,7 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
-import { additionalServiceOptions, labelOf, orderBudgetOptions, serviceOptions, startDateOptions, tiersByService } from "#app/forms/options.ts";
+import {
+  additionalServiceOptions,
+  labelOf,
+  orderBudgetOptions,
+  serviceOptions,
+  startDateOptions,
+  tiersByService,
+} from "#app/forms/options.ts";
 import { orderStepTitles } from "#app/components/forms/order-wizard.tsx";
 import { expectNoAxeViolations } from "#tests/support/browser.ts";
 import { enhanced, postLead } from "#tests/support/leads.ts";

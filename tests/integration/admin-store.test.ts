@@ -30,7 +30,8 @@ import type { AdminDatabase } from "#server/admin/schema.ts";
 import { createSession, destroySession, findSession, findSignIn } from "#server/admin/sessions.ts";
 import { changeRole, createUser, removeUser } from "#server/admin/users.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import { type NewLead, Store } from "#server/db/store.ts";
+import type { LeadStore, NewLead } from "#server/forms/store.ts";
+import type { RateLimits } from "#server/rate-limits.ts";
 import { parseEnv } from "#server/env.ts";
 import { databaseKinds, type TestDatabase, useSiteDatabase } from "#tests/support/database.ts";
 
@@ -55,13 +56,14 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   let test: TestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<AdminDatabase>;
-  let store: Store;
-  beforeEach(() => void ({ test, handle, db, store } = site));
+  let leads: LeadStore;
+  let rateLimits: RateLimits;
+  beforeEach(() => void ({ test, handle, db, leads, rateLimits } = site));
 
   it("mirrors every lead table into the inbox through the triggers: insert, update, delete", async () => {
     const at = new Date("2026-11-20T08:00:00.000Z");
-    await store.saveLead(contact("Thandi Nkosi", "Thandi@Example.co.za"), origin(at), notice);
-    await store.saveLead(
+    await leads.saveLead(contact("Thandi Nkosi", "Thandi@Example.co.za"), origin(at), notice);
+    await leads.saveLead(
       {
         table: "form_submissions",
         row: { form_type: "AI Assessment Request", name: "Ann", email: "ann@example.co.za", company: "Ann AI" },
@@ -69,7 +71,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
       origin(at),
       notice,
     );
-    await store.saveLead(
+    await leads.saveLead(
       { table: "company_profile_leads", row: { name: "Bob", email: "bob@example.co.za", company: null, phone: "011 555 0101" } },
       origin(at),
       notice,
@@ -147,7 +149,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     // 23 leads in 5 instants: ties that a page boundary must cut through.
     const base = Date.parse("2026-11-01T21:30:00.000Z"); // 23:30 SAST on 1 November
     for (let i = 0; i < 23; i++) {
-      await store.saveLead(contact(`Lead ${i}`, `lead${i}@example.co.za`), origin(new Date(base + Math.floor(i / 5) * 3_600_000)), notice);
+      await leads.saveLead(contact(`Lead ${i}`, `lead${i}@example.co.za`), origin(new Date(base + Math.floor(i / 5) * 3_600_000)), notice);
     }
     const seen: string[] = [];
     let older: Cursor | undefined;
@@ -181,7 +183,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   });
 
   it("changes a status, adds a note and queues the notification again, each with an audit entry", async () => {
-    const { leadId } = await store.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
+    const { leadId } = await leads.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
     const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "editor" });
     const actor = { userId: user.id, name: user.email };
     const { id } = await db.selectFrom("leads").select("id").executeTakeFirstOrThrow();
@@ -212,13 +214,13 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   it("forgets one person everywhere and no one else, and logs only a hash of the address", async () => {
     const mailDir = path.join(test.settings.DATA_DIR, "mail");
     const mail = { dir: mailDir, host: "127.0.0.1" };
-    const thandi = await store.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
-    await store.saveLead(
+    const thandi = await leads.saveLead(contact("Thandi Nkosi", "thandi@example.co.za"), origin(new Date()), notice);
+    await leads.saveLead(
       { table: "form_submissions", row: { form_type: "newsletter", name: "Newsletter Subscriber", email: "THANDI@example.co.za" } },
       origin(new Date()),
       notice,
     );
-    const other = await store.saveLead(contact("Pieter van Wyk", "pieter@example.co.za"), origin(new Date()), notice);
+    const other = await leads.saveLead(contact("Pieter van Wyk", "pieter@example.co.za"), origin(new Date()), notice);
     const [thandiLead] = await db.selectFrom("leads").select("id").where("lead_id", "=", thandi.leadId).execute();
     await addNote(db, COMMAND_LINE, thandiLead!.id, "Private note about Thandi");
     // The .eml files the worker wrote for her message and for Pieter's (Message-ID host 127.0.0.1).
@@ -287,7 +289,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     const older = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
     await db.updateTable("admin_users").set({ password_hash: older }).where("id", "=", user.id).execute();
 
-    const services = { db, store, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY };
+    const services = { db, rateLimits, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY };
     const client = { address: "203.0.113.5", rateLimitSubject: "203.0.113.5" };
     const signIn = () =>
       attemptLogin(services, { email: "agent@roimedia.co.za", password: "a long enough passphrase", client, previousPending: "" });
@@ -301,7 +303,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
 
   it("takes an authenticator app's code once, and each recovery code once", async () => {
     const user = await createUser(db, "agent@roimedia.co.za", "a long enough passphrase", { role: "admin" });
-    const services = { db, store, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY, totpKey: Buffer.alloc(32, 9) };
+    const services = { db, rateLimits, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY, totpKey: Buffer.alloc(32, 9) };
     const client = { address: "203.0.113.6", rateLimitSubject: "203.0.113.6" };
     const now = new Date("2026-11-23T08:00:10.000Z");
     const password = async () => {
@@ -384,7 +386,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
     const PASSWORD = "a long enough passphrase";
     const signIn = (email: string, clientAddress: string, password = "not the password at all") =>
       attemptLogin(
-        { db, store, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY },
+        { db, rateLimits, settings: parseEnv({ ...test.settings }), forgetKey: FORGET_KEY },
         { email, password, client: { address: clientAddress, rateLimitSubject: clientAddress }, previousPending: "" },
       );
     const invalid = { ok: false, reason: "invalid" };

@@ -5,7 +5,7 @@ import { exportRows, everyLead, EXPORT_COLUMNS, leadDetail, listLeads, parseFilt
 import { COMMAND_LINE } from "#server/admin/audit.ts";
 import { clickConversionRows, enhancedConversionRows, hashedEmail, hashedPhone } from "#server/attribution/conversions.ts";
 import { leadReport, reportRows } from "#server/attribution/report.ts";
-import type { NewLead } from "#server/db/store.ts";
+import type { NewLead } from "#server/forms/store.ts";
 import { allRows } from "#tests/support/csv.ts";
 import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
 
@@ -44,24 +44,24 @@ describe.each(databaseKinds)("attribution data on %s", (kind) => {
       utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "brand" },
       clickIds: { gclid: "GCLID-1" },
     });
-    await site.store.saveLead(
+    await site.leads.saveLead(
       lead("Ad Visitor", "Ad.Visitor@Gmail.com", "082 555 0101"),
       origin(week1, { visit: ad, first: ad, last: ad, marketing: true }),
       notice,
     );
     const refused = { ...ad, clickIds: {} };
-    await site.store.saveLead(
+    await site.leads.saveLead(
       lead("Refused", "refused@example.co.za"),
       origin(week2, { visit: refused, first: refused, last: refused, marketing: false }),
       notice,
     );
     const organic = touch(week2.toISOString(), { landing: "/blog", referrer: "https://www.bing.com" });
-    await site.store.saveLead(
+    await site.leads.saveLead(
       lead("Reader", "reader@example.co.za"),
       origin(week2, { visit: organic, first: null, last: null, marketing: true }),
       notice,
     );
-    await site.store.saveLead(lead("Old", "old@example.co.za"), origin(week2, null), notice);
+    await site.leads.saveLead(lead("Old", "old@example.co.za"), origin(week2, null), notice);
     const ids = Object.fromEntries((await db().selectFrom("leads").select(["id", "name"]).execute()).map((row) => [row.name, row.id]));
     return ids as Record<"Ad Visitor" | "Refused" | "Reader" | "Old", number>;
   }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { addDays, sastInstant } from "#app/lib/sast.ts";
 import { type BackupSettings, backupDir, dailyBackups, takeBackup, verifyBackup } from "#server/backups.ts";
-import type { NewLead } from "#server/db/store.ts";
+import type { NewLead } from "#server/forms/store.ts";
 import { parseEnv } from "#server/env.ts";
 import { runAdmin } from "#tests/support/admin-users.ts";
 import { altchaTokens } from "#tests/support/altcha-tokens.ts";
@@ -120,7 +120,7 @@ describe("backups of a site's database", () => {
   const site = useSiteDatabase("sqlite");
 
   it("the server's is taken once a day from BACKUP_HOUR, and BACKUP_KEEP_DAYS of them are kept", async () => {
-    for (let i = 0; i < 3; i++) await site.store.saveLead(contact(i), origin, notice);
+    for (let i = 0; i < 3; i++) await site.leads.saveLead(contact(i), origin, notice);
     const settings = parseEnv({ DATA_DIR: site.test.settings.DATA_DIR, BACKUP_HOUR: "2", BACKUP_KEEP_DAYS: "14" }) as BackupSettings & {
       BACKUP_HOUR: number;
     };
@@ -144,7 +144,7 @@ describe("backups of a site's database", () => {
   it("verify refuses a damaged copy, saying what is wrong", async () => {
     const dir = site.test.settings.DATA_DIR;
     const settings = parseEnv({ DATA_DIR: dir, ALTCHA_HMAC_KEY: "k".repeat(32) });
-    await site.store.saveLead(contact(1), origin, notice);
+    await site.leads.saveLead(contact(1), origin, notice);
     const { file } = await takeBackup(settings, path.join(dir, "whole.db"));
     const whole = readFileSync(file);
     const write = (name: string, bytes: Buffer) => {

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "#app/lib/zod.ts";
 import { botFields, widgetTokenFields } from "#app/forms/bot-fields.ts";
 import { botCheckFailed, checkTheFields, formExpired, rateLimitTitle } from "#app/forms/messages.ts";
-import { additionalServiceOptions, auditBudgetOptions, contactBudgetOptions, orderBudgetOptions, startDateOptions } from "#app/forms/options.ts";
+import {
+  additionalServiceOptions,
+  auditBudgetOptions,
+  contactBudgetOptions,
+  orderBudgetOptions,
+  startDateOptions,
+} from "#app/forms/options.ts";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { createUser, signInOverHttp } from "#tests/support/admin-users.ts";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "#tests/support/database.ts";

@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { botFields } from "#app/forms/bot-fields.ts";
 import { botCheckFailed, formExpired, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
 import { manageRateLimits } from "#server/booking/manage-limits.ts";
-import { noscriptRateLimit } from "#server/leads/bot-check.ts";
+import { noscriptRateLimit } from "#server/forms/bot-check.ts";
 import { signManageToken } from "#server/booking/token.ts";
 import { parseInvitation } from "#tests/support/booking-ical.ts";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "#tests/support/database.ts";

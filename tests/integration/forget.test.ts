@@ -9,7 +9,7 @@ import { forgetPerson } from "#server/admin/forget.ts";
 import { addNote } from "#server/admin/inbox.ts";
 import type { AdminDatabase } from "#server/admin/schema.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { LeadOrigin, NewLead } from "#server/db/store.ts";
+import type { LeadOrigin, NewLead } from "#server/forms/store.ts";
 import { parseEnv } from "#server/env.ts";
 import { Newsletter } from "#server/newsletter/subscribers.ts";
 import { newsletterWebhookEvent } from "#server/webhooks/payload.ts";
@@ -69,7 +69,7 @@ describe.each(databaseKinds)("Forget a person on %s", (kind) => {
 
   /** Thandi everywhere a person can be: two leads typed in different case, a note, attribution, a confirmed subscription, mail, webhooks, .eml files. */
   async function seed(): Promise<{ mailDir: string; newsletter: Newsletter }> {
-    const { handle, db, store } = site;
+    const { handle, db, leads, outbox } = site;
     const newsletter = new Newsletter(handle, Buffer.alloc(32, 5), settings.SITE_URL, (event, trx) =>
       queueWebhookEvent(
         trx as unknown as Kysely<Database>,
@@ -79,7 +79,7 @@ describe.each(databaseKinds)("Forget a person on %s", (kind) => {
       ),
     );
     for (const lead of [contact("Thandi Nkosi", "Thandi.Nkosi@Example.co.za"), contact("Pieter van Wyk", "pieter@example.co.za")]) {
-      await store.saveLead(
+      await leads.saveLead(
         lead,
         origin("/services/google-ads"),
         () => ({
@@ -110,7 +110,7 @@ describe.each(databaseKinds)("Forget a person on %s", (kind) => {
     await addNote(db, COMMAND_LINE, inboxRow.id, "Thandi Nkosi asked for a call back on thandi.nkosi@example.co.za");
 
     // The worker delivers everything: the mail as .eml files (no SMTP server), the webhooks to a receiver that takes them.
-    const mailDir = await deliverOutbox(store, site.test.settings.DATA_DIR, HOST);
+    const mailDir = await deliverOutbox(outbox, site.test.settings.DATA_DIR, HOST);
     const unsent = await db.selectFrom("outbox").select("id").where("status", "!=", "sent").execute();
     expect(unsent).toEqual([]);
     return { mailDir, newsletter };

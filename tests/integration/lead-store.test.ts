@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import { groupCommit, sharedSync } from "#server/db/group-commit.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
-import { type LeadOrigin, type Notification, Store } from "#server/db/store.ts";
+import type { LeadOrigin, Notification } from "#server/forms/store.ts";
+import { type SiteStores, siteStores } from "#tests/support/database.ts";
 import type { Mailer, OutgoingMail } from "#server/mail/transport.ts";
 import { nextAttemptAt, startOutboxWorker } from "#server/outbox/worker.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
@@ -51,11 +52,11 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
   const opened: DatabaseHandle[] = [];
   let database: TestDatabase | undefined;
 
-  async function open(): Promise<{ handle: DatabaseHandle; store: Store }> {
+  async function open(): Promise<{ handle: DatabaseHandle } & SiteStores> {
     database ??= await createTestDatabase(kind);
     const handle = await openSiteDatabase(database.settings);
     opened.push(handle);
-    return { handle, store: new Store(handle) };
+    return { handle, ...siteStores(handle) };
   }
 
   afterEach(async () => {
@@ -86,8 +87,8 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
   });
 
   it("stores a lead and its notification together, or neither", async () => {
-    const { handle, store } = await open();
-    const { leadId, outboxId } = await store.saveLead(contact("Jane"), origin(), notification);
+    const { handle, leads } = await open();
+    const { leadId, outboxId } = await leads.saveLead(contact("Jane"), origin(), notification);
     const lead = await handle.db.selectFrom("form_submissions").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ form_type: "contact", name: "Jane", company: "Acme", bot_check: "altcha", client_address: "203.0.113.7" });
     const message = await handle.db.selectFrom("outbox").selectAll().where("id", "=", outboxId).executeTakeFirstOrThrow();
@@ -100,7 +101,7 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     });
 
     await expect(
-      store.saveLead(contact("Half"), origin(), () => {
+      leads.saveLead(contact("Half"), origin(), () => {
         throw new Error("rendering failed");
       }),
     ).rejects.toThrow("rendering failed");
@@ -136,9 +137,9 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
   );
 
   it("keeps concurrent leads apart: one that fails is rolled back alone", async () => {
-    const { handle, store } = await open();
+    const { handle, leads } = await open();
     const saves = Array.from({ length: 20 }, (_, i) =>
-      store.saveLead(contact(`Burst ${i}`), origin(), (leadId) => {
+      leads.saveLead(contact(`Burst ${i}`), origin(), (leadId) => {
         if (i === 7) throw new Error("lead 7 cannot be rendered");
         return notification(leadId);
       }),
@@ -152,86 +153,86 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
   });
 
   it("counts attempts per key and address in a window the first attempt opens", async () => {
-    const { store } = await open();
+    const { rateLimits } = await open();
     const rule = { max: 3, windowMinutes: 15 };
     const start = new Date("2030-01-01T10:00:00Z");
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    for (const minute of [0, 1, 2]) expect((await store.hitRateLimit("contact", "a", rule, at(minute))).allowed).toBe(true);
-    const blocked = await store.hitRateLimit("contact", "a", rule, at(4));
+    for (const minute of [0, 1, 2]) expect((await rateLimits.hit("contact", "a", rule, at(minute))).allowed).toBe(true);
+    const blocked = await rateLimits.hit("contact", "a", rule, at(4));
     expect(blocked).toEqual({ allowed: false, retryAfterMs: 11 * 60_000, count: 4 });
     // Another address and another form have their own counts.
-    expect((await store.hitRateLimit("contact", "b", rule, at(4))).allowed).toBe(true);
-    expect((await store.hitRateLimit("audit", "a", rule, at(4))).allowed).toBe(true);
+    expect((await rateLimits.hit("contact", "b", rule, at(4))).allowed).toBe(true);
+    expect((await rateLimits.hit("audit", "a", rule, at(4))).allowed).toBe(true);
     // Once the window has passed the count starts again.
-    expect((await store.hitRateLimit("contact", "a", rule, at(15))).allowed).toBe(true);
-    expect((await store.hitRateLimit("contact", "a", rule, at(16))).allowed).toBe(true);
+    expect((await rateLimits.hit("contact", "a", rule, at(15))).allowed).toBe(true);
+    expect((await rateLimits.hit("contact", "a", rule, at(16))).allowed).toBe(true);
   });
 
   it("takes attempts back from a count, in its window and never below zero, or forgets the count", async () => {
-    const { store } = await open();
+    const { rateLimits } = await open();
     const rule = { max: 3, windowMinutes: 15 };
     const start = new Date("2030-01-01T10:00:00Z");
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    for (const minute of [0, 1, 2, 3]) await store.hitRateLimit("admin-login", "a", rule, at(minute));
-    await store.hitRateLimit("admin-login", "b", rule, at(0));
-    await store.refundRateLimit("admin-login", "a", 2);
-    expect(await store.hitRateLimit("admin-login", "a", rule, at(4))).toEqual({ allowed: true, retryAfterMs: 0, count: 3 });
-    await store.refundRateLimit("admin-login", "a", 10);
-    expect((await store.hitRateLimit("admin-login", "a", rule, at(5))).count).toBe(1);
+    for (const minute of [0, 1, 2, 3]) await rateLimits.hit("admin-login", "a", rule, at(minute));
+    await rateLimits.hit("admin-login", "b", rule, at(0));
+    await rateLimits.refund("admin-login", "a", 2);
+    expect(await rateLimits.hit("admin-login", "a", rule, at(4))).toEqual({ allowed: true, retryAfterMs: 0, count: 3 });
+    await rateLimits.refund("admin-login", "a", 10);
+    expect((await rateLimits.hit("admin-login", "a", rule, at(5))).count).toBe(1);
     // The window is still the one minute 0 opened: it closes at minute 15.
-    for (const minute of [6, 7, 8]) await store.hitRateLimit("admin-login", "a", rule, at(minute));
-    expect(await store.hitRateLimit("admin-login", "a", rule, at(9))).toEqual({ allowed: false, retryAfterMs: 6 * 60_000, count: 5 });
+    for (const minute of [6, 7, 8]) await rateLimits.hit("admin-login", "a", rule, at(minute));
+    expect(await rateLimits.hit("admin-login", "a", rule, at(9))).toEqual({ allowed: false, retryAfterMs: 6 * 60_000, count: 5 });
 
-    expect(await store.clearRateLimit("admin-login", "a")).toBe(5);
-    expect(await store.clearRateLimit("admin-login", "a")).toBe(0);
-    expect((await store.hitRateLimit("admin-login", "a", rule, at(10))).count).toBe(1);
+    expect(await rateLimits.clear("admin-login", "a")).toBe(5);
+    expect(await rateLimits.clear("admin-login", "a")).toBe(0);
+    expect((await rateLimits.hit("admin-login", "a", rule, at(10))).count).toBe(1);
     // Another address keeps its count.
-    expect((await store.hitRateLimit("admin-login", "b", rule, at(10))).count).toBe(2);
+    expect((await rateLimits.hit("admin-login", "b", rule, at(10))).count).toBe(2);
   });
 
   it("gives back a counted attempt, never below none", async () => {
-    const { store } = await open();
+    const { rateLimits } = await open();
     const rule = { max: 2, windowMinutes: 15 };
     const start = new Date("2030-01-01T10:00:00Z");
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    await store.hitRateLimit("booking", "a", rule, at(0));
-    await store.hitRateLimit("booking", "a", rule, at(1));
-    await store.refundRateLimit("booking", "a");
+    await rateLimits.hit("booking", "a", rule, at(0));
+    await rateLimits.hit("booking", "a", rule, at(1));
+    await rateLimits.refund("booking", "a");
     // The refund left room for one more; the next is refused in the window the first attempt opened.
-    expect((await store.hitRateLimit("booking", "a", rule, at(3))).allowed).toBe(true);
-    expect(await store.hitRateLimit("booking", "a", rule, at(4))).toMatchObject({ allowed: false, retryAfterMs: 11 * 60_000 });
+    expect((await rateLimits.hit("booking", "a", rule, at(3))).allowed).toBe(true);
+    expect(await rateLimits.hit("booking", "a", rule, at(4))).toMatchObject({ allowed: false, retryAfterMs: 11 * 60_000 });
     // Another address's or key's refund gives "a" nothing.
-    await store.refundRateLimit("booking", "b");
-    await store.refundRateLimit("other", "a");
-    expect((await store.hitRateLimit("booking", "a", rule, at(5))).allowed).toBe(false);
+    await rateLimits.refund("booking", "b");
+    await rateLimits.refund("other", "a");
+    expect((await rateLimits.hit("booking", "a", rule, at(5))).allowed).toBe(false);
 
     // Refunds never take a count below zero, so they cannot be saved up for later.
-    await store.hitRateLimit("booking", "c", rule, at(20));
-    for (let i = 0; i < 3; i++) await store.refundRateLimit("booking", "c");
-    for (const minute of [21, 22]) expect((await store.hitRateLimit("booking", "c", rule, at(minute))).allowed).toBe(true);
-    expect((await store.hitRateLimit("booking", "c", rule, at(23))).allowed).toBe(false);
+    await rateLimits.hit("booking", "c", rule, at(20));
+    for (let i = 0; i < 3; i++) await rateLimits.refund("booking", "c");
+    for (const minute of [21, 22]) expect((await rateLimits.hit("booking", "c", rule, at(minute))).allowed).toBe(true);
+    expect((await rateLimits.hit("booking", "c", rule, at(23))).allowed).toBe(false);
   });
 
   it("accepts a challenge once and forgets it after it expires", async () => {
-    const { handle, store } = await open();
+    const { handle, challenges } = await open();
     const expires = new Date(Date.now() + 60_000);
-    expect(await store.spendChallenge("altcha:abc", expires)).toBe(true);
-    expect(await store.spendChallenge("altcha:abc", expires)).toBe(false);
-    expect(await store.spendChallenge("altcha:def", expires)).toBe(true);
-    await store.sweep(new Date(Date.now() + 120_000));
+    expect(await challenges.spend("altcha:abc", expires)).toBe(true);
+    expect(await challenges.spend("altcha:abc", expires)).toBe(false);
+    expect(await challenges.spend("altcha:def", expires)).toBe(true);
+    await challenges.sweep(new Date(Date.now() + 120_000));
     expect(await handle.db.selectFrom("spent_challenges").select("id").execute()).toEqual([]);
   });
 
   it("never sends one message twice when two workers drain one outbox", async () => {
     const first = await open();
     const second = await open();
-    for (let i = 0; i < 40; i++) await first.store.saveLead(contact(`Lead ${i}`), origin(), notification);
+    for (let i = 0; i < 40; i++) await first.leads.saveLead(contact(`Lead ${i}`), origin(), notification);
     const byFirst: string[] = [];
     const bySecond: string[] = [];
     const options = { pollMs: 60_000, retry, messageIdHost: "test", leaseMs: 120_000 };
     const workers = [
-      startOutboxWorker({ ...options, store: first.store, mailer: recordingMailer(byFirst) }),
-      startOutboxWorker({ ...options, store: second.store, mailer: recordingMailer(bySecond) }),
+      startOutboxWorker({ ...options, outbox: first.outbox, mailer: recordingMailer(byFirst) }),
+      startOutboxWorker({ ...options, outbox: second.outbox, mailer: recordingMailer(bySecond) }),
     ];
     await Promise.all(workers.map((w) => w.drain()));
     await Promise.all(workers.map((w) => w.drain()));
@@ -247,22 +248,22 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
   });
 
   it("leases a claimed message so no other worker takes it until the lease runs out", async () => {
-    const { store } = await open();
-    await store.saveLead(contact("Jane"), origin(), notification);
+    const { leads, outbox } = await open();
+    await leads.saveLead(contact("Jane"), origin(), notification);
     const now = new Date();
-    expect(await store.claimDueMessages("a", 10, 60_000, now)).toHaveLength(1);
-    expect(await store.claimDueMessages("b", 10, 60_000, now)).toHaveLength(0);
+    expect(await outbox.claimDueMessages("a", 10, 60_000, now)).toHaveLength(1);
+    expect(await outbox.claimDueMessages("b", 10, 60_000, now)).toHaveLength(0);
     const later = new Date(now.getTime() + 61_000);
-    const [again] = await store.claimDueMessages("b", 10, 60_000, later);
+    const [again] = await outbox.claimDueMessages("b", 10, 60_000, later);
     expect(again?.attempts).toBe(2);
   });
 
   it("retries a failing message with growing delays and keeps it as failed when attempts run out", async () => {
-    const { handle, store } = await open();
-    await store.saveLead(contact("Jane"), origin(), notification);
+    const { handle, leads, outbox } = await open();
+    await leads.saveLead(contact("Jane"), origin(), notification);
     const sent: string[] = [];
     const worker = startOutboxWorker({
-      store,
+      outbox,
       mailer: recordingMailer(sent, { fail: true }),
       pollMs: 60_000,
       retry,
@@ -281,13 +282,13 @@ describe.each(databaseKinds)("the data layer on %s", (kind) => {
     // Attempts 2 and 3, each claimed once due.
     for (const attempt of [2, 3]) {
       const due = new Date(Date.now() + 60 * 60_000);
-      const [message] = await store.claimDueMessages("w", 10, 60_000, due);
+      const [message] = await outbox.claimDueMessages("w", 10, 60_000, due);
       expect(message?.attempts).toBe(attempt);
-      await store.markAttemptFailed(message!.id, "w", "mail server down", nextAttemptAt(message!.attempts, retry));
+      await outbox.markAttemptFailed(message!.id, "w", "mail server down", nextAttemptAt(message!.attempts, retry));
     }
     const final = await row();
     expect(final).toMatchObject({ status: "failed", attempts: 3 });
-    expect(await store.claimDueMessages("w", 10, 60_000, new Date(Date.now() + 24 * 60 * 60_000))).toHaveLength(0);
+    expect(await outbox.claimDueMessages("w", 10, 60_000, new Date(Date.now() + 24 * 60 * 60_000))).toHaveLength(0);
     expect(sent).toEqual([]);
   });
 });

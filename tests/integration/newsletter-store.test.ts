@@ -7,7 +7,7 @@ import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
 import type { BookingTables } from "#server/booking/schema.ts";
 import type { NewsletterTables } from "#server/newsletter/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { LeadOrigin } from "#server/db/store.ts";
+import type { LeadOrigin } from "#server/forms/store.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import type { NewsletterEvent } from "#server/newsletter/events.ts";
 import { CONFIRMATION_KIND } from "#server/newsletter/mail.ts";

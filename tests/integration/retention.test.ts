@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 import { COMMAND_LINE, listAudit, recordAudit } from "#server/admin/audit.ts";
 import { leadDetail, resendNotification } from "#server/admin/inbox.ts";
-import type { LeadOrigin } from "#server/db/store.ts";
+import type { LeadOrigin } from "#server/forms/store.ts";
 import { parseEnv } from "#server/env.ts";
 import { Newsletter } from "#server/newsletter/subscribers.ts";
 import { mailFilesOfSite } from "#server/outbox/mail-files.ts";
@@ -28,10 +28,16 @@ describe.each(databaseKinds)("retention on %s", (kind) => {
   const site = useSiteDatabase(kind);
 
   it("clears sent copies, deletes expired signups and old audit entries, each after its period, and keeps the leads", async () => {
-    const { handle, db, store } = site;
+    const { handle, db, leads, outbox } = site;
     const dataDir = site.test.settings.DATA_DIR;
     const newsletter = new Newsletter(handle, Buffer.alloc(32, 5), settings.SITE_URL);
-    const sweeper = retention({ settings, database: handle, store, newsletter, mail: mailFilesOfSite({ ...settings, DATA_DIR: dataDir }) });
+    const sweeper = retention({
+      settings,
+      database: handle,
+      outbox,
+      newsletter,
+      mail: mailFilesOfSite({ ...settings, DATA_DIR: dataDir }),
+    });
     const origin: LeadOrigin = {
       botCheck: "altcha",
       clientAddress: "198.51.100.7",
@@ -46,7 +52,7 @@ describe.each(databaseKinds)("retention on %s", (kind) => {
       clickIds: {},
     };
 
-    await store.saveLead(
+    await leads.saveLead(
       {
         table: "form_submissions",
         row: { form_type: "contact", name: "Thandi Nkosi", email: "thandi@example.co.za", message: "A quote, please" },
@@ -59,7 +65,7 @@ describe.each(databaseKinds)("retention on %s", (kind) => {
       page: "/blog",
       origin: { ...origin, attribution: { visit: touch, first: touch, last: touch, marketing: false } },
     });
-    const mailDir = await deliverOutbox(store, dataDir, HOST);
+    const mailDir = await deliverOutbox(outbox, dataDir, HOST);
     expect(readdirSync(mailDir)).toHaveLength(3);
     // Every period counts from here, when everything has been sent.
     const now = new Date();

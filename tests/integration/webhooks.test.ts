@@ -9,7 +9,8 @@ import { forgetPerson } from "#server/admin/forget.ts";
 import { leadDetail } from "#server/admin/inbox.ts";
 import type { AdminDatabase } from "#server/admin/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import { type LeadOrigin, Store } from "#server/db/store.ts";
+import type { LeadOrigin } from "#server/forms/store.ts";
+import { siteStores } from "#tests/support/database.ts";
 import { parseEnv } from "#server/env.ts";
 import type { Mailer } from "#server/mail/transport.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
@@ -86,9 +87,9 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     database = await createTestDatabase(kind);
     const handle: DatabaseHandle = await openSiteDatabase(database.settings);
     cleanup.push(() => handle.close());
-    const store = new Store(handle);
+    const { leads, outbox: outboxStore } = siteStores(handle);
     const worker: OutboxWorker = startOutboxWorker({
-      store,
+      outbox: outboxStore,
       mailer,
       senders: webhookSenders(settings),
       pollMs: POLL_MS,
@@ -101,7 +102,7 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     async function saveContact(name: string, email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.co.za`) {
       const lead = forms.contact.row({ name, email, company: "Nkosi Retail", website: "", message: "Hello <!channel>" });
       const at = origin();
-      const { leadId } = await store.saveLead(lead, at, notice, (trx, id) =>
+      const { leadId } = await leads.saveLead(lead, at, notice, (trx, id) =>
         queueLeadEvent(trx, settings, {
           form: forms.contact,
           lead: { table: lead.table, id },
@@ -120,7 +121,7 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
         .where("channel", "=", channel as "webhook")
         .orderBy("id")
         .execute() as Promise<OutboxRow[]>;
-    return { handle, store, worker, saveContact, outbox };
+    return { handle, leads, worker, saveContact, outbox };
   }
 
   async function receiverOn(port?: number): Promise<WebhookReceiver> {

@@ -8,7 +8,10 @@ import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
 import type { AdminDatabase } from "#server/admin/schema.ts";
 import type { DatabaseHandle, DatabaseSettings } from "#server/db/connect.ts";
-import { Store } from "#server/db/store.ts";
+import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
+import { LeadStore } from "#server/forms/store.ts";
+import { OutboxStore } from "#server/outbox/store.ts";
+import { RateLimits } from "#server/rate-limits.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 
 /** The databases the data-layer suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -69,13 +72,29 @@ export function readSiteDb<T = Record<string, unknown>>(dataDir: string, query: 
   }
 }
 
+/** The site's stores over one database, as server/start.ts makes them. */
+export interface SiteStores {
+  leads: LeadStore;
+  rateLimits: RateLimits;
+  challenges: SpentChallenges;
+  outbox: OutboxStore;
+}
+
+export function siteStores(handle: DatabaseHandle): SiteStores {
+  return {
+    leads: new LeadStore(handle),
+    rateLimits: new RateLimits(handle),
+    challenges: new SpentChallenges(handle),
+    outbox: new OutboxStore(handle),
+  };
+}
+
 /** A migrated site database for each test around the call: the data-layer suites' set-up. */
-export interface SiteDatabase {
+export interface SiteDatabase extends SiteStores {
   test: TestDatabase;
   handle: DatabaseHandle;
   /** The whole schema, the inbox's tables included. */
   db: Kysely<AdminDatabase>;
-  store: Store;
 }
 
 export function useSiteDatabase(kind: "sqlite" | "postgres"): SiteDatabase {
@@ -84,7 +103,7 @@ export function useSiteDatabase(kind: "sqlite" | "postgres"): SiteDatabase {
     site.test = await createTestDatabase(kind);
     site.handle = await openSiteDatabase(site.test.settings);
     site.db = site.handle.db as unknown as Kysely<AdminDatabase>;
-    site.store = new Store(site.handle);
+    Object.assign(site, siteStores(site.handle));
   });
   afterEach(async () => {
     await site.handle.close();

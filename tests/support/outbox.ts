@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Store } from "#server/db/store.ts";
+import type { OutboxStore } from "#server/outbox/store.ts";
 import { createMailer } from "#server/mail/transport.ts";
 import { startOutboxWorker } from "#server/outbox/worker.ts";
 
@@ -9,11 +9,11 @@ import { startOutboxWorker } from "#server/outbox/worker.ts";
  * server: mail written as .eml files under DATA_DIR/mail, webhooks and Slack
  * messages to receivers that take them. Answers the mail folder.
  */
-export async function deliverOutbox(store: Store, dataDir: string, host: string): Promise<string> {
+export async function deliverOutbox(outbox: OutboxStore, dataDir: string, host: string): Promise<string> {
   const mailDir = path.join(dataDir, "mail");
   mkdirSync(mailDir, { recursive: true });
   const worker = startOutboxWorker({
-    store,
+    outbox,
     mailer: createMailer({ DATA_DIR: dataDir }),
     senders: { webhook: async () => {}, slack: async () => {} },
     pollMs: 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitSubject } from "#server/client-address.ts";
+import { rateLimitSubject } from "#server/http/client-address.ts";
 import { parseEnv } from "#server/env.ts";
 
 /** What rate limits count a visitor as: one IPv4 address, or one IPv6 network however it is spelled. */

@@ -16,7 +16,7 @@ import {
 } from "#app/lib/consent.ts";
 import consentPageScript from "#app/components/consent/consent-page-script.ts?inline-script";
 import { parseEnv } from "#server/env.ts";
-import { emptyAllowances } from "#server/security.ts";
+import { emptyAllowances } from "#server/http/security.ts";
 
 const now = new Date("2026-03-15T10:00:00.000Z");
 const noGpc = { globalPrivacyControl: false };

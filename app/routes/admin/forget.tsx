@@ -7,7 +7,7 @@ import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
 import { emailFingerprint, recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { looksLikeEmail, normalizeEmail } from "#server/admin/users.ts";
-import { readForm } from "#server/leads/request.ts";
+import { readForm } from "#server/http/request.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/forget";
 

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { leadFormTypes, leadStatuses, roleAllows, SEARCH_MAX_LENGTH } from "#app/lib/inbox.ts";
+import { leadFormTypes } from "#app/forms/registry.ts";
+import { leadStatuses, roleAllows, SEARCH_MAX_LENGTH } from "#app/lib/inbox.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";

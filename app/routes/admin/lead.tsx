@@ -8,7 +8,7 @@ import { recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { addNote, leadDetail, resendNotification, setStatus } from "#server/admin/inbox.ts";
 import { cancelCallFromInbox, inboxCall } from "#server/booking/calendar.server.ts";
-import { readForm } from "#server/leads/request.ts";
+import { readForm } from "#server/http/request.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/lead";
 

@@ -2,13 +2,13 @@ import type { IncomingMessage } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
-import { MAX_BODY_BYTES } from "#server/leads/request.ts";
+import { MAX_BODY_BYTES } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 
 /**
  * Express to React Router, as @react-router/express does it, with three
  * differences that keep one request from costing the others:
- * - the request's URL is the one the visitor used (server/visitor-origin.ts
+ * - the request's URL is the one the visitor used (server/http/visitor-origin.ts
  *   has set req.protocol and Host), so React Router's origin check agrees with
  *   the browser's Origin header behind a TLS proxy;
  * - its body is read at most MAX_BODY_BYTES far, and a refused body never

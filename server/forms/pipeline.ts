@@ -7,17 +7,17 @@ import { checkTheFields, rateLimitMessage, rateLimitTitle } from "#app/forms/mes
 import { failedStep } from "#app/forms/steps.ts";
 import { ATTRIBUTION_FIELD, parseAttribution } from "#app/lib/attribution.ts";
 import type { z } from "#app/lib/zod.ts";
-import type { ClientAddress } from "#server/client-address.ts";
+import type { ClientAddress } from "#server/http/client-address.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { LeadOrigin, NewLead } from "#server/db/store.ts";
+import type { LeadOrigin, NewLead } from "#server/forms/store.ts";
 import { log } from "#server/log.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import { type LeadNotice, renderNotification } from "#server/mail/render.ts";
-import type { CoreServices } from "#server/services.ts";
+import type { CoreServices } from "#server/core-services.ts";
 import { pageOf } from "#server/webhooks/payload.ts";
 import { queueLeadEvent } from "#server/webhooks/queue.ts";
-import { checkBot, firstValue, noscriptLimitKey } from "#server/leads/bot-check.ts";
-import { type FormFields, readForm } from "#server/leads/request.ts";
+import { checkBot, firstValue, noscriptLimitKey } from "#server/forms/bot-check.ts";
+import { type FormFields, readForm } from "#server/http/request.ts";
 
 const USER_AGENT_MAX = 500;
 const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields, ATTRIBUTION_FIELD]);
@@ -79,7 +79,7 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
   client: ClientAddress,
   step: (accepted: Accepted<z.output<S>>) => Promise<Answer>,
 ): Promise<Answer | FormAnswer> {
-  const { store } = services;
+  const { rateLimits } = services;
   const subject = client.rateLimitSubject;
   const { messages, rateLimit } = form;
 
@@ -128,10 +128,10 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
   };
   let bot: Awaited<ReturnType<typeof checkBot>>;
   try {
-    const hit = await store.hitRateLimit(rateLimit.key, subject, rateLimit);
+    const hit = await rateLimits.hit(rateLimit.key, subject, rateLimit);
     if (!hit.allowed) return rateLimited(hit.retryAfterMs);
     bot = await checkBot(services, fields, client, rateLimit.key);
-    if (!bot.ok && rateLimit.refundsRefusedBotChecks) await store.refundRateLimit(rateLimit.key, subject);
+    if (!bot.ok && rateLimit.refundsRefusedBotChecks) await rateLimits.refund(rateLimit.key, subject);
   } catch (error) {
     // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
     log.error(`Could not check a ${form.key} lead, the database failed:`, error);
@@ -156,9 +156,9 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
       attribution: parseAttribution(firstValue(fields[ATTRIBUTION_FIELD]), receivedAt),
     },
     async release() {
-      await store.refundRateLimit(rateLimit.key, subject);
+      await rateLimits.refund(rateLimit.key, subject);
       // A post without JavaScript also counted against the stricter limit.
-      if (botCheck === "noscript") await store.refundRateLimit(noscriptLimitKey(rateLimit.key), subject);
+      if (botCheck === "noscript") await rateLimits.refund(noscriptLimitKey(rateLimit.key), subject);
     },
     fail,
   });
@@ -188,7 +188,7 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
     const typed = input as { email: string };
     const lead = form.row({ ...typed, email: typedEmail(typed.email) });
     try {
-      await services.store.saveLead(
+      await services.leads.saveLead(
         lead,
         origin,
         (leadId) => renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),

@@ -102,7 +102,7 @@ export function requestGuard(headers: Record<string, string>): RequestHandler {
       log.warn(`404: path too long (${Buffer.byteLength(path)} bytes): ${path.slice(0, 100)}...`);
       return plain(res, headers, 404, "Not Found");
     }
-    // A body declared too large is refused by the form's own reader, in the form's words (server/leads/request.ts).
+    // A body declared too large is refused by the form's own reader, in the form's words (server/http/request.ts).
     closeUnreadBodies(req, res);
     next();
   };

@@ -25,7 +25,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
       chunks.push(value);
     }
   } catch (error) {
-    // The server's own reader (server/react-router-handler.ts) stops a body at the same limit.
+    // The server's own reader (server/http/react-router-handler.ts) stops a body at the same limit.
     return error instanceof RangeError ? "too-large" : "broken";
   }
   return new Uint8Array(Buffer.concat(chunks));

@@ -3,7 +3,8 @@ import { type Attribution, isCampaign, touchOf } from "#app/lib/attribution.ts";
 import { captchaWidgetConfig } from "#server/captcha/index.ts";
 import { issueFormToken } from "#server/captcha/form-token.ts";
 import type { LoaderFunctionArgs } from "react-router";
-import { type CoreServices, servicesOf } from "#server/services.ts";
+import type { CoreServices } from "#server/core-services.ts";
+import { servicesOf } from "#server/services.ts";
 
 /**
  * What a page's loader hands its form: a fresh signed form token, rendered into

@@ -1,10 +1,10 @@
 import { botFields, enhancedMarker, widgetTokenFields } from "#app/forms/bot-fields.ts";
 import { botCheckFailed, formExpired } from "#app/forms/messages.ts";
 import { checkFormToken } from "#server/captcha/form-token.ts";
-import type { ClientAddress } from "#server/client-address.ts";
+import type { ClientAddress } from "#server/http/client-address.ts";
 import type { BotCheck } from "#server/db/schema.ts";
-import type { FormFields } from "#server/leads/request.ts";
-import type { CoreServices } from "#server/services.ts";
+import type { FormFields } from "#server/http/request.ts";
+import type { CoreServices } from "#server/core-services.ts";
 
 export type BotCheckOutcome =
   | { ok: true; botCheck: BotCheck }
@@ -31,7 +31,7 @@ export const noscriptLimitKey = (limitKey: string) => `noscript:${limitKey}`;
  * A post from the enhanced form must carry a captcha token.
  */
 export async function checkBot(
-  { settings, store, captcha, secrets }: CoreServices,
+  { settings, rateLimits, challenges, captcha, secrets }: CoreServices,
   fields: FormFields,
   client: ClientAddress,
   limitKey: string,
@@ -48,8 +48,8 @@ export async function checkBot(
   if (!check.ok) {
     return check.reason === "expired" ? { ok: false, status: 403, reason: "expired", message: formExpired } : refused();
   }
-  const strict = await store.hitRateLimit(noscriptLimitKey(limitKey), client.rateLimitSubject, noscriptRateLimit);
+  const strict = await rateLimits.hit(noscriptLimitKey(limitKey), client.rateLimitSubject, noscriptRateLimit);
   if (!strict.allowed) return { ok: false, status: 429, reason: "rate-limit", retryAfterMs: strict.retryAfterMs };
-  if (!(await store.spendChallenge(check.id, check.expiresAt))) return refused();
+  if (!(await challenges.spend(check.id, check.expiresAt))) return refused();
   return { ok: true, botCheck: "noscript" };
 }

@@ -59,7 +59,7 @@ interface Prepared {
   notModified: OutgoingHttpHeaders;
 }
 
-/** The security headers of a response whose inline scripts are allowed by these sources (server/security.ts). */
+/** The security headers of a response whose inline scripts are allowed by these sources (server/http/security.ts). */
 type SecurityHeaders = (inlineScripts: readonly string[]) => Record<string, string>;
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("base64");

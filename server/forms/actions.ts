@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, data } from "react-router";
 import type { LeadFormDefinition } from "#app/forms/definition.ts";
 import { moveStep, stepIntent } from "#app/forms/steps.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
-import { handleLead } from "#server/leads/pipeline.ts";
-import { readForm } from "#server/leads/request.ts";
+import { handleLead } from "#server/forms/pipeline.ts";
+import { readForm } from "#server/http/request.ts";
 
 /** The action of a page that holds a lead form: the pipeline (./pipeline.ts) for that form. */
 export function leadAction(form: LeadFormDefinition) {

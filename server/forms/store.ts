@@ -1,0 +1,106 @@
+import type { Insertable, Transaction } from "kysely";
+import type { Attribution } from "#app/lib/attribution.ts";
+import { recordAttribution } from "#server/attribution/store.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type {
+  BotCheck,
+  CompanyProfileLeadsTable,
+  Database,
+  FormSubmissionsTable,
+  LeadTable,
+  ServiceOrdersTable,
+} from "#server/db/schema.ts";
+
+/** Where a form's post is kept: the lead, where it came from and its notification, in one transaction. */
+
+type OriginColumns = "id" | "bot_check" | "client_address" | "user_agent" | "created_at";
+
+export type NewLead =
+  | { table: "form_submissions"; row: Omit<Insertable<FormSubmissionsTable>, OriginColumns> }
+  | { table: "company_profile_leads"; row: Omit<Insertable<CompanyProfileLeadsTable>, OriginColumns> }
+  | { table: "service_orders"; row: Omit<Insertable<ServiceOrdersTable>, OriginColumns> };
+
+export interface LeadOrigin {
+  botCheck: BotCheck;
+  clientAddress: string;
+  userAgent: string | null;
+  receivedAt: Date;
+  /** Which campaign brought it (checked by parseAttribution); null when the post carried none. */
+  attribution?: Attribution | null;
+}
+
+/** A rendered notification, ready for the outbox. */
+export interface Notification {
+  kind: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The lead and its notification, inside a transaction of the caller's (Store.saveLead, a newsletter signup). */
+export async function insertLead(
+  trx: Transaction<Database>,
+  lead: NewLead,
+  origin: LeadOrigin,
+  notify: (leadId: number) => Notification,
+): Promise<{ leadId: number; outboxId: number }> {
+  const originColumns = {
+    bot_check: origin.botCheck,
+    client_address: origin.clientAddress,
+    user_agent: origin.userAgent,
+    created_at: origin.receivedAt,
+  };
+  // The union is narrowed per table; Kysely cannot follow a table name held in a variable.
+  const { id: leadId } = await trx
+    .insertInto(lead.table as "form_submissions")
+    .values({ ...(lead.row as Insertable<FormSubmissionsTable>), ...originColumns })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordAttribution(trx, lead.table, leadId, origin.attribution);
+  const message = notify(leadId);
+  const { id: outboxId } = await trx
+    .insertInto("outbox")
+    .values({
+      kind: message.kind,
+      lead_table: lead.table satisfies LeadTable,
+      lead_id: leadId,
+      reply_to: message.replyTo,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      status: "queued",
+      attempts: 0,
+      next_attempt_at: origin.receivedAt,
+      created_at: origin.receivedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { leadId, outboxId };
+}
+
+export class LeadStore {
+  readonly #handle: DatabaseHandle;
+
+  constructor(handle: DatabaseHandle) {
+    this.#handle = handle;
+  }
+
+  /**
+   * Writes the lead, its attribution and its notification in one transaction: all
+   * are committed or none is, so an acknowledged lead always has its message queued.
+   */
+  saveLead(
+    lead: NewLead,
+    origin: LeadOrigin,
+    notify: (leadId: number) => Notification,
+    /** More to write in the same transaction: the lead's webhook and Slack messages (server/webhooks/queue.ts). */
+    alsoQueue?: (trx: Transaction<Database>, leadId: number) => Promise<void>,
+  ): Promise<{ leadId: number; outboxId: number }> {
+    return this.#handle.durableTransaction(async (trx) => {
+      const saved = await insertLead(trx, lead, origin, notify);
+      await alsoQueue?.(trx, saved.leadId);
+      return saved;
+    });
+  }
+}

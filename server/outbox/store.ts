@@ -1,0 +1,112 @@
+import type { Selectable } from "kysely";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { OutboxChannel, OutboxTable } from "#server/db/schema.ts";
+import { keptSentCopy, unsentMessage } from "#server/outbox/migration.ts";
+
+export type OutboxMessage = Selectable<OutboxTable>;
+
+/** Copies cleared per statement, so the retention sweep never holds the database long. */
+const CLEAR_BATCH = 500;
+
+/** The outbox's queue: messages leased to a worker, marked sent or failed, their copies cleared after a while. */
+export class OutboxStore {
+  readonly #handle: DatabaseHandle;
+
+  constructor(handle: DatabaseHandle) {
+    this.#handle = handle;
+  }
+
+  /**
+   * Clears the copy of every message sent by `until`: its bodies,
+   * attachments, extra headers and Reply-To, the subject put back to its kind.
+   * The row stays, the record that it was delivered. Answers how many.
+   */
+  async clearSentCopies(until: Date): Promise<number> {
+    let cleared = 0;
+    for (;;) {
+      const result = await this.#handle.write((db) =>
+        db
+          .updateTable("outbox")
+          .set((eb) => ({ subject: eb.ref("kind"), text_body: "", html_body: "", attachments: null, headers: null, reply_to: null }))
+          .where("id", "in", (eb) =>
+            eb.selectFrom("outbox").select("id").where(keptSentCopy).where("sent_at", "<=", until).orderBy("sent_at").limit(CLEAR_BATCH),
+          )
+          .executeTakeFirst(),
+      );
+      const count = Number(result.numUpdatedRows);
+      cleared += count;
+      if (count < CLEAR_BATCH) return cleared;
+    }
+  }
+
+  /**
+   * Takes up to `limit` due messages for this worker: one UPDATE that leases
+   * them, so two workers never hold the same message. On PostgreSQL the rows
+   * are picked with FOR UPDATE SKIP LOCKED, so concurrent workers take
+   * different messages instead of waiting on each other. A worker that dies
+   * mid-send loses its lease after `leaseMs` and another worker retries.
+   * A channel's lane (server/outbox/worker.ts) takes only its own messages.
+   */
+  async claimDueMessages(
+    workerId: string,
+    limit: number,
+    leaseMs: number,
+    now = new Date(),
+    channel?: OutboxChannel,
+  ): Promise<OutboxMessage[]> {
+    const postgres = this.#handle.dialect === "postgres";
+    return this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set((eb) => ({
+          locked_until: new Date(now.getTime() + leaseMs),
+          locked_by: workerId,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("outbox")
+            .select("id")
+            .where(unsentMessage)
+            .where("next_attempt_at", "<=", now)
+            .$if(channel !== undefined, (qb) => qb.where("channel", "=", channel!))
+            .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
+            .orderBy("next_attempt_at")
+            .orderBy("id")
+            .limit(limit)
+            .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
+        )
+        .returningAll()
+        .execute(),
+    );
+  }
+
+  async markSent(id: number, workerId: string, now = new Date()): Promise<void> {
+    await this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: now, last_error: null, locked_until: null, locked_by: null })
+        .where("id", "=", id)
+        .where("locked_by", "=", workerId)
+        .execute(),
+    );
+  }
+
+  /** Records a failed attempt: retried at `retryAt`, or kept as `failed` when there is none. */
+  async markAttemptFailed(id: number, workerId: string, error: string, retryAt: Date | null): Promise<void> {
+    await this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set({
+          status: retryAt ? "retrying" : "failed",
+          ...(retryAt ? { next_attempt_at: retryAt } : {}),
+          last_error: error.slice(0, 2000),
+          locked_until: null,
+          locked_by: null,
+        })
+        .where("id", "=", id)
+        .where("locked_by", "=", workerId)
+        .execute(),
+    );
+  }
+}
