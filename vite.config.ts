@@ -11,7 +11,7 @@ export default defineConfig({
     // A page's first load is a few mid-sized scripts rather than dozens of tiny ones, but
     // never code of another route: shared chunks are grouped by the routes that use them and
     // not merged across them, which put zod and a form's module on every page (decision 0018).
-    // The scripts are asked for after the first paint (decision 0011).
+    // The scripts are asked for on the visitor's first sign of intent (decision 0021).
     client: {
       build: {
         rolldownOptions: {
@@ -31,6 +31,6 @@ export default defineConfig({
   },
   // In development React Router is processed by Vite; the request handler must
   // use that same copy, or its RouterContextProvider check fails.
-  ssr: { noExternal: ["@react-router/express", "@react-router/node"] },
+  ssr: { noExternal: ["@react-router/node"] },
   plugins: [tailwindcss(), reactRouter(), inlineScripts()],
 });

@@ -18,7 +18,7 @@ export default defineConfig({
     // A test fails on a console.error it did not declare (tests/support/no-console-errors.ts).
     setupFiles: ["tests/support/no-console-errors.ts"],
     // One file per core (Vitest's default leaves one core idle: a single file at a time on CI's two).
-    // A file's time goes mostly to waiting on its server, browser or disk, so two at once take 30% less.
+    // A file's time goes mostly to waiting on its server, browser or disk, so two at once take less (decision 0012).
     maxWorkers: "100%",
     // A poll waits for a state, and a loaded machine reaches it late: only a failing test waits this long.
     expect: { poll: { timeout: 15_000 } },

@@ -9,6 +9,7 @@ import { DocumentOnlyHtmlContext, filedDocumentHtml } from "#app/lib/document-on
 import { inertHydrationScripts } from "#app/lib/hydration-on-intent.server.ts";
 import { env } from "#server/env.ts";
 import { log } from "#server/log.ts";
+import { NO_CACHE } from "#app/lib/cache-control.ts";
 
 export const streamTimeout = 5_000;
 
@@ -50,7 +51,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", NO_CACHE);
           // The hydration scripts wait for the visitor's intent (hydration-on-intent.ts).
           pipe(inertHydrationScripts()).pipe(body);
           resolve(

@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { startServer } from "#tests/support/server.ts";
 
-/** Issue 20's targets for the JavaScript at load, gzipped: pages a visitor only reads, and pages with a form of their own. */
+/** The targets for the JavaScript at load (docs/performance-targets.md), gzipped: pages a visitor only reads, and pages with a form of their own. */
 export const FIRST_LOAD_TARGET = { content: 90 * 1024, form: 120 * 1024 } as const;
 
 /** Pages whose main content is a form (the newsletter on /blog too); the footer's profile dialog loads on demand everywhere. */

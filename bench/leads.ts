@@ -14,7 +14,7 @@ import { altchaTokens } from "#tests/support/altcha-tokens.ts";
 import { freePort } from "#tests/support/server.ts";
 import { autocannon } from "#bench/autocannon.ts";
 
-/** Issue 20's targets: p99 under 25 ms for 200 visitors at 100 leads a second; 1,000 leads a second at saturation. */
+/** The targets (docs/performance-targets.md): p99 under 25 ms for 200 visitors at 100 leads a second; 1,000 leads a second at saturation. */
 const P99_TARGET_MS = 25;
 const SATURATION_TARGET = 1000;
 /**

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { type BundleRow, FIRST_LOAD_TARGET, FIRST_ROUND_TRIP_BYTES, measureBundles } from "#bench/bundle.ts";
 import { type LighthouseRow, runLighthouse } from "#bench/lighthouse.ts";
 
-/** Issue 20's targets: every run of every page at least this Lighthouse performance score, ... */
+/** The targets (docs/performance-targets.md): every run of every page at least this Lighthouse performance score, ... */
 const PERFORMANCE_TARGET = 95;
 /** ... no run blocking longer, ... */
 const TBT_TARGET_MS = 100;

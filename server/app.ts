@@ -18,6 +18,7 @@ import { startServices } from "#server/start.ts";
 import { emptyAllowances, securityHeaders, securityHeadersFor } from "#server/http/security.ts";
 import { loadStaticFiles } from "#server/http/static.ts";
 import { visitorOrigin } from "#server/http/visitor-origin.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
 
 // What server.ts and the build scripts read from the bundle (they import it by path, so no import shows it).
 /** @public */
@@ -33,9 +34,9 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 /**
  * Pages rendered per request (forms with answers, the inbox) are compressed as
- * they stream: brotli 5 and gzip 6 take 1-2 ms for a 37 KB form page (brotli 5
- * was as fast as 4 here and 6% smaller), where brotli 11 would take 30 ms;
- * prerendered pages are compressed once (static.ts).
+ * they stream, at qualities that cost a millisecond or two per page where
+ * brotli 11 costs tens (decision 0017); prerendered pages are compressed once
+ * (static.ts).
  */
 const DYNAMIC_BROTLI_QUALITY = 5;
 const DYNAMIC_GZIP_LEVEL = 6;
@@ -52,7 +53,7 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   if (status >= 500) log.error(`${req.method} ${req.path.slice(0, 200)}:`, error);
   else log.info(`${status}: ${req.method} ${req.path.slice(0, 200)}`);
   if (res.headersSent) return void res.destroy();
-  res.status(status).type("text/plain").setHeader("Cache-Control", "no-store");
+  res.status(status).type("text/plain").setHeader("Cache-Control", NO_STORE);
   res.send(status >= 500 ? "Internal Server Error" : "Bad Request");
 };
 
@@ -82,7 +83,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
 
   app.use(visitorOrigin(settings));
   app.get("/healthz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", NO_STORE);
     res.json({ status: "ok" });
   });
   app.use(securityHeaders(settings, allowances));

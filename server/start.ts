@@ -27,6 +27,7 @@ import type { SiteServices } from "#server/services.ts";
 import { webhookSenders } from "#server/webhooks/deliver.ts";
 import { newsletterWebhookEvent } from "#server/webhooks/payload.ts";
 import { queueWebhookEvent } from "#server/webhooks/queue.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
 
 export interface RunningServices {
   /** Handed to every loader and action through React Router's context (server/app.ts). */
@@ -107,13 +108,13 @@ export async function startServices(settings: Env): Promise<RunningServices> {
       `${req.protocol}://${req.get("host")}`,
     );
     if (!crossSite) return next();
-    res.status(403).type("text/plain").setHeader("Cache-Control", "no-store").send("Cross-site form posts are refused.");
+    res.status(403).type("text/plain").setHeader("Cache-Control", NO_STORE).send("Cross-site form posts are refused.");
   });
   const challenge = captcha.challenge;
   if (challenge) {
     routes.get(ALTCHA_CHALLENGE_PATH, async (_req, res, next) => {
       try {
-        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Cache-Control", NO_STORE);
         res.json(await challenge());
       } catch (error) {
         next(error);

@@ -9,7 +9,7 @@ export const companyProfilePdf = {
   fileName: `${site.name.replace(/\s+/g, "-")}-Company-Profile.pdf`,
 } as const;
 
-/** Starts the download the way the seed did: a generated link, clicked. */
+/** Starts the download with a generated link, clicked: the browser's own download, named by the link. */
 export function downloadCompanyProfile(): void {
   const link = document.createElement("a");
   link.href = companyProfilePdf.path;

@@ -16,7 +16,7 @@ export interface RateLimit {
   /**
    * Whether a post the bot check refuses gives its attempt back: it stores and
    * mails nothing, so a person whose check failed is not locked out (the
-   * booking form); the lead forms count every attempt, as the seed did.
+   * booking form); the lead forms count every attempt (docs/SPEC.md section 9).
    */
   refundsRefusedBotChecks?: boolean;
 }
@@ -67,7 +67,7 @@ export interface LeadFormDefinition<K extends FormKey = FormKey, S extends z.Zod
   messages: FormMessages & { success: Toast };
   /** The row a validated post is stored as (SPEC.md sections 3 and 7). */
   row(lead: z.output<S>): NewLead;
-  /** The notification's type (the seed's send-notification `type`) and heading; an anonymous one names no person. */
+  /** The notification's type (send-notification's `type`, docs/SPEC.md section 7) and heading; an anonymous one names no person. */
   notification: { kind: string; heading: string; anonymous?: boolean };
 }
 

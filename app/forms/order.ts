@@ -22,7 +22,7 @@ export const orderMessages = {
   step4Missing: "Please select your preferred start date",
 } as const;
 
-/** The seed's simple text@text.text check. */
+/** The wizard's simple text@text.text check (docs/SPEC.md section 5, Order wizard). */
 const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const step1 = {
@@ -96,7 +96,7 @@ const steps: SteppedForm = {
     const stepMessages = Object.values(fieldErrors)
       .flat()
       .filter((text) => wizardMessages.has(text));
-    // As in the seed, missing fields are reported before a malformed email.
+    // Missing fields are reported before a malformed email (docs/SPEC.md section 5, Order wizard).
     const missing = stepMessages.find((text) => text !== orderMessages.invalidEmail) ?? stepMessages[0];
     // Anything else (characters a field refuses) is told under its field.
     return missing ? splitOrderMessage(missing) : { title: errorTitle, message: checkTheFields };

@@ -12,7 +12,7 @@ import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
 
 /**
  * The first read of the browser's storage waits on the browser's own process
- * (3-20 ms on a slow machine): not while the page is parsed and painted, but
+ * (decision 0024): not while the page is parsed and painted, but
  * once it has loaded and the browser is idle, or at once when the visitor acts
  * (every click, key, post, hydration or departure comes after one of these).
  */

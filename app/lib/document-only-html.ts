@@ -4,7 +4,7 @@ import { createContext as createRouterContext, type RouterContextProvider } from
 /**
  * HTML a document carries once (decision 0026). An article's body is in the
  * page's HTML; the data the page hydrates with would carry it again, escaped
- * so that brotli shares little of it (0.6-0.7 KB more on the wire), and push
+ * so that brotli shares little of it, and push
  * the longest article past its first round trip (decision 0023). So for a document request the
  * loader files such HTML in the request's context, where the server entry
  * finds it for the render (DocumentOnlyHtmlContext), and leaves it out of its

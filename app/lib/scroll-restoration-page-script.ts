@@ -10,7 +10,7 @@
  * which it gets once the page has loaded, or at once when the visitor acts
  * (React loads on the visitor's first sign of intent, decision 0021). React
  * Router's script reads sessionStorage and replaces the history state on every
- * load, and each waits on the browser's own process (3-20 ms on a slow machine).
+ * load, and each waits on the browser's own process (decision 0024).
  */
 import { INTENT_EVENTS } from "#app/lib/hydration-on-intent.ts";
 

@@ -4,6 +4,7 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { BLOG_FEED_PATH, rfc822, xmlEscape } from "#app/lib/feed.ts";
 import { absoluteUrl } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
+import { HOURLY } from "#app/lib/cache-control.ts";
 
 export function loader() {
   const siteUrl = env().SITE_URL;
@@ -42,6 +43,6 @@ export function loader() {
     "",
   ].join("\n");
   return new Response(xml, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": HOURLY },
   });
 }

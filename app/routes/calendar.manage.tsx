@@ -10,6 +10,7 @@ import { leadClientAction } from "#app/forms/transport.ts";
 import { changeBooking, manageState } from "#server/booking/calendar.server.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/calendar.manage";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 /** What just happened, as the redirect after a change says (?booked=1, ?moved=1, ?changed=1). */
 const events = ["booked", "moved", "changed"] as const;
@@ -19,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const event = events.find((name) => query.has(name)) ?? null;
   const status = state.state === "invalid" ? 404 : state.state === "expired" ? 410 : 200;
-  return data({ ...state, event }, { status, headers: { "Cache-Control": "no-store" } });
+  return data({ ...state, event }, { status, headers: noStoreHeaders });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -11,14 +11,12 @@ import { seo } from "#app/lib/seo.ts";
 import { bookCall, bookingFormPage, freeSlotDays } from "#server/booking/calendar.server.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/calendar";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // Free times change with every booking: never cached.
-  return data(
-    { days: await freeSlotDays(services), page: bookingFormPage(services, request) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ days: await freeSlotDays(services), page: bookingFormPage(services, request) }, { headers: noStoreHeaders });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,16 +4,17 @@ import { newsletterLinkMeta } from "#app/content/newsletter.ts";
 import { linkStatus } from "#server/newsletter/link-status.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/newsletter.confirm";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await servicesOf(context).newsletter.confirmLink(params.token);
-  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+  return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
 // Confirms only on a press of the page's button (see the component), never on the link's GET.
 export async function action({ params, context }: Route.ActionArgs) {
   const found = await servicesOf(context).newsletter.confirm(params.token, context.get(clientAddressContext).address);
-  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+  return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
 // The page is one subscriber's: never cached.

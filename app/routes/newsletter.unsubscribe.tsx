@@ -4,16 +4,17 @@ import { newsletterLinkMeta } from "#app/content/newsletter.ts";
 import { leaveMethodOf, linkStatus } from "#server/newsletter/link-status.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await servicesOf(context).newsletter.leaveLink(params.token);
-  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+  return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
 // The page's button, or a mail client's RFC 8058 one-click POST (List-Unsubscribe=One-Click) to the same address.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const found = await servicesOf(context).newsletter.leave(params.token, await leaveMethodOf(request));
-  return data(found, { status: linkStatus(found), headers: { "Cache-Control": "no-store" } });
+  return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
 // The page is one subscriber's: never cached.

@@ -1,4 +1,5 @@
 import { env } from "#server/env.ts";
+import { HOURLY } from "#app/lib/cache-control.ts";
 
 export function loader() {
   const body = [
@@ -13,6 +14,6 @@ export function loader() {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": HOURLY },
   });
 }

@@ -2,6 +2,7 @@ import { publicRoutes } from "#app/config/public-routes.ts";
 import { articleSummaries } from "#app/content/blog.server.ts";
 import { absoluteUrl } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
+import { HOURLY } from "#app/lib/cache-control.ts";
 
 /** The day each page's content last changed, where the content records it. */
 function lastModified(): Map<string, string> {
@@ -20,6 +21,6 @@ export function loader() {
   });
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": HOURLY },
   });
 }

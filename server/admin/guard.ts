@@ -16,6 +16,7 @@ import {
   sameToken,
   serializeCookie,
 } from "#server/admin/sessions.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
 
 /**
  * The inbox's route middleware (app/routes/admin/): headers on every answer,
@@ -66,7 +67,7 @@ export function actorOf(session: AdminSession): Actor {
 /** Inbox pages are private: never cached, never indexed (the site's Referrer-Policy already keeps their paths to us). */
 export const adminHeaders: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
-  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("Cache-Control", NO_STORE);
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };

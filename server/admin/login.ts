@@ -77,9 +77,8 @@ export function loginRateLimitMessage(minutes: number): string {
 
 /**
  * Sign-ins whose password is checked at once, at most. Each costs one scrypt
- * on the hashing thread (scrypt-thread.ts), one after another: 0.4 s on a
- * quiet two-core machine at OWASP's cost (N = 2^17), about 1 s on a loaded
- * one. Past this many a sign-in is refused at once, before anything is counted
+ * on the hashing thread (scrypt-thread.ts), one after another, at OWASP's
+ * cost (N = 2^17; decision 0030 gives the time). Past this many a sign-in is refused at once, before anything is counted
  * or written, so a crowd of strangers costs the site next to nothing and a
  * person waits for at most two hashes.
  */

@@ -4,12 +4,12 @@ import { Worker } from "node:worker_threads";
 /**
  * The thread that hashes passwords, one at a time (docs/decisions/0027).
  * node:crypto's async scrypt runs on libuv's pool of four threads, which a
- * lead's WAL sync and its mail file wait on too: 32 sign-ins at once held a
- * lead post for 14.7 s. Here scryptSync runs on a worker thread of its own,
+ * lead's WAL sync and its mail file wait on too: a crowd of sign-ins held a
+ * lead post for seconds. Here scryptSync runs on a worker thread of its own,
  * in the order asked. On Linux the thread also takes the lowest CPU priority
  * (nice 19), so on a busy machine a hash waits for the request thread, never
- * the other way round: at equal priority, 50 sign-ins on a loaded two-core
- * machine still doubled a lead post's time. A script rather than a module
+ * the other way round: at equal priority, a crowd of sign-ins on a loaded
+ * machine still slowed every lead post. A script rather than a module
  * file, because the server runs from one bundle (decision 0001).
  */
 const WORKER_SCRIPT = `

@@ -4,7 +4,7 @@ import { adminRoles } from "#app/lib/inbox.ts";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
 /**
- * The inbox's sign-in as issue 29 asked for it (docs/decisions/0030): roles,
+ * The inbox's sign-in with a second factor and roles (docs/decisions/0030): roles,
  * a second factor (an authenticator app's secret and recovery codes), sign-ins
  * waiting for their second factor, and where each session signed in from.
  * Registered in server/migrations.ts.

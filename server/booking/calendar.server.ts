@@ -18,6 +18,7 @@ import { guardBookingChange } from "#server/booking/manage-limits.ts";
 import { claimCells, claimWindow, freeDays, isBookableStart, slotEnd } from "#server/booking/slots.ts";
 import type { Booking } from "#server/booking/store.ts";
 import { signManageToken, verifyManageToken } from "#server/booking/token.ts";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 export const CALENDAR_PATH = "/calendar";
 export const MANAGE_PATH = "/calendar/manage";
@@ -126,7 +127,7 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
     if (!result.ok) return slotRefused(bookingMessages.slotTaken);
     worker.nudge();
     const token = signManageToken(secret, result.booking.id, result.booking.slot_end);
-    return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: { "Cache-Control": "no-store" } });
+    return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: noStoreHeaders });
   });
 }
 
@@ -199,7 +200,7 @@ export async function changeBooking(services: SiteServices, request: Request, to
   const origin = changeOrigin(found.booking, request, client, now);
   const here = `${MANAGE_PATH}/${token}`;
   const refused = (refusal: { status: number; failure: LeadResult }) =>
-    data(refusal.failure, { status: refusal.status, headers: { "Cache-Control": "no-store" } });
+    data(refusal.failure, { status: refusal.status, headers: noStoreHeaders });
 
   if (fields.intent === "cancel") {
     const guard = await guardBookingChange(services, found.booking.id, client);

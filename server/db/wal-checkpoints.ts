@@ -11,7 +11,7 @@ const AUTOCHECKPOINT_PAGES = 1000;
  * The main connection's own checkpoint, a backstop. The worker's checkpoint copies what the WAL held
  * when it began, and under steady writes more has come by the time it ends; SQLite starts the WAL
  * over only once a checkpoint has copied all of it, so with the worker alone the WAL grew without end
- * (42 MB in a minute of 100 leads a second). Past this many pages the main connection checkpoints
+ * (decision 0020). Past this many pages the main connection checkpoints
  * after a commit: it copies the little the worker has not (at most one interval's writes) and syncs,
  * the WAL is then all copied, and the next write starts it over.
  */
@@ -80,7 +80,7 @@ export interface WalCheckpoints {
 /**
  * WAL checkpoints off the main thread (docs/decisions/0020). SQLite runs a
  * checkpoint inside the commit that takes the WAL past 1,000 pages: it copies
- * the WAL into the database and syncs it, 5-13 ms in which node:sqlite holds the
+ * the WAL into the database and syncs it, milliseconds in which node:sqlite holds the
  * whole process, so every request then in flight waits (a lead's p99). Here a
  * worker thread with a connection of its own checkpoints every
  * CHECKPOINT_INTERVAL_MS (next to nothing when there is nothing new), and the

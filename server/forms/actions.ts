@@ -4,6 +4,7 @@ import { moveStep, stepIntent } from "#app/forms/steps.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import { handleLead } from "#server/forms/pipeline.ts";
 import { readForm } from "#server/http/request.ts";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 /** The action of a page that holds a lead form: the pipeline (./pipeline.ts) for that form. */
 export function leadAction(form: LeadFormDefinition) {
@@ -28,7 +29,7 @@ export function steppedLeadAction(form: LeadFormDefinition & { steps: NonNullabl
         for (const item of Array.isArray(value) ? value : [value]) formData.append(name, item);
       }
       const answer = moveStep(form.steps, formData, intent, form.listFields);
-      return data(answer, { status: answer.fieldErrors ? 400 : 200, headers: { "Cache-Control": "no-store" } });
+      return data(answer, { status: answer.fieldErrors ? 400 : 200, headers: noStoreHeaders });
     }
     return pipeline(args);
   };

@@ -18,12 +18,12 @@ import { pageOf } from "#server/webhooks/payload.ts";
 import { queueLeadEvent } from "#server/webhooks/queue.ts";
 import { checkBot, firstValue, noscriptLimitKey } from "#server/forms/bot-check.ts";
 import { type FormFields, readForm } from "#server/http/request.ts";
+import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
 const USER_AGENT_MAX = 500;
 const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields, ATTRIBUTION_FIELD]);
 
 /** Every answer is the visitor's own: never cached. */
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export type FormAnswer = ReturnType<typeof data<LeadResult>>;
 
@@ -97,7 +97,7 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
         ...(failure.retryAfterMinutes ? { retryAfterMinutes: failure.retryAfterMinutes } : {}),
         ...(values ? { values } : {}),
       },
-      { status: failure.status, headers: NO_STORE },
+      { status: failure.status, headers: noStoreHeaders },
     );
   };
 
@@ -218,5 +218,5 @@ export function leadEventQueue(services: CoreServices, form: LeadFormDefinition,
 
 /** SPEC.md section 8's success of a lead form. */
 export function leadSuccess(form: LeadFormDefinition): FormAnswer {
-  return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: NO_STORE });
+  return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: noStoreHeaders });
 }

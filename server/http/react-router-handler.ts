@@ -4,6 +4,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
 import { MAX_BODY_BYTES } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
 
 /**
  * Express to React Router, as @react-router/express does it, with three
@@ -153,7 +154,7 @@ export function reactRouterHandler(options: {
       const request = fetchRequest(req, res);
       if (req.method === "POST" && !actionAt(cached, new URL(request.url))) {
         log.info(`405: POST ${req.path.slice(0, 200)} (no form here)`);
-        res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").setHeader("Cache-Control", "no-store");
+        res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").setHeader("Cache-Control", NO_STORE);
         res.send("Method Not Allowed");
         return;
       }

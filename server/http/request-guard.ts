@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { log } from "#server/log.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
 
 /** The methods the site answers; anything else (TRACE, OPTIONS, PUT...) is refused before any route runs. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
@@ -14,7 +15,7 @@ export const MAX_PATH_BYTES = 1024;
 export const MAX_PATH_SEGMENTS = 16;
 
 function plain(res: Response, headers: Record<string, string>, status: number, text: string): void {
-  res.set(headers).status(status).type("text/plain").setHeader("Cache-Control", "no-store");
+  res.set(headers).status(status).type("text/plain").setHeader("Cache-Control", NO_STORE);
   res.send(text);
 }
 

@@ -7,24 +7,16 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { type StampedSettings, stamp } from "#app/lib/build-stamps.ts";
 import { INERT_MODULE_TYPE } from "#app/lib/hydration-on-intent.ts";
 import { filesUnder } from "#server/files.ts";
+import { IMMUTABLE, NO_CACHE, REVALIDATE } from "#app/lib/cache-control.ts";
 
-/** Hashed build assets never change under their name. */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Folders whose file names carry a hash of their content (Vite's assets, social cards). */
 const HASHED_DIRS = ["/assets/", "/og/"];
-/** Everything else is checked with the server on each use (the ETag makes that a 304). */
-export const REVALIDATE = "public, max-age=0, must-revalidate";
-/** Prerendered pages: kept by the browser, asked again on every use. */
-const PAGE_CACHE_CONTROL = "no-cache";
 /**
  * What the server compresses at start: the files it stamps (pages and their
- * .data), which the build cannot compress as served. Measured on the 19
- * prerendered pages: brotli 6 takes 16 ms in all and gives 236 KB (largest
- * page 16.0 KB), brotli 10 290 ms and 217 KB (14.6 KB), brotli 11 795 ms and
- * 212 KB (14.2 KB). A page that fits the first round trip (about 14 KB with its
- * headers, TCP's initial window) paints a round trip sooner on a slow phone, and
- * 10 brings the articles inside it; 11 costs every start, each test's
- * included, almost three times as much for 2% more. The work runs in libuv's threads.
+ * .data), which the build cannot compress as served. Quality 10 brings every
+ * page within the first round trip (decision 0023); 11 costs every start
+ * almost three times as much for little more (decision 0017 gives the
+ * figures). The work runs in libuv's threads.
  */
 const STAMPED_BROTLI_QUALITY = 10;
 const STAMPED_GZIP_LEVEL = 9;
@@ -205,9 +197,7 @@ export async function loadStaticFiles(
       const html = stamp(readFileSync(full, "utf8"), settings);
       const body = Buffer.from(html);
       const security = securityHeaders(inlineScriptHashes(html));
-      work.push(
-        compressed(body).then((twins) => void pages.set(route, prepare(body, twins, { type, cacheControl: PAGE_CACHE_CONTROL, security }))),
-      );
+      work.push(compressed(body).then((twins) => void pages.set(route, prepare(body, twins, { type, cacheControl: NO_CACHE, security }))));
       continue;
     }
     const cacheControl = HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE;

@@ -6,7 +6,7 @@ import type { Notification } from "#server/forms/store.ts";
 
 /** What a notification says about a lead, before it is rendered to mail. */
 export interface LeadNotice {
-  /** The notification type (the seed's send-notification `type`). */
+  /** The notification type (send-notification's `type`, docs/SPEC.md section 7). */
   kind: string;
   heading: string;
   name: string | null;

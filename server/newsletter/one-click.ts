@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { isCrossSite } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
 
 /**
  * RFC 8058 one-click unsubscribe from another site. A webmail that sends the
@@ -24,7 +25,7 @@ export function oneClickFromAnotherSite(siteUrl: string, newsletter: Newsletter)
       res
         .status(found.state === "invalid" ? 404 : 200)
         .type("text/plain")
-        .setHeader("Cache-Control", "no-store");
+        .setHeader("Cache-Control", NO_STORE);
       res.send(found.state === "invalid" ? "This unsubscribe link is not valid." : "Unsubscribed.");
     } catch (error) {
       log.error("Could not unsubscribe from a one-click post:", error);

@@ -11,7 +11,7 @@ import { enhanced, postLead, solveAltcha } from "#tests/support/leads.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
- * Who may do what in the inbox (issue 29, point 7), over real HTTP against
+ * Who may do what in the inbox (decision 0030), over real HTTP against
  * the built server as browsers without JavaScript: the second factor before
  * any session, each role's limits on every page and action, the users and
  * sessions pages, the password rules, and the audit log of it all.

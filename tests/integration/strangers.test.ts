@@ -9,7 +9,7 @@ import { enhanced, postLead, solveAltcha, waitFor } from "#tests/support/leads.t
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
- * What strangers cannot do to the site (issue 29), over real HTTP against the
+ * What strangers cannot do to the site (decisions 0027 to 0030), over real HTTP against the
  * built server: slow the leads down by signing in, or walk past a limit by
  * taking a new IPv6 address from their own network for every try. Visitors'
  * addresses come in X-Forwarded-For, as from the proxy the site sits behind.

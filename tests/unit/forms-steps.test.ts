@@ -62,7 +62,7 @@ describe("moving between steps without JavaScript", () => {
       message: "Please fill in all required fields in Step 1",
       fieldErrors: { name: [orderMessages.step1Missing] },
     });
-    // A missing field is reported before a malformed email, as in the seed.
+    // A missing field is reported before a malformed email (docs/SPEC.md section 5, Order wizard).
     expect(moveStep(orderForm.steps, post({ ...step1, email: "nomsa@khumalo", company: "" }), "next")).toMatchObject({
       title: "Missing Information",
     });

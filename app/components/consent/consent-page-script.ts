@@ -46,7 +46,7 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
 
   /**
    * Read from storage when first needed, not as the page is parsed: the first
-   * read waits on the browser's own process (3-20 ms on a slow machine).
+   * read waits on the browser's own process (decision 0024).
    */
   function savedChoice(): ConsentChoices | null {
     if (saved !== undefined) return saved;
@@ -64,7 +64,7 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   const savedAtOnce = gtag() ? savedChoice() : null;
   if (savedAtOnce) apply(savedAtOnce);
   // Otherwise once the page has loaded and the browser is idle, so that the first press of Cookie
-  // settings does not wait on storage either (over 100 ms on a busy machine).
+  // settings does not wait on storage either (decision 0024).
   whenIdleAfterLoad(savedChoice);
 
   for (const note of document.querySelectorAll<HTMLElement>(`[${dom.gpcNote}]`)) note.hidden = !signals.globalPrivacyControl;

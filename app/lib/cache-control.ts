@@ -1,0 +1,18 @@
+/**
+ * Every Cache-Control the site answers with, once: the server's files, the
+ * pages and routes, the inbox. Shared because routes answer some of them.
+ */
+
+/** Hashed build assets never change under their name. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Files that keep their name: checked with the server on each use (the ETag makes that a 304). */
+export const REVALIDATE = "public, max-age=0, must-revalidate";
+/** Pages: kept by the browser, asked again on every use. */
+export const NO_CACHE = "no-cache";
+/** The sitemap, the feed and robots.txt: an hour is soon enough for a new article. */
+export const HOURLY = "public, max-age=3600";
+/** What is one visitor's own (a form's answer, a link's state, the inbox, an error): never kept. */
+export const NO_STORE = "no-store";
+
+/** The headers of an answer that is never kept. */
+export const noStoreHeaders = { "Cache-Control": NO_STORE } as const;
