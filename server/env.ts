@@ -181,6 +181,13 @@ export const envSchema = z.object({
     .describe("how many days of daily backups are kept; older ones are deleted"),
 
   // The lead inbox under /admin (server/admin).
+  ADMIN_PASSWORD_COST: z.coerce
+    .number()
+    .int()
+    .min(14)
+    .max(18)
+    .default(17)
+    .describe("scrypt's cost for the inbox's passwords, as a power of two (17: OWASP's N = 2^17); lower only for tests"),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

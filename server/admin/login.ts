@@ -141,7 +141,7 @@ async function checkPassword(services: Services, input: LoginInput, now: Date): 
 
   const user = email ? await findUserForLogin(db, email) : undefined;
   // An unknown address still costs one scrypt, so the answer takes as long as for a wrong password.
-  const matches = await verifyPassword(input.password, user?.password_hash ?? decoyHash);
+  const matches = await verifyPassword(input.password, user?.password_hash ?? decoyHash());
   if (!user || !matches) {
     await recordAudit(
       db,

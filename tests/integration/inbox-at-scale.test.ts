@@ -24,10 +24,11 @@ const PASSWORD = "a long enough passphrase";
 /**
  * How much longer /healthz's longest answer may take while the inbox works
  * than its usual longest (tests/support/healthz.ts). Held for the whole
- * answer, it took 0.44 s (the report) to 1.6 s (the export) longer; a page of
- * leads takes about 10 ms, and a loaded machine stretches that now and then.
+ * answer, it took seconds longer (decision 0028); a page of leads takes
+ * milliseconds, and a machine busy with other suites stretches that, in
+ * every run now and then (a best run 149 ms longer was seen so).
  */
-const BUDGET_MS = 100;
+const BUDGET_MS = 250;
 
 let dataDir: string;
 let server: RunningServer;

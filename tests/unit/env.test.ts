@@ -8,6 +8,8 @@ describe("settings", () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe("./data");
     expect(env.TRUST_PROXY).toBe("none");
+    // OWASP's scrypt cost for the inbox's passwords; only the tests lower it (vitest.config.ts).
+    expect(env.ADMIN_PASSWORD_COST).toBe(17);
   });
 
   it("names the variable of a bad value", () => {
