@@ -1,46 +1,21 @@
 // Writes the company profile PDF (the file the company profile form unlocks)
 // from the site's own content, so the PDF never disagrees with the pages.
-// Run at build: node scripts/company-profile-pdf.ts [output path]
+// Run at build: node scripts/company-profile-pdf.ts [output path]. The content
+// is plain TypeScript data, so Node imports it as the app does, without Vite.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type PDFFont, PDFDocument, type PDFPage, PDFString, rgb, StandardFonts } from "pdf-lib";
-import { createServer } from "vite";
+import { site } from "#app/config/site.ts";
+import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
+import { auditGuarantee, auditPromises } from "#app/content/audit.ts";
+import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
+import { servicePages } from "#app/content/service-pages.ts";
+import { engagementProcess, servicesHero } from "#app/content/services-page.ts";
+import { serviceCards, serviceSummaries } from "#app/content/services.ts";
+import { team } from "#app/content/team.ts";
+import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-// The content uses the app's `~/` paths and extensionless imports, so Vite loads it.
-const vite = await createServer({
-  root,
-  configFile: false,
-  logLevel: "error",
-  appType: "custom",
-  resolve: { tsconfigPaths: true },
-  server: { middlewareMode: true, hmr: false, ws: false },
-  optimizeDeps: { noDiscovery: true, include: [] },
-});
-const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
-const [
-  { site },
-  { serviceCards, serviceSummaries },
-  { servicesHero, engagementProcess },
-  { aboutHero, aboutStats, problemSolution, coreValues },
-  { pricingGroups, addOns, guarantee },
-  { servicePages },
-  { team },
-  { auditGuarantee, auditPromises },
-  { companyProfilePdf },
-] = await Promise.all([
-  load<typeof import("#app/config/site.ts")>("/app/config/site.ts"),
-  load<typeof import("#app/content/services.ts")>("/app/content/services.ts"),
-  load<typeof import("#app/content/services-page.ts")>("/app/content/services-page.ts"),
-  load<typeof import("#app/content/about.ts")>("/app/content/about.ts"),
-  load<typeof import("#app/content/pricing.ts")>("/app/content/pricing.ts"),
-  load<typeof import("#app/content/service-pages.ts")>("/app/content/service-pages.ts"),
-  load<typeof import("#app/content/team.ts")>("/app/content/team.ts"),
-  load<typeof import("#app/content/audit.ts")>("/app/content/audit.ts"),
-  load<typeof import("#app/forms/company-profile-pdf.ts")>("/app/forms/company-profile-pdf.ts"),
-]);
-await vite.close();
 
 const output = path.resolve(root, process.argv[2] ?? path.join("build/client", companyProfilePdf.path));
 
