@@ -1,15 +1,19 @@
-// Draws every page's social card (1200x630 PNG) and the app icons into the
-// client build. Titles come from the built pages themselves, so a card always
-// shows what the page's og:image tag promises.
-import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+// Draws every public page's social card (1200x630 PNG) and the app icons into
+// the client build. A card's title and file name come from the same data and
+// functions as the page's meta tags (app/content/page-meta.ts, an article's
+// front matter, seo() with ogImagePath), so it is what the page's og:image
+// promises, and plain Node draws it without Vite or the app.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
-import { BUILD_SITE_URL, applyBuildStamps } from "#app/lib/build-stamps.ts";
-import { OG_HEIGHT, OG_WIDTH, ogSection } from "#app/lib/og.ts";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { site } from "#app/config/site.ts";
+import { articleMetaTitle, articlePath, articleSlugs } from "#app/content/articles.ts";
+import { articleFileName, parseArticleSource } from "#app/content/blog/front-matter.ts";
+import { pageMeta, serviceMeta } from "#app/content/page-meta.ts";
+import { servicePath, serviceSlugs } from "#app/content/services.ts";
+import { OG_HEIGHT, OG_WIDTH, ogImagePath, ogSection } from "#app/lib/og.ts";
 
 const clientDir = path.resolve("build/client");
 const font = (weight: number) => readFileSync(path.resolve(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
@@ -93,46 +97,29 @@ function ico(images: Array<{ size: number; png: Buffer }>): Buffer {
   return Buffer.concat([header, ...entries, ...images.map((image) => image.png)]);
 }
 
-const meta = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
-const unescape = (text: string) =>
-  text
-    .replaceAll("&amp;", "&")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
-
-// Read the pages from the built app on loopback, with a database of its own, as a visitor gets them.
-const dataDir = mkdtempSync(path.join(tmpdir(), "social-images-"));
-applyBuildStamps(process.env);
-Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-const build = (await import(path.resolve("build/server/index.js"))) as typeof import("#server/app.ts");
-const site = await build.createApp();
-const server = site.app.listen(0, "127.0.0.1");
-await once(server, "listening");
-const { port } = server.address() as AddressInfo;
-const handle = (pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`, { headers: { host: new URL(BUILD_SITE_URL).host } });
-try {
-  const sitemap = await (await handle("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  mkdirSync(path.join(clientDir, "og"), { recursive: true });
-  for (const pagePath of paths) {
-    const html = await (await handle(pagePath)).text();
-    const image = meta(html, "og:image");
-    const title = meta(html, "og:image:alt");
-    if (!image || !title) throw new Error(`${pagePath} has no og:image or og:image:alt`);
-    const brand = unescape(meta(html, "og:site_name") ?? "");
-    const file = path.join(clientDir, new URL(image).pathname);
-    writeFileSync(file, await png(card(unescape(title), ogSection(pagePath), brand), OG_WIDTH, OG_HEIGHT));
+/** The title each public page's meta hands seo(), by path. */
+function pageTitles(): Map<string, string> {
+  const titles = new Map<string, string>(Object.values(pageMeta).map((page) => [page.path, page.title]));
+  for (const slug of serviceSlugs) titles.set(servicePath(slug), serviceMeta[slug].title);
+  // The app has Vite inline the articles' Markdown (blog.server.ts); here the same files are read from disk.
+  for (const slug of articleSlugs) {
+    const fileName = articleFileName(slug);
+    const { matter } = parseArticleSource(fileName, readFileSync(path.resolve("app/content/blog", fileName), "utf8"));
+    titles.set(articlePath(slug), articleMetaTitle(matter));
   }
-  writeFileSync(path.join(clientDir, "apple-touch-icon.png"), iconPng(180));
-  writeFileSync(path.join(clientDir, "icon-192.png"), iconPng(192));
-  writeFileSync(path.join(clientDir, "icon-512.png"), iconPng(512));
-  writeFileSync(path.join(clientDir, "favicon.ico"), ico([16, 32, 48].map((size) => ({ size, png: iconPng(size) }))));
-  console.log(`social-images: ${paths.length} cards and 4 icons`);
-} finally {
-  server.close();
-  await site.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  return titles;
 }
+
+const titles = pageTitles();
+mkdirSync(path.join(clientDir, "og"), { recursive: true });
+for (const { path: pagePath } of publicRoutes) {
+  const title = titles.get(pagePath);
+  if (!title) throw new Error(`${pagePath} is a public page without a title in app/content/page-meta.ts`);
+  const file = path.join(clientDir, ogImagePath(pagePath, title));
+  writeFileSync(file, await png(card(title, ogSection(pagePath), site.name), OG_WIDTH, OG_HEIGHT));
+}
+writeFileSync(path.join(clientDir, "apple-touch-icon.png"), iconPng(180));
+writeFileSync(path.join(clientDir, "icon-192.png"), iconPng(192));
+writeFileSync(path.join(clientDir, "icon-512.png"), iconPng(512));
+writeFileSync(path.join(clientDir, "favicon.ico"), ico([16, 32, 48].map((size) => ({ size, png: iconPng(size) }))));
+console.log(`social-images: ${publicRoutes.length} cards and 4 icons`);

@@ -1,5 +1,6 @@
-import { articleSlugs } from "#app/content/articles.ts";
-import { serviceSlugs } from "#app/content/services.ts";
+import { articlePath, articleSlugs } from "#app/content/articles.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { servicePath, serviceSlugs } from "#app/content/services.ts";
 
 /**
  * Every public page, with how it is rendered. Pages whose HTML depends on the
@@ -12,22 +13,22 @@ export interface PublicRoute {
 }
 
 export const publicRoutes: readonly PublicRoute[] = [
-  { path: "/", rendering: "prerendered" },
-  { path: "/about", rendering: "prerendered" },
-  { path: "/services", rendering: "prerendered" },
-  ...serviceSlugs.map((slug) => ({ path: `/services/${slug}`, rendering: "prerendered" as const })),
-  { path: "/pricing", rendering: "prerendered" },
-  { path: "/blog", rendering: "per-request" },
-  ...articleSlugs.map((slug) => ({ path: `/blog/${slug}`, rendering: "prerendered" as const })),
-  { path: "/contact", rendering: "per-request" },
-  { path: "/free-audit", rendering: "per-request" },
-  { path: "/free-ai-assessment", rendering: "per-request" },
-  { path: "/get-started", rendering: "per-request" },
-  { path: "/company-profile", rendering: "per-request" },
-  { path: "/case-studies", rendering: "prerendered" },
-  { path: "/calendar", rendering: "per-request" },
-  { path: "/privacy", rendering: "per-request" },
-  { path: "/terms", rendering: "per-request" },
+  { path: pageMeta.home.path, rendering: "prerendered" },
+  { path: pageMeta.about.path, rendering: "prerendered" },
+  { path: pageMeta.services.path, rendering: "prerendered" },
+  ...serviceSlugs.map((slug) => ({ path: servicePath(slug), rendering: "prerendered" as const })),
+  { path: pageMeta.pricing.path, rendering: "prerendered" },
+  { path: pageMeta.blog.path, rendering: "per-request" },
+  ...articleSlugs.map((slug) => ({ path: articlePath(slug), rendering: "prerendered" as const })),
+  { path: pageMeta.contact.path, rendering: "per-request" },
+  { path: pageMeta.freeAudit.path, rendering: "per-request" },
+  { path: pageMeta.freeAiAssessment.path, rendering: "per-request" },
+  { path: pageMeta.getStarted.path, rendering: "per-request" },
+  { path: pageMeta.companyProfile.path, rendering: "per-request" },
+  { path: pageMeta.caseStudies.path, rendering: "prerendered" },
+  { path: pageMeta.calendar.path, rendering: "per-request" },
+  { path: pageMeta.privacy.path, rendering: "per-request" },
+  { path: pageMeta.terms.path, rendering: "per-request" },
 ];
 
 export function prerenderedPaths(): string[] {

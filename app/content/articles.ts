@@ -14,6 +14,11 @@ export const articleSlugs = [
 
 export type ArticleSlug = (typeof articleSlugs)[number];
 
+export const articlePath = (slug: ArticleSlug) => `/blog/${slug}`;
+
+/** The title an article's title tag, social tags and card give: its shorter seoTitle when it has one. */
+export const articleMetaTitle = (article: { title: string; seoTitle?: string | undefined }) => article.seoTitle ?? article.title;
+
 export function isArticleSlug(value: string | undefined): value is ArticleSlug {
   return (articleSlugs as readonly string[]).includes(value ?? "");
 }

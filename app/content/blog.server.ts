@@ -1,6 +1,6 @@
 import { Marked } from "marked";
 import { type Article, type ArticleSlug, type ArticleSummary, articleSlugs } from "#app/content/articles.ts";
-import { type ArticleSource, parseArticleSource } from "#app/content/blog/front-matter.ts";
+import { articleFileName, type ArticleSource, parseArticleSource } from "#app/content/blog/front-matter.ts";
 
 // Vite inlines the Markdown into the server bundle at build, so no file is read
 // at run time; the article pages are prerendered from it.
@@ -20,7 +20,7 @@ function load(): LoadedArticle[] {
   for (const [path, source] of Object.entries(sources)) {
     const fileName = path.slice(path.lastIndexOf("/") + 1);
     const { matter, body }: ArticleSource = parseArticleSource(fileName, source);
-    if (fileName !== `${matter.slug}.md`) throw new Error(`${fileName}: its slug is ${matter.slug}; name the file after the slug`);
+    if (fileName !== articleFileName(matter.slug)) throw new Error(`${fileName}: its slug is ${matter.slug}; name the file after the slug`);
     const imageUrl = imageUrls[`./blog/${matter.featuredImage}`];
     if (!imageUrl) throw new Error(`${fileName}: ${matter.featuredImage} does not exist`);
     const { featuredImage: _file, imageMotif: _motif, ...summary } = matter;

@@ -2,7 +2,7 @@ import { site } from "#app/config/site.ts";
 import type { Offer, Service } from "schema-dts";
 import { absoluteUrl, capOffers } from "#app/lib/seo.ts";
 import { addOns, getStartedHref, priceBounds, pricingGroupForService } from "#app/content/pricing.ts";
-import { type ServiceSlug, serviceSummary } from "#app/content/services.ts";
+import { type ServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 
 /** A monthly rand offer as schema.org describes it. */
 function monthlyOffer(siteUrl: string, name: string, price: string, path: string): Offer {
@@ -34,7 +34,7 @@ export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: s
     name,
     serviceType: name,
     description,
-    url: absoluteUrl(siteUrl, `/services/${slug}`),
+    url: absoluteUrl(siteUrl, servicePath(slug)),
     provider: { "@id": `${siteUrl}/#agency` },
     areaServed: { "@type": "Country", name: site.address.country },
     offers: capOffers(offers),

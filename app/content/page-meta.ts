@@ -6,78 +6,100 @@ export interface PageMeta {
   description: string;
 }
 
+/**
+ * A page at a path of its own: routes hand it to `seo()` whole, and the build draws its
+ * social card from the same title (scripts/social-images.ts).
+ */
+interface PageAt extends PageMeta {
+  path: string;
+}
+
 export const pageMeta = {
   home: {
+    path: "/",
     title: "Performance Marketing Agency in Johannesburg",
     description:
       "Google, Meta and LinkedIn ads that pay for themselves. 287% average ROI increase for 50+ South African clients. Get a free ad audit within 48 hours.",
   },
   about: {
+    path: "/about",
     title: "About Us: Founders, Values and Results",
     description:
       "Meet the co-founders behind our performance-marketing agency in Johannesburg: 8+ years of paid media, 90% client retention and R250K ad spend optimised.",
   },
   services: {
+    path: "/services",
     title: "Performance Marketing Services",
     description:
       "Google Ads, Meta Ads, LinkedIn Ads, funnel and CRO, analytics, strategy and AI prompt engineering: every service built around measurable return on ad spend.",
   },
   pricing: {
+    path: "/pricing",
     title: "Pricing in Rand: Ads, CRO, Analytics and AI",
     description:
       "Transparent monthly pricing in South African rand for Google, Meta and LinkedIn ads, CRO, analytics, strategy and AI automation, backed by a 90-day guarantee.",
   },
   blog: {
+    path: "/blog",
     title: "Blog: Paid Advertising Insights for South Africa",
     description:
       "Practical guides on Google Ads, Meta attribution, LinkedIn lead costs, CRO and attribution models, written for South African advertisers by our co-founders.",
   },
   contact: {
+    path: "/contact",
     title: "Contact Us: Free ROI Analysis in 2-4 Hours",
     description:
       "Email, call or book a 15-minute ROI consultation with our Johannesburg team. Tell us about your ads and get a free ROI analysis within 2-4 hours.",
   },
   freeAudit: {
+    path: "/free-audit",
     title: "Free Ad Audit: Find Wasted Spend in 48 Hours",
     description:
       "Get a complete audit of your Google, Meta and LinkedIn ad accounts within 48 hours. No credit card, no sales calls, and a custom ROI improvement roadmap.",
   },
   freeAiAssessment: {
+    path: "/free-ai-assessment",
     title: "Free AI Assessment with ROI, Our AI Agent",
     description:
       "Find out where AI can save your team time: a free AI readiness analysis, custom ROI roadmap, quick wins and growth projections within 24 hours.",
   },
   getStarted: {
+    path: "/get-started",
     title: "Get Started: Order a Service Package",
     description:
       "Choose your service and tier, tell us about your business and goals, and pick a start date. We contact you within 24 hours to discuss your project.",
   },
   companyProfile: {
+    path: "/company-profile",
     title: "Download Our Company Profile",
     description:
       "Get our company profile as a PDF: our services, results, pricing approach and team. Leave your name and email and the download starts at once.",
   },
   caseStudies: {
+    path: "/case-studies",
     title: "Case Studies: Measured Results for Our Clients",
     description:
       "How South African businesses grew with paid advertising, CRO, analytics and AI automation: the problem, what we did and the measured result of each.",
   },
   calendar: {
+    path: "/calendar",
     title: "Book a 15-Minute ROI Consultation",
     description:
       "Pick a free 15-minute slot on a weekday between 9AM and 6PM SAST for a no-pressure ROI consultation about your advertising, and get a calendar invite.",
   },
   privacy: {
+    path: "/privacy",
     title: "Privacy Policy (POPIA)",
     description:
       "How we collect, use, keep and protect the personal information you share through our forms and cookies, and how to exercise your rights under POPIA.",
   },
   terms: {
+    path: "/terms",
     title: "Terms of Service",
     description:
       "The terms that govern our performance-marketing services: monthly billing in advance, payment within 30 days, 30 days' notice and limits of liability.",
   },
-} satisfies Record<string, PageMeta>;
+} satisfies Record<string, PageAt>;
 
 export const serviceMeta: Record<ServiceSlug, PageMeta> = {
   "google-ads": {

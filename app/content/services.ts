@@ -14,6 +14,8 @@ export const serviceSlugs = [
 
 export type ServiceSlug = (typeof serviceSlugs)[number];
 
+export const servicePath = (slug: ServiceSlug) => `/services/${slug}`;
+
 export interface ServiceSummary {
   slug: ServiceSlug;
   /** Name used in navigation and page titles. */

@@ -23,8 +23,6 @@ export type StampedSetting = keyof typeof buildStamps;
 /** The settings a prerendered page is stamped with; analytics is off without a measurement id. */
 export type StampedSettings = Record<Exclude<StampedSetting, "GA_MEASUREMENT_ID">, string> & { GA_MEASUREMENT_ID?: string | undefined };
 
-export const BUILD_SITE_URL = buildStamps.SITE_URL;
-
 /** Sets the placeholders as the process's settings, for prerendering. */
 export function applyBuildStamps(env: Record<string, string | undefined>): void {
   for (const [name, placeholder] of Object.entries(buildStamps)) env[name] = placeholder;

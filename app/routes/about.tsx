@@ -14,7 +14,7 @@ import { team } from "#app/content/team.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.about, path: "/about" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.about);
 
 const valueIcons: IconName[] = ["target", "eye", "lightbulb"];
 

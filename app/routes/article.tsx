@@ -5,9 +5,9 @@ import { ArticleBody } from "#app/components/blog/article-body.tsx";
 import { ArticleCta } from "#app/components/blog/article-cta.tsx";
 import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 import { ShareButton } from "#app/components/blog/share-button.tsx";
-import { articleBreadcrumbJsonLd, articlePath, blogPostingJsonLd } from "#app/components/blog/structured-data.ts";
+import { articleBreadcrumbJsonLd, blogPostingJsonLd } from "#app/components/blog/structured-data.ts";
 import { Avatar } from "#app/components/illustrations/avatar.tsx";
-import { isArticleSlug } from "#app/content/articles.ts";
+import { articleMetaTitle, articlePath, isArticleSlug } from "#app/content/articles.ts";
 import { findArticle } from "#app/content/blog.server.ts";
 import { team } from "#app/content/team.ts";
 import { documentOnlyHtml, useDocumentOnlyHtml } from "#app/lib/document-only-html.ts";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => {
   if (!article) return [];
   const siteUrl = siteUrlFrom(args);
   return seo(args, {
-    title: article.seoTitle ?? article.title,
+    title: articleMetaTitle(article),
     description: article.excerpt,
     path: articlePath(article.slug),
     type: "article",

@@ -29,7 +29,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     ...pageMeta.blog,
-    path: "/blog",
     jsonLd: args.loaderData ? [blogJsonLd(siteUrlFrom(args), args.loaderData.articles)] : [],
   });
 

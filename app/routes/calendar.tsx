@@ -28,7 +28,7 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.calendar, path: "/calendar" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.calendar);
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { hero, formTitle, expectTitle, expect } = bookingContent;

@@ -8,7 +8,7 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/case-studies";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.caseStudies, path: "/case-studies" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.caseStudies);
 
 export default function CaseStudiesPage() {
   return (

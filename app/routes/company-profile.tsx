@@ -17,7 +17,7 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 // The company profile dialog loads this too, for its form token and captcha.
 export const loader = formPageLoader;
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.companyProfile, path: "/company-profile" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.companyProfile);
 
 export default function CompanyProfilePage({ loaderData }: Route.ComponentProps) {
   return (

@@ -23,7 +23,6 @@ export const loader = formPageLoader;
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     ...pageMeta.contact,
-    path: "/contact",
     jsonLd: [
       {
         "@type": "FAQPage",

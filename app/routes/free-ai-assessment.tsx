@@ -22,7 +22,7 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const loader = formPageLoader;
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.freeAiAssessment, path: "/free-ai-assessment" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.freeAiAssessment);
 
 export default function FreeAiAssessmentPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -29,7 +29,6 @@ export const loader = formPageLoader;
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     ...pageMeta.freeAudit,
-    path: "/free-audit",
     jsonLd: [
       {
         "@type": "Offer",

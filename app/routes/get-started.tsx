@@ -15,7 +15,7 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export const loader = formPageLoader;
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.getStarted, path: "/get-started" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.getStarted);
 
 export default function GetStartedPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -24,7 +24,7 @@ export function loader() {
   return { introVideoId: env().INTRO_VIDEO_ID };
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.home, path: "/" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.home);
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (

@@ -11,7 +11,7 @@ import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/pricing";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.pricing, path: "/pricing" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.pricing);
 
 export default function PricingPage() {
   return (

@@ -11,7 +11,7 @@ export function loader() {
   return { lastUpdated: formatLongDate(new Date()) };
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.privacy, path: "/privacy" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.privacy);
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -17,7 +17,7 @@ import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { serviceMeta } from "#app/content/page-meta.ts";
 import { getStartedHref, pricingGroup } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
-import { isServiceSlug, serviceSummary } from "#app/content/services.ts";
+import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
 import { breadcrumbJsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/service";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => {
   const { slug } = args.loaderData;
   const page = serviceMeta[slug];
   const siteUrl = siteUrlFrom(args);
-  const path = `/services/${slug}`;
+  const path = servicePath(slug);
   return seo(args, {
     ...page,
     path,

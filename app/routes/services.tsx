@@ -14,7 +14,7 @@ import { engagementProcess, servicesHero, servicesStats } from "#app/content/ser
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.services, path: "/services" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.services);
 
 export default function ServicesPage() {
   return (

@@ -11,7 +11,7 @@ export function loader() {
   return { lastUpdated: formatLongDate(new Date()) };
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, { ...pageMeta.terms, path: "/terms" });
+export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.terms);
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return (

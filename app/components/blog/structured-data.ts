@@ -1,9 +1,7 @@
 import { site } from "#app/config/site.ts";
-import { type ArticleSummary, featuredImageSize } from "#app/content/articles.ts";
+import { type ArticleSummary, articlePath, featuredImageSize } from "#app/content/articles.ts";
 import type { Blog, BlogPosting, BreadcrumbList } from "schema-dts";
 import { absoluteUrl, breadcrumbJsonLd } from "#app/lib/seo.ts";
-
-export const articlePath = (slug: string) => `/blog/${slug}`;
 
 /** The article as search engines read it: a BlogPosting by its co-founder author, published by the agency. */
 export function blogPostingJsonLd(siteUrl: string, article: ArticleSummary): BlogPosting {

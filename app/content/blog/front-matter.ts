@@ -1,7 +1,7 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { site } from "#app/config/site.ts";
-import { articleSlugs, categoryNames, imageMotifs } from "#app/content/articles.ts";
+import { type ArticleSlug, articleMetaTitle, articleSlugs, categoryNames, imageMotifs } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
 
 /** Search engines cut titles longer than this; the brand suffix counts. */
@@ -10,6 +10,9 @@ export const MAX_TITLE_TAG_LENGTH = 60;
 const DESCRIPTION_LENGTH = { min: 50, max: 160 };
 
 const authorNames = team.map((member) => member.name) as [string, ...string[]];
+
+/** Each article's Markdown file in this folder is named after its slug. */
+export const articleFileName = (slug: ArticleSlug) => `${slug}.md`;
 
 export const titleTag = (headline: string) => `${headline} | ${site.name}`;
 
@@ -38,7 +41,7 @@ export const frontMatterSchema = z
     if (role !== undefined && matter.authorRole !== role) {
       ctx.addIssue({ code: "custom", path: ["authorRole"], message: `${matter.author} is "${role}" in team.ts` });
     }
-    const tag = titleTag(matter.seoTitle ?? matter.title);
+    const tag = titleTag(articleMetaTitle(matter));
     if (tag.length > MAX_TITLE_TAG_LENGTH) {
       ctx.addIssue({
         code: "custom",
