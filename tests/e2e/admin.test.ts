@@ -312,6 +312,17 @@ describe("the lead inbox", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/type=audit/);
     await expect.poll(() => namesShown(page)).toEqual(["Lerato Dlamini"]);
+    // A list of one is short: the inbox's grey (slate-50) still reaches the foot of the window, no white band below it.
+    const band = await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      const { bottom } = main.getBoundingClientRect();
+      return {
+        grey: getComputedStyle(main).backgroundColor,
+        reaches: bottom >= innerHeight,
+        below: document.documentElement.scrollHeight - (bottom + scrollY),
+      };
+    });
+    expect(band).toEqual({ grey: "oklch(0.984 0.003 247.858)", reaches: true, below: 0 });
     await page.getByRole("link", { name: "Lerato Dlamini" }).click();
     await page.waitForURL(/\/admin\/leads\/\d+$/);
     await page.getByLabel("Lead status").selectOption({ label: "Qualified" });
