@@ -1,11 +1,8 @@
 import { deleteAuditUntil } from "#server/admin/audit.ts";
-import type { AdminTables } from "#server/admin/schema.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { OutboxStore } from "#server/outbox/store.ts";
 import type { Env } from "#server/env.ts";
 import { log } from "#server/log.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
 import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "#server/outbox/mail-files.ts";
 
@@ -47,7 +44,7 @@ const SWEPT_TABLES = ["outbox", "newsletter_subscribers", "form_submissions", "l
  * the .eml files in its own DATA_DIR.
  */
 export function retention({ settings, database, outbox, newsletter, mail }: RetentionParts): Retention {
-  const audit = database.db.withTables<BookingTables & NewsletterTables & AdminTables>();
+  const audit = database.db;
   return {
     async sweep(now = new Date()) {
       const mailCutoff = new Date(now.getTime() - settings.RETENTION_SENT_MAIL_DAYS * DAY_MS);

@@ -1,6 +1,6 @@
 import type { ReportField, StoredRow } from "#app/forms/definition.ts";
 import { formOfRow } from "#app/forms/registry.ts";
-import type { LeadTable } from "#server/db/schema.ts";
+import type { LeadTable } from "#server/db/columns.ts";
 
 /** One thing the visitor told us, as the inbox shows it. */
 export type LeadField = Omit<ReportField, "empty">;

@@ -8,11 +8,11 @@ import { channelName } from "#app/lib/attribution.ts";
 import { type StoredTouch, touchesOf, touchesOfMany } from "#server/attribution/store.ts";
 import { clickIdsText, touchFields, touchSummary, touchTitles } from "#server/attribution/describe.ts";
 import { keysetPages } from "#server/db/pages.ts";
-import type { LeadTable, OutboxStatus } from "#server/db/schema.ts";
+import type { LeadTable } from "#server/db/columns.ts";
+import type { OutboxStatus, Database } from "#server/db/schema.ts";
 import { copyKept } from "#server/outbox/migration.ts";
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
 import { type LeadField, leadDetails, leadFields } from "#server/admin/fields.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
 
 /**
  * The inbox's queries. Every lead of every form is one row of `leads` (kept by
@@ -107,10 +107,10 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-type LeadsQuery = SelectQueryBuilder<AdminDatabase, "leads", object>;
+type LeadsQuery = SelectQueryBuilder<Database, "leads", object>;
 
 /** The filter's conditions; each narrows an indexed order (see the migration's indexes). */
-function filtered(db: Kysely<AdminDatabase>, filter: InboxFilter): LeadsQuery {
+function filtered(db: Kysely<Database>, filter: InboxFilter): LeadsQuery {
   let query: LeadsQuery = db.selectFrom("leads");
   if (filter.type) query = query.where("form_type", "=", filter.type);
   if (filter.status) query = query.where("status", "=", filter.status);
@@ -126,10 +126,10 @@ function filtered(db: Kysely<AdminDatabase>, filter: InboxFilter): LeadsQuery {
 
 /** A query's rows after a cursor in the inbox's order (`older`, newest first) or the other way. */
 export function pagedAfter<O>(
-  query: SelectQueryBuilder<AdminDatabase, "leads", O>,
+  query: SelectQueryBuilder<Database, "leads", O>,
   cursor: Cursor | undefined,
   direction: "older" | "newer",
-): SelectQueryBuilder<AdminDatabase, "leads", O> {
+): SelectQueryBuilder<Database, "leads", O> {
   if (!cursor) return query;
   const op = direction === "older" ? "<" : ">";
   return query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "id"), op, tuple(cursor.at, cursor.id)));
@@ -193,7 +193,7 @@ function inboxRow(row: {
 
 /** One page of the inbox: `older` than a cursor (the default, newest first) or `newer` than one. */
 export async function listLeads(
-  db: Kysely<AdminDatabase>,
+  db: Kysely<Database>,
   filter: InboxFilter,
   page: { older?: Cursor; newer?: Cursor } = {},
   limit = PAGE_SIZE,
@@ -276,13 +276,13 @@ const botChecks: Record<string, string> = {
  * four known names): Kysely cannot type a table held in a variable, so this
  * one query names it as SQL.
  */
-export async function storedRows(db: Kysely<AdminDatabase>, table: LeadTable, ids: readonly number[]): Promise<StoredRow[]> {
+export async function storedRows(db: Kysely<Database>, table: LeadTable, ids: readonly number[]): Promise<StoredRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<StoredRow>`select * from ${sql.table(table)} where id in (${sql.join(ids)}) order by id`.execute(db);
   return rows;
 }
 
-export async function leadDetail(db: Kysely<AdminDatabase>, id: number): Promise<LeadDetail | undefined> {
+export async function leadDetail(db: Kysely<Database>, id: number): Promise<LeadDetail | undefined> {
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
   const [row, messages, notes, touches] = await Promise.all([
@@ -345,7 +345,7 @@ export function randOf(cents: number): string {
  * changed: the Google Ads export's conversion time.
  */
 export async function setStatus(
-  db: Kysely<AdminDatabase>,
+  db: Kysely<Database>,
   actor: Actor,
   id: number,
   status: LeadStatus,
@@ -371,7 +371,7 @@ export async function setStatus(
   });
 }
 
-export async function addNote(db: Kysely<AdminDatabase>, actor: Actor, id: number, body: string, now = new Date()): Promise<boolean> {
+export async function addNote(db: Kysely<Database>, actor: Actor, id: number, body: string, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
     if (!lead) return false;
@@ -390,7 +390,7 @@ export type ResendResult = "queued" | "no-lead" | "no-notification";
  * Queues the lead's agency notification again: a copy of the latest one as a
  * new outbox message, which the worker sends like any other.
  */
-export async function resendNotification(db: Kysely<AdminDatabase>, actor: Actor, id: number, now = new Date()): Promise<ResendResult> {
+export async function resendNotification(db: Kysely<Database>, actor: Actor, id: number, now = new Date()): Promise<ResendResult> {
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select(["lead_table", "lead_id"]).where("id", "=", id).executeTakeFirst();
     if (!lead) return "no-lead";
@@ -482,7 +482,7 @@ const EXPORT_PAGE = 250;
  * large export never holds more than one page in memory, nor the process
  * for longer than a page takes.
  */
-export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter): AsyncGenerator<string[]> {
+export async function* exportRows(db: Kysely<Database>, filter: InboxFilter): AsyncGenerator<string[]> {
   const pages = keysetPages(
     EXPORT_PAGE,
     (after: Cursor | undefined, size) =>

@@ -5,9 +5,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { LeadOrigin, Notification } from "#server/forms/store.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
-import type { BookingsTable, BookingTables } from "#server/booking/schema.ts";
-
-type BookingDatabase = Database & BookingTables;
+import type { BookingsTable } from "#server/db/booking-tables.ts";
 
 /** A stored booking with its times as Date on both databases. */
 export type Booking = Omit<Selectable<BookingsTable>, "slot_start" | "slot_end" | "created_at" | "updated_at"> & {
@@ -70,19 +68,19 @@ const MAILBOX_LOCKS = 0x626b;
  */
 export class BookingStore {
   readonly #handle: DatabaseHandle;
-  readonly #db: Kysely<BookingDatabase>;
+  readonly #db: Kysely<Database>;
   readonly #callsPerMailbox: number;
 
   /** `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL). */
   constructor(handle: DatabaseHandle, callsPerMailbox = 1) {
     this.#handle = handle;
-    this.#db = handle.db.withTables<BookingTables>();
+    this.#db = handle.db;
     this.#callsPerMailbox = callsPerMailbox;
   }
 
   /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
-  #durably<T>(work: (trx: Kysely<BookingDatabase>) => Promise<T>): Promise<T> {
-    return this.#handle.durableTransaction((trx) => work(trx.withTables<BookingTables>()));
+  #durably<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.#handle.durableTransaction((trx) => work(trx));
   }
 
   /** The claimed cells between two instants (the free slots are what is left). */
@@ -107,7 +105,7 @@ export class BookingStore {
    * the other (a lock on the mailbox until the transaction ends); SQLite's
    * writes are one after the other anyway.
    */
-  async #roomFor(trx: Kysely<BookingDatabase>, mailbox: string, now: Date): Promise<boolean> {
+  async #roomFor(trx: Kysely<Database>, mailbox: string, now: Date): Promise<boolean> {
     if (this.#handle.dialect === "postgres") await sql`select pg_advisory_xact_lock(${MAILBOX_LOCKS}, hashtext(${mailbox}))`.execute(trx);
     const { held } = await trx
       .selectFrom("bookings")
@@ -130,7 +128,7 @@ export class BookingStore {
     origin: LeadOrigin,
     mail: (booking: Booking) => BookingMail[],
     /** More to write in the same transaction: the booking's webhook and Slack messages (server/webhooks/queue.ts). */
-    alsoQueue?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
+    alsoQueue?: (trx: Kysely<Database>, booking: Booking) => Promise<void>,
   ): Promise<BookResult> {
     const mailbox = mailboxOf(booking.email);
     const result = await this.#claiming(async (trx) => {
@@ -175,7 +173,7 @@ export class BookingStore {
     now: Date,
     mail: (booking: Booking) => BookingMail[],
     /** More to write in the same transaction: the inbox's audit entry. */
-    alsoWrite?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
+    alsoWrite?: (trx: Kysely<Database>, booking: Booking) => Promise<void>,
   ): Promise<ChangeResult> {
     return this.#durably(async (trx) => {
       const row = await trx
@@ -224,7 +222,7 @@ export class BookingStore {
   }
 
   /** Runs a transaction that claims cells; a claim already held rolls it back as "taken". */
-  async #claiming<T>(work: (trx: Kysely<BookingDatabase>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
+  async #claiming<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
     try {
       const value = await this.#durably(async (trx) => {
         try {
@@ -240,14 +238,14 @@ export class BookingStore {
     }
   }
 
-  async #claim(trx: Kysely<BookingDatabase>, bookingId: number, cells: Date[]): Promise<void> {
+  async #claim(trx: Kysely<Database>, bookingId: number, cells: Date[]): Promise<void> {
     await trx
       .insertInto("booking_claims")
       .values(cells.map((cell) => ({ slot_start: cell, booking_id: bookingId })))
       .execute();
   }
 
-  async #queue(trx: Kysely<BookingDatabase>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
+  async #queue(trx: Kysely<Database>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
     for (const { notification, recipient, attachments } of messages) {
       await trx
         .insertInto("outbox")

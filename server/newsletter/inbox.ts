@@ -1,6 +1,6 @@
 import { subscriberStatusLabels } from "#app/content/newsletter.ts";
 import { formatSast } from "#app/lib/sast.ts";
-import type { SubscriberStatus } from "#server/newsletter/schema.ts";
+import type { SubscriberStatus } from "#server/db/newsletter-tables.ts";
 import type { Subscriber } from "#server/newsletter/subscribers.ts";
 
 /** The inbox's page of subscribers (app/routes/admin/newsletter.tsx) and its export, for the agency's mailing tool. */

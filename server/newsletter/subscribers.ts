@@ -10,11 +10,10 @@ import { mailboxOf } from "#server/mail/address.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { NewsletterEvent, NewsletterEventHook } from "#server/newsletter/events.ts";
 import { confirmationMail, unsubscribeHeaders } from "#server/newsletter/mail.ts";
-import type { LeaveMethod, NewsletterSubscribersTable, NewsletterTables, SubscriberStatus } from "#server/newsletter/schema.ts";
+import type { LeaveMethod, NewsletterSubscribersTable, SubscriberStatus } from "#server/db/newsletter-tables.ts";
 import { type LinkPurpose, linkMatches, parseLink, signLink } from "#server/newsletter/token.ts";
 
-type Db = Database & NewsletterTables;
-type Trx = Transaction<Db>;
+type Trx = Transaction<Database>;
 export type Subscriber = Selectable<NewsletterSubscribersTable>;
 
 export const CONFIRM_PATH = "/newsletter/confirm";
@@ -79,12 +78,12 @@ export class Newsletter {
     this.#onEvent = onEvent;
   }
 
-  get #db(): Kysely<Db> {
-    return this.#handle.db.withTables<NewsletterTables>();
+  get #db(): Kysely<Database> {
+    return this.#handle.db;
   }
 
   #transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.#handle.durableTransaction((trx) => work(trx.withTables<NewsletterTables>()));
+    return this.#handle.durableTransaction((trx) => work(trx));
   }
 
   /** The one-click unsubscribe link of a subscriber: in every mail to them, their List-Unsubscribe header and the export. */
@@ -176,7 +175,7 @@ export class Newsletter {
           renderNotification(notice, { ...origin, leadTable: lead.table, leadId: id }),
         );
         await trx.updateTable("newsletter_subscribers").set({ lead_id: leadId }).where("id", "=", inserted.id).execute();
-        await alsoQueue?.(trx as unknown as Kysely<Database>, leadId);
+        await alsoQueue?.(trx, leadId);
         await this.#queueConfirmation(trx, inserted, now);
         return "new";
       }
@@ -214,7 +213,11 @@ export class Newsletter {
     });
   }
 
-  async #find(db: Kysely<Db>, purpose: LinkPurpose, token: string): Promise<{ subscriber: Subscriber; expires: number | null } | null> {
+  async #find(
+    db: Kysely<Database>,
+    purpose: LinkPurpose,
+    token: string,
+  ): Promise<{ subscriber: Subscriber; expires: number | null } | null> {
     const link = parseLink(purpose, token);
     if (!link) return null;
     const subscriber = await db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", link.subscriberId).executeTakeFirst();
@@ -341,7 +344,7 @@ export class Newsletter {
         .returning("id")
         .execute();
       if (leadIds.length) {
-        await forgetAttribution<Db>(trx, "form_submissions", leadIds);
+        await forgetAttribution(trx, "form_submissions", leadIds);
         await trx.deleteFrom("form_submissions").where("id", "in", leadIds).where("form_type", "=", "newsletter").execute();
       }
       await trx.deleteFrom("newsletter_subscribers").where("id", "in", ids).execute();

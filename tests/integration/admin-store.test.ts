@@ -26,7 +26,7 @@ import {
   resendNotification,
   setStatus,
 } from "#server/admin/inbox.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { createSession, destroySession, findSession, findSignIn } from "#server/admin/sessions.ts";
 import { changeRole, createUser, removeUser } from "#server/admin/users.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
@@ -55,7 +55,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   const site = useSiteDatabase(kind);
   let test: TestDatabase;
   let handle: DatabaseHandle;
-  let db: Kysely<AdminDatabase>;
+  let db: Kysely<Database>;
   let leads: LeadStore;
   let rateLimits: RateLimits;
   beforeEach(() => void ({ test, handle, db, leads, rateLimits } = site));

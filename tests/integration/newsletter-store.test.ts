@@ -3,9 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 import { COMMAND_LINE } from "#server/admin/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
@@ -34,7 +32,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
   let database: TestDatabase | undefined;
   const events: NewsletterEvent[] = [];
 
-  async function open(): Promise<{ newsletter: Newsletter; db: Kysely<AdminDatabase> }> {
+  async function open(): Promise<{ newsletter: Newsletter; db: Kysely<Database> }> {
     database = await createTestDatabase(kind);
     handle = await openSiteDatabase(database.settings);
     const newsletter = new Newsletter(handle, SECRET, SITE, async (event, trx) => {
@@ -42,7 +40,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
       await trx.selectFrom("newsletter_subscribers").select("id").where("id", "=", event.subscriberId).executeTakeFirstOrThrow();
       events.push(event);
     });
-    return { newsletter, db: handle.db.withTables<BookingTables & NewsletterTables & AdminTables>() };
+    return { newsletter, db: handle.db };
   }
 
   afterEach(async () => {
@@ -52,7 +50,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     events.length = 0;
   });
 
-  const confirmationsTo = (db: Kysely<AdminDatabase>, email: string) =>
+  const confirmationsTo = (db: Kysely<Database>, email: string) =>
     db.selectFrom("outbox").select(["text_body", "headers"]).where("kind", "=", CONFIRMATION_KIND).where("recipient", "=", email).execute();
   const linkIn = (text: string, kind: "confirm" | "unsubscribe") => new RegExp(`/newsletter/${kind}/([\\w.-]+)`).exec(text)![1]!;
 

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { BotCheck, Timestamp } from "#server/db/schema.ts";
+import type { BotCheck, Timestamp } from "#server/db/columns.ts";
 
 export type BookingStatus = "confirmed" | "cancelled";
 
@@ -40,7 +40,6 @@ export interface BookingClaimsTable {
   booking_id: number;
 }
 
-// A type, not an interface: Kysely's withTables() takes only types with an index signature.
 export type BookingTables = {
   bookings: BookingsTable;
   booking_claims: BookingClaimsTable;
