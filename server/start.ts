@@ -63,7 +63,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const newsletter = new Newsletter(database, secrets.newsletterLinks, settings.SITE_URL, (event, trx) =>
     queueWebhookEvent(trx, settings, { table: "newsletter_subscribers", id: event.subscriberId }, newsletterWebhookEvent(event)),
   );
-  const sweeper = retention({ settings, database, outbox, newsletter, mail: mailFilesOfSite(settings) });
+  const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
   const worker = startOutboxWorker({
     outbox,
     mailer,

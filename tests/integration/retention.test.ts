@@ -35,7 +35,6 @@ describe.each(databaseKinds)("retention on %s", (kind) => {
       settings,
       database: handle,
       outbox,
-      newsletter,
       mail: mailFilesOfSite({ ...settings, DATA_DIR: dataDir }),
     });
     const origin: LeadOrigin = {
