@@ -13,9 +13,12 @@ export const COMPANY_PROFILE_DIALOG_ID = "company-profile";
 const loadForm = () => import("#app/components/forms/company-profile-form.tsx");
 type EnhancedForm = Awaited<ReturnType<typeof loadForm>>["CompanyProfileForm"];
 
-/** Starts fetching the enhanced form's code as the visitor reaches for an entry. */
+/** After the frame that shows the answer to a press: work started in the press would hold that frame up. */
+const afterNextFrame = (work: () => void) => requestAnimationFrame(() => setTimeout(work));
+
+/** Starts fetching the enhanced form's code as the visitor reaches for an entry (on a phone, the tap itself). */
 export function prepareCompanyProfileForm() {
-  void loadForm();
+  afterNextFrame(() => void loadForm());
 }
 
 /** The ids the HTML form's fields take (the enhanced form has its own). */
@@ -47,10 +50,11 @@ export function CompanyProfileDialog() {
   useEffect(() => {
     const element = dialog.current!;
     const want = () => element.open && setWanted(true);
-    // Opened before React came, or later.
+    // Opened before React came, or later (once the dialog has painted open).
     want();
-    element.addEventListener("toggle", want);
-    return () => element.removeEventListener("toggle", want);
+    const wantAfterFrame = () => afterNextFrame(want);
+    element.addEventListener("toggle", wantAfterFrame);
+    return () => element.removeEventListener("toggle", wantAfterFrame);
   }, []);
   useEffect(() => {
     if (!wanted || requested.current) return;
