@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
+import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
@@ -267,13 +268,20 @@ describe("loading", () => {
     expect(await page.getByRole("navigation", { name: "Service pages" }).getByRole("link").count()).toBe(serviceSummaries.length);
   });
 
-  it("follows a held link (Download Company Profile) after all when the app's scripts never arrive", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await page.goto(`${server.url}/about`);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Download Company Profile" }).click();
-    // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
-    await page.waitForURL(`${server.url}/company-profile`, { timeout: 15_000 });
+  it("follows a held link (the intro video's play) after all when the app's scripts never arrive", async () => {
+    const videoId = "abcDEF12345";
+    const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
+    try {
+      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
+      await page.goto(`${withVideo.url}/`);
+      await page.getByRole("link", { name: /^Play video/ }).click();
+      // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
+      await page.waitForURL(introVideoWatchUrl(videoId), { timeout: 15_000 });
+    } finally {
+      await withVideo.stop();
+    }
   });
 
   it("follows a link pressed before React is there, or without it, as a document navigation", async () => {

@@ -9,8 +9,8 @@ import { cn } from "#app/lib/cn.ts";
 /** The parts of a lead form a field needs: its ids, its message and what the visitor typed before. */
 type FieldSource = Pick<LeadForm, "baseId" | "errors" | "values" | "autoFocusName">;
 
-const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-invalid:border-red-600 disabled:bg-slate-100 sm:text-sm";
+/** A text field's look, one class in the stylesheet (app.css): the company profile dialog puts fields in every page. */
+const inputClass = "field-input";
 
 export function fieldId(lead: Pick<LeadForm, "baseId">, name: string): string {
   return `${lead.baseId}-${name}`;
