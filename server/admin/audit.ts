@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import { formTypeLabel, statusLabel } from "#app/lib/inbox.ts";
-import type { InboxFilter } from "#server/admin/inbox.ts";
+import type { InboxFilter } from "#server/admin/filter.ts";
 import type { AdminDatabase } from "#server/admin/schema.ts";
 
 /** Who acts: a signed-in user, or the command line. */

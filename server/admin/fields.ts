@@ -22,3 +22,8 @@ export function leadDetails(table: LeadTable, row: StoredRow): string {
     .map((f) => `${f.label}: ${f.value}`)
     .join("\n");
 }
+
+/** Cents of a rand as the inbox shows and exports it: "12500.00". */
+export function randOf(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -3,7 +3,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { ClickIds } from "#app/lib/attribution.ts";
 import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
 import type { AdminDatabase, LeadsTable } from "#server/admin/schema.ts";
-import { type Cursor, pagedAfter, randOf } from "#server/admin/inbox.ts";
+import { type Cursor, pagedAfter } from "#server/admin/filter.ts";
+import { randOf } from "#server/admin/fields.ts";
 import { keysetPages } from "#server/db/pages.ts";
 import { touchesOfMany } from "#server/attribution/store.ts";
 
