@@ -3,7 +3,7 @@ import { formOfRow } from "#app/forms/registry.ts";
 import type { LeadTable } from "#server/db/schema.ts";
 
 /** One thing the visitor told us, as the inbox shows it. */
-export type LeadField = Omit<ReportField, "empty">;
+export type LeadField = Pick<ReportField, "label" | "value" | "multiline">;
 
 /** Every field the visitor gave, labelled as the notification labels it (the form's report), for any lead table's row. */
 export function leadFields(table: LeadTable, row: StoredRow): LeadField[] {

@@ -2,7 +2,8 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, labelClass, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
 import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
 import { emailFingerprint, recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   if (hasDisallowedCharacters(field("email"), "one"))
-    return data({ error: notAllowed(fieldLabels.email), holdings: null }, { status: 400 });
+    return data({ error: notAllowed(commonFields.email.shortLabel), holdings: null }, { status: 400 });
   const email = normalizeEmail(field("email"));
   if (!looksLikeEmail(email)) return data({ error: "Enter the person's email address.", holdings: null }, { status: 400 });
 

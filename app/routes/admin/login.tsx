@@ -3,7 +3,8 @@ import { adminMeta } from "#app/components/admin/meta.ts";
 import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { minutesText } from "#app/forms/messages.ts";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
 import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost, SIGN_IN_FORM_EXPIRED } from "#server/admin/guard.ts";
 import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "#server/admin/login.ts";
 import { findSession, readCookie, serializeCookie, SIGN_IN_PENDING_MINUTES } from "#server/admin/sessions.ts";
@@ -38,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { field, tokenValid } = await readSignInPost(request, admin);
   if (!tokenValid) return data({ error: SIGN_IN_FORM_EXPIRED, email: field("email") }, { status: 403 });
   // Refused before the account is looked up: PostgreSQL cannot even compare a NUL.
-  if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), email: "" }, { status: 400 });
+  if (hasDisallowedCharacters(field("email"), "one"))
+    return data({ error: notAllowed(commonFields.email.shortLabel), email: "" }, { status: 400 });
   const names = admin.cookies;
   const result = await attemptLogin(admin, {
     email: field("email"),

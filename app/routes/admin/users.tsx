@@ -2,7 +2,8 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
 import { adminRoles, isAdminRole, roleLabel } from "#app/lib/inbox.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import { recordAudit } from "#server/admin/audit.ts";
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (field("intent") === "add") {
     // Refused before the address is looked up: PostgreSQL cannot even compare a NUL.
-    if (hasDisallowedCharacters(field("email"), "one")) return refused(notAllowed(fieldLabels.email));
+    if (hasDisallowedCharacters(field("email"), "one")) return refused(notAllowed(commonFields.email.shortLabel));
     const email = normalizeEmail(field("email"));
     const role = field("role");
     if (!looksLikeEmail(email)) return refused("Enter the new user's email address.");
