@@ -85,7 +85,8 @@ export async function* exportRows(db: Kysely<AdminDatabase>, filter: InboxFilter
         table,
         leads.map((l) => l.lead_id),
       );
-      for (const row of rows) details.set(`${table}:${row.id}`, leadDetails(table, row));
+      const byId = new Map(leads.map((lead) => [lead.lead_id, lead]));
+      for (const row of rows) details.set(`${table}:${row.id}`, leadDetails(table, row, byId.get(Number(row.id))!));
     }
     for (const lead of page) {
       const at = new Date(lead.created_at);
