@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import { formTypeLabel } from "#app/forms/registry.ts";
 import { statusLabel } from "#app/lib/inbox.ts";
-import type { InboxFilter } from "#server/admin/inbox.ts";
+import type { InboxFilter } from "#server/admin/filter.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /** Who acts: a signed-in user, or the command line. */

@@ -4,7 +4,8 @@ import type { ClickIds } from "#app/lib/attribution.ts";
 import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { LeadsTable } from "#server/db/inbox-tables.ts";
-import { type Cursor, pagedAfter, randOf } from "#server/admin/inbox.ts";
+import { type Cursor, pagedAfter } from "#server/admin/filter.ts";
+import { randOf } from "#server/admin/fields.ts";
 import { keysetPages } from "#server/db/pages.ts";
 import { touchesOfMany } from "#server/attribution/store.ts";
 

@@ -15,17 +15,10 @@ import {
   SIGN_INS_CHECKED_AT_ONCE,
   triesOnceAccountLimited,
 } from "#server/admin/login.ts";
-import {
-  addNote,
-  type Cursor,
-  decodeCursor,
-  exportRows,
-  type InboxFilter,
-  everyLead,
-  listLeads,
-  resendNotification,
-  setStatus,
-} from "#server/admin/inbox.ts";
+import { addNote, resendNotification, setStatus } from "#server/admin/lead-changes.ts";
+import { type Cursor, decodeCursor, type InboxFilter, everyLead } from "#server/admin/filter.ts";
+import { exportRows } from "#server/admin/lead-export.ts";
+import { listLeads } from "#server/admin/lead-list.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createSession, destroySession, findSession, findSignIn } from "#server/admin/sessions.ts";
 import { changeRole, createUser, removeUser } from "#server/admin/users.ts";

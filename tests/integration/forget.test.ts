@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { forms } from "#app/forms/registry.ts";
 import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import { addNote } from "#server/admin/inbox.ts";
+import { addNote } from "#server/admin/lead-changes.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { LeadOrigin, NewLead } from "#server/forms/store.ts";
 import { parseEnv } from "#server/env.ts";

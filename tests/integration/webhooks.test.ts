@@ -5,7 +5,7 @@ import { botFields } from "#app/forms/bot-fields.ts";
 import { forms } from "#app/forms/registry.ts";
 import { COMMAND_LINE } from "#server/admin/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import { leadDetail } from "#server/admin/inbox.ts";
+import { leadDetail } from "#server/admin/lead-detail.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { siteStores } from "#tests/support/database.ts";

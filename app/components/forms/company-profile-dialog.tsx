@@ -4,6 +4,7 @@ import { RequiredNote, TextField } from "#app/components/forms/fields.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import type { FormPageData } from "#app/forms/captcha-config.ts";
+import { companyProfileFields } from "#app/forms/company-profile-fields.ts";
 import { companyProfilePath } from "#app/forms/company-profile-pdf.ts";
 import { stepField, stepIntent } from "#app/forms/steps.ts";
 
@@ -150,8 +151,8 @@ function HtmlStepOne({ onSubmit }: { onSubmit?: (event: FormEvent<HTMLFormElemen
       <input type="hidden" name={stepField} value={1} />
       <div className="space-y-5">
         <RequiredNote />
-        <TextField lead={htmlForm} name="name" label="Full Name" required autoComplete="name" />
-        <TextField lead={htmlForm} name="email" label="Email Address" type="email" required autoComplete="email" />
+        <TextField lead={htmlForm} field={companyProfileFields.name} />
+        <TextField lead={htmlForm} field={companyProfileFields.email} />
       </div>
       <button type="submit" name="intent" value={stepIntent.next} className={buttonClass({ size: "lg", className: "w-full" })}>
         Continue
