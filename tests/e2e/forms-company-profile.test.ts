@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { companyProfilePath, companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
-import { expectNoAxeViolations, hydrated, withoutInvokerCommands } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, withoutInvokerCommands, holdAppScripts } from "#tests/support/browser.ts";
 import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
@@ -175,12 +175,7 @@ describe("company profile before React and without JavaScript", () => {
   it("opens at the first press before React, keeps what was typed when React takes the form over", async () => {
     const { page } = await openFormPage(browser, { viewport: { width: 412, height: 823 } });
     // The app's scripts are held back until the dialog is open and typed in.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.url}/about`);
     await page.getByRole("main").getByRole("button", { name: TRIGGER }).click();
     const box = dialog(page);

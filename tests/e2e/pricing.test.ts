@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PRICING_SCROLL_DELAY_MS } from "#app/components/sections/pricing-accordion.tsx";
 import { pricingGroups } from "#app/content/pricing.ts";
-import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
@@ -51,12 +51,7 @@ describe("pricing accordion", () => {
   // docs/before-react.md: the browser answers the press; React's scripts are held back until it has.
   it("answers the first press before React is there, one group open at a time", async () => {
     const { page } = await browser.openPage({ viewport: { width: 412, height: 823 } });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.url}/pricing`);
     await trigger(page, keyOf(3)).click();
     await expect.poll(() => openStates(page)).toEqual(onlyOpen(3));

@@ -4,7 +4,7 @@ import { site } from "#app/config/site.ts";
 import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
-import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
@@ -107,12 +107,7 @@ describe("navigation", () => {
   it("opens the drawer at the first tap before React is there, and once it is, closes it when a link is chosen", async () => {
     const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
     // The app's scripts are held back until the drawer is open.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.url}/`);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -251,13 +246,8 @@ describe("loading", () => {
   it("keeps a press on the Services button made before React is there, and opens the menu once it is", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     // The app's scripts are held back until the press has been made.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     const requested = appScripts(page);
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.url}/`);
     const trigger = page.getByRole("button", { name: "Service pages" });
     await trigger.click();

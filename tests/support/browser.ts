@@ -88,6 +88,20 @@ export async function formEnhanced(page: Page, form: Locator): Promise<void> {
  * and a press on a `commandfor` button runs no command of the browser's.
  * Call before the page loads.
  */
+/**
+ * Holds the app's scripts (React and the routes' modules) until the returned
+ * function is called: the page as a visitor has it before React arrives.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function withoutInvokerCommands(page: Page): Promise<void> {
   await page.context().addInitScript(() => {
     delete (HTMLButtonElement.prototype as { commandForElement?: unknown }).commandForElement;
