@@ -190,9 +190,9 @@ describe("the site as deployed, behind nginx with TLS", () => {
     const slot = page.locator(`[data-booking-times="${await day.getAttribute("value")}"] input[name=slot]`).nth(2);
     await slot.locator("xpath=..").click();
     expect(await slot.isChecked()).toBe(true);
-    await page.getByLabel("Full Name").fill("Lindiwe Sibiya");
-    await page.getByLabel("Email Address").fill("deployed-booking@example.co.za");
-    await page.getByLabel("Company Name").fill("Sibiya Logistics");
+    await page.getByRole("main").getByLabel("Full Name").fill("Lindiwe Sibiya");
+    await page.getByRole("main").getByLabel("Email Address").fill("deployed-booking@example.co.za");
+    await page.getByRole("main").getByLabel("Company Name").fill("Sibiya Logistics");
     await page.getByLabel("What would you like to discuss?").fill("LinkedIn lead costs");
     await page.getByRole("button", { name: "Book My Free Call" }).click();
     await page.waitForURL(new RegExp(`^${server.url}/calendar/manage/[\\w.-]+\\?booked=1$`));
