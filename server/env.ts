@@ -146,6 +146,11 @@ export const envSchema = z.object({
     .max(100)
     .default(1)
     .describe("calls not yet over that one mailbox may hold at once (server/mail/address.ts mailboxOf)"),
+  CONSULTANTS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("YAML file of the consultants who take calls, their hours, meeting links and calendars; unset: the co-founders"),
   BOOKING_TOKEN_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")

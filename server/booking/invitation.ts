@@ -13,6 +13,8 @@ export interface InvitationDetails {
   description: string;
   /** Where the visitor manages the booking. */
   url: string;
+  /** Where the call takes place: the consultant's meeting link. */
+  location?: string | null;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
   stamp: Date;
@@ -67,6 +69,7 @@ export function invitation(details: InvitationDetails): string {
     title: details.title,
     description: details.description,
     url: details.url,
+    ...(details.location ? { location: details.location } : {}),
     status: details.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
     organizer: { ...details.organizer, name: paramSafeName(details.organizer.name) },

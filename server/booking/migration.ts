@@ -69,3 +69,36 @@ export const bookingMailboxMigration: Migration = {
     await db.schema.createIndex("bookings_mailbox").on("bookings").columns(["mailbox", "slot_end"]).execute();
   },
 };
+
+/**
+ * Consultants (docs/decisions/0033-consultants-calendars.md): each booking
+ * names its consultant, and a claim holds a cell of one consultant's time, so
+ * the primary key becomes (consultant, cell). SQLite cannot change a primary
+ * key, so the claims table is built anew on both databases. Claims of calls
+ * booked before keep the consultant '' (the slot was the agency's, so it stays
+ * taken for everyone until those calls are over).
+ */
+export function consultantsMigration(dialect: Dialect): Migration {
+  const { time } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("bookings").addColumn("consultant", "text").execute();
+      await db.schema.createIndex("bookings_consultant").on("bookings").columns(["consultant", "created_at"]).execute();
+
+      await db.schema.alterTable("booking_claims").renameTo("booking_claims_0012").execute();
+      await db.schema.dropIndex("booking_claims_booking").execute();
+      await db.schema
+        .createTable("booking_claims")
+        .addColumn("consultant", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("slot_start", time, (c) => c.notNull())
+        .addColumn("booking_id", "integer", (c) => c.notNull().references("bookings.id").onDelete("cascade"))
+        .addPrimaryKeyConstraint("booking_claims_cell", ["consultant", "slot_start"])
+        .execute();
+      await sql`insert into booking_claims (consultant, slot_start, booking_id) select '', slot_start, booking_id from booking_claims_0012`.execute(
+        db,
+      );
+      await db.schema.dropTable("booking_claims_0012").execute();
+      await db.schema.createIndex("booking_claims_booking").on("booking_claims").column("booking_id").execute();
+    },
+  };
+}

@@ -21,6 +21,8 @@ export interface BookingsTable {
   slot_start: Timestamp;
   slot_end: Timestamp;
   status: BookingStatus;
+  /** The consultant who takes the call (server/booking/consultants.ts); null for calls booked before there were consultants. */
+  consultant: string | null;
   /** The invitation's SEQUENCE: raised by every reschedule and by the cancel. */
   sequence: number;
   bot_check: BotCheck;
@@ -31,11 +33,14 @@ export interface BookingsTable {
 }
 
 /**
- * One row per 15-minute cell a confirmed call holds (its own and its buffer's).
- * The primary key on the cell is what makes a slot bookable once: two
- * visitors racing for it insert the same key and one insert fails.
+ * One row per 15-minute cell a confirmed call holds (its own and its buffer's)
+ * in its consultant's time. The primary key on (consultant, cell) is what makes
+ * a consultant's slot bookable once: two visitors racing for it insert the same
+ * key and one insert fails.
  */
 export interface BookingClaimsTable {
+  /** Whose time it is: each consultant's cells are theirs. '' for calls booked before consultants, which hold the cell for all. */
+  consultant: string;
   slot_start: Timestamp;
   booking_id: number;
 }

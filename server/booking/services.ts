@@ -1,21 +1,35 @@
 import type { CoreServices } from "#server/core-services.ts";
+import { Availability } from "#server/booking/availability.ts";
+import { type Consultant, loadConsultants } from "#server/booking/consultants.ts";
 import { bookingRules } from "#server/booking/settings.ts";
-import type { BookingRules } from "#server/booking/slots.ts";
+import { type BookingRules, claimWindow } from "#server/booking/slots.ts";
 import { BookingStore } from "#server/booking/store.ts";
 import { manageTokenSecret } from "#server/booking/token.ts";
 
-/** What Book a Call keeps of its own: its table's store, the BOOKING_* rules and the manage links' key. */
+/** What Book a Call keeps of its own: its table's store, the BOOKING_* rules, the consultants and the manage links' key. */
 export interface BookingServices {
   store: BookingStore;
   rules: BookingRules;
+  consultants: readonly Consultant[];
   secret: string;
+  /** Who is free when over the bookable days, read afresh from the database; `except` a booking being moved, whose time is its own. */
+  availability(now: Date, except?: number): Promise<Availability>;
 }
 
 export function bookingServices(core: CoreServices): BookingServices {
   const rules = bookingRules(core.settings);
+  const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);
+  const store = new BookingStore(core.database, rules.callsPerMailbox);
   return {
-    store: new BookingStore(core.database, rules.callsPerMailbox),
+    store,
     rules,
+    consultants,
     secret: manageTokenSecret(core.settings, core.secrets),
+    async availability(now, except) {
+      const window = claimWindow(rules, now);
+      const [claims, lastBooked] = await Promise.all([store.claims(window.from, window.to), store.lastBooked()]);
+      const others = except === undefined ? claims : claims.filter((claim) => claim.bookingId !== except);
+      return new Availability(consultants, rules, { claims: others, busy: new Map(), lastBooked });
+    },
   };
 }

@@ -26,6 +26,15 @@ export interface NewBooking {
   message: string | null;
   start: Date;
   end: Date;
+  /** The consultant who takes the call: the cells are claimed in their time. */
+  consultant: string;
+}
+
+/** A claimed cell of one consultant's time ('' for calls booked before consultants: everyone's). */
+export interface Claim {
+  consultant: string;
+  cell: Date;
+  bookingId: number;
 }
 
 /** One message for the outbox: to the agency (recipient null) or to the visitor, with the invitation. */
@@ -96,6 +105,28 @@ export class BookingStore {
     return rows.map((row) => new Date(row.slot_start));
   }
 
+  /** The claimed cells between two instants, with whose time each is. */
+  async claims(from: Date, to: Date): Promise<Claim[]> {
+    const rows = await this.#db
+      .selectFrom("booking_claims")
+      .select(["consultant", "slot_start", "booking_id"])
+      .where("slot_start", ">=", from)
+      .where("slot_start", "<", to)
+      .execute();
+    return rows.map((row) => ({ consultant: row.consultant, cell: new Date(row.slot_start), bookingId: row.booking_id }));
+  }
+
+  /** When each consultant was last given a call: round-robin gives the next to whoever waited longest. */
+  async lastBooked(): Promise<Map<string, number>> {
+    const rows = await this.#db
+      .selectFrom("bookings")
+      .select((eb) => ["consultant", eb.fn.max("created_at").as("last")])
+      .where("consultant", "is not", null)
+      .groupBy("consultant")
+      .execute();
+    return new Map(rows.map((row) => [row.consultant!, new Date(row.last).getTime()]));
+  }
+
   async find(id: number): Promise<Booking | undefined> {
     const row = await this.#db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
     return row && asBooking(row);
@@ -148,6 +179,7 @@ export class BookingStore {
           slot_start: booking.start,
           slot_end: booking.end,
           status: "confirmed",
+          consultant: booking.consultant,
           sequence: 0,
           bot_check: origin.botCheck,
           client_address: origin.clientAddress,
@@ -159,7 +191,7 @@ export class BookingStore {
         .executeTakeFirstOrThrow();
       const stored = asBooking(row);
       await recordAttribution(trx, "bookings", stored.id, origin.attribution);
-      await this.#claim(trx, stored.id, cells);
+      await this.#claim(trx, stored.id, booking.consultant, cells);
       await this.#queue(trx, stored, mail(stored), origin.receivedAt);
       await alsoQueue?.(trx, stored);
       return stored;
@@ -199,14 +231,14 @@ export class BookingStore {
   async reschedule(
     id: number,
     sequence: number,
-    slot: { start: Date; end: Date; cells: Date[] },
+    slot: { start: Date; end: Date; cells: Date[]; consultant: string },
     now: Date,
     mail: (booking: Booking) => BookingMail[],
   ): Promise<ChangeResult> {
     const result = await this.#claiming(async (trx) => {
       const row = await trx
         .updateTable("bookings")
-        .set({ slot_start: slot.start, slot_end: slot.end, sequence: sequence + 1, updated_at: now })
+        .set({ slot_start: slot.start, slot_end: slot.end, consultant: slot.consultant, sequence: sequence + 1, updated_at: now })
         .where("id", "=", id)
         .where("status", "=", "confirmed")
         .where("sequence", "=", sequence)
@@ -215,7 +247,7 @@ export class BookingStore {
       if (!row) return null;
       const booking = asBooking(row);
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
-      await this.#claim(trx, id, slot.cells);
+      await this.#claim(trx, id, slot.consultant, slot.cells);
       await this.#queue(trx, booking, mail(booking), now);
       return booking;
     });
@@ -240,10 +272,10 @@ export class BookingStore {
     }
   }
 
-  async #claim(trx: Kysely<BookingDatabase>, bookingId: number, cells: Date[]): Promise<void> {
+  async #claim(trx: Kysely<BookingDatabase>, bookingId: number, consultant: string, cells: Date[]): Promise<void> {
     await trx
       .insertInto("booking_claims")
-      .values(cells.map((cell) => ({ slot_start: cell, booking_id: bookingId })))
+      .values(cells.map((cell) => ({ consultant, slot_start: cell, booking_id: bookingId })))
       .execute();
   }
 
