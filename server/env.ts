@@ -151,6 +151,27 @@ export const envSchema = z.object({
     .min(1)
     .optional()
     .describe("YAML file of the consultants who take calls, their hours, meeting links and calendars; unset: the co-founders"),
+  CALENDAR_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .default(300)
+    .describe("how often the consultants' calendars are read for busy times"),
+  CALENDAR_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(15_000)
+    .describe("how long reading one calendar may take, all its requests together"),
+  CALENDAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(100_000_000)
+    .default(10_000_000)
+    .describe("most bytes one calendar's answers may hold together"),
   BOOKING_TOKEN_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")

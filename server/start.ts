@@ -85,6 +85,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
+  services.booking.calendars.start();
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(
     `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}${delivered.length ? `, also to ${delivered.join(" and ")}` : ""}`,
@@ -136,6 +137,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     },
     async close() {
       await backups?.stop();
+      await services.booking.calendars.stop();
       await worker.stop();
       mailer.close();
       await database.close();

@@ -102,3 +102,32 @@ export function consultantsMigration(dialect: Dialect): Migration {
     },
   };
 }
+
+/** The busy times read from consultants' calendars, and each calendar's health (docs/decisions/0033-consultants-calendars.md). */
+export function calendarBusyMigration(dialect: Dialect): Migration {
+  const { time } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("calendar_sources")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("consultant", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("checked_at", time, (c) => c.notNull())
+        .addColumn("ok_at", time)
+        .addColumn("failing_since", time)
+        .addColumn("error", "text")
+        .execute();
+      await db.schema
+        .createTable("calendar_busy")
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("consultant", "text", (c) => c.notNull())
+        .addColumn("starts_at", time, (c) => c.notNull())
+        .addColumn("ends_at", time, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("calendar_busy_source").on("calendar_busy").column("source").execute();
+      // What /calendar reads: the stretches that start before the horizon's end.
+      await db.schema.createIndex("calendar_busy_starts").on("calendar_busy").columns(["starts_at", "ends_at"]).execute();
+    },
+  };
+}

@@ -45,8 +45,33 @@ export interface BookingClaimsTable {
   booking_id: number;
 }
 
+/** One calendar of a consultant (CONSULTANTS_FILE) as last read: its health, for the log and the inbox. */
+export interface CalendarSourcesTable {
+  /** The consultant and a hash of the source (server/booking/calendar-read.ts sourceKey): never its address or password. */
+  key: string;
+  consultant: string;
+  /** Kind and host, e.g. "iCal feed at calendar.google.com". */
+  label: string;
+  checked_at: Timestamp;
+  /** The last read that worked: the busy times cached are from then. */
+  ok_at: Timestamp | null;
+  /** Since when it cannot be read (null while it can), and why. */
+  failing_since: Timestamp | null;
+  error: string | null;
+}
+
+/** A busy stretch of a consultant's calendar, cached from its last good read. */
+export interface CalendarBusyTable {
+  source: string;
+  consultant: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
 // A type, not an interface: Kysely's withTables() takes only types with an index signature.
 export type BookingTables = {
   bookings: BookingsTable;
   booking_claims: BookingClaimsTable;
+  calendar_sources: CalendarSourcesTable;
+  calendar_busy: CalendarBusyTable;
 };

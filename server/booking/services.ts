@@ -1,5 +1,6 @@
 import type { CoreServices } from "#server/core-services.ts";
 import { Availability } from "#server/booking/availability.ts";
+import { CalendarSync } from "#server/booking/calendar-sync.ts";
 import { type Consultant, loadConsultants } from "#server/booking/consultants.ts";
 import { bookingRules } from "#server/booking/settings.ts";
 import { type BookingRules, claimWindow } from "#server/booking/slots.ts";
@@ -11,6 +12,8 @@ export interface BookingServices {
   store: BookingStore;
   rules: BookingRules;
   consultants: readonly Consultant[];
+  /** Reads the consultants' calendars in the background (started and stopped by server/start.ts). */
+  calendars: CalendarSync;
   secret: string;
   /** Who is free when over the bookable days, read afresh from the database; `except` a booking being moved, whose time is its own. */
   availability(now: Date, except?: number): Promise<Availability>;
@@ -20,16 +23,27 @@ export function bookingServices(core: CoreServices): BookingServices {
   const rules = bookingRules(core.settings);
   const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);
   const store = new BookingStore(core.database, rules.callsPerMailbox);
+  const { settings } = core;
+  const calendars = new CalendarSync(core.database, consultants, {
+    intervalMs: settings.CALENDAR_REFRESH_SECONDS * 1000,
+    limits: { timeoutMs: settings.CALENDAR_TIMEOUT_MS, maxBytes: settings.CALENDAR_MAX_BYTES },
+    horizonDays: rules.horizonDays,
+  });
   return {
     store,
     rules,
     consultants,
+    calendars,
     secret: manageTokenSecret(core.settings, core.secrets),
     async availability(now, except) {
       const window = claimWindow(rules, now);
-      const [claims, lastBooked] = await Promise.all([store.claims(window.from, window.to), store.lastBooked()]);
+      const [claims, lastBooked, busy] = await Promise.all([
+        store.claims(window.from, window.to),
+        store.lastBooked(),
+        calendars.busy(window.from, window.to),
+      ]);
       const others = except === undefined ? claims : claims.filter((claim) => claim.bookingId !== except);
-      return new Availability(consultants, rules, { claims: others, busy: new Map(), lastBooked });
+      return new Availability(consultants, rules, { claims: others, busy, lastBooked });
     },
   };
 }
