@@ -82,6 +82,14 @@ export class CalendarSync {
       }),
     );
     await Promise.all(reads);
+    // A calendar taken out of CONSULTANTS_FILE leaves no rows behind.
+    const keys = this.#sourceKeys();
+    if (keys.length)
+      await this.#handle.write(async (db) => {
+        const tables = db.withTables<BookingTables>();
+        await tables.deleteFrom("calendar_busy").where("source", "not in", keys).execute();
+        await tables.deleteFrom("calendar_sources").where("key", "not in", keys).execute();
+      });
   }
 
   async #stored(key: string, { id: consultant, name }: Consultant, label: string, busy: BusyInterval[], at: Date): Promise<void> {
