@@ -32,7 +32,7 @@ export function sourceLabel(source: CalendarSource): string {
   return `${source.kind === "caldav" ? "CalDAV" : "iCal feed"} at ${new URL(source.url).host}`;
 }
 
-interface Budget {
+export interface Budget {
   signal: AbortSignal;
   bytesLeft: number;
   limits: ReadLimits;
@@ -80,18 +80,16 @@ function boundedFetch(budget: Budget, authorization?: string): typeof fetch {
   };
 }
 
-async function readFeed(url: string, budget: Budget, from: Date, to: Date): Promise<BusyInterval[]> {
+async function readFeed(url: string, budget: Budget, from: Date, to: Date, ours: (uid: string) => boolean): Promise<BusyInterval[]> {
   const response = await boundedFetch(budget)(url, { headers: { accept: "text/calendar" } });
   if (!response.ok) throw new CalendarReadError(`HTTP ${response.status}`);
-  return busyFromIcs(await response.text(), from, to);
+  return busyFromIcs(await response.text(), from, to, ours);
 }
 
-async function readCalDav(
-  source: Extract<CalendarSource, { kind: "caldav" }>,
-  budget: Budget,
-  from: Date,
-  to: Date,
-): Promise<BusyInterval[]> {
+export type CalDavSource = Extract<CalendarSource, { kind: "caldav" }>;
+
+/** A bounded session with a CalDAV account: its event calendars (those named, if any) and the fetch that reaches them. */
+export async function openCalDav(source: CalDavSource, budget: Budget): Promise<{ calendars: DAVCalendar[]; davFetch: typeof fetch }> {
   const authorization = `Basic ${Buffer.from(`${source.username}:${source.password}`).toString("base64")}`;
   const davFetch = boundedFetch(budget, authorization);
   const account = await createAccount({
@@ -108,6 +106,17 @@ async function readCalDav(
         )),
   );
   if (source.calendars && !calendars.length) throw new CalendarReadError("none of the calendars named in CONSULTANTS_FILE was found");
+  return { calendars, davFetch };
+}
+
+async function readCalDav(
+  source: CalDavSource,
+  budget: Budget,
+  from: Date,
+  to: Date,
+  ours: (uid: string) => boolean,
+): Promise<BusyInterval[]> {
+  const { calendars, davFetch } = await openCalDav(source, budget);
   const busy: BusyInterval[] = [];
   for (const calendar of calendars) {
     // The server picks the events that touch the range (recurring ones whole); they are expanded here, as every server
@@ -119,14 +128,19 @@ async function readCalDav(
       fetch: davFetch,
     });
     for (const object of objects) {
-      if (typeof object.data === "string" && object.data) busy.push(...busyFromIcs(object.data, from, to));
+      if (typeof object.data === "string" && object.data) busy.push(...busyFromIcs(object.data, from, to, ours));
     }
   }
   return busy;
 }
 
+/** A fresh deadline and byte budget for one source's requests. */
+export function budgetOf(limits: ReadLimits): Budget {
+  return { signal: AbortSignal.timeout(limits.timeoutMs), bytesLeft: limits.maxBytes, limits };
+}
+
 /** Words for a failure that say what went wrong and nothing of the address or credentials. */
-function reason(error: unknown, limits: ReadLimits): string {
+export function reason(error: unknown, limits: ReadLimits): string {
   if (error instanceof CalendarReadError || error instanceof CalendarDataError) return error.message;
   const e = error as { name?: string; message?: string; cause?: { code?: string } };
   if (e?.name === "TimeoutError" || e?.name === "AbortError") return `no answer within ${limits.timeoutMs} ms`;
@@ -137,10 +151,16 @@ function reason(error: unknown, limits: ReadLimits): string {
 }
 
 /** A source's busy times between two instants, or the reason it could not be read (CalendarReadError). */
-export async function readBusy(source: CalendarSource, from: Date, to: Date, limits: ReadLimits): Promise<BusyInterval[]> {
-  const budget: Budget = { signal: AbortSignal.timeout(limits.timeoutMs), bytesLeft: limits.maxBytes, limits };
+export async function readBusy(
+  source: CalendarSource,
+  from: Date,
+  to: Date,
+  limits: ReadLimits,
+  ours: (uid: string) => boolean = () => false,
+): Promise<BusyInterval[]> {
+  const budget = budgetOf(limits);
   try {
-    return source.kind === "ical" ? await readFeed(source.url, budget, from, to) : await readCalDav(source, budget, from, to);
+    return source.kind === "ical" ? await readFeed(source.url, budget, from, to, ours) : await readCalDav(source, budget, from, to, ours);
   } catch (error) {
     throw new CalendarReadError(reason(error, limits));
   }

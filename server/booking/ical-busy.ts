@@ -90,8 +90,12 @@ function tzidOf(event: ICAL.Event, name: "dtstart" | "dtend"): string | null {
   return typeof value === "string" ? value : null;
 }
 
-/** The busy stretches of one calendar text between `from` and `to`. Throws CalendarDataError when it is not iCalendar. */
-export function busyFromIcs(text: string, from: Date, to: Date): BusyInterval[] {
+/**
+ * The busy stretches of one calendar text between `from` and `to`. Throws CalendarDataError when it is not iCalendar.
+ * `ours`: the UIDs of calls this site wrote into the calendar, which their claims hold already (and a cancelled one
+ * must free its time at once, not at the next read).
+ */
+export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: string) => boolean = () => false): BusyInterval[] {
   let jcal: unknown;
   try {
     jcal = ICAL.parse(text);
@@ -122,7 +126,7 @@ export function busyFromIcs(text: string, from: Date, to: Date): BusyInterval[] 
   for (const component of root.getAllSubcomponents("vevent")) {
     readable(() => {
       const event = new ICAL.Event(component);
-      if (!component.hasProperty("dtstart")) return;
+      if (!component.hasProperty("dtstart") || ours(event.uid)) return;
       if (component.hasProperty("recurrence-id")) exceptions.push(event);
       else masters.set(event.uid, event);
     });

@@ -4,7 +4,7 @@ import { escapeHtml } from "#app/lib/escape-html.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
-import { invitation } from "#server/booking/invitation.ts";
+import { bookingUid, invitation } from "#server/booking/invitation.ts";
 import type { Booking, BookingMail } from "#server/booking/store.ts";
 
 /** What the call is called in invitations and mail. */
@@ -45,7 +45,7 @@ function invitationFile(booking: Booking, context: BookingMailContext): MailAtta
     .filter(Boolean)
     .join("\n\n");
   const content = invitation({
-    uid: `booking-${booking.id}@${context.host}`,
+    uid: bookingUid(booking.id, context.host),
     sequence: booking.sequence,
     method,
     start: booking.slot_start,

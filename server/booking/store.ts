@@ -81,12 +81,17 @@ export class BookingStore {
   readonly #handle: DatabaseHandle;
   readonly #db: Kysely<BookingDatabase>;
   readonly #callsPerMailbox: number;
+  readonly #writesCalendar: (consultant: string) => boolean;
 
-  /** `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL). */
-  constructor(handle: DatabaseHandle, callsPerMailbox = 1) {
+  /**
+   * `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL);
+   * `writesCalendar`: whether a consultant's calls are written into their CalDAV calendar (server/booking/calendar-write.ts).
+   */
+  constructor(handle: DatabaseHandle, callsPerMailbox = 1, writesCalendar: (consultant: string) => boolean = () => false) {
     this.#handle = handle;
     this.#db = handle.db.withTables<BookingTables>();
     this.#callsPerMailbox = callsPerMailbox;
+    this.#writesCalendar = writesCalendar;
   }
 
   /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
@@ -193,6 +198,7 @@ export class BookingStore {
       await recordAttribution(trx, "bookings", stored.id, origin.attribution);
       await this.#claim(trx, stored.id, booking.consultant, cells);
       await this.#queue(trx, stored, mail(stored), origin.receivedAt);
+      await this.#queueCalendar(trx, stored, null, origin.receivedAt);
       await alsoQueue?.(trx, stored);
       return stored;
     });
@@ -222,6 +228,7 @@ export class BookingStore {
       const booking = asBooking(row);
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
       await this.#queue(trx, booking, mail(booking), now);
+      await this.#queueCalendar(trx, booking, null, now);
       await alsoWrite?.(trx, booking);
       return { ok: true, booking } as const;
     });
@@ -236,6 +243,7 @@ export class BookingStore {
     mail: (booking: Booking) => BookingMail[],
   ): Promise<ChangeResult> {
     const result = await this.#claiming(async (trx) => {
+      const before = await trx.selectFrom("bookings").select("consultant").where("id", "=", id).executeTakeFirst();
       const row = await trx
         .updateTable("bookings")
         .set({ slot_start: slot.start, slot_end: slot.end, consultant: slot.consultant, sequence: sequence + 1, updated_at: now })
@@ -249,6 +257,7 @@ export class BookingStore {
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
       await this.#claim(trx, id, slot.consultant, slot.cells);
       await this.#queue(trx, booking, mail(booking), now);
+      await this.#queueCalendar(trx, booking, before?.consultant ?? null, now);
       return booking;
     });
     if (!result.ok) return result;
@@ -276,6 +285,34 @@ export class BookingStore {
     await trx
       .insertInto("booking_claims")
       .values(cells.map((cell) => ({ consultant, slot_start: cell, booking_id: bookingId })))
+      .execute();
+  }
+
+  /**
+   * Asks the outbox to bring the consultant's calendar in line with the booking as it is when sent
+   * (written, moved or removed), and to take it out of the calendar of the consultant it had before.
+   */
+  async #queueCalendar(trx: Kysely<BookingDatabase>, booking: Booking, previous: string | null, now: Date): Promise<void> {
+    const current = booking.consultant && this.#writesCalendar(booking.consultant) ? booking.consultant : null;
+    const earlier = previous && previous !== booking.consultant && this.#writesCalendar(previous) ? previous : null;
+    if (!current && !earlier) return;
+    await trx
+      .insertInto("outbox")
+      .values({
+        channel: "calendar",
+        kind: "Calendar event",
+        lead_table: "bookings",
+        lead_id: booking.id,
+        reply_to: null,
+        recipient: `Calendar of ${current ?? earlier}`,
+        subject: `${booking.status === "cancelled" ? "Remove" : "Write"} the call`,
+        text_body: JSON.stringify({ previous: earlier }),
+        html_body: "",
+        status: "queued",
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })
       .execute();
   }
 

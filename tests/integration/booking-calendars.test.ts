@@ -108,6 +108,7 @@ describe("busy times from the consultants' own calendars", () => {
         "consultants:",
         "  - id: lindiwe-dlamini",
         "    name: Lindiwe Dlamini",
+        "    meeting: https://meet.example.com/lindiwe",
         '    hours: "09:00-13:00"',
         "    calendars:",
         `      - caldav: ${radicale.url}/`,
@@ -128,6 +129,7 @@ describe("busy times from the consultants' own calendars", () => {
       CALENDAR_REFRESH_SECONDS: "1",
       CALENDAR_TIMEOUT_MS: "3000",
       CALENDAR_MAX_BYTES: "1000000",
+      OUTBOX_POLL_MS: "100",
     });
     // The first read happens in the background after start.
     await waitFor(async () => !(await offeredSlots(server)).includes(at(dayA, "10:00")), "the first read of the calendars", 20_000);
@@ -183,6 +185,49 @@ describe("busy times from the consultants' own calendars", () => {
     expect((await bookSlot(server, at(dayB, "12:15"))).status).toBe(302);
     const rows = readSiteDb<{ consultant: string }>(server.dataDir, "select consultant from bookings order by id");
     expect(rows.map((row) => row.consultant)).toEqual(["lindiwe-dlamini", "ruan-botha", "ruan-botha"]);
+  });
+
+  it("writes a call into its consultant's CalDAV calendar, moves it, and removes it on cancel or a move to another", async () => {
+    const event = async (id: number) => {
+      const response = await fetch(`${radicale.url}/lindiwe/work/booking-${id}.ics`, {
+        headers: { authorization: `Basic ${Buffer.from(`lindiwe:${PASSWORD}`).toString("base64")}` },
+      });
+      return response.status === 200 ? (await response.text()).replace(/\r\n /g, "") : undefined;
+    };
+    const manageOf = (location: string | null) => location!.split("?")[0]!;
+    const change = (manage: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${manage}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+
+    const booked = await bookSlot(server, at(dayA, "09:00"), "Zanele Khumalo");
+    expect(booked.status).toBe(302);
+    const manage = manageOf(booked.location);
+    const id = Number(manage.split("/").at(-1)!.split(".")[0]);
+    const written = await waitFor(() => event(id), "the call in Lindiwe's calendar", 20_000);
+    expect(written).toContain(`DTSTART;TZID=Africa/Johannesburg:${local(dayA, "09:00")}`);
+    expect(written).toContain("LOCATION:https://meet.example.com/lindiwe");
+    expect(written).toMatch(/ATTENDEE;[^\n]*Zanele Khumalo[^\n]*:mailto:visitor-\d+@example.co.za/);
+    expect(written).not.toContain("METHOD:");
+    // The call's own event is not a busy time of hers: its claim holds the slot, and a cancel frees it at once.
+    expect((await change(manage, { intent: "reschedule", sequence: "0", slot: at(dayA, "09:30") })).status).toBe(302);
+    await waitFor(async () => (await event(id))?.includes(local(dayA, "09:30")), "the call moved in her calendar", 20_000);
+    expect(await event(id)).toContain("SEQUENCE:1");
+    const current = manageOf(
+      (await change(manage, { intent: "reschedule", sequence: "1", slot: at(dayA, "09:45") })).headers.get("location"),
+    );
+    await waitFor(async () => (await event(id))?.includes(local(dayA, "09:45")), "the call moved again", 20_000);
+    expect((await change(current, { intent: "cancel", sequence: "2" })).status).toBe(302);
+    await waitFor(async () => (await event(id)) === undefined, "the call gone from her calendar", 20_000);
+    expect(await offeredSlots(server)).toContain(at(dayA, "09:45"));
+
+    // A call moved to a time only Ruan works leaves her calendar.
+    const other = manageOf((await bookSlot(server, at(dayC, "11:00"), "Sipho Dube")).location);
+    const otherId = Number(other.split("/").at(-1)!.split(".")[0]);
+    await waitFor(() => event(otherId), "the second call in her calendar", 20_000);
+    expect((await change(other, { intent: "reschedule", sequence: "0", slot: at(dayA, "17:00") })).status).toBe(302);
+    await waitFor(async () => (await event(otherId)) === undefined, "the call gone from her calendar", 20_000);
+    expect(readSiteDb<{ consultant: string }>(server.dataDir, `select consultant from bookings where id = ${otherId}`)).toEqual([
+      { consultant: "ruan-botha" },
+    ]);
   });
 
   it("keeps the last known busy times, fast, when a calendar is down, silent, garbage or endless, and logs since when", async () => {
