@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import interSite from "#app/fonts/inter-site-wght-400-800.woff2?url";
 import { CookieConsent } from "#app/components/consent/cookie-consent.tsx";
+import { CompanyProfileDialog } from "#app/components/forms/company-profile-dialog.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { MobileDrawer } from "#app/components/layout/mobile-nav.tsx";
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {publicPage && <Footer />}
         {publicPage && <MobileDrawer />}
+        {publicPage && <CompanyProfileDialog />}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

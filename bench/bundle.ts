@@ -14,19 +14,11 @@ import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { publicRoutes } from "#app/config/public-routes.ts";
+import type { FIRST_LOAD_TARGET } from "#bench/budgets.ts";
 import { startServer } from "#tests/support/server.ts";
-
-/** The targets for the JavaScript at load (docs/performance-targets.md), gzipped: pages a visitor only reads, and pages with a form of their own. */
-export const FIRST_LOAD_TARGET = { content: 90 * 1024, form: 120 * 1024 } as const;
 
 /** Pages whose main content is a form (the newsletter on /blog too); the footer's profile dialog loads on demand everywhere. */
 const formPages = new Set(["/blog", "/contact", "/free-audit", "/free-ai-assessment", "/get-started", "/company-profile", "/calendar"]);
-
-/**
- * What a new connection's first round trip carries: TCP's initial window of ten
- * segments of 1,460 bytes, as Lighthouse's simulation and most servers have it.
- */
-export const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
 export interface Scripts {
   scripts: number;

@@ -11,9 +11,10 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { findHoldings } from "#server/admin/forget.ts";
-import { type Cursor, decodeCursor, everyLead, exportRows, type InboxFilter, listLeads } from "#server/admin/inbox.ts";
-import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
+import { type Cursor, decodeCursor, everyLead, type InboxFilter } from "#server/admin/filter.ts";
+import { exportRows } from "#server/admin/lead-export.ts";
+import { listLeads } from "#server/admin/lead-list.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 
@@ -105,7 +106,7 @@ function lead(i: number, now: number): Row {
   };
 }
 
-async function seed(db: Kysely<AdminDatabase>): Promise<number> {
+async function seed(db: Kysely<Database>): Promise<number> {
   const started = performance.now();
   const now = Date.now();
   for (let from = 0; from < LEADS; from += BATCH) {
@@ -173,7 +174,7 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 const none: InboxFilter = everyLead;
 
 async function measure(handle: DatabaseHandle): Promise<{ seedMs: number; timings: Timing[] }> {
-  const db = handle.db.withTables<BookingTables & AdminTables>();
+  const db = handle.db;
   const seedMs = await seed(db);
   // Fresh statistics, as a database that grew to this size over two years would have.
   await sql`analyze`.execute(db);

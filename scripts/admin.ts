@@ -20,8 +20,7 @@ import { COMMAND_LINE, recordAudit } from "#server/admin/audit.ts";
 import { adminRoles, type AdminRole, isAdminRole } from "#app/lib/inbox.ts";
 import { passwordProblem } from "#server/admin/password.ts";
 import { resetSecondFactor } from "#server/admin/second-factor.ts";
-import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import {
   createUser,
   findUserForLogin,
@@ -127,7 +126,7 @@ function emailArgument(value: string | undefined): string {
   return email;
 }
 
-async function run(command: string | undefined, args: string[], db: Kysely<AdminDatabase>): Promise<void> {
+async function run(command: string | undefined, args: string[], db: Kysely<Database>): Promise<void> {
   switch (command) {
     case "create-user": {
       const email = emailArgument(args[0]);
@@ -227,7 +226,7 @@ try {
     if (!COMMANDS.includes(command ?? "")) throw new UsageError(USAGE);
     const database = await openSiteDatabase(settings);
     try {
-      await run(command, args, database.db.withTables<BookingTables & AdminTables>());
+      await run(command, args, database.db);
     } finally {
       await database.close();
     }

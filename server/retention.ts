@@ -1,12 +1,9 @@
 import { deleteAuditUntil } from "#server/admin/audit.ts";
-import type { AdminTables } from "#server/admin/schema.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { OutboxStore } from "#server/outbox/store.ts";
 import type { Env } from "#server/env.ts";
 import { log } from "#server/log.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
-import type { Newsletter } from "#server/newsletter/subscribers.ts";
+import { expireSignups } from "#server/newsletter/expiry.ts";
 import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "#server/outbox/mail-files.ts";
 
 const DAY_MS = 86_400_000;
@@ -30,7 +27,6 @@ export interface RetentionParts {
   settings: Pick<Env, "RETENTION_SENT_MAIL_DAYS" | "RETENTION_AUDIT_DAYS">;
   database: DatabaseHandle;
   outbox: OutboxStore;
-  newsletter: Newsletter;
   mail: MailFiles;
 }
 
@@ -46,13 +42,13 @@ const SWEPT_TABLES = ["outbox", "newsletter_subscribers", "form_submissions", "l
  * so instances sharing a PostgreSQL may sweep at the same time; each deletes
  * the .eml files in its own DATA_DIR.
  */
-export function retention({ settings, database, outbox, newsletter, mail }: RetentionParts): Retention {
-  const audit = database.db.withTables<BookingTables & NewsletterTables & AdminTables>();
+export function retention({ settings, database, outbox, mail }: RetentionParts): Retention {
+  const audit = database.db;
   return {
     async sweep(now = new Date()) {
       const mailCutoff = new Date(now.getTime() - settings.RETENTION_SENT_MAIL_DAYS * DAY_MS);
       const sentCopies = await outbox.clearSentCopies(mailCutoff);
-      const expired = await newsletter.expire(now);
+      const expired = await expireSignups(database, now);
       const mailFiles = removeMailFiles(mail, expired.messageIds) + removeMailFilesWrittenUntil(mail, mailCutoff);
       const auditEntries = await deleteAuditUntil(audit, new Date(now.getTime() - settings.RETENTION_AUDIT_DAYS * DAY_MS));
       const swept = { sentCopies, mailFiles, expiredSignups: expired.signups, auditEntries };

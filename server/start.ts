@@ -1,12 +1,10 @@
 import { Router } from "express";
-import type { Kysely } from "kysely";
 import { adminServices } from "#server/admin/services.ts";
 import { startDailyBackups } from "#server/backups.ts";
 import { bookingServices } from "#server/booking/services.ts";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "#server/captcha/index.ts";
 import { prepareMasterKey, siteSecrets } from "#server/captcha/keys.ts";
 import { tightenDataDir } from "#server/data-dir.ts";
-import type { Database } from "#server/db/schema.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
 import { LeadStore } from "#server/forms/store.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
@@ -63,14 +61,9 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   // Confirmations and departures reach the lead webhook in the transaction that records them
   // (the newsletter's transaction knows its own tables too; the webhook writes only the outbox).
   const newsletter = new Newsletter(database, secrets.newsletterLinks, settings.SITE_URL, (event, trx) =>
-    queueWebhookEvent(
-      trx as unknown as Kysely<Database>,
-      settings,
-      { table: "newsletter_subscribers", id: event.subscriberId },
-      newsletterWebhookEvent(event),
-    ),
+    queueWebhookEvent(trx, settings, { table: "newsletter_subscribers", id: event.subscriberId }, newsletterWebhookEvent(event)),
   );
-  const sweeper = retention({ settings, database, outbox, newsletter, mail: mailFilesOfSite(settings) });
+  const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
   // The calendar lane's sender belongs to Book a Call, built below with the services the worker is part of.
   const late: { calendarLane?: Sender } = {};
   const worker = startOutboxWorker({

@@ -1,20 +1,42 @@
 import { z } from "#app/lib/zod.ts";
 import { auditForm } from "#app/forms/audit.ts";
-import { type LeadFormDefinition, NOT_SPECIFIED, orNull, reported } from "#app/forms/definition.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { formFields, type LeadFormDefinition, NOT_SPECIFIED, orNull, reported } from "#app/forms/definition.ts";
 import { botCheckFailed, errorTitle, somethingWentWrong } from "#app/forms/messages.ts";
-import { email, fieldLimits, isWebsiteUrl, optionalText, requiredText, text, websiteUrlMessage } from "#app/forms/rules.ts";
+import { fieldLimits } from "#app/forms/field-limits.ts";
+import { email, isWebsiteUrl, optionalText, requiredText, text, websiteUrlMessage } from "#app/forms/rules.ts";
+
+const fields = formFields({
+  name: { ...commonFields.name, required: true },
+  email: { ...commonFields.email, required: true },
+  company: { ...commonFields.company, required: true },
+  // An input of url type: its keyboard is the url one already.
+  website: { ...commonFields.website, type: "url", inputMode: undefined, placeholder: "https://yourcompany.co.za" },
+  currentAIUsage: {
+    label: "Current AI Usage",
+    shortLabel: "Current AI usage",
+    multiline: true,
+    maxLength: fieldLimits.longText,
+    placeholder: "Which AI tools does your team use today, if any?",
+  },
+  goals: {
+    label: "Goals",
+    required: true,
+    multiline: true,
+    maxLength: fieldLimits.longText,
+    placeholder: "What would you like AI to do for your business?",
+  },
+});
 
 /** The free AI assessment (/free-ai-assessment): name, email, company and goals required (SPEC.md section 5). */
 const schema = z.object({
-  name: requiredText("Name is required", "name", fieldLimits.name),
-  email: email("Please enter a valid email address"),
-  company: requiredText("Company is required", "company", fieldLimits.company),
+  name: requiredText("Name is required", fields.name),
+  email: email(fields.email, "Please enter a valid email address"),
+  company: requiredText("Company is required", fields.company),
   // An input of url type, so a web address when given, with JavaScript or without.
-  website: z.optional(
-    text("website", fieldLimits.website).check(z.refine((value) => value === "" || isWebsiteUrl(value), websiteUrlMessage)),
-  ),
-  currentAIUsage: optionalText("currentAIUsage", fieldLimits.longText),
-  goals: requiredText("Please tell us your goals", "goals", fieldLimits.longText),
+  website: z.optional(text(fields.website).check(z.refine((value) => value === "" || isWebsiteUrl(value), websiteUrlMessage))),
+  currentAIUsage: optionalText(fields.currentAIUsage),
+  goals: requiredText("Please tell us your goals", fields.goals),
 });
 
 /** How long the success toast stays (SPEC.md section 9). */
@@ -23,6 +45,7 @@ export const aiAssessmentSuccessToastMs = 5000;
 export const aiAssessmentForm = {
   key: "aiAssessment",
   schema,
+  fields,
   messages: {
     success: { title: "Success!", message: "Your AI assessment request has been submitted. We'll be in touch within 24 hours." },
     failure: { title: errorTitle, message: somethingWentWrong },
@@ -48,10 +71,11 @@ export const aiAssessmentForm = {
   }),
   notification: { kind: "AI Assessment Request", heading: "New AI assessment request" },
   report: (row) => [
-    reported("Name", row.name),
-    reported("Email", row.email),
-    reported("Company", row.company),
-    reported("Website", row.website),
-    reported("Message", row.message, { multiline: true }),
+    reported(fields.name, row.name),
+    reported(fields.email, row.email),
+    reported(fields.company, row.company),
+    reported(fields.website, row.website),
+    // The two questions, stored as one message.
+    reported({ name: "message", label: "Message", multiline: true }, row.message),
   ],
 } satisfies LeadFormDefinition<"aiAssessment", typeof schema>;

@@ -1,14 +1,23 @@
 import { z } from "#app/lib/zod.ts";
-import { type LeadFormDefinition, orNull, reported } from "#app/forms/definition.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { formFields, type LeadFormDefinition, orNull, reported } from "#app/forms/definition.ts";
 import { errorTitle } from "#app/forms/messages.ts";
 import { auditBudgetOptions, chosenLabel, platformOptions, values } from "#app/forms/options.ts";
-import { email, fieldLimits, optionalChoice, requiredText } from "#app/forms/rules.ts";
+import { email, optionalChoice, requiredText } from "#app/forms/rules.ts";
+
+const fields = formFields({
+  name: { ...commonFields.name, required: true },
+  email: { ...commonFields.email, required: true },
+  website: { ...commonFields.website, label: "Website URL", required: true },
+  budget: { label: "Monthly Ad Budget", required: true, options: auditBudgetOptions, placeholder: "Select your budget" },
+  platform: { label: "Main Advertising Platform", shortLabel: "Platform", options: platformOptions, placeholder: "Select a platform" },
+});
 
 /** The free ad audit (/free-audit), as in use: name, email, website and budget required (SPEC.md section 5). */
 const schema = z.object({
-  name: requiredText("Name is required", "name", fieldLimits.name),
-  email: email("Please enter a valid email address"),
-  website: requiredText("Website is required", "website", fieldLimits.website),
+  name: requiredText("Name is required", fields.name),
+  email: email(fields.email, "Please enter a valid email address"),
+  website: requiredText("Website is required", fields.website),
   budget: z.enum(values(auditBudgetOptions), { error: "Please select your budget range" }),
   platform: optionalChoice(values(platformOptions), "Please select a platform"),
 });
@@ -18,6 +27,7 @@ const failure = { title: errorTitle, message: "Failed to submit audit request. P
 export const auditForm = {
   key: "audit",
   schema,
+  fields,
   messages: {
     success: { title: "Success!", message: "Your free audit request has been submitted. We'll send your analysis within 2-4 hours." },
     failure,
@@ -39,10 +49,10 @@ export const auditForm = {
   }),
   notification: { kind: "Audit", heading: "New free audit request" },
   report: (row) => [
-    reported("Name", row.name),
-    reported("Email", row.email),
-    reported("Website", row.website),
-    reported("Monthly Ad Budget", chosenLabel(auditBudgetOptions, row.budget)),
-    reported("Platform", chosenLabel(platformOptions, row.platform)),
+    reported(fields.name, row.name),
+    reported(fields.email, row.email),
+    reported(fields.website, row.website),
+    reported(fields.budget, chosenLabel(auditBudgetOptions, row.budget)),
+    reported(fields.platform, chosenLabel(platformOptions, row.platform)),
   ],
 } satisfies LeadFormDefinition<"audit", typeof schema>;

@@ -2,7 +2,8 @@ import { z } from "#app/lib/zod.ts";
 import { clockOfMinutes, formatSast, type IsoDate, sastInstant } from "#app/lib/sast.ts";
 import { companyProfileForm } from "#app/forms/company-profile.ts";
 import { contactForm } from "#app/forms/contact.ts";
-import { type FormDefinition, reported } from "#app/forms/definition.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { type FormDefinition, formFields, reported } from "#app/forms/definition.ts";
 import { botCheckFailed, errorTitle } from "#app/forms/messages.ts";
 
 /**
@@ -11,6 +12,15 @@ import { botCheckFailed, errorTitle } from "#app/forms/messages.ts";
  * visitor chose (an ISO instant). A booking is not stored as a lead row: its
  * own step claims the slot (server/booking/calendar.server.ts).
  */
+const fields = formFields({
+  name: contactForm.fields.name,
+  email: contactForm.fields.email,
+  company: contactForm.fields.company,
+  phone: { ...commonFields.phone, label: "Phone" },
+  website: commonFields.website,
+  message: { ...contactForm.fields.message, label: "What would you like to discuss?" },
+});
+
 const schema = z.object({
   slot: z.iso.datetime({ error: "Please choose a time", offset: false }),
   name: contactForm.schema.shape.name,
@@ -62,6 +72,7 @@ export function callsHeldMessage(max: number): string {
 export const bookingForm = {
   key: "booking",
   schema,
+  fields,
   messages: { failure: { title: errorTitle, message: bookingMessages.failed }, botCheckFailed },
   /**
    * A visitor books one call, maybe a second for a colleague: three bookings an
@@ -73,18 +84,18 @@ export const bookingForm = {
   stored: { table: "bookings" },
   inbox: { type: "booking", label: "Booking" },
   report: (row) => [
-    reported("Name", row.name),
-    reported("Email", row.email),
-    reported("Company", row.company),
-    reported("Phone", row.phone),
-    reported("Website", row.website),
-    reported("Message", row.message, { multiline: true }),
+    reported(fields.name, row.name),
+    reported(fields.email, row.email),
+    reported(fields.company, row.company),
+    reported(fields.phone, row.phone),
+    reported(fields.website, row.website),
+    reported(fields.message, row.message),
     reported(
-      "Call",
+      { name: "call", label: "Call" },
       `${formatSast(row.slot_start as string)} to ${formatSast(row.slot_end as string)
         .split(", ")
         .pop()} SAST`,
     ),
-    reported("Booking", row.status === "cancelled" ? "Cancelled" : "Confirmed"),
+    reported({ name: "booking", label: "Booking" }, row.status === "cancelled" ? "Cancelled" : "Confirmed"),
   ],
 } satisfies FormDefinition<"booking", typeof schema>;

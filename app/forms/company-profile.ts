@@ -1,22 +1,24 @@
 import { z } from "#app/lib/zod.ts";
+import { companyProfileFields as fields } from "#app/forms/company-profile-fields.ts";
 import { type LeadFormDefinition, orNull, reported } from "#app/forms/definition.ts";
 import { checkTheFields, errorTitle, somethingWentWrong, botCheckFailed } from "#app/forms/messages.ts";
-import { email, fieldLimits, optionalText, requiredText } from "#app/forms/rules.ts";
+import { email, optionalText, requiredText } from "#app/forms/rules.ts";
 
 /** The two-step company profile form (SPEC.md section 5, "Two-step lead form"): name and email, then the rest. */
 const step1 = z.object({
-  name: requiredText("Name is required", "name", fieldLimits.name),
-  email: email("Invalid email address"),
+  name: requiredText("Name is required", fields.name),
+  email: email(fields.email, "Invalid email address"),
 });
 
 const schema = z.extend(step1, {
-  company: optionalText("company", fieldLimits.company),
-  phone: optionalText("phone", fieldLimits.phone),
+  company: optionalText(fields.company),
+  phone: optionalText(fields.phone),
 });
 
 export const companyProfileForm = {
   key: "companyProfile",
   schema,
+  fields,
   steps: {
     form: "companyProfile",
     steps: [step1, z.object({})],
@@ -37,9 +39,9 @@ export const companyProfileForm = {
   }),
   notification: { kind: "CompanyProfile", heading: "Company profile downloaded" },
   report: (row) => [
-    reported("Name", row.name),
-    reported("Email", row.email),
-    reported("Company", row.company),
-    reported("Phone", row.phone),
+    reported(fields.name, row.name),
+    reported(fields.email, row.email),
+    reported(fields.company, row.company),
+    reported(fields.phone, row.phone),
   ],
 } satisfies LeadFormDefinition<"companyProfile", typeof schema>;

@@ -1,12 +1,17 @@
 import { site } from "#app/config/site.ts";
 import { z } from "#app/lib/zod.ts";
-import { type LeadFormDefinition, reported } from "#app/forms/definition.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { formFields, type LeadFormDefinition, reported } from "#app/forms/definition.ts";
 import { errorTitle } from "#app/forms/messages.ts";
 import { email } from "#app/forms/rules.ts";
 
+const fields = formFields({
+  email: { ...commonFields.email, label: "Email address", required: true, placeholder: "you@company.co.za" },
+});
+
 /** The blog's newsletter signup. */
 const schema = z.object({
-  email: email("Please enter a valid email address"),
+  email: email(fields.email, "Please enter a valid email address"),
 });
 
 /**
@@ -31,6 +36,7 @@ const failure = { title: errorTitle, message: "Failed to subscribe. Please try a
 export const newsletterForm = {
   key: "newsletter",
   schema,
+  fields,
   messages: {
     success: { title: "Success!", message: "Thanks for subscribing! You'll receive our weekly ROI insights." },
     failure,
@@ -42,5 +48,5 @@ export const newsletterForm = {
   row: (lead) => ({ table: "form_submissions", row: { form_type: "newsletter", name: NEWSLETTER_NAME, email: lead.email } }),
   // A subscriber gives no name: the notification names the address.
   notification: { kind: "Newsletter", heading: "New newsletter subscriber", anonymous: true },
-  report: (row) => [reported("Email", row.email)],
+  report: (row) => [reported(fields.email, row.email)],
 } satisfies LeadFormDefinition<"newsletter", typeof schema>;

@@ -1,5 +1,6 @@
 import { z } from "#app/lib/zod.ts";
-import { type LeadFormDefinition, orNull, reported, textOf } from "#app/forms/definition.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { formFields, type LeadFormDefinition, orNull, reported, textOf } from "#app/forms/definition.ts";
 import { botCheckFailed, checkTheFields, errorTitle } from "#app/forms/messages.ts";
 import {
   additionalServiceOptions,
@@ -10,7 +11,8 @@ import {
   tiersByService,
   values,
 } from "#app/forms/options.ts";
-import { fieldLimits, optionalText, requiredText, websiteField } from "#app/forms/rules.ts";
+import { fieldLimits } from "#app/forms/field-limits.ts";
+import { optionalText, requiredText } from "#app/forms/rules.ts";
 import type { SteppedForm } from "#app/forms/steps.ts";
 
 /** The order wizard (/get-started): four steps, in the order it checks them, a missing field before a malformed email. */
@@ -25,19 +27,72 @@ export const orderMessages = {
 /** The wizard's simple text@text.text check (docs/SPEC.md section 5, Order wizard). */
 const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const fields = formFields({
+  name: { ...commonFields.name, required: true },
+  email: { ...commonFields.email, required: true },
+  phone: { ...commonFields.phone, required: true },
+  company: { ...commonFields.company, required: true },
+  website: commonFields.website,
+  service: { label: "Primary Service", shortLabel: "Service", required: true, options: serviceOptions, placeholder: "Select a service" },
+  // Its options follow the service chosen.
+  tier: { label: "Service Tier", shortLabel: "Tier", required: true, maxLength: fieldLimits.shortText, placeholder: "Select a tier" },
+  additionalServices: { label: "Additional Services", options: additionalServiceOptions },
+  industry: {
+    label: "Industry",
+    required: true,
+    maxLength: fieldLimits.shortText,
+    placeholder: "e.g. E-commerce, SaaS, Professional services",
+  },
+  monthlyBudget: {
+    label: "Monthly Marketing Budget",
+    shortLabel: "Monthly Budget",
+    required: true,
+    options: orderBudgetOptions,
+    placeholder: "Select your budget",
+  },
+  currentMarketing: {
+    label: "Current Marketing Activities",
+    shortLabel: "Current marketing",
+    reportLabel: "Current Marketing",
+    multiline: true,
+    maxLength: fieldLimits.longText,
+  },
+  goals: { label: "Business Goals", shortLabel: "Goals", required: true, multiline: true, maxLength: fieldLimits.longText },
+  startDate: { label: "Preferred Start Date", required: true, options: startDateOptions, placeholder: "Select a start date" },
+  teamSize: {
+    label: "Team Size",
+    shortLabel: "Team size",
+    reportLabel: "Team Size",
+    maxLength: fieldLimits.shortText,
+    placeholder: "e.g. 10 people",
+  },
+  currentChallenges: {
+    label: "Current Challenges",
+    shortLabel: "Current challenges",
+    reportLabel: "Challenges",
+    multiline: true,
+    maxLength: fieldLimits.longText,
+  },
+  additionalInfo: {
+    label: "Additional Information",
+    shortLabel: "Additional information",
+    reportLabel: "Additional Info",
+    multiline: true,
+    maxLength: fieldLimits.longText,
+  },
+});
+
 const step1 = {
-  name: requiredText(orderMessages.step1Missing, "name", fieldLimits.name),
-  email: requiredText(orderMessages.step1Missing, "email", fieldLimits.email).check(
-    z.regex(simpleEmailPattern, orderMessages.invalidEmail),
-  ),
-  phone: requiredText(orderMessages.step1Missing, "phone", fieldLimits.phone),
-  company: requiredText(orderMessages.step1Missing, "company", fieldLimits.company),
-  website: websiteField,
+  name: requiredText(orderMessages.step1Missing, fields.name),
+  email: requiredText(orderMessages.step1Missing, fields.email).check(z.regex(simpleEmailPattern, orderMessages.invalidEmail)),
+  phone: requiredText(orderMessages.step1Missing, fields.phone),
+  company: requiredText(orderMessages.step1Missing, fields.company),
+  website: optionalText(fields.website),
 };
 
 const step2 = {
   service: z.enum(values(serviceOptions), { error: orderMessages.step2Missing }),
-  tier: requiredText(orderMessages.step2Missing, "tier", fieldLimits.shortText),
+  tier: requiredText(orderMessages.step2Missing, fields.tier),
   additionalServices: z._default(
     z
       .array(z.enum(additionalServiceOptions, { error: "Please choose additional services from the list" }))
@@ -47,17 +102,17 @@ const step2 = {
 };
 
 const step3 = {
-  industry: requiredText(orderMessages.step3Missing, "industry", fieldLimits.shortText),
-  currentMarketing: optionalText("currentMarketing", fieldLimits.longText),
+  industry: requiredText(orderMessages.step3Missing, fields.industry),
+  currentMarketing: optionalText(fields.currentMarketing),
   monthlyBudget: z.enum(orderBudgetOptions, { error: orderMessages.step3Missing }),
-  goals: requiredText(orderMessages.step3Missing, "goals", fieldLimits.longText),
+  goals: requiredText(orderMessages.step3Missing, fields.goals),
 };
 
 const step4 = {
   startDate: z.enum(startDateOptions, { error: orderMessages.step4Missing }),
-  teamSize: optionalText("teamSize", fieldLimits.shortText),
-  currentChallenges: optionalText("currentChallenges", fieldLimits.longText),
-  additionalInfo: optionalText("additionalInfo", fieldLimits.longText),
+  teamSize: optionalText(fields.teamSize),
+  currentChallenges: optionalText(fields.currentChallenges),
+  additionalInfo: optionalText(fields.additionalInfo),
 };
 
 /** The tier must be one the chosen service offers (changing the service clears it). */
@@ -116,6 +171,7 @@ function additionalServices(json: unknown): string {
 export const orderForm = {
   key: "order",
   schema,
+  fields,
   listFields: ["additionalServices"],
   steps,
   messages: {
@@ -150,21 +206,21 @@ export const orderForm = {
   }),
   notification: { kind: "Service Order", heading: "New service order" },
   report: (row) => [
-    reported("Name", row.name),
-    reported("Email", row.email),
-    reported("Phone", row.phone),
-    reported("Company", row.company),
-    reported("Website", row.website),
-    reported("Service", chosenLabel(serviceOptions, row.service)),
-    reported("Tier", row.tier),
-    reported("Additional Services", additionalServices(row.additional_services), { empty: "None" }),
-    reported("Industry", row.industry),
-    reported("Current Marketing", row.current_marketing, { multiline: true }),
-    reported("Monthly Budget", row.monthly_budget),
-    reported("Goals", row.goals, { multiline: true }),
-    reported("Preferred Start Date", row.start_date),
-    reported("Team Size", row.team_size),
-    reported("Challenges", row.current_challenges, { multiline: true }),
-    reported("Additional Info", row.additional_info, { multiline: true }),
+    reported(fields.name, row.name),
+    reported(fields.email, row.email),
+    reported(fields.phone, row.phone),
+    reported(fields.company, row.company),
+    reported(fields.website, row.website),
+    reported(fields.service, chosenLabel(serviceOptions, row.service)),
+    reported(fields.tier, row.tier),
+    reported(fields.additionalServices, additionalServices(row.additional_services), { empty: "None" }),
+    reported(fields.industry, row.industry),
+    reported(fields.currentMarketing, row.current_marketing),
+    reported(fields.monthlyBudget, row.monthly_budget),
+    reported(fields.goals, row.goals),
+    reported(fields.startDate, row.start_date),
+    reported(fields.teamSize, row.team_size),
+    reported(fields.currentChallenges, row.current_challenges),
+    reported(fields.additionalInfo, row.additional_info),
   ],
 } satisfies LeadFormDefinition<"order", typeof schema>;

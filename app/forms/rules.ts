@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { type FormField, shortLabelOf } from "#app/forms/definition.ts";
 
 /**
  * The rules every form's fields are built from (SPEC.md section 5), shared by
@@ -6,46 +7,6 @@ import { z } from "#app/lib/zod.ts";
  * maximum, so a huge body can never be stored, and refuses characters no
  * visitor types.
  */
-
-export const fieldLimits = {
-  name: 100,
-  email: 255,
-  company: 100,
-  phone: 20,
-  website: 255,
-  shortText: 100,
-  message: 1000,
-  longText: 2000,
-} as const;
-
-/** How each text field is named in its own messages ("Name must be at most 100 characters"). */
-export const fieldLabels = {
-  name: "Name",
-  email: "Email",
-  company: "Company",
-  phone: "Phone",
-  website: "Website",
-  message: "Message",
-  currentAIUsage: "Current AI usage",
-  goals: "Goals",
-  tier: "Tier",
-  industry: "Industry",
-  currentMarketing: "Current marketing",
-  teamSize: "Team size",
-  currentChallenges: "Current challenges",
-  additionalInfo: "Additional information",
-} as const;
-export type TextFieldName = keyof typeof fieldLabels;
-
-/** The fields typed in a text area: the only ones whose text may run over several lines. */
-export const multiLineFields: ReadonlySet<TextFieldName> = new Set([
-  "message",
-  "currentAIUsage",
-  "goals",
-  "currentMarketing",
-  "currentChallenges",
-  "additionalInfo",
-]);
 
 /** A one-line input, or a text area. */
 export type Lines = "one" | "many";
@@ -69,32 +30,35 @@ export function hasDisallowedCharacters(value: string, lines: Lines): boolean {
 export const notAllowed = (label: string) => `${label} contains characters that are not allowed`;
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
+/** What a text rule reads of its field (app/forms/definition.ts FormField). */
+type TextField = Pick<FormField, "label" | "shortLabel" | "multiline"> & { maxLength: number };
+
 /**
  * Every text field's rules, so no field can miss one: trimmed, NFC (an
  * address or a name typed on different keyboards reads the same), required
  * when `required` gives its message (blank counts as missing), no disallowed
- * characters, at most `max` characters.
+ * characters, at most the field's `maxLength` characters.
  */
-export function text(field: TextFieldName, max: number, { required, tooLongMessage }: { required?: string; tooLongMessage?: string } = {}) {
-  const label = fieldLabels[field];
-  const lines: Lines = multiLineFields.has(field) ? "many" : "one";
+export function text(field: TextField, { required, tooLongMessage }: { required?: string; tooLongMessage?: string } = {}) {
+  const label = shortLabelOf(field);
+  const lines: Lines = field.multiline ? "many" : "one";
   return z.string(required ? { error: required } : undefined).check(
     z.trim(),
     z.normalize("NFC"),
     ...(required ? [z.minLength(1, { error: required, abort: true })] : []),
     z.refine((value: string) => !hasDisallowedCharacters(value, lines), { error: notAllowed(label), abort: true }),
-    z.maxLength(max, tooLongMessage ?? tooLong(label, max)),
+    z.maxLength(field.maxLength, tooLongMessage ?? tooLong(label, field.maxLength)),
   );
 }
 
 /** A text field that must be filled in; a missing or blank value reads `message`. */
-export function requiredText(message: string, field: TextFieldName, max: number) {
-  return text(field, max, { required: message });
+export function requiredText(message: string, field: TextField) {
+  return text(field, { required: message });
 }
 
 /** A text field that may be left empty (empty text and an absent field are both fine). */
-export function optionalText(field: TextFieldName, max: number) {
-  return z.optional(text(field, max));
+export function optionalText(field: TextField) {
+  return z.optional(text(field));
 }
 
 /** A domain mail can reach, in its ASCII form: letters, digits and hyphens, a top-level name of letters (or punycode). */
@@ -127,8 +91,8 @@ function isEmailAddress(value: string): boolean {
   return at > 0 && at <= 64 && emailLocalPart.test(value.slice(0, at)) && asciiHostname(value.slice(at + 1)) !== null;
 }
 
-export function email(message: string) {
-  return text("email", fieldLimits.email, { required: message }).check(z.refine(isEmailAddress, message));
+export function email(field: TextField, message: string) {
+  return text(field, { required: message }).check(z.refine(isEmailAddress, message));
 }
 
 /** A web address as an input of type url takes it, on the web: http or https, and a host name. */
@@ -147,6 +111,3 @@ export const websiteUrlMessage = "Please enter a valid website URL";
 export function optionalChoice<const V extends readonly [string, ...string[]]>(options: V, message: string) {
   return z.optional(z.union([z.literal(""), z.enum(options, { error: message })], { error: message }));
 }
-
-/** A website that may be left empty, with no format check (SPEC.md section 5, the contact form as in use). */
-export const websiteField = optionalText("website", fieldLimits.website);

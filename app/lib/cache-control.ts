@@ -16,3 +16,12 @@ export const NO_STORE = "no-store";
 
 /** The headers of an answer that is never kept. */
 export const noStoreHeaders = { "Cache-Control": NO_STORE } as const;
+
+/**
+ * A form page's headers (its route module's `headers` export, the only way
+ * React Router sends them): its action's when it answers a post (no-store, a
+ * refusal's Retry-After), else its loader's.
+ */
+export function answerHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
+  return [...actionHeaders.keys()].length ? actionHeaders : loaderHeaders;
+}

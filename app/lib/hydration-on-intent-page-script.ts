@@ -3,13 +3,13 @@
  * 0021): bundled on its own at build (`?inline-script`,
  * scripts/vite-inline-scripts.ts) and written by the server after <Scripts>,
  * so it runs as the document is parsed. `start` is idempotent; the listeners
- * are passive except the click one, which holds a press on a control only
- * React answers (a button that submits no form, or a held link).
+ * are passive except the click one, which holds a press on a control declared
+ * `held` (only React answers it) and runs invoker commands where the browser
+ * does not.
  */
 import {
-  ANSWERED_WITHOUT_REACT,
+  FIRST_PRESS,
   HELD_LINK_TIMEOUT_MS,
-  HELD_UNTIL_HYDRATED,
   HYDRATED_EVENT,
   INERT_MODULE_TYPE,
   INERT_PRELOAD_REL,
@@ -62,13 +62,12 @@ for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true,
 addEventListener(
   "click",
   (event) => {
-    if (hydrated || !(event.target instanceof Element)) return;
-    const control = event.target.closest<HTMLButtonElement | HTMLAnchorElement>(`button, a[${HELD_UNTIL_HYDRATED}]`);
-    if (!control || control.closest(`[${ANSWERED_WITHOUT_REACT}]`)) return;
-    // A button the browser answers itself: an invoker command (app/lib/invoker-commands.ts).
-    if (control instanceof HTMLButtonElement && control.commandForElement) return;
+    if (!(event.target instanceof Element)) return;
+    const control = event.target.closest<HTMLButtonElement | HTMLAnchorElement>("button, a");
+    if (!control) return;
+    if (control instanceof HTMLButtonElement && !("commandForElement" in HTMLButtonElement.prototype)) runCommand(control);
+    if (hydrated || control.closest(`[${FIRST_PRESS}]`)?.getAttribute(FIRST_PRESS) !== "held") return;
     const link = control instanceof HTMLAnchorElement;
-    if (!link && control.form && control.type !== "button") return;
     // A new tab or window gets the page, as it would after hydration.
     if (link && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
     event.preventDefault();
@@ -84,6 +83,19 @@ addEventListener(
   },
   true,
 );
+
+/**
+ * Invoker commands where the browser has none (before Chrome 135, Firefox 144,
+ * Safari 26.2): the same dialog opens or closes in the press's own task, before
+ * React and after it, so the first press is answered as soon as it would be.
+ */
+function runCommand(button: HTMLButtonElement) {
+  const dialog = document.getElementById(button.getAttribute("commandfor") ?? "");
+  if (!(dialog instanceof HTMLDialogElement)) return;
+  const command = button.getAttribute("command");
+  if (command === "show-modal" && !dialog.open) dialog.showModal();
+  else if ((command === "close" || command === "request-close") && dialog.open) dialog.close();
+}
 
 addEventListener(
   HYDRATED_EVENT,

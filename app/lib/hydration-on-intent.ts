@@ -10,12 +10,12 @@
  * (`inertHydrationScripts`); a tiny inline script (hydration-on-intent-page-script.ts)
  * turns them back into real ones on the first such signal.
  *
- * A press on a button that only React answers (the Services menu, an
- * accordion header, Share) can come before React is there: it is held, and
- * pressed again once the page has hydrated (HYDRATED_EVENT), so the first
- * press is never lost. A button the browser answers itself (an invoker
- * command: the mobile menu, decision 0025) is not held. A link followed or a form sent before then goes as the
- * browser sends it, which the site answers in full without JavaScript.
+ * A press on a control that only React answers (the Services menu, Share)
+ * can come before React is there: declared `held` (FIRST_PRESS), it is held
+ * and pressed again once the page has hydrated (HYDRATED_EVENT), so the first
+ * press is never lost. Everything else the browser answers itself (details,
+ * invoker commands: the menu and the company profile dialog, decision 0025;
+ * links; a form's own post), or an inline script of its own.
  */
 
 /** A `rel` no browser acts on: the module preloads wait under it. */
@@ -34,21 +34,22 @@ export const HYDRATED_EVENT = "app-hydrated";
 export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"] as const;
 
 /**
- * Markup whose buttons are answered by an inline script of their own (the
- * cookie banner and Cookie Settings, decision 0018): never held.
+ * How a control answers its first press, declared on it or on markup around
+ * it (docs/before-react.md). Undeclared, the browser answers it: a link, a
+ * form's own post, `<details>`, an invoker command (`commandfor`).
+ * - `script`: an inline script of its own answers it (the cookie banner and
+ *   Cookie Settings, decision 0018);
+ * - `held`: only React answers it (the Services menu, Share, the intro video's
+ *   play link): the loader holds the press and presses it again once the page
+ *   has hydrated; a held link is followed after all if React has not come
+ *   within HELD_LINK_TIMEOUT_MS (its scripts failed to load), so it never goes dead.
+ * The e2e sweep (tests/e2e/first-press.test.ts) presses every control of every
+ * public page before React and fails on one that neither answers nor is held.
  */
-export const ANSWERED_WITHOUT_REACT = "data-answered-without-react";
-/** Spread on such markup: `<section {...answeredWithoutReact}>`. */
-export const answeredWithoutReact = { [ANSWERED_WITHOUT_REACT]: "" };
-
-/**
- * Links that React turns into something else (the intro video's play link
- * plays in place, Download Company Profile opens a dialog): held like a
- * button, so the first press does not leave the page; followed after all if
- * React has not come within HELD_LINK_TIMEOUT_MS (its scripts failed to load).
- */
-export const HELD_UNTIL_HYDRATED = "data-held-until-hydrated";
-export const heldUntilHydrated = { [HELD_UNTIL_HYDRATED]: "" };
+export const FIRST_PRESS = "data-first-press";
+export type FirstPress = "script" | "held";
+/** Spread on the control or its markup: `<button {...firstPress("held")}>`. */
+export const firstPress = (how: FirstPress) => ({ [FIRST_PRESS]: how });
 export const HELD_LINK_TIMEOUT_MS = 4000;
 
 /**

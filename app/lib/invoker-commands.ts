@@ -2,9 +2,8 @@
  * Invoker commands (HTML's `command` and `commandfor`): a button opens or
  * closes a dialog by itself, with no script, so it works the moment the page
  * paints, before React and without JavaScript (decision 0025). Browsers
- * without them (before Chrome 135, Firefox 144, Safari 26.2) have the button
- * answered by React once the page has hydrated; until then the loader holds
- * the press (hydration-on-intent-page-script.ts).
+ * without them (before Chrome 135, Firefox 144, Safari 26.2) have the loader
+ * run the command in the press's own task (hydration-on-intent-page-script.ts).
  */
 
 declare module "react" {
@@ -15,9 +14,6 @@ declare module "react" {
     commandfor?: string;
   }
 }
-
-/** Whether this browser opens and closes a dialog for a button's `command` itself. */
-export const browserRunsCommands = () => typeof HTMLButtonElement !== "undefined" && "commandForElement" in HTMLButtonElement.prototype;
 
 /** Whether this browser closes a dialog with `closedby="any"` on a press outside it. */
 export const browserLightDismisses = () => typeof HTMLDialogElement !== "undefined" && "closedBy" in HTMLDialogElement.prototype;

@@ -1,7 +1,7 @@
 import type { IconName } from "#app/components/ui/icon.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { CompanyProfileLink } from "#app/components/forms/company-profile-link.tsx";
+import { CompanyProfileButton } from "#app/components/forms/company-profile-button.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
 import { StatGrid } from "#app/components/sections/stat-grid.tsx";
@@ -23,9 +23,9 @@ export default function AboutPage() {
   return (
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead}>
-        <CompanyProfileLink className={buttonClass({ size: "lg" })}>
+        <CompanyProfileButton className={buttonClass({ size: "lg" })}>
           <Icon name="download" className="size-5" /> Download Company Profile
-        </CompanyProfileLink>
+        </CompanyProfileButton>
         <Link to="/free-audit" className={buttonClass({ variant: "secondary", size: "lg" })}>
           Get a Free Audit
         </Link>

@@ -21,6 +21,7 @@ export const links: Route.LinksFunction = () => [blogFeedLink];
 export const action = subscribeAction;
 export const clientAction = leadClientAction(newsletterForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData(servicesOf(context), request) };

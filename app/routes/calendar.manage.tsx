@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const clientAction = leadClientAction(bookingForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 // A booking's own page: never indexed, never in the sitemap, kept out by robots.txt too.
 export const meta: Route.MetaFunction = () => [

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = leadClientAction(bookingForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.calendar);
 

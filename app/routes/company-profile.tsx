@@ -13,6 +13,7 @@ import type { Route } from "./+types/company-profile";
 export const action = steppedLeadAction(companyProfileForm);
 export const clientAction = leadClientAction(companyProfileForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 // The company profile dialog loads this too, for its form token and captcha.
 export const loader = formPageLoader;

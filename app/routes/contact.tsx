@@ -17,6 +17,7 @@ import type { Route } from "./+types/contact";
 export const action = leadAction(contactForm);
 export const clientAction = leadClientAction(contactForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export const loader = formPageLoader;
 

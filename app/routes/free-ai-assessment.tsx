@@ -19,6 +19,7 @@ import type { Route } from "./+types/free-ai-assessment";
 export const action = leadAction(aiAssessmentForm);
 export const clientAction = leadClientAction(aiAssessmentForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export const loader = formPageLoader;
 

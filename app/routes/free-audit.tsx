@@ -23,6 +23,7 @@ import type { Route } from "./+types/free-audit";
 export const action = leadAction(auditForm);
 export const clientAction = leadClientAction(auditForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export const loader = formPageLoader;
 

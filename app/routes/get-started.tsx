@@ -12,6 +12,7 @@ import type { Route } from "./+types/get-started";
 export const action = steppedLeadAction(orderForm);
 export const clientAction = leadClientAction(orderForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export const loader = formPageLoader;
 

@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
 import { CtaBand } from "#app/components/sections/cta-band.tsx";
-import { CompanyProfileLink } from "#app/components/forms/company-profile-link.tsx";
+import { CompanyProfileButton } from "#app/components/forms/company-profile-button.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { ProcessSteps } from "#app/components/sections/process-steps.tsx";
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
@@ -23,9 +23,9 @@ export default function ServicesPage() {
         <Link to="/free-audit" className={buttonClass({ size: "lg" })}>
           Get a Free Audit
         </Link>
-        <CompanyProfileLink className={buttonClass({ variant: "secondary", size: "lg" })}>
+        <CompanyProfileButton className={buttonClass({ variant: "secondary", size: "lg" })}>
           <Icon name="download" className="size-5" /> Download Company Profile
-        </CompanyProfileLink>
+        </CompanyProfileButton>
       </PageHero>
 
       <Section labelledBy="portfolio-title" adopt className="pt-4 sm:pt-6">
@@ -64,9 +64,9 @@ export default function ServicesPage() {
         <Link to="/case-studies" className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
           View Case Studies
         </Link>
-        <CompanyProfileLink className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
+        <CompanyProfileButton className={buttonClass({ size: "lg", className: "ring-1 ring-white/40" })}>
           <Icon name="download" className="size-5" /> Company Profile
-        </CompanyProfileLink>
+        </CompanyProfileButton>
       </CtaBand>
     </>
   );

@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import { formTypeLabel } from "#app/forms/registry.ts";
 import { statusLabel } from "#app/lib/inbox.ts";
-import type { InboxFilter } from "#server/admin/inbox.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { InboxFilter } from "#server/admin/filter.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /** Who acts: a signed-in user, or the command line. */
 export interface Actor {
@@ -23,7 +23,7 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(
-  db: Kysely<AdminDatabase>,
+  db: Kysely<Database>,
   actor: Actor,
   entry: { action: string; detail: string; leadId?: number | null },
   now = new Date(),
@@ -45,7 +45,7 @@ export async function recordAudit(
 const DELETE_BATCH = 500;
 
 /** Deletes the entries written by `until` (RETENTION_AUDIT_DAYS ago); answers how many. */
-export async function deleteAuditUntil(db: Kysely<AdminDatabase>, until: Date): Promise<number> {
+export async function deleteAuditUntil(db: Kysely<Database>, until: Date): Promise<number> {
   let deleted = 0;
   for (;;) {
     const result = await db
@@ -61,7 +61,7 @@ export async function deleteAuditUntil(db: Kysely<AdminDatabase>, until: Date): 
 }
 
 /** Newest first, `limit` entries older than the entry `beforeId` when given. */
-export async function listAudit(db: Kysely<AdminDatabase>, limit: number, beforeId?: number): Promise<AuditEntry[]> {
+export async function listAudit(db: Kysely<Database>, limit: number, beforeId?: number): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom("admin_audit_log")
     .select(["id", "created_at", "actor", "action", "detail", "lead_id"])

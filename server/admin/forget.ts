@@ -3,10 +3,10 @@ import type { StoredRow } from "#app/forms/definition.ts";
 import { formOfRow } from "#app/forms/registry.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import { forgetAttribution } from "#server/attribution/store.ts";
-import type { LeadTable } from "#server/db/schema.ts";
+import type { LeadTable } from "#server/db/columns.ts";
 import { type MailFiles, mailFilesOf, removeMailFiles } from "#server/outbox/mail-files.ts";
 import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { normalizeEmail } from "#server/admin/users.ts";
 
 /**
@@ -49,7 +49,7 @@ export interface ForgetResult {
   fingerprint: string;
 }
 
-type Db = Kysely<AdminDatabase>;
+type Db = Kysely<Database>;
 
 /** What forgetting needs of the site (AdminServices has it all). */
 export interface ForgetSite {
@@ -155,7 +155,7 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
 export interface ForgetOptions {
   now?: Date;
   /** Told, inside the deleting transaction, that the address's subscription goes (the newsletter's events). */
-  subscriptionForgotten?: (trx: Transaction<AdminDatabase>, email: string, now: Date) => Promise<void>;
+  subscriptionForgotten?: (trx: Transaction<Database>, email: string, now: Date) => Promise<void>;
 }
 
 /**
@@ -196,7 +196,7 @@ export async function forgetPerson(
       const ids = leads.filter((l) => l.table === table).map((l) => l.id);
       if (!ids.length) continue;
       if (table === "bookings") await trx.deleteFrom("booking_claims").where("booking_id", "in", ids).execute();
-      await forgetAttribution<AdminDatabase>(trx, table, ids);
+      await forgetAttribution(trx, table, ids);
       await trx
         .deleteFrom(table as "form_submissions")
         .where("id", "in", ids)

@@ -1,8 +1,10 @@
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
+import { z } from "#app/lib/zod.ts";
 import { isCrossSite, readForm } from "#server/http/request.ts";
 import type { Actor } from "#server/admin/audit.ts";
 import { CODE_FAILED, loginRateLimitMessage, type SecondStepInput, type SecondStepResult } from "#server/admin/login.ts";
+import { posted, readPost, refuse } from "#server/admin/posts.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { AdminServices } from "#server/admin/services.ts";
 import {
@@ -103,10 +105,6 @@ export function crossSite(request: Request, admin: AdminServices): boolean {
   );
 }
 
-export function refuse(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 export const sessionRequired: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const admin = adminOf(context);
   const { db, settings, secure, cookies: names } = admin;
@@ -141,33 +139,24 @@ export async function requirePendingSignIn(request: Request, context: Readonly<R
   return pending;
 }
 
-/** A posted form's text fields by name ("" when absent); a body that is no form is refused. */
-export async function formFields(request: Request): Promise<(name: string) => string> {
-  const form = await readForm(request, new Set());
-  if (!form.ok) throw refuse(form.status, "That form could not be read.");
-  return (name) => {
-    const value = form.fields[name];
-    return typeof value === "string" ? value : "";
-  };
-}
-
 /** Only a path inside the inbox, so the sign-in pages cannot send anyone elsewhere. */
 export function nextPath(value: string | null): string {
   return value && /^\/admin(\/|\?|$)/.test(value) && !value.startsWith("//") ? value : "/admin";
 }
 
-/**
- * A post to a sign-in step: refused outright from another site or when it is
- * no form; its fields, and whether it carries the sign-in form's token.
- */
-export async function readSignInPost(request: Request, admin: AdminServices) {
-  if (crossSite(request, admin)) throw refuse(403, CROSS_SITE_REFUSED);
-  const field = await formFields(request);
-  const cookieToken = readCookie(request.headers.get("cookie"), admin.cookies.login);
-  return { field, tokenValid: sameToken(field("token"), cookieToken) };
-}
-
 export const SIGN_IN_FORM_EXPIRED = "This sign-in form has expired. Try again.";
+
+/**
+ * A post to a sign-in step, refused outright from another site or when it is
+ * no form: the form's token first (403 when it is not the cookie's), where
+ * to go next, then the step's own fields as `shape` reads them.
+ */
+export async function readSignInPost<const T extends Record<string, z.ZodMiniType>>(request: Request, admin: AdminServices, shape: T) {
+  if (crossSite(request, admin)) throw refuse(403, CROSS_SITE_REFUSED);
+  const cookieToken = readCookie(request.headers.get("cookie"), admin.cookies.login);
+  const token = posted.check(z.refine((typed) => sameToken(typed, cookieToken), { error: SIGN_IN_FORM_EXPIRED, abort: true }));
+  return readPost(request, z.extend(z.object({ token, next: posted }), shape), { token: 403 });
+}
 
 /**
  * A post to the sign-in's second step (a code, or the code confirming a new
@@ -180,12 +169,12 @@ export async function secondStep(
   check: (admin: AdminServices, input: SecondStepInput) => Promise<SecondStepResult>,
 ) {
   const admin = adminOf(context);
-  const { field, tokenValid } = await readSignInPost(request, admin);
-  if (!tokenValid) return { ok: false, answer: data({ error: SIGN_IN_FORM_EXPIRED }, { status: 403 }) } as const;
+  const post = await readSignInPost(request, admin, { code: posted });
+  if (!post.ok) return { ok: false, answer: data({ error: post.error }, { status: post.status }) } as const;
   const cookie = request.headers.get("cookie");
   const result = await check(admin, {
     pending: readCookie(cookie, admin.cookies.pending),
-    code: field("code"),
+    code: post.data.code,
     client: context.get(clientAddressContext),
     userAgent: request.headers.get("user-agent"),
     previousSession: readCookie(cookie, admin.cookies.session),
@@ -194,7 +183,7 @@ export async function secondStep(
   return {
     ok: true,
     cookies: signedInCookies(admin, result.session),
-    next: nextPath(field("next")),
+    next: nextPath(post.data.next),
     recoveryCodes: result.recoveryCodes ?? [],
   } as const;
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { type LeadFormType, leadStatuses } from "#app/lib/inbox.ts";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
-import type { LeadTable } from "#server/db/schema.ts";
+import type { LeadTable } from "#server/db/columns.ts";
 
 /** A lead table as the inbox's `leads` table mirrors it. */
 interface LeadSource {

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { encode } from "uqr";
 import { site } from "#app/config/site.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /**
  * The inbox's second factor (docs/decisions/0030): an authenticator app's code
@@ -23,7 +23,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const RECOVERY_CODE_LENGTH = 16;
 
-type Db = Kysely<AdminDatabase>;
+type Db = Kysely<Database>;
 
 /* The secret, encrypted at rest with AES-256-GCM: iv.tag.ciphertext in base64url. */
 

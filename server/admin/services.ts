@@ -5,14 +5,12 @@ import type { Env } from "#server/env.ts";
 import type { OutboxWorker } from "#server/outbox/worker.ts";
 import type { CoreServices } from "#server/core-services.ts";
 import { type MailFiles, mailFilesOfSite } from "#server/outbox/mail-files.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
-import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { type CookieNames, cookieNames } from "#server/admin/sessions.ts";
 
 /** What the inbox's pages need: the lead pipeline's database, limiter and worker, and its own secret. */
 export interface AdminServices {
-  db: Kysely<AdminDatabase>;
+  db: Kysely<Database>;
   dialect: Dialect;
   rateLimits: RateLimits;
   settings: Env;
@@ -36,7 +34,7 @@ export function adminServices(core: CoreServices): AdminServices {
   const secure = settings.SITE_URL.startsWith("https://");
   return {
     // The inbox's queries see its own tables; the database holds them (server/admin/migration.ts).
-    db: database.db.withTables<BookingTables & NewsletterTables & AdminTables>(),
+    db: database.db,
     dialect: database.dialect,
     rateLimits,
     settings,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AdminRole } from "#app/lib/inbox.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { AdminUser } from "#server/admin/users.ts";
 
 /**
@@ -59,7 +59,7 @@ export function sameToken(a: string, b: string): boolean {
 }
 
 /** Starts a session: returns the token for the cookie. */
-export async function createSession(db: Kysely<AdminDatabase>, userId: number, origin: SessionOrigin, now = new Date()): Promise<string> {
+export async function createSession(db: Kysely<Database>, userId: number, origin: SessionOrigin, now = new Date()): Promise<string> {
   const token = randomToken();
   await db
     .insertInto("admin_sessions")
@@ -85,7 +85,7 @@ function touchEveryMs(idleMinutes: number): number {
  * Finds the cookie's session; an idle or too old one is deleted and reported
  * expired. Each request counts as activity: idle time runs from the last one.
  */
-export async function findSession(db: Kysely<AdminDatabase>, token: string, idleMinutes: number, now = new Date()): Promise<SessionLookup> {
+export async function findSession(db: Kysely<Database>, token: string, idleMinutes: number, now = new Date()): Promise<SessionLookup> {
   if (!token) return { state: "none" };
   const id = hashToken(token);
   const row = await db
@@ -116,12 +116,12 @@ export async function findSession(db: Kysely<AdminDatabase>, token: string, idle
   return { state: "valid", session: { id, user, csrfToken: row.csrf_token } };
 }
 
-export async function destroySession(db: Kysely<AdminDatabase>, token: string): Promise<void> {
+export async function destroySession(db: Kysely<Database>, token: string): Promise<void> {
   if (token) await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
 /** Removes sessions idle for longer than the setting, and sign-ins that waited too long (called at sign-in, so the tables stay small). */
-export async function sweepSessions(db: Kysely<AdminDatabase>, idleMinutes: number, now = new Date()): Promise<void> {
+export async function sweepSessions(db: Kysely<Database>, idleMinutes: number, now = new Date()): Promise<void> {
   await db
     .deleteFrom("admin_sessions")
     .where("last_seen_at", "<", new Date(now.getTime() - idleMinutes * 60_000))
@@ -143,7 +143,7 @@ export interface SessionRow {
 }
 
 /** Live sessions, the most recently active first: one user's, or everyone's. */
-export async function listSessions(db: Kysely<AdminDatabase>, userId?: number): Promise<SessionRow[]> {
+export async function listSessions(db: Kysely<Database>, userId?: number): Promise<SessionRow[]> {
   const rows = await db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")
@@ -169,7 +169,7 @@ export async function listSessions(db: Kysely<AdminDatabase>, userId?: number): 
 }
 
 /** Ends one session (of `userId` only, when given); answers whose it was, or undefined when there was none. */
-export async function revokeSession(db: Kysely<AdminDatabase>, id: string, userId?: number): Promise<{ email: string } | undefined> {
+export async function revokeSession(db: Kysely<Database>, id: string, userId?: number): Promise<{ email: string } | undefined> {
   // A stored id is a SHA-256 in hex; anything else names no session (and PostgreSQL cannot compare a NUL).
   if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
   const row = await db
@@ -184,7 +184,7 @@ export async function revokeSession(db: Kysely<AdminDatabase>, id: string, userI
 }
 
 /** Ends every session of the user but `keep`; answers how many. */
-export async function revokeOtherSessions(db: Kysely<AdminDatabase>, userId: number, keep: string): Promise<number> {
+export async function revokeOtherSessions(db: Kysely<Database>, userId: number, keep: string): Promise<number> {
   const result = await db.deleteFrom("admin_sessions").where("user_id", "=", userId).where("id", "<>", keep).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -201,7 +201,7 @@ export interface PendingSignIn {
   totpCandidate: string | null;
 }
 
-export async function startSignIn(db: Kysely<AdminDatabase>, userId: number, now = new Date()): Promise<string> {
+export async function startSignIn(db: Kysely<Database>, userId: number, now = new Date()): Promise<string> {
   const token = randomToken();
   await db
     .insertInto("admin_sign_ins")
@@ -211,7 +211,7 @@ export async function startSignIn(db: Kysely<AdminDatabase>, userId: number, now
 }
 
 /** The cookie's waiting sign-in, unless it waited too long. */
-export async function findSignIn(db: Kysely<AdminDatabase>, token: string, now = new Date()): Promise<PendingSignIn | undefined> {
+export async function findSignIn(db: Kysely<Database>, token: string, now = new Date()): Promise<PendingSignIn | undefined> {
   if (!token) return undefined;
   const row = await db
     .selectFrom("admin_sign_ins")
@@ -238,17 +238,17 @@ export async function findSignIn(db: Kysely<AdminDatabase>, token: string, now =
   };
 }
 
-export async function endSignIn(db: Kysely<AdminDatabase>, id: string): Promise<void> {
+export async function endSignIn(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom("admin_sign_ins").where("id", "=", id).execute();
 }
 
 /** Ends the waiting sign-in of a cookie, if any (a new one starts). */
-export async function abandonSignIn(db: Kysely<AdminDatabase>, token: string): Promise<void> {
+export async function abandonSignIn(db: Kysely<Database>, token: string): Promise<void> {
   if (token) await endSignIn(db, hashToken(token));
 }
 
 /** Counts a wrong code in the sign-in; answers how many it has had. */
-export async function failSignIn(db: Kysely<AdminDatabase>, id: string): Promise<number> {
+export async function failSignIn(db: Kysely<Database>, id: string): Promise<number> {
   const row = await db
     .updateTable("admin_sign_ins")
     .set((eb) => ({ failures: eb("failures", "+", 1) }))
@@ -259,7 +259,7 @@ export async function failSignIn(db: Kysely<AdminDatabase>, id: string): Promise
 }
 
 /** Keeps the secret being set up with the sign-in, so a reload shows the same one. */
-export async function offerEnrolment(db: Kysely<AdminDatabase>, id: string, sealedSecret: string): Promise<void> {
+export async function offerEnrolment(db: Kysely<Database>, id: string, sealedSecret: string): Promise<void> {
   await db.updateTable("admin_sign_ins").set({ totp_candidate: sealedSecret }).where("id", "=", id).execute();
 }
 

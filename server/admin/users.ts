@@ -4,7 +4,7 @@ import type { AdminRole } from "#app/lib/inbox.ts";
 import type { Dialect } from "#server/db/dialect.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import { hashPassword } from "#server/admin/password.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export interface AdminUser {
   id: number;
@@ -32,7 +32,7 @@ export interface NewUser {
 }
 
 export async function createUser(
-  db: Kysely<AdminDatabase>,
+  db: Kysely<Database>,
   email: string,
   password: string,
   { role, mustChangePassword = false }: NewUser,
@@ -61,12 +61,12 @@ export async function createUser(
 }
 
 /** Whether the inbox has no user yet: the command line's first one is an admin. */
-export async function noUsersYet(db: Kysely<AdminDatabase>): Promise<boolean> {
+export async function noUsersYet(db: Kysely<Database>): Promise<boolean> {
   return !(await db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst());
 }
 
 /** Sets a new password and ends every session of the user; false when there is no such user. */
-export async function setPassword(db: Kysely<AdminDatabase>, email: string, password: string): Promise<AdminUser | undefined> {
+export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<AdminUser | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const user = await trx
@@ -81,7 +81,7 @@ export async function setPassword(db: Kysely<AdminDatabase>, email: string, pass
 }
 
 /** The user's own new password: the session they chose it in stays, every other one ends. */
-export async function changeOwnPassword(db: Kysely<AdminDatabase>, userId: number, password: string, keepSession: string): Promise<void> {
+export async function changeOwnPassword(db: Kysely<Database>, userId: number, password: string, keepSession: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -94,7 +94,7 @@ export async function changeOwnPassword(db: Kysely<AdminDatabase>, userId: numbe
 }
 
 /** Stores a hash made again at today's cost (password.ts needsRehash), unless the password changed meanwhile. */
-export async function upgradePasswordHash(db: Kysely<AdminDatabase>, userId: number, previous: string, upgraded: string): Promise<void> {
+export async function upgradePasswordHash(db: Kysely<Database>, userId: number, previous: string, upgraded: string): Promise<void> {
   await db
     .updateTable("admin_users")
     .set({ password_hash: upgraded })
@@ -103,7 +103,7 @@ export async function upgradePasswordHash(db: Kysely<AdminDatabase>, userId: num
     .execute();
 }
 
-export async function findUserForLogin(db: Kysely<AdminDatabase>, email: string) {
+export async function findUserForLogin(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("admin_users")
     .select(["id", "email", "password_hash", "totp_secret"])
@@ -111,7 +111,7 @@ export async function findUserForLogin(db: Kysely<AdminDatabase>, email: string)
     .executeTakeFirst();
 }
 
-export async function listUsers(db: Kysely<AdminDatabase>) {
+export async function listUsers(db: Kysely<Database>) {
   const rows = await db
     .selectFrom("admin_users")
     .select(["id", "email", "role", "totp_secret", "created_at", "last_login_at"])
@@ -139,9 +139,9 @@ export type UserChange = { ok: true; email: string } | { ok: false; problem: "no
  * the inbox without one.
  */
 async function withAdminsCounted<T>(
-  db: Kysely<AdminDatabase>,
+  db: Kysely<Database>,
   dialect: Dialect,
-  change: (trx: Transaction<AdminDatabase>, admins: number[]) => Promise<T>,
+  change: (trx: Transaction<Database>, admins: number[]) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const admins = await trx
@@ -158,7 +158,7 @@ async function withAdminsCounted<T>(
 }
 
 /** Gives a user another role; never takes the last admin's. */
-export async function changeRole(db: Kysely<AdminDatabase>, dialect: Dialect, userId: number, role: AdminRole): Promise<UserChange> {
+export async function changeRole(db: Kysely<Database>, dialect: Dialect, userId: number, role: AdminRole): Promise<UserChange> {
   return withAdminsCounted(db, dialect, async (trx, admins) => {
     if (role !== "admin" && admins.length === 1 && admins[0] === userId) return { ok: false, problem: "last-admin" };
     const user = await trx.updateTable("admin_users").set({ role }).where("id", "=", userId).returning("email").executeTakeFirst();
@@ -167,7 +167,7 @@ export async function changeRole(db: Kysely<AdminDatabase>, dialect: Dialect, us
 }
 
 /** Removes a user, their sessions and codes; never yourself, never the last admin. Their audit entries and notes keep their name. */
-export async function removeUser(db: Kysely<AdminDatabase>, dialect: Dialect, userId: number, by: number): Promise<UserChange> {
+export async function removeUser(db: Kysely<Database>, dialect: Dialect, userId: number, by: number): Promise<UserChange> {
   if (userId === by) return { ok: false, problem: "yourself" };
   return withAdminsCounted(db, dialect, async (trx, admins) => {
     if (admins.length === 1 && admins[0] === userId) return { ok: false, problem: "last-admin" };
@@ -176,6 +176,6 @@ export async function removeUser(db: Kysely<AdminDatabase>, dialect: Dialect, us
   });
 }
 
-export async function emailOfUser(db: Kysely<AdminDatabase>, userId: number): Promise<string | undefined> {
+export async function emailOfUser(db: Kysely<Database>, userId: number): Promise<string | undefined> {
   return (await db.selectFrom("admin_users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
 }

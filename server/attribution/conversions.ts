@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { ClickIds } from "#app/lib/attribution.ts";
 import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
-import type { AdminDatabase, LeadsTable } from "#server/admin/schema.ts";
-import { type Cursor, pagedAfter, randOf } from "#server/admin/inbox.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { LeadsTable } from "#server/db/inbox-tables.ts";
+import { type Cursor, pagedAfter } from "#server/admin/filter.ts";
+import { randOf } from "#server/admin/fields.ts";
 import { keysetPages } from "#server/db/pages.ts";
 import { touchesOfMany } from "#server/attribution/store.ts";
 
@@ -89,7 +91,7 @@ const CONVERSIONS_PAGE = 500;
  * each status in turn, oldest first, which is its index's order (keyset
  * pages on `leads_status_created`), so a file of any size is as quick per row.
  */
-async function* convertedLeads(db: Kysely<AdminDatabase>) {
+async function* convertedLeads(db: Kysely<Database>) {
   for (const status of converted) {
     yield* keysetPages(
       CONVERSIONS_PAGE,
@@ -122,7 +124,7 @@ function conversionOf(lead: Pick<Selectable<LeadsTable>, "status" | "status_chan
 }
 
 /** The click conversions file's rows (after its Parameters row and header), one per converted lead that arrived with a gclid. */
-export async function* clickConversionRows(db: Kysely<AdminDatabase>): AsyncGenerator<string[]> {
+export async function* clickConversionRows(db: Kysely<Database>): AsyncGenerator<string[]> {
   for await (const leads of convertedLeads(db)) {
     const touches = await touchesOfMany(
       db,
@@ -142,7 +144,7 @@ export async function* clickConversionRows(db: Kysely<AdminDatabase>): AsyncGene
 }
 
 /** The enhanced conversions for leads file's rows: every qualified or won lead with consent, matched by its hashed email and phone. */
-export async function* enhancedConversionRows(db: Kysely<AdminDatabase>): AsyncGenerator<string[]> {
+export async function* enhancedConversionRows(db: Kysely<Database>): AsyncGenerator<string[]> {
   for await (const leads of convertedLeads(db)) {
     for (const lead of leads) {
       const conversion = conversionOf(lead);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { channelName } from "#app/lib/attribution.ts";
 import { formTypeLabel } from "#app/forms/registry.ts";
 import { addDays, sastDate, sastInstant, weekday } from "#app/lib/sast.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { keysetPages } from "#server/db/pages.ts";
 
 /**
@@ -88,7 +88,7 @@ function top<T extends { leads: number }>(items: Iterable<T>, name: (item: T) =>
   return [...items].sort((a, b) => b.leads - a.leads || byName(a, b)).slice(0, TOP);
 }
 
-export async function leadReport(db: Kysely<AdminDatabase>, range: ReportRange): Promise<LeadReport> {
+export async function leadReport(db: Kysely<Database>, range: ReportRange): Promise<LeadReport> {
   const start = sastInstant(range.from);
   const end = sastInstant(addDays(range.to, 1));
   const weeks: string[] = [];

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { type Attribution, type ClickIds, leadChannel, type Touch } from "#app/lib/attribution.ts";
-import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
-import type { Database, LeadAttributionsTable, LeadTable } from "#server/db/schema.ts";
+import type { LeadTable } from "#server/db/columns.ts";
+import type { Database, LeadAttributionsTable } from "#server/db/schema.ts";
 
 /**
  * Writes and reads a lead's attribution. Written in the transaction that
@@ -48,7 +48,6 @@ export async function recordAttribution(
     await trx.insertInto("lead_attributions").values(touches).execute();
   }
   await trx
-    .withTables<AdminTables>()
     .updateTable("leads")
     .set({ source: channel.source, medium: channel.medium, campaign: channel.campaign, marketing_consent: attribution?.marketing === true })
     .where("lead_table", "=", table)
@@ -88,7 +87,7 @@ const touchOrder: Record<TouchName, number> = { first: 0, last: 1, visit: 2 };
  * a list of thousands would reach the databases' limits).
  */
 export async function touchesOfMany(
-  db: Kysely<AdminDatabase>,
+  db: Kysely<Database>,
   leads: ReadonlyArray<{ table: LeadTable; id: number }>,
 ): Promise<Map<string, StoredTouch[]>> {
   const found = new Map<string, StoredTouch[]>();
@@ -112,13 +111,11 @@ export async function touchesOfMany(
   return found;
 }
 
-export async function touchesOf(db: Kysely<AdminDatabase>, table: LeadTable, leadId: number): Promise<StoredTouch[]> {
+export async function touchesOf(db: Kysely<Database>, table: LeadTable, leadId: number): Promise<StoredTouch[]> {
   return (await touchesOfMany(db, [{ table, id: leadId }])).get(`${table}:${leadId}`) ?? [];
 }
 
 /** Removes the touches of leads being deleted (a forgotten person, an expired signup), inside the deleting transaction. */
-export async function forgetAttribution<DB extends Database>(trx: Kysely<DB>, table: LeadTable, leadIds: readonly number[]): Promise<void> {
-  // Any database with the site's tables (a feature's own Kysely adds its tables): only lead_attributions is written.
-  const db = trx as unknown as Kysely<Database>;
-  if (leadIds.length) await db.deleteFrom("lead_attributions").where("lead_table", "=", table).where("lead_id", "in", leadIds).execute();
+export async function forgetAttribution(trx: Kysely<Database>, table: LeadTable, leadIds: readonly number[]): Promise<void> {
+  if (leadIds.length) await trx.deleteFrom("lead_attributions").where("lead_table", "=", table).where("lead_id", "in", leadIds).execute();
 }

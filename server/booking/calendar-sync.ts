@@ -6,7 +6,7 @@ import type { BusyInterval } from "#server/booking/availability.ts";
 import { readBusy, type ReadLimits, sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
 import { isBookingUid } from "#server/booking/invitation.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
+import type { BookingTables } from "#server/db/booking-tables.ts";
 
 /** Rows per insert: well under SQLite's limit of bound values, four a row. */
 const INSERT_CHUNK = 500;
@@ -40,7 +40,7 @@ export class CalendarSync {
 
   constructor(handle: DatabaseHandle, consultants: readonly Consultant[], options: CalendarSyncOptions) {
     this.#handle = handle;
-    this.#db = handle.db.withTables<BookingTables>();
+    this.#db = handle.db;
     this.#consultants = consultants;
     this.#options = options;
   }
@@ -89,7 +89,7 @@ export class CalendarSync {
     const keys = this.#sourceKeys();
     if (keys.length)
       await this.#handle.write(async (db) => {
-        const tables = db.withTables<BookingTables>();
+        const tables = db;
         await tables.deleteFrom("calendar_busy").where("source", "not in", keys).execute();
         await tables.deleteFrom("calendar_sources").where("key", "not in", keys).execute();
       });
@@ -98,7 +98,7 @@ export class CalendarSync {
   async #stored(key: string, { id: consultant, name }: Consultant, label: string, busy: BusyInterval[], at: Date): Promise<void> {
     const before = await this.#db.selectFrom("calendar_sources").select("failing_since").where("key", "=", key).executeTakeFirst();
     await this.#handle.durableTransaction(async (transaction) => {
-      const trx = transaction.withTables<BookingTables>();
+      const trx = transaction;
       await trx.deleteFrom("calendar_busy").where("source", "=", key).execute();
       for (let i = 0; i < busy.length; i += INSERT_CHUNK) {
         await trx
@@ -129,7 +129,6 @@ export class CalendarSync {
     const since = before?.failing_since ? new Date(before.failing_since) : at;
     await this.#handle.write((db) =>
       db
-        .withTables<BookingTables>()
         .insertInto("calendar_sources")
         .values({ key, consultant: consultant.id, label, checked_at: at, ok_at: null, failing_since: since, error: reason })
         .onConflict((oc) => oc.column("key").doUpdateSet({ label, checked_at: at, failing_since: since, error: reason }))

@@ -4,7 +4,6 @@ import type { FormPageData } from "#app/forms/captcha-config.ts";
 import type { LeadResult } from "#app/forms/lead-result.ts";
 import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "#app/lib/sast.ts";
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
-import type { AdminTables } from "#server/admin/schema.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
 import type { Env } from "#server/env.ts";
 import { formPageData } from "#server/forms/form-page.ts";
@@ -340,7 +339,7 @@ export async function cancelCallFromInbox(
     (booking) => bookingMails(booking, mailContext(services, "cancelled", booking, origin)),
     (trx, booking) =>
       recordAudit(
-        trx.withTables<AdminTables>(),
+        trx,
         actor,
         { action: "cancel", detail: `cancelled the call of ${sastSlot(booking.slot_start, booking.slot_end)}`, leadId: call.leadId },
         now,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 import { mailboxOf } from "#server/mail/address.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
+import type { BookingTables } from "#server/db/booking-tables.ts";
 
 /**
  * The booking tables, registered in server/migrations.ts after the lead

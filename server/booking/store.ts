@@ -5,9 +5,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { LeadOrigin, Notification } from "#server/forms/store.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
-import type { BookingsTable, BookingTables } from "#server/booking/schema.ts";
-
-type BookingDatabase = Database & BookingTables;
+import type { BookingsTable } from "#server/db/booking-tables.ts";
 
 /** A stored booking with its times as Date on both databases. */
 export type Booking = Omit<Selectable<BookingsTable>, "slot_start" | "slot_end" | "created_at" | "updated_at"> & {
@@ -79,7 +77,7 @@ const MAILBOX_LOCKS = 0x626b;
  */
 export class BookingStore {
   readonly #handle: DatabaseHandle;
-  readonly #db: Kysely<BookingDatabase>;
+  readonly #db: Kysely<Database>;
   readonly #callsPerMailbox: number;
   readonly #writesCalendar: (consultant: string) => boolean;
 
@@ -89,14 +87,14 @@ export class BookingStore {
    */
   constructor(handle: DatabaseHandle, callsPerMailbox = 1, writesCalendar: (consultant: string) => boolean = () => false) {
     this.#handle = handle;
-    this.#db = handle.db.withTables<BookingTables>();
+    this.#db = handle.db;
     this.#callsPerMailbox = callsPerMailbox;
     this.#writesCalendar = writesCalendar;
   }
 
   /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
-  #durably<T>(work: (trx: Kysely<BookingDatabase>) => Promise<T>): Promise<T> {
-    return this.#handle.durableTransaction((trx) => work(trx.withTables<BookingTables>()));
+  #durably<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.#handle.durableTransaction((trx) => work(trx));
   }
 
   /** The claimed cells between two instants (the free slots are what is left). */
@@ -143,7 +141,7 @@ export class BookingStore {
    * the other (a lock on the mailbox until the transaction ends); SQLite's
    * writes are one after the other anyway.
    */
-  async #roomFor(trx: Kysely<BookingDatabase>, mailbox: string, now: Date): Promise<boolean> {
+  async #roomFor(trx: Kysely<Database>, mailbox: string, now: Date): Promise<boolean> {
     if (this.#handle.dialect === "postgres") await sql`select pg_advisory_xact_lock(${MAILBOX_LOCKS}, hashtext(${mailbox}))`.execute(trx);
     const { held } = await trx
       .selectFrom("bookings")
@@ -166,7 +164,7 @@ export class BookingStore {
     origin: LeadOrigin,
     mail: (booking: Booking) => BookingMail[],
     /** More to write in the same transaction: the booking's webhook and Slack messages (server/webhooks/queue.ts). */
-    alsoQueue?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
+    alsoQueue?: (trx: Kysely<Database>, booking: Booking) => Promise<void>,
   ): Promise<BookResult> {
     const mailbox = mailboxOf(booking.email);
     const result = await this.#claiming(async (trx) => {
@@ -213,7 +211,7 @@ export class BookingStore {
     now: Date,
     mail: (booking: Booking) => BookingMail[],
     /** More to write in the same transaction: the inbox's audit entry. */
-    alsoWrite?: (trx: Kysely<BookingDatabase>, booking: Booking) => Promise<void>,
+    alsoWrite?: (trx: Kysely<Database>, booking: Booking) => Promise<void>,
   ): Promise<ChangeResult> {
     return this.#durably(async (trx) => {
       const row = await trx
@@ -265,7 +263,7 @@ export class BookingStore {
   }
 
   /** Runs a transaction that claims cells; a claim already held rolls it back as "taken". */
-  async #claiming<T>(work: (trx: Kysely<BookingDatabase>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
+  async #claiming<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
     try {
       const value = await this.#durably(async (trx) => {
         try {
@@ -281,7 +279,7 @@ export class BookingStore {
     }
   }
 
-  async #claim(trx: Kysely<BookingDatabase>, bookingId: number, consultant: string, cells: Date[]): Promise<void> {
+  async #claim(trx: Kysely<Database>, bookingId: number, consultant: string, cells: Date[]): Promise<void> {
     await trx
       .insertInto("booking_claims")
       .values(cells.map((cell) => ({ consultant, slot_start: cell, booking_id: bookingId })))
@@ -292,7 +290,7 @@ export class BookingStore {
    * Asks the outbox to bring the consultant's calendar in line with the booking as it is when sent
    * (written, moved or removed), and to take it out of the calendar of the consultant it had before.
    */
-  async #queueCalendar(trx: Kysely<BookingDatabase>, booking: Booking, previous: string | null, now: Date): Promise<void> {
+  async #queueCalendar(trx: Kysely<Database>, booking: Booking, previous: string | null, now: Date): Promise<void> {
     const current = booking.consultant && this.#writesCalendar(booking.consultant) ? booking.consultant : null;
     const earlier = previous && previous !== booking.consultant && this.#writesCalendar(previous) ? previous : null;
     if (!current && !earlier) return;
@@ -316,7 +314,7 @@ export class BookingStore {
       .execute();
   }
 
-  async #queue(trx: Kysely<BookingDatabase>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
+  async #queue(trx: Kysely<Database>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
     for (const { notification, recipient, attachments } of messages) {
       await trx
         .insertInto("outbox")

@@ -1,4 +1,4 @@
-import type { BotCheck } from "#server/db/schema.ts";
+import type { BotCheck } from "#server/db/columns.ts";
 
 /** A captcha service that checks the token a visitor's browser obtained. */
 export interface CaptchaProvider {

@@ -1,16 +1,10 @@
 import type { ColumnType, Generated } from "kysely";
+import type { BookingTables } from "#server/db/booking-tables.ts";
+import type { BotCheck, LeadTable, Timestamp } from "#server/db/columns.ts";
+import type { InboxTables } from "#server/db/inbox-tables.ts";
+import type { NewsletterTables } from "#server/db/newsletter-tables.ts";
 
-/**
- * The tables as Kysely sees them. Column names are the database's (snake_case).
- * Times are `timestamptz` on PostgreSQL and ISO-8601 UTC text on SQLite: they
- * are written as Date and read back as Date (PostgreSQL) or text (SQLite),
- * so readers pass them through `new Date(...)`.
- */
-export type Timestamp = ColumnType<Date | string, Date, Date>;
-
-/** How a lead proved it came from a person (the captcha provider, or `noscript`). */
-export type BotCheck = "altcha" | "recaptcha-v3" | "recaptcha-v2" | "turnstile" | "noscript";
-
+/** The tables as Kysely sees them. Column names are the database's (snake_case). */
 interface LeadOrigin {
   bot_check: BotCheck;
   client_address: string;
@@ -59,8 +53,6 @@ export interface ServiceOrdersTable extends LeadOrigin {
   current_challenges: string | null;
   additional_info: string | null;
 }
-
-export type LeadTable = "form_submissions" | "company_profile_leads" | "service_orders" | "bookings";
 
 export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
 
@@ -139,7 +131,7 @@ export interface LeadAttributionsTable {
   click_ids: string | null;
 }
 
-export interface Database {
+interface SiteTables {
   form_submissions: FormSubmissionsTable;
   company_profile_leads: CompanyProfileLeadsTable;
   service_orders: ServiceOrdersTable;
@@ -149,3 +141,6 @@ export interface Database {
   site_keys: SiteKeysTable;
   lead_attributions: LeadAttributionsTable;
 }
+
+/** Every table of the site, one type for every query (decision 0031). */
+export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables;

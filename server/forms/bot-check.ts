@@ -2,7 +2,7 @@ import { botFields, enhancedMarker, widgetTokenFields } from "#app/forms/bot-fie
 import { botCheckFailed, formExpired } from "#app/forms/messages.ts";
 import { checkFormToken } from "#server/captcha/form-token.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
-import type { BotCheck } from "#server/db/schema.ts";
+import type { BotCheck } from "#server/db/columns.ts";
 import type { FormFields } from "#server/http/request.ts";
 import type { CoreServices } from "#server/core-services.ts";
 

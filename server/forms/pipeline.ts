@@ -97,7 +97,11 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
         ...(failure.retryAfterMinutes ? { retryAfterMinutes: failure.retryAfterMinutes } : {}),
         ...(values ? { values } : {}),
       },
-      { status: failure.status, headers: noStoreHeaders },
+      {
+        status: failure.status,
+        // A refusal for too many attempts says when to come back, to people and to clients that read the header.
+        headers: failure.retryAfterMinutes ? { ...noStoreHeaders, "Retry-After": String(failure.retryAfterMinutes * 60) } : noStoreHeaders,
+      },
     );
   };
 

@@ -2,14 +2,8 @@ import type { Insertable, Transaction } from "kysely";
 import type { Attribution } from "#app/lib/attribution.ts";
 import { recordAttribution } from "#server/attribution/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type {
-  BotCheck,
-  CompanyProfileLeadsTable,
-  Database,
-  FormSubmissionsTable,
-  LeadTable,
-  ServiceOrdersTable,
-} from "#server/db/schema.ts";
+import type { BotCheck, LeadTable } from "#server/db/columns.ts";
+import type { CompanyProfileLeadsTable, Database, FormSubmissionsTable, ServiceOrdersTable } from "#server/db/schema.ts";
 
 /** Where a form's post is kept: the lead, where it came from and its notification, in one transaction. */
 

@@ -1,7 +1,7 @@
 import { site } from "#app/config/site.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatReceived } from "#app/lib/sast.ts";
-import type { BotCheck } from "#server/db/schema.ts";
+import type { BotCheck } from "#server/db/columns.ts";
 import type { Notification } from "#server/forms/store.ts";
 
 /** What a notification says about a lead, before it is rendered to mail. */

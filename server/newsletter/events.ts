@@ -1,6 +1,5 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
 
 /**
  * What other code may learn of the newsletter: a subscription that starts to
@@ -27,4 +26,4 @@ export type NewsletterEvent =
  * listener writes with `trx` (an outbox message, a webhook) is committed with
  * it or not at all. Passed to newsletterServices() in server/start.ts.
  */
-export type NewsletterEventHook = (event: NewsletterEvent, trx: Transaction<Database & NewsletterTables>) => Promise<void>;
+export type NewsletterEventHook = (event: NewsletterEvent, trx: Transaction<Database>) => Promise<void>;

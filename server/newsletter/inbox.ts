@@ -1,6 +1,10 @@
 import { subscriberStatusLabels } from "#app/content/newsletter.ts";
 import { formatSast } from "#app/lib/sast.ts";
-import type { SubscriberStatus } from "#server/newsletter/schema.ts";
+import type { Kysely } from "kysely";
+import { newsletterRules } from "#app/forms/newsletter.ts";
+import type { SubscriberStatus } from "#server/db/newsletter-tables.ts";
+import { keysetPages } from "#server/db/pages.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { Subscriber } from "#server/newsletter/subscribers.ts";
 
 /** The inbox's page of subscribers (app/routes/admin/newsletter.tsx) and its export, for the agency's mailing tool. */
@@ -50,4 +54,63 @@ export function subscriberExportRow(subscriber: Subscriber, siteUrl: string, uns
     subscriber.confirmed_address ?? "",
     unsubscribeUrl,
   ];
+}
+
+const DAY_MS = 86_400_000;
+
+export interface SubscriberCounts {
+  confirmed: number;
+  pending: number;
+  left: number;
+}
+
+/** A pending signup past its days counts as gone even before the sweep deletes it. */
+function current(db: Kysely<Database>, now: Date) {
+  const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
+  return db.selectFrom("newsletter_subscribers").where((eb) => eb.or([eb("status", "!=", "pending"), eb("signed_up_at", ">", cutoff)]));
+}
+
+export async function subscriberCounts(db: Kysely<Database>, now = new Date()): Promise<SubscriberCounts> {
+  const rows = await current(db, now)
+    .select((eb) => ["status", eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts: SubscriberCounts = { confirmed: 0, pending: 0, left: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** Newest first, `limit` of one status (or all) with ids below `before`. */
+export function subscribersPage(
+  db: Kysely<Database>,
+  status: SubscriberStatus | "",
+  limit: number,
+  before?: number,
+  now = new Date(),
+): Promise<Subscriber[]> {
+  return current(db, now)
+    .selectAll()
+    .$if(Boolean(status), (qb) => qb.where("status", "=", status as SubscriberStatus))
+    .$if(before !== undefined, (qb) => qb.where("id", "<", before!))
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Every confirmed subscriber, oldest first, read in keyset pages (the export; an article's sending). */
+export async function* confirmedSubscribers(db: Kysely<Database>, pageSize = 500): AsyncGenerator<Subscriber> {
+  const pages = keysetPages(
+    pageSize,
+    (after: number | undefined, size) =>
+      db
+        .selectFrom("newsletter_subscribers")
+        .selectAll()
+        .where("status", "=", "confirmed")
+        .where("id", ">", after ?? 0)
+        .orderBy("id")
+        .limit(size)
+        .execute(),
+    (subscriber) => subscriber.id,
+  );
+  for await (const page of pages) yield* page;
 }

@@ -1,4 +1,4 @@
-import type { LeaveMethod } from "#server/newsletter/schema.ts";
+import type { LeaveMethod } from "#server/db/newsletter-tables.ts";
 import type { LinkState } from "#server/newsletter/subscribers.ts";
 import { readForm } from "#server/http/request.ts";
 

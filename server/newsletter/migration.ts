@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 import { mailboxOf } from "#server/mail/address.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { NewsletterTables } from "#server/db/newsletter-tables.ts";
 
 /**
  * Newsletter subscribers (server/newsletter/), registered in

@@ -1,20 +1,17 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { newsletterConsent, newsletterForm, newsletterRules } from "#app/forms/newsletter.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import { forgetAttribution } from "#server/attribution/store.ts";
 import type { Database } from "#server/db/schema.ts";
-import { keysetPages } from "#server/db/pages.ts";
 import { insertLead, type LeadOrigin } from "#server/forms/store.ts";
 import { noticeOf } from "#server/forms/pipeline.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { NewsletterEvent, NewsletterEventHook } from "#server/newsletter/events.ts";
 import { confirmationMail, unsubscribeHeaders } from "#server/newsletter/mail.ts";
-import type { LeaveMethod, NewsletterSubscribersTable, NewsletterTables, SubscriberStatus } from "#server/newsletter/schema.ts";
+import type { LeaveMethod, NewsletterSubscribersTable, SubscriberStatus } from "#server/db/newsletter-tables.ts";
 import { type LinkPurpose, linkMatches, parseLink, signLink } from "#server/newsletter/token.ts";
 
-type Db = Database & NewsletterTables;
-type Trx = Transaction<Db>;
+type Trx = Transaction<Database>;
 export type Subscriber = Selectable<NewsletterSubscribersTable>;
 
 export const CONFIRM_PATH = "/newsletter/confirm";
@@ -24,8 +21,6 @@ const AWAITING_CONFIRMATION = `Not confirmed yet: the address has been sent a li
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-/** Expired signups deleted per sweep, so one sweep never holds the database long. */
-const EXPIRE_BATCH = 500;
 
 /** What a signup did: a new subscriber, the confirmation sent again, or nothing new (confirmed, or mailed too recently). */
 export type SignupOutcome = "new" | "resent" | "unchanged";
@@ -43,27 +38,15 @@ export interface Signup {
 /** What a link in a subscriber's mail finds. */
 export type LinkState = { state: "invalid" } | { state: "expired" } | { state: SubscriberStatus; email: string; changed?: boolean };
 
-export interface ExpiredSignups {
-  signups: number;
-  /** The outbox messages deleted with them (their confirmations, the agency's notifications). */
-  messageIds: number[];
-}
-
-export interface SubscriberCounts {
-  confirmed: number;
-  pending: number;
-  left: number;
-}
-
 /** When a signup's confirmation link stops working (and the signup is deleted). */
 export function confirmExpiry(signedUpAt: Date | string): Date {
   return new Date(new Date(signedUpAt).getTime() + newsletterRules.confirmDays * DAY_MS);
 }
 
 /**
- * The newsletter's subscribers: double opt-in signups, their confirmation and
- * unsubscribe links, the inbox's lists and export, and the expiry of
- * unconfirmed signups. One row per mailbox (mailboxOf), mailed at the address
+ * The newsletter's subscribers: double opt-in signups and their confirmation
+ * and unsubscribe links (the inbox's lists are server/newsletter/inbox.ts, the
+ * expiry of unconfirmed signups server/newsletter/expiry.ts). One row per mailbox (mailboxOf), mailed at the address
  * it was first typed as.
  */
 export class Newsletter {
@@ -79,12 +62,12 @@ export class Newsletter {
     this.#onEvent = onEvent;
   }
 
-  get #db(): Kysely<Db> {
-    return this.#handle.db.withTables<NewsletterTables>();
+  get #db(): Kysely<Database> {
+    return this.#handle.db;
   }
 
   #transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.#handle.durableTransaction((trx) => work(trx.withTables<NewsletterTables>()));
+    return this.#handle.durableTransaction((trx) => work(trx));
   }
 
   /** The one-click unsubscribe link of a subscriber: in every mail to them, their List-Unsubscribe header and the export. */
@@ -176,7 +159,7 @@ export class Newsletter {
           renderNotification(notice, { ...origin, leadTable: lead.table, leadId: id }),
         );
         await trx.updateTable("newsletter_subscribers").set({ lead_id: leadId }).where("id", "=", inserted.id).execute();
-        await alsoQueue?.(trx as unknown as Kysely<Database>, leadId);
+        await alsoQueue?.(trx, leadId);
         await this.#queueConfirmation(trx, inserted, now);
         return "new";
       }
@@ -214,7 +197,11 @@ export class Newsletter {
     });
   }
 
-  async #find(db: Kysely<Db>, purpose: LinkPurpose, token: string): Promise<{ subscriber: Subscriber; expires: number | null } | null> {
+  async #find(
+    db: Kysely<Database>,
+    purpose: LinkPurpose,
+    token: string,
+  ): Promise<{ subscriber: Subscriber; expires: number | null } | null> {
     const link = parseLink(purpose, token);
     if (!link) return null;
     const subscriber = await db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", link.subscriberId).executeTakeFirst();
@@ -301,100 +288,5 @@ export class Newsletter {
 
   async #emit(event: NewsletterEvent, trx: Trx): Promise<void> {
     if (this.#onEvent) await this.#onEvent(event, trx);
-  }
-
-  /**
-   * Signups not confirmed in time. One that never counted is deleted with its
-   * lead row, its attribution and their mail, as if it had not happened (it
-   * may have been a stranger's address); one of an address that had left goes
-   * back to having left. Answers how many were deleted and the outbox messages
-   * deleted with them, whose .eml copies go too (server/retention.ts).
-   */
-  async expire(now = new Date()): Promise<ExpiredSignups> {
-    const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
-    return this.#transaction(async (trx) => {
-      await trx
-        .updateTable("newsletter_subscribers")
-        .set({ status: "left" })
-        .where("status", "=", "pending")
-        .where("signed_up_at", "<=", cutoff)
-        .where("left_at", "is not", null)
-        .execute();
-      const expired = await trx
-        .selectFrom("newsletter_subscribers")
-        .select(["id", "lead_id"])
-        .where("status", "=", "pending")
-        .where("signed_up_at", "<=", cutoff)
-        .limit(EXPIRE_BATCH)
-        .execute();
-      if (!expired.length) return { signups: 0, messageIds: [] };
-      const ids = expired.map((row) => row.id);
-      const leadIds = expired.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
-      const messages = await trx
-        .deleteFrom("outbox")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("lead_table", "=", "newsletter_subscribers"), eb("lead_id", "in", ids)]),
-            ...(leadIds.length ? [eb.and([eb("lead_table", "=", "form_submissions"), eb("lead_id", "in", leadIds)])] : []),
-          ]),
-        )
-        .returning("id")
-        .execute();
-      if (leadIds.length) {
-        await forgetAttribution<Db>(trx, "form_submissions", leadIds);
-        await trx.deleteFrom("form_submissions").where("id", "in", leadIds).where("form_type", "=", "newsletter").execute();
-      }
-      await trx.deleteFrom("newsletter_subscribers").where("id", "in", ids).execute();
-      return { signups: ids.length, messageIds: messages.map((message) => message.id) };
-    });
-  }
-
-  /* The inbox's view. */
-
-  /** A pending signup past its days counts as gone even before the sweep deletes it. */
-  #current(now: Date) {
-    const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
-    return this.#db
-      .selectFrom("newsletter_subscribers")
-      .where((eb) => eb.or([eb("status", "!=", "pending"), eb("signed_up_at", ">", cutoff)]));
-  }
-
-  async counts(now = new Date()): Promise<SubscriberCounts> {
-    const rows = await this.#current(now)
-      .select((eb) => ["status", eb.fn.countAll().as("n")])
-      .groupBy("status")
-      .execute();
-    const counts: SubscriberCounts = { confirmed: 0, pending: 0, left: 0 };
-    for (const row of rows) counts[row.status] = Number(row.n);
-    return counts;
-  }
-
-  /** Newest first, `limit` of one status (or all) with ids below `before`. */
-  list(status: SubscriberStatus | "", limit: number, before?: number, now = new Date()): Promise<Subscriber[]> {
-    return this.#current(now)
-      .selectAll()
-      .$if(Boolean(status), (qb) => qb.where("status", "=", status as SubscriberStatus))
-      .$if(before !== undefined, (qb) => qb.where("id", "<", before!))
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
-  }
-
-  /** Every confirmed subscriber, oldest first, read in keyset pages (the export). */
-  async *confirmed(pageSize = 500): AsyncGenerator<Subscriber> {
-    const pages = keysetPages(
-      pageSize,
-      (after: number | undefined, size) =>
-        this.#db
-          .selectFrom("newsletter_subscribers")
-          .selectAll()
-          .where("status", "=", "confirmed")
-          .where("id", ">", after ?? 0)
-          .orderBy("id")
-          .limit(size)
-          .execute(),
-      (subscriber) => subscriber.id,
-    );
-    for await (const page of pages) yield* page;
   }
 }

@@ -42,22 +42,20 @@ async function insert(trx: Kysely<Database>, channel: WebhookChannel, about: Lea
  * every try (its signature covers it). `slack`: the Slack message to queue
  * with it, when SLACK_WEBHOOK_URL is set.
  */
-export async function queueWebhookEvent<DB extends Database>(
-  trx: Kysely<DB>,
+export async function queueWebhookEvent(
+  trx: Kysely<Database>,
   settings: WebhookSettings,
   about: LeadRef,
   event: WebhookEvent,
   slack?: string,
 ): Promise<void> {
   const at = new Date();
-  // Any database with the site's tables (a feature's own Kysely adds its tables): only the outbox is written.
-  const db = trx as unknown as Kysely<Database>;
-  if (settings.LEAD_WEBHOOK_URL) await insert(db, "webhook", about, event.type, JSON.stringify(event), at);
-  if (settings.SLACK_WEBHOOK_URL && slack) await insert(db, "slack", about, event.type, slack, at);
+  if (settings.LEAD_WEBHOOK_URL) await insert(trx, "webhook", about, event.type, JSON.stringify(event), at);
+  if (settings.SLACK_WEBHOOK_URL && slack) await insert(trx, "slack", about, event.type, slack, at);
 }
 
 /** A lead's or booking's event, and its Slack message, queued in the transaction that stores it. */
-export function queueLeadEvent<DB extends Database>(trx: Kysely<DB>, settings: WebhookSettings, input: LeadEventInput): Promise<void> {
+export function queueLeadEvent(trx: Kysely<Database>, settings: WebhookSettings, input: LeadEventInput): Promise<void> {
   const event = leadEvent(input);
   return queueWebhookEvent(trx, settings, input.lead, event, slackMessage(event, settings.SITE_URL));
 }

@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS } from "#server/admin/inbox.ts";
+import { EXPORT_COLUMNS } from "#server/admin/lead-export.ts";
 import { type ConsoleChecks, expectNoAxeViolations } from "#tests/support/browser.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";

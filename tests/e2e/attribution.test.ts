@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "#server/attribution/conversions.ts";
-import { EXPORT_COLUMNS } from "#server/admin/inbox.ts";
+import { EXPORT_COLUMNS } from "#server/admin/lead-export.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
 import { parseCsv } from "#tests/support/csv.ts";
 import { expectNoAxeViolations, formEnhanced, hydrated } from "#tests/support/browser.ts";

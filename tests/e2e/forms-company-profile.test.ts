@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { companyProfilePath, companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
-import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, withoutInvokerCommands, holdAppScripts } from "#tests/support/browser.ts";
 import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
@@ -39,10 +39,14 @@ async function gotoHydrated(page: Page, url: string) {
   await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", timeout: 15_000 });
 }
 
+/** Opens the dialog on a hydrated page and waits for React's form (novalidate: the schema's messages). */
 async function openFromFooter(page: Page) {
-  await page.getByRole("contentinfo").getByRole("link", { name: TRIGGER }).click();
-  await dialog(page).getByLabel(exactly("Full Name")).waitFor();
+  await page.getByRole("contentinfo").getByRole("button", { name: TRIGGER }).click();
+  await enhancedDialog(page);
 }
+
+const enhancedDialog = (page: Page) =>
+  expect.poll(() => dialog(page).locator("form").getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
 
 describe("company profile dialog", () => {
   it("checks step 1, goes back and forth, downloads the PDF, stores the lead and closes", async () => {
@@ -60,7 +64,7 @@ describe("company profile dialog", () => {
     await box.getByRole("button", { name: "Continue" }).click();
     expect(await fieldError(page, "Full Name", box)).toBe(schemaMessage("name", ""));
     expect(await fieldError(page, "Email Address", box)).toBe(schemaMessage("email", ""));
-    await expectNoAxeViolations(page, '[role="dialog"]');
+    await expectNoAxeViolations(page, "dialog[open]");
     await box.getByLabel(exactly("Full Name")).fill("Kagiso Molefe");
     await box.getByLabel(exactly("Email Address")).fill("kagiso@");
     await box.getByRole("button", { name: "Continue" }).click();
@@ -109,18 +113,18 @@ describe("company profile dialog", () => {
   it("opens from the About hero and the Services page, and from the keyboard; Escape closes it", async () => {
     const { page } = await openFormPage(browser);
     await gotoHydrated(page, `${server.url}/about`);
-    await page.getByRole("main").getByRole("link", { name: TRIGGER }).click();
+    await page.getByRole("main").getByRole("button", { name: TRIGGER }).click();
     await expect.poll(() => dialog(page).count()).toBe(1);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog(page).count()).toBe(0);
 
     await gotoHydrated(page, `${server.url}/services`);
-    const entries = page.getByRole("main").getByRole("link", { name: /Company Profile/ });
+    const entries = page.getByRole("main").getByRole("button", { name: /Company Profile/ });
     expect(await entries.count()).toBe(2);
     await entries.last().focus();
     await page.keyboard.press("Enter");
-    await dialog(page).getByLabel(exactly("Full Name")).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await enhancedDialog(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog(page).count()).toBe(0);
     // Focus goes back to the entry that opened the dialog once the dialog has gone.
@@ -167,19 +171,66 @@ describe("company profile dialog", () => {
   });
 });
 
-describe("company profile without JavaScript", () => {
-  it("the entries are links to the page, whose two steps are posts; the PDF link follows success", async () => {
+describe("company profile before React and without JavaScript", () => {
+  it("opens at the first press before React, keeps what was typed when React takes the form over", async () => {
+    const { page } = await openFormPage(browser, { viewport: { width: 412, height: 823 } });
+    // The app's scripts are held back until the dialog is open and typed in.
+    const release = await holdAppScripts(page);
+    await page.goto(`${server.url}/about`);
+    await page.getByRole("main").getByRole("button", { name: TRIGGER }).click();
+    const box = dialog(page);
+    await box.getByLabel(exactly("Full Name")).waitFor();
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    // The same fields and labels as the enhanced form's first step.
+    for (const label of ["Full Name", "Email Address"]) {
+      const id = await box.getByLabel(exactly(label)).getAttribute("id");
+      expect(await box.locator(`label[for="${id}"]`).textContent()).toBe(`${label}*`);
+    }
+    expect(await box.getByText("Step 1 of 2").isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "dialog[open]");
+    await box.getByLabel(exactly("Full Name")).fill("Lerato Dlamini");
+    await box.getByLabel(exactly("Email Address")).pressSequentially("lerato@");
+
+    release();
+    await hydrated(page);
+    // React's form has what was typed, and the focus stays in the field.
+    await enhancedDialog(page);
+    expect(await box.getByLabel(exactly("Full Name")).inputValue()).toBe("Lerato Dlamini");
+    expect(await box.getByLabel(exactly("Email Address")).inputValue()).toBe("lerato@");
+    expect(await box.getByLabel(exactly("Email Address")).evaluate((el) => el === document.activeElement)).toBe(true);
+    await box.getByRole("button", { name: "Continue" }).click();
+    expect(await fieldError(page, "Email Address", box)).toBe(schemaMessage("email", "lerato@"));
+    await page.keyboard.type("dlamini.co.za");
+    await box.getByRole("button", { name: "Continue" }).click();
+    await box.getByLabel("Company Name (optional)").waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(TRIGGER);
+  });
+
+  it("opens in a browser without invoker commands, the loader running them before React", async () => {
+    const { page } = await openFormPage(browser, { viewport: { width: 412, height: 823 } }, { allowConsoleErrors: [/ERR_FAILED/] });
+    await withoutInvokerCommands(page);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${server.url}/services`);
+    await page.getByRole("contentinfo").getByRole("button", { name: TRIGGER }).click();
+    await dialog(page).getByLabel(exactly("Full Name")).waitFor();
+    await dialog(page).getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+  });
+
+  it("the entries open the dialog, whose first step posts to the page; the page's two steps are posts; the PDF link follows success", async () => {
     // Chromium reports the 400 status of the page that refuses the first step.
     const { page } = await openFormPage(browser, { javaScriptEnabled: false }, { allowConsoleErrors: [/status of 400/] });
     await page.goto(`${server.url}/about`);
-    await page.getByRole("main").getByRole("link", { name: TRIGGER }).click();
+    await page.getByRole("main").getByRole("button", { name: TRIGGER }).click();
+    await dialog(page).getByLabel(exactly("Full Name")).fill("Thabo Molefe");
+    await dialog(page).getByLabel(exactly("Email Address")).fill("thabo@molefe");
+    await dialog(page).getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(`${server.url}${companyProfilePath}`);
     const form = () => page.locator("#company-profile-form form");
 
     // The browser lets "thabo@molefe" through; the schema does not.
-    await form().getByLabel(exactly("Full Name")).fill("Thabo Molefe");
-    await form().getByLabel(exactly("Email Address")).fill("thabo@molefe");
-    await form().getByRole("button", { name: "Continue" }).click();
     await page.waitForLoadState();
     expect(await fieldError(page, "Email Address", form())).toBe(schemaMessage("email", "thabo@molefe"));
     expect(await form().getByLabel(exactly("Full Name")).inputValue()).toBe("Thabo Molefe");

@@ -2,19 +2,18 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PRICING_SCROLL_DELAY_MS } from "#app/components/sections/pricing-accordion.tsx";
 import { pricingGroups } from "#app/content/pricing.ts";
-import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useServer(() => startServer());
 
-const trigger = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(`^${escape(title)}`) });
-const panelOf = (page: Page, key: string) => page.locator(`[id="${key}"] [role="region"]`);
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+/** A group's summary, the control that opens and closes it. */
+const trigger = (page: Page, key: string) => page.locator(`details[id="${key}"] > summary`);
+/** A group's tiers, shown while it is open. */
+const panelOf = (page: Page, key: string) => page.locator(`details[id="${key}"] > div`);
+const keyOf = (index: number) => pricingGroups[index]!.key;
 
 async function openPricing(width = 1280, height = 800): Promise<Page> {
   const { page } = await browser.openPage({ viewport: { width, height } });
@@ -23,36 +22,57 @@ async function openPricing(width = 1280, height = 800): Promise<Page> {
   return page;
 }
 
-async function openStates(page: Page): Promise<string[]> {
-  const states: string[] = [];
-  for (const group of pricingGroups) states.push((await trigger(page, group.title).getAttribute("aria-expanded")) ?? "");
-  return states;
-}
+/** Which groups are open, in order. */
+const openStates = (page: Page): Promise<boolean[]> =>
+  page.locator("details[name]").evaluateAll((groups) => groups.map((group) => (group as HTMLDetailsElement).open));
+
+const onlyOpen = (index: number) => pricingGroups.map((_, i) => i === index);
 
 describe("pricing accordion", () => {
   it("opens Google Ads first and keeps one group open at a time", async () => {
     const page = await openPricing();
-    expect(await openStates(page)).toEqual(["true", "false", "false", "false", "false", "false", "false"]);
+    expect(await openStates(page)).toEqual(onlyOpen(0));
     expect(await panelOf(page, "googleAds").isVisible()).toBe(true);
     expect(await panelOf(page, "metaAds").isVisible()).toBe(false);
 
-    await trigger(page, pricingGroups[2]!.title).click();
-    await expect.poll(() => openStates(page)).toEqual(["false", "false", "true", "false", "false", "false", "false"]);
+    await trigger(page, keyOf(2)).click();
+    await expect.poll(() => openStates(page)).toEqual(onlyOpen(2));
     expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
     expect(await panelOf(page, "linkedinAds").isVisible()).toBe(true);
   });
 
-  it("collapses the open group when its trigger is pressed again", async () => {
+  it("collapses the open group when its summary is pressed again", async () => {
     const page = await openPricing();
-    await trigger(page, pricingGroups[0]!.title).click();
-    await expect.poll(() => openStates(page)).toEqual(Array(7).fill("false"));
+    await trigger(page, keyOf(0)).click();
+    await expect.poll(() => openStates(page)).toEqual(Array(7).fill(false));
     expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
+  });
+
+  // docs/before-react.md: the browser answers the press; React's scripts are held back until it has.
+  it("answers the first press before React is there, one group open at a time", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 412, height: 823 } });
+    const release = await holdAppScripts(page);
+    await page.goto(`${server.url}/pricing`);
+    await trigger(page, keyOf(3)).click();
+    await expect.poll(() => openStates(page)).toEqual(onlyOpen(3));
+    expect(await panelOf(page, keyOf(3)).isVisible()).toBe(true);
+    await trigger(page, keyOf(3)).click();
+    await expect.poll(() => openStates(page)).toEqual(Array(7).fill(false));
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    // React, once there, takes the groups as the visitor left them.
+    await trigger(page, keyOf(1)).click();
+    release();
+    await hydrated(page);
+    expect(await openStates(page)).toEqual(onlyOpen(1));
+    await trigger(page, keyOf(5)).click();
+    await expect.poll(() => openStates(page)).toEqual(onlyOpen(5));
   });
 
   it("gives each tier a Get Started link to the order wizard with its group's service", async () => {
     const page = await openPricing();
     for (const group of pricingGroups) {
-      if ((await trigger(page, group.title).getAttribute("aria-expanded")) === "false") await trigger(page, group.title).click();
+      if (!(await trigger(page, group.key).evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)))
+        await trigger(page, group.key).click();
       const links = panelOf(page, group.key).getByRole("link", { name: /^Get Started/ });
       await expect.poll(() => links.count()).toBe(group.tiers.length);
       for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
@@ -65,7 +85,7 @@ describe("pricing accordion", () => {
     const page = await openPricing(1280, 700);
     const last = pricingGroups.at(-1)!;
     const top = async () => Math.round((await page.locator(`[id="${last.key}"]`).boundingBox())!.y);
-    // The last group sits near the bottom of the viewport when its trigger is pressed.
+    // The last group sits near the bottom of the viewport when its summary is pressed.
     await page.evaluate(
       (key) => window.scrollBy(0, document.getElementById(key)!.getBoundingClientRect().top - (window.innerHeight - 120)),
       last.key,
@@ -83,7 +103,7 @@ describe("pricing accordion", () => {
       };
       requestAnimationFrame(watch);
     }, last.key);
-    await trigger(page, last.title).click();
+    await trigger(page, last.key).click();
     const { delay } = (await (
       await page.waitForFunction(() => {
         const times = window as unknown as { clickedAt?: number; movedAt?: number };
@@ -106,29 +126,30 @@ describe("pricing accordion", () => {
 
   it("works with the keyboard alone", async () => {
     const page = await openPricing();
-    await trigger(page, pricingGroups[0]!.title).focus();
-    await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(pricingGroups[1]!.title);
+    await trigger(page, keyOf(1)).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => openStates(page)).toEqual(["false", "true", "false", "false", "false", "false", "false"]);
+    await expect.poll(() => openStates(page)).toEqual(onlyOpen(1));
     await page.keyboard.press("Space");
-    await expect.poll(() => openStates(page)).toEqual(Array(7).fill("false"));
+    await expect.poll(() => openStates(page)).toEqual(Array(7).fill(false));
   });
 
-  it("names each trigger's panel for screen readers and passes axe with a group open", async () => {
+  it("titles each group with a heading in its summary and passes axe with a group open", async () => {
     const page = await openPricing();
-    const button = trigger(page, pricingGroups[0]!.title);
-    const controls = await button.getAttribute("aria-controls");
-    expect(await page.locator(`[id="${controls}"]`).getAttribute("role")).toBe("region");
-    await trigger(page, pricingGroups[4]!.title).click();
+    const headings = await page.locator("details[name] > summary h2").allTextContents();
+    expect(headings.map((text, i) => text.startsWith(pricingGroups[i]!.title))).toEqual(Array(7).fill(true));
+    await trigger(page, keyOf(4)).click();
     await expectNoAxeViolations(page);
   });
 
-  it("shows every tier to a visitor without JavaScript", async () => {
+  it("opens every group, one at a time, for a visitor without JavaScript, with every tier in the HTML", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     await page.goto(`${server.url}/pricing`);
-    for (const group of pricingGroups) {
-      for (const tier of group.tiers) expect(await page.getByText(tier.price, { exact: true }).first().isVisible(), tier.price).toBe(true);
+    expect(await openStates(page)).toEqual(onlyOpen(0));
+    for (const [index, group] of pricingGroups.entries()) {
+      if (index > 0) await trigger(page, group.key).click();
+      await expect.poll(() => openStates(page)).toEqual(onlyOpen(index));
+      for (const tier of group.tiers)
+        expect(await panelOf(page, group.key).getByText(tier.price, { exact: true }).first().isVisible(), tier.price).toBe(true);
       expect(
         await panelOf(page, group.key)
           .getByRole("link", { name: /^Get Started/ })

@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
+import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
-import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
@@ -106,12 +107,7 @@ describe("navigation", () => {
   it("opens the drawer at the first tap before React is there, and once it is, closes it when a link is chosen", async () => {
     const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
     // The app's scripts are held back until the drawer is open.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.url}/`);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -250,13 +246,8 @@ describe("loading", () => {
   it("keeps a press on the Services button made before React is there, and opens the menu once it is", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     // The app's scripts are held back until the press has been made.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     const requested = appScripts(page);
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.url}/`);
     const trigger = page.getByRole("button", { name: "Service pages" });
     await trigger.click();
@@ -267,13 +258,20 @@ describe("loading", () => {
     expect(await page.getByRole("navigation", { name: "Service pages" }).getByRole("link").count()).toBe(serviceSummaries.length);
   });
 
-  it("follows a held link (Download Company Profile) after all when the app's scripts never arrive", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await page.goto(`${server.url}/about`);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Download Company Profile" }).click();
-    // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
-    await page.waitForURL(`${server.url}/company-profile`, { timeout: 15_000 });
+  it("follows a held link (the intro video's play) after all when the app's scripts never arrive", async () => {
+    const videoId = "abcDEF12345";
+    const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
+    try {
+      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
+      await page.goto(`${withVideo.url}/`);
+      await page.getByRole("link", { name: /^Play video/ }).click();
+      // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
+      await page.waitForURL(introVideoWatchUrl(videoId), { timeout: 15_000 });
+    } finally {
+      await withVideo.stop();
+    }
   });
 
   it("follows a link pressed before React is there, or without it, as a document navigation", async () => {

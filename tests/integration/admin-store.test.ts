@@ -15,18 +15,11 @@ import {
   SIGN_INS_CHECKED_AT_ONCE,
   triesOnceAccountLimited,
 } from "#server/admin/login.ts";
-import {
-  addNote,
-  type Cursor,
-  decodeCursor,
-  exportRows,
-  type InboxFilter,
-  everyLead,
-  listLeads,
-  resendNotification,
-  setStatus,
-} from "#server/admin/inbox.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import { addNote, resendNotification, setStatus } from "#server/admin/lead-changes.ts";
+import { type Cursor, decodeCursor, type InboxFilter, everyLead } from "#server/admin/filter.ts";
+import { exportRows } from "#server/admin/lead-export.ts";
+import { listLeads } from "#server/admin/lead-list.ts";
+import type { Database } from "#server/db/schema.ts";
 import { createSession, destroySession, findSession, findSignIn } from "#server/admin/sessions.ts";
 import { changeRole, createUser, removeUser } from "#server/admin/users.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
@@ -55,7 +48,7 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
   const site = useSiteDatabase(kind);
   let test: TestDatabase;
   let handle: DatabaseHandle;
-  let db: Kysely<AdminDatabase>;
+  let db: Kysely<Database>;
   let leads: LeadStore;
   let rateLimits: RateLimits;
   beforeEach(() => void ({ test, handle, db, leads, rateLimits } = site));

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Attribution, Touch } from "#app/lib/attribution.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import { exportRows, everyLead, EXPORT_COLUMNS, leadDetail, listLeads, parseFilter, setStatus } from "#server/admin/inbox.ts";
+import { exportRows, EXPORT_COLUMNS } from "#server/admin/lead-export.ts";
+import { everyLead, parseFilter } from "#server/admin/filter.ts";
+import { leadDetail } from "#server/admin/lead-detail.ts";
+import { listLeads } from "#server/admin/lead-list.ts";
+import { setStatus } from "#server/admin/lead-changes.ts";
 import { COMMAND_LINE } from "#server/admin/audit.ts";
 import { clickConversionRows, enhancedConversionRows, hashedEmail, hashedPhone } from "#server/attribution/conversions.ts";
 import { leadReport, reportRows } from "#server/attribution/report.ts";

@@ -17,7 +17,9 @@ import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from
 import { enhanced, type Fields, postLead, solveAltcha } from "#tests/support/leads.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 import { bookingMessages } from "#app/forms/booking.ts";
-import { fieldLabels, multiLineFields, notAllowed } from "#app/forms/rules.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { type FormDefinition, type FormField, type FormKey, shortLabelOf } from "#app/forms/definition.ts";
+import { notAllowed } from "#app/forms/rules.ts";
 import { orderMessages, splitOrderMessage } from "#app/forms/order.ts";
 import { forms } from "#app/forms/registry.ts";
 
@@ -43,20 +45,20 @@ const base = {
 };
 
 /** A plausible post for each form (without a bot check), so mutations reach past validation too. */
-const posted: Array<{ path: string; schema: z.ZodMiniObject; fields: Fields }> = [
+const posted: Array<{ path: string; form: FormDefinition<FormKey, z.ZodMiniObject>; fields: Fields }> = [
   {
     path: "/contact",
-    schema: forms.contact.schema,
+    form: forms.contact,
     fields: { ...base, budget: contactBudgetOptions[0]!.value, service: "google-ads", message: "Hello" },
   },
   {
     path: "/free-audit",
-    schema: forms.audit.schema,
+    form: forms.audit,
     fields: { name: base.name, email: base.email, website: base.website, budget: auditBudgetOptions[0]!.value, platform: "google" },
   },
   {
     path: "/free-ai-assessment",
-    schema: forms.aiAssessment.schema,
+    form: forms.aiAssessment,
     fields: {
       name: base.name,
       email: base.email,
@@ -66,15 +68,15 @@ const posted: Array<{ path: string; schema: z.ZodMiniObject; fields: Fields }> =
       goals: "Automate reporting",
     },
   },
-  { path: "/blog", schema: forms.newsletter.schema, fields: { email: base.email } },
+  { path: "/blog", form: forms.newsletter, fields: { email: base.email } },
   {
     path: "/company-profile",
-    schema: forms.companyProfile.schema,
+    form: forms.companyProfile,
     fields: { name: base.name, email: base.email, company: base.company, phone: base.phone },
   },
   {
     path: "/get-started",
-    schema: forms.order.schema,
+    form: forms.order,
     fields: {
       ...base,
       service: "strategy",
@@ -92,7 +94,7 @@ const posted: Array<{ path: string; schema: z.ZodMiniObject; fields: Fields }> =
   },
   {
     path: "/calendar",
-    schema: forms.booking.schema,
+    form: forms.booking,
     fields: { ...base, slot: new Date(Date.now() + 3 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".000Z"), message: "Call me" },
   },
 ];
@@ -163,8 +165,12 @@ const controlCharacters = [
 const lineBreaks = ["\n", "\r", "\r\n", "\u2028", "\u2029"];
 
 /** The fields of a plausible post the form reads as text (the others are choices). */
-function textFieldsOf(schema: z.ZodMiniObject, fields: Fields): Array<keyof typeof fieldLabels> {
-  return Object.keys(fields).filter((name): name is keyof typeof fieldLabels => name in fieldLabels && name in schema.shape);
+/** The text fields of a plausible post: those with a maximum (the others are choices). */
+function textFieldsOf(form: FormDefinition<FormKey, z.ZodMiniObject>, fields: Fields): FormField[] {
+  return Object.keys(fields).flatMap((name) => {
+    const field = form.fields[name];
+    return field?.maxLength && name in form.schema.shape ? [field] : [];
+  });
 }
 
 /** The value with `c` inside it (at the ends trimming would take a line break away, as it should). */
@@ -303,22 +309,22 @@ describe("malformed posts at every form", () => {
     { timeout: 120_000 },
     async () => {
       await Promise.all(
-        posted.map(({ path, schema, fields }) => {
-          const typed = fc.constantFrom(...textFieldsOf(schema, fields)).chain((name) =>
+        posted.map(({ path, form, fields }) => {
+          const typed = fc.constantFrom(...textFieldsOf(form, fields)).chain((field) =>
             fc.record({
-              name: fc.constant(name),
-              c: fc.constantFrom(...controlCharacters, ...(multiLineFields.has(name) ? [] : lineBreaks)),
+              field: fc.constant(field),
+              c: fc.constantFrom(...controlCharacters, ...(field.multiline ? [] : lineBreaks)),
               at: fc.nat(),
               multipart: fc.boolean(),
             }),
           );
           return fc.assert(
-            fc.asyncProperty(typed, fc.boolean(), async ({ name, c, at, multipart }, asData) => {
+            fc.asyncProperty(typed, fc.boolean(), async ({ field: { name, ...field }, c, at, multipart }, asData) => {
               const post = encoded({ ...fields, [name]: insideOf(fields[name] as string, c, at) }, multipart);
               const res = await send(path, post, asData);
               const answer = `${path}${asData ? ".data" : ""} with U+${c.charCodeAt(0).toString(16).padStart(4, "0")} in ${name}`;
               expect(res.status, answer).toBe(400);
-              const message = notAllowed(fieldLabels[name]);
+              const message = notAllowed(shortLabelOf(field));
               if (asData) expect((await resultOf(res)).fieldErrors?.[name]?.[0], answer).toBe(message);
               else expect(decodeEntities(await res.text()), answer).toContain(message);
             }),
@@ -387,13 +393,13 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
     expect(slot, "a free slot").toBeDefined();
     const plausible = posted.map((form) => (form.path === "/calendar" ? { ...form, fields: { ...form.fields, slot: slot! } } : form));
 
-    for (const { path, schema, fields } of plausible) {
-      for (const name of textFieldsOf(schema, fields)) {
+    for (const { path, form, fields } of plausible) {
+      for (const { name, ...field } of textFieldsOf(form, fields)) {
         const withNul = { ...fields, [name]: insideOf(fields[name] as string, "\u0000", 0) };
         const answer = await postLead(site, path, { ...withNul, ...enhanced(await solveAltcha(site)) }, visitor());
         expect(answer.status, `${path} with a NUL in ${name}`).toBe(400);
         expect((answer.result as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[name]?.[0], `${path} ${name}`).toBe(
-          notAllowed(fieldLabels[name]),
+          notAllowed(shortLabelOf(field)),
         );
       }
     }
@@ -429,7 +435,7 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
     const token = tokenIn((await request("/admin/login")).text, "token");
     const stranger = await request("/admin/login", { token, email: "agent\u0000@roimedia.co.za", password: PASSWORD, next: "/admin" });
     expect(stranger.status).toBe(400);
-    expect(stranger.text).toContain(notAllowed(fieldLabels.email));
+    expect(stranger.text).toContain(notAllowed(commonFields.email.shortLabel));
     expect((await signInOverHttp(request, USER, PASSWORD)).signedIn).toBe(true);
 
     const inbox = await request("/admin");
@@ -449,11 +455,11 @@ describe.each(databaseKinds)("a NUL on %s (PostgreSQL text cannot hold one)", (k
 
     const lookup = await request("/admin/forget", { csrf, intent: "find", email: "sipho\u0000@example.co.za" });
     expect(lookup.status).toBe(400);
-    expect(lookup.text).toContain(notAllowed(fieldLabels.email));
+    expect(lookup.text).toContain(notAllowed(commonFields.email.shortLabel));
 
     const added = await request("/admin/users", { csrf, intent: "add", email: "new\u0000@roimedia.co.za", role: "reader" });
     expect(added.status).toBe(400);
-    expect(added.text).toContain(notAllowed(fieldLabels.email));
+    expect(added.text).toContain(notAllowed(commonFields.email.shortLabel));
     expect((await request("/admin/sessions", { csrf, intent: "end", session: "a\u0000b" })).status).toBe(404);
     expect((await request("/admin/users", { csrf, intent: "remove", user: "1\u0000" })).status).toBe(404);
     expect(site.output()).not.toMatch(/\n\s+at /);

@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
 import { forms } from "#app/forms/registry.ts";
 import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import { addNote } from "#server/admin/inbox.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import { addNote } from "#server/admin/lead-changes.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { LeadOrigin, NewLead } from "#server/forms/store.ts";
 import { parseEnv } from "#server/env.ts";
@@ -71,12 +70,7 @@ describe.each(databaseKinds)("Forget a person on %s", (kind) => {
   async function seed(): Promise<{ mailDir: string; newsletter: Newsletter }> {
     const { handle, db, leads, outbox } = site;
     const newsletter = new Newsletter(handle, Buffer.alloc(32, 5), settings.SITE_URL, (event, trx) =>
-      queueWebhookEvent(
-        trx as unknown as Kysely<Database>,
-        settings,
-        { table: "newsletter_subscribers", id: event.subscriberId },
-        newsletterWebhookEvent(event),
-      ),
+      queueWebhookEvent(trx, settings, { table: "newsletter_subscribers", id: event.subscriberId }, newsletterWebhookEvent(event)),
     );
     for (const lead of [contact("Thandi Nkosi", "Thandi.Nkosi@Example.co.za"), contact("Pieter van Wyk", "pieter@example.co.za")]) {
       await leads.saveLead(
@@ -169,7 +163,7 @@ describe.each(databaseKinds)("Forget a person on %s", (kind) => {
 });
 
 /** Every row of every table of the site's, as text, that holds one of the traces: `table: row`. */
-async function rowsWithTraces(db: Kysely<AdminDatabase>, traces = TRACES): Promise<string[]> {
+async function rowsWithTraces(db: Kysely<Database>, traces = TRACES): Promise<string[]> {
   const tables = (await db.introspection.getTables()).map((table) => table.name);
   const found: string[] = [];
   for (const table of tables) {

@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sastDate } from "#app/lib/sast.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { healthzHeldUp } from "#tests/support/healthz.ts";
@@ -38,7 +36,7 @@ const now = new Date();
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "inbox-at-scale-"));
   const handle = await openSiteDatabase({ DATA_DIR: dataDir });
-  await seedManyLeads(handle.db as unknown as Kysely<AdminDatabase>, { count: LEADS, now, spanDays: 360, converted: true });
+  await seedManyLeads(handle.db, { count: LEADS, now, spanDays: 360, converted: true });
   await handle.close();
   server = await startServer({ DATA_DIR: dataDir });
   await createUser(dataDir, "agent@roimedia.co.za", PASSWORD);

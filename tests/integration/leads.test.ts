@@ -410,6 +410,7 @@ describe("every refusal answers its message and stores nothing", () => {
       const before = leadCounts();
       const over = await postLead(server, pagePath, await withCaptcha(fields(99)), from);
       expect(over.status).toBe(429);
+      expect([over.headers.get("cache-control"), over.headers.get("retry-after")]).toEqual(["no-store", String(rule.windowMinutes * 60)]);
       expect(over.result).toMatchObject({
         ok: false,
         title: rateLimitTitle,

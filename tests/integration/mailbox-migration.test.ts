@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AdminDatabase } from "#server/admin/schema.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/connect.ts";
 import { siteMigrations, openSiteDatabase } from "#server/migrations.ts";
 import { Newsletter } from "#server/newsletter/subscribers.ts";
@@ -66,7 +65,7 @@ describe.each(databaseKinds)("mailboxes of rows from before on %s", (kind) => {
     await before.close();
 
     handle = await openSiteDatabase(database.settings);
-    const db = handle.db as unknown as Kysely<AdminDatabase>;
+    const db = handle.db;
     const mailboxes = () => db.selectFrom("newsletter_subscribers").select(["email", "mailbox"]).orderBy("id").execute();
     expect(await mailboxes()).toEqual([
       { email: "A.B+news@gmail.com", mailbox: "a.b+news@gmail.com" },

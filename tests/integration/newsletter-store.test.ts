@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 import { COMMAND_LINE } from "#server/admin/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import type { AdminDatabase, AdminTables } from "#server/admin/schema.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import type { NewsletterEvent } from "#server/newsletter/events.ts";
 import { CONFIRMATION_KIND } from "#server/newsletter/mail.ts";
+import { expireSignups } from "#server/newsletter/expiry.ts";
+import { subscriberCounts } from "#server/newsletter/inbox.ts";
 import { Newsletter } from "#server/newsletter/subscribers.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
 
@@ -34,7 +34,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
   let database: TestDatabase | undefined;
   const events: NewsletterEvent[] = [];
 
-  async function open(): Promise<{ newsletter: Newsletter; db: Kysely<AdminDatabase> }> {
+  async function open(): Promise<{ newsletter: Newsletter; db: Kysely<Database>; handle: DatabaseHandle }> {
     database = await createTestDatabase(kind);
     handle = await openSiteDatabase(database.settings);
     const newsletter = new Newsletter(handle, SECRET, SITE, async (event, trx) => {
@@ -42,7 +42,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
       await trx.selectFrom("newsletter_subscribers").select("id").where("id", "=", event.subscriberId).executeTakeFirstOrThrow();
       events.push(event);
     });
-    return { newsletter, db: handle.db.withTables<BookingTables & NewsletterTables & AdminTables>() };
+    return { newsletter, db: handle.db, handle };
   }
 
   afterEach(async () => {
@@ -52,7 +52,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     events.length = 0;
   });
 
-  const confirmationsTo = (db: Kysely<AdminDatabase>, email: string) =>
+  const confirmationsTo = (db: Kysely<Database>, email: string) =>
     db.selectFrom("outbox").select(["text_body", "headers"]).where("kind", "=", CONFIRMATION_KIND).where("recipient", "=", email).execute();
   const linkIn = (text: string, kind: "confirm" | "unsubscribe") => new RegExp(`/newsletter/${kind}/([\\w.-]+)`).exec(text)![1]!;
 
@@ -198,7 +198,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     expect(await newsletter.leave(leave, "one-click", after(2 * HOUR))).toMatchObject({ state: "left", changed: true });
     expect(await newsletter.leave(leave, "one-click", after(3 * HOUR))).toEqual({ state: "left", email });
     expect(events.map((e) => e.type)).toEqual(["newsletter.subscribed", "newsletter.unsubscribed"]);
-    expect(await newsletter.counts(after(3 * HOUR))).toEqual({ confirmed: 0, pending: 0, left: 1 });
+    expect(await subscriberCounts(db, after(3 * HOUR))).toEqual({ confirmed: 0, pending: 0, left: 1 });
 
     // The old confirmation link cannot bring them back; a new signup can, once confirmed from its own mail.
     expect(await newsletter.confirm(linkIn(mail!.text_body, "confirm"), "198.51.100.1", after(4 * HOUR))).toEqual({ state: "left", email });
@@ -214,7 +214,7 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
   });
 
   it("deletes a signup not confirmed in time with its lead and mail; the one who had left stays left", async () => {
-    const { newsletter, db } = await open();
+    const { newsletter, db, handle } = await open();
     await newsletter.subscribe({ email: "never@example.co.za", page: "/blog", origin: origin() });
     await newsletter.subscribe({ email: "kept@example.co.za", page: "/blog", origin: origin() });
     const [kept] = await confirmationsTo(db, "kept@example.co.za");
@@ -223,12 +223,12 @@ describe.each(databaseKinds)("newsletter subscribers on %s", (kind) => {
     await newsletter.leave(linkIn(kept!.text_body, "unsubscribe"), "page", after(2 * HOUR));
     expect(await newsletter.subscribe({ email: "kept@example.co.za", page: "/blog", origin: origin(after(DAY)) })).toBe("resent");
 
-    expect(await newsletter.expire(after(newsletterRules.confirmDays * DAY - 1))).toMatchObject({ signups: 0 });
-    expect(await newsletter.counts(after(newsletterRules.confirmDays * DAY))).toEqual({ confirmed: 0, pending: 1, left: 0 });
-    expect(await newsletter.expire(after(newsletterRules.confirmDays * DAY))).toMatchObject({ signups: 1 });
+    expect(await expireSignups(handle, after(newsletterRules.confirmDays * DAY - 1))).toMatchObject({ signups: 0 });
+    expect(await subscriberCounts(db, after(newsletterRules.confirmDays * DAY))).toEqual({ confirmed: 0, pending: 1, left: 0 });
+    expect(await expireSignups(handle, after(newsletterRules.confirmDays * DAY))).toMatchObject({ signups: 1 });
     expect(await db.selectFrom("newsletter_subscribers").select("email").execute()).toEqual([{ email: "kept@example.co.za" }]);
-    expect(await newsletter.expire(after((newsletterRules.confirmDays + 1) * DAY))).toMatchObject({ signups: 0 });
-    expect(await newsletter.counts(after((newsletterRules.confirmDays + 1) * DAY))).toEqual({ confirmed: 0, pending: 0, left: 1 });
+    expect(await expireSignups(handle, after((newsletterRules.confirmDays + 1) * DAY))).toMatchObject({ signups: 0 });
+    expect(await subscriberCounts(db, after((newsletterRules.confirmDays + 1) * DAY))).toEqual({ confirmed: 0, pending: 0, left: 1 });
     const leads = await db.selectFrom("form_submissions").select("email").execute();
     expect(leads).toEqual([{ email: "kept@example.co.za" }]);
     const mail = await db.selectFrom("outbox").select(["recipient", "reply_to"]).execute();

@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 import { COMMAND_LINE, listAudit, recordAudit } from "#server/admin/audit.ts";
-import { leadDetail, resendNotification } from "#server/admin/inbox.ts";
+import { leadDetail } from "#server/admin/lead-detail.ts";
+import { resendNotification } from "#server/admin/lead-changes.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { parseEnv } from "#server/env.ts";
 import { Newsletter } from "#server/newsletter/subscribers.ts";
@@ -35,7 +36,6 @@ describe.each(databaseKinds)("retention on %s", (kind) => {
       settings,
       database: handle,
       outbox,
-      newsletter,
       mail: mailFilesOfSite({ ...settings, DATA_DIR: dataDir }),
     });
     const origin: LeadOrigin = {

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { botFields } from "#app/forms/bot-fields.ts";
 import { forms } from "#app/forms/registry.ts";
 import { COMMAND_LINE } from "#server/admin/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
-import { leadDetail } from "#server/admin/inbox.ts";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import { leadDetail } from "#server/admin/lead-detail.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { siteStores } from "#tests/support/database.ts";
@@ -287,7 +285,7 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
 
     // The agency sees every message about the lead on its page, the failing webhook with its reason.
     await waitFor(async () => ((await outbox())[0]?.attempts ?? 0) >= 1 || undefined, "a webhook attempt");
-    const admin = handle.db as unknown as Kysely<AdminDatabase>;
+    const admin = handle.db;
     const inboxRow = await admin
       .selectFrom("leads")
       .select("id")

@@ -82,6 +82,34 @@ export async function formEnhanced(page: Page, form: Locator): Promise<void> {
   await expect.poll(() => form.getAttribute("novalidate"), { timeout: 15_000 }).not.toBeNull();
 }
 
+/**
+ * Makes the page a browser without invoker commands (before Chrome 135,
+ * Firefox 144, Safari 26.2), as far as a page can tell: no `commandForElement`,
+ * and a press on a `commandfor` button runs no command of the browser's.
+ * Call before the page loads.
+ */
+/**
+ * Holds the app's scripts (React and the routes' modules) until the returned
+ * function is called: the page as a visitor has it before React arrives.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+export async function withoutInvokerCommands(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
+    delete (HTMLButtonElement.prototype as { commandForElement?: unknown }).commandForElement;
+    // First of the page's listeners: the browser's own command is the press's default action.
+    addEventListener("click", (event) => (event.target as Element).closest?.("button[commandfor]") && event.preventDefault(), true);
+  });
+}
+
 /** Runs axe with WCAG 2.1 AA rules and fails on any violation, naming each. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
   // Legacy mode runs axe in the page's own frames, which are all the site has (the one cross-origin frame,

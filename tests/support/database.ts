@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { DatabaseHandle, DatabaseSettings } from "#server/db/connect.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
 import { LeadStore } from "#server/forms/store.ts";
@@ -94,7 +94,7 @@ export interface SiteDatabase extends SiteStores {
   test: TestDatabase;
   handle: DatabaseHandle;
   /** The whole schema, the inbox's tables included. */
-  db: Kysely<AdminDatabase>;
+  db: Kysely<Database>;
 }
 
 export function useSiteDatabase(kind: "sqlite" | "postgres"): SiteDatabase {
@@ -102,7 +102,7 @@ export function useSiteDatabase(kind: "sqlite" | "postgres"): SiteDatabase {
   beforeEach(async () => {
     site.test = await createTestDatabase(kind);
     site.handle = await openSiteDatabase(site.test.settings);
-    site.db = site.handle.db as unknown as Kysely<AdminDatabase>;
+    site.db = site.handle.db;
     Object.assign(site, siteStores(site.handle));
   });
   afterEach(async () => {

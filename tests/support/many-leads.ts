@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { AdminDatabase } from "#server/admin/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /**
  * Many leads at once, as years of a busy agency leave them: company profile
@@ -29,7 +29,7 @@ export function arrivalOf(i: number, { count, now, spanDays }: ManyLeads): Date 
   return new Date(now.getTime() - Math.floor(((i - 1) / count) * spanDays * DAY_MS));
 }
 
-export async function seedManyLeads(db: Kysely<AdminDatabase>, many: ManyLeads): Promise<void> {
+export async function seedManyLeads(db: Kysely<Database>, many: ManyLeads): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let from = 1; from <= many.count; from += ROWS_PER_INSERT) {
       const numbers = Array.from({ length: Math.min(ROWS_PER_INSERT, many.count - from + 1) }, (_, k) => from + k);

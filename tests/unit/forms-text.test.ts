@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { z } from "#app/lib/zod.ts";
 import { checkTheFields } from "#app/forms/messages.ts";
 import { typedEmail } from "#server/mail/address.ts";
-import { fieldLabels, multiLineFields, notAllowed, websiteUrlMessage } from "#app/forms/rules.ts";
+import { type FormDefinition, type FormKey, shortLabelOf } from "#app/forms/definition.ts";
+import { notAllowed, websiteUrlMessage } from "#app/forms/rules.ts";
 import { orderForm, orderMessages, splitOrderMessage } from "#app/forms/order.ts";
 import { forms } from "#app/forms/registry.ts";
 
@@ -10,8 +11,6 @@ import { forms } from "#app/forms/registry.ts";
  * What every text field of every form refuses and keeps, checked over the
  * schemas' own shapes: a field added later is covered without touching this.
  */
-
-const schemas: Record<string, z.ZodMiniObject> = Object.fromEntries(Object.values(forms).map((form) => [form.key, form.schema]));
 
 /** The string schema under optional, default and pipe wrappers; null for a choice, a list or a formatted value (the booking's slot). */
 function textFieldOf(schema: z.ZodMiniType): boolean {
@@ -23,14 +22,15 @@ function textFieldOf(schema: z.ZodMiniType): boolean {
   return def.type === "string" && def.format === undefined;
 }
 
-const textFields = Object.entries(schemas).flatMap(([form, schema]) =>
-  Object.entries(schema.shape)
-    .filter(([, field]) => textFieldOf(field as z.ZodMiniType))
-    .map(([name, field]) => ({ form, name, field: field as z.ZodMiniType })),
+const formList: readonly FormDefinition<FormKey, z.ZodMiniObject>[] = Object.values(forms);
+
+const textFields = formList.flatMap((form) =>
+  Object.entries(form.schema.shape as Record<string, z.ZodMiniType>)
+    .filter(([, field]) => textFieldOf(field))
+    .map(([name, field]) => ({ form: form.key, name, field, spec: form.fields[name] })),
 );
 
 const messagesOf = (field: z.ZodMiniType, value: unknown) => field.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
-const labelOf = (name: string) => fieldLabels[name as keyof typeof fieldLabels];
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** C0 controls but tab, CR and LF; DEL; the C1 controls; both halves of a surrogate pair alone. */
@@ -46,30 +46,29 @@ const lineBreaks = ["\n", "\r", "\r\n", "\u2028", "\u2029"];
 describe("every text field of every form", () => {
   it("finds the text fields (the test reads the shapes)", () => {
     expect(textFields.length).toBeGreaterThan(30);
-    for (const { form, name } of textFields) expect(labelOf(name), `${form}.${name} has a label`).toBeDefined();
-    for (const name of multiLineFields)
-      expect(
-        textFields.some((f) => f.name === name),
-        name,
-      ).toBe(true);
+    for (const { form, name, spec } of textFields)
+      expect(spec?.maxLength, `${form}.${name} is in the form's fields, with a maximum`).toBeDefined();
+    expect(textFields.filter((f) => f.spec?.multiline).length).toBeGreaterThan(5);
   });
 
   it("refuses NUL and every other control character with the field's own message", () => {
-    for (const { form, name, field } of textFields) {
+    for (const { form, name, field, spec } of textFields) {
       for (const c of controls) {
-        expect(messagesOf(field, `ab${c}cd@example.co.za`), `${form}.${name} with ${codePoint(c)}`).toEqual([notAllowed(labelOf(name))]);
+        expect(messagesOf(field, `ab${c}cd@example.co.za`), `${form}.${name} with ${codePoint(c)}`).toEqual([
+          notAllowed(shortLabelOf(spec!)),
+        ]);
       }
     }
   });
 
   it("refuses line breaks in one-line fields and keeps them, and tabs, in text areas", () => {
-    for (const { form, name, field } of textFields) {
+    for (const { form, name, field, spec } of textFields) {
       for (const c of lineBreaks) {
         const messages = messagesOf(field, `ab${c}cd`);
-        if (multiLineFields.has(name as never)) expect(messages, `${form}.${name}`).toEqual([]);
-        else expect(messages, `${form}.${name} with ${codePoint(c)}`).toEqual([notAllowed(labelOf(name))]);
+        if (spec!.multiline) expect(messages, `${form}.${name}`).toEqual([]);
+        else expect(messages, `${form}.${name} with ${codePoint(c)}`).toEqual([notAllowed(shortLabelOf(spec!))]);
       }
-      expect(messagesOf(field, "ab\tcd"), `${form}.${name} with a tab`).not.toContain(notAllowed(labelOf(name)));
+      expect(messagesOf(field, "ab\tcd"), `${form}.${name} with a tab`).not.toContain(notAllowed(shortLabelOf(spec!)));
     }
     expect(forms.contact.schema.shape.message.parse("Line one\r\nLine two")).toBe("Line one\r\nLine two");
   });
@@ -85,10 +84,13 @@ describe("every text field of every form", () => {
   });
 
   it("in the order wizard, names the field to fix rather than a missing-information step", () => {
-    expect(orderForm.steps.failure(1, { name: [notAllowed(fieldLabels.name)] })).toEqual({ title: "Error", message: checkTheFields });
-    expect(orderForm.steps.failure(1, { name: [notAllowed(fieldLabels.name)], phone: [orderMessages.step1Missing] })).toEqual(
-      splitOrderMessage(orderMessages.step1Missing),
-    );
+    expect(orderForm.steps.failure(1, { name: [notAllowed(shortLabelOf(orderForm.fields.name))] })).toEqual({
+      title: "Error",
+      message: checkTheFields,
+    });
+    expect(
+      orderForm.steps.failure(1, { name: [notAllowed(shortLabelOf(orderForm.fields.name))], phone: [orderMessages.step1Missing] }),
+    ).toEqual(splitOrderMessage(orderMessages.step1Missing));
   });
 
   it("stores text NFC-normalised and trimmed", () => {
@@ -100,7 +102,7 @@ describe("email addresses", () => {
   const emailFields = textFields.filter((f) => f.name === "email");
 
   it("accept an internationalised domain in every form, as typed or as a browser posts it (punycode)", () => {
-    expect(emailFields.map((f) => f.form).sort()).toEqual([...Object.keys(schemas)].sort());
+    expect(emailFields.map((f) => f.form).sort()).toEqual(formList.map((form) => form.key).sort());
     for (const { form, field } of emailFields) {
       for (const address of [
         "info@müller.co.za",

@@ -1,6 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cn } from "#app/lib/cn.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 /**
  * Shares the article with the device's share sheet, or copies its link where
@@ -32,6 +33,8 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
   return (
     <button
       type="button"
+      // The share sheet or the clipboard need a script: a press before hydration is held for React.
+      {...firstPress("held")}
       onClick={share}
       className={cn(buttonClass({ variant: "secondary", size: "sm" }), "[@media(scripting:none)]:invisible")}
     >

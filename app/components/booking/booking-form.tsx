@@ -16,6 +16,7 @@ import { SlotPicker } from "#app/components/booking/slot-picker.tsx";
  */
 export function BookingForm({ days, page }: { days: SlotDay[] | null; page: FormPageData }) {
   const lead = useLeadForm({ definition: bookingForm });
+  const { fields } = bookingForm;
 
   if (!days?.length) {
     return <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{days ? bookingMessages.noSlots : bookingMessages.unavailable}</p>;
@@ -36,19 +37,11 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
         <legend className="text-base font-semibold text-ink">3. Your details</legend>
         <RequiredNote />
         <div className="grid gap-5 sm:grid-cols-2">
-          <WhoFields lead={lead} />
-          <TextField lead={lead} name="phone" label="Phone" type="tel" autoComplete="tel" />
-          <TextField
-            lead={lead}
-            name="website"
-            label="Website"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="yourcompany.co.za"
-            className="sm:col-span-2"
-          />
+          <WhoFields lead={lead} fields={fields} />
+          <TextField lead={lead} field={fields.phone} />
+          <TextField lead={lead} field={fields.website} className="sm:col-span-2" />
         </div>
-        <TextAreaField lead={lead} name="message" label="What would you like to discuss?" rows={4} />
+        <TextAreaField lead={lead} field={fields.message} rows={4} />
       </fieldset>
 
       {/* reCAPTCHA v3 records the booking under its own action name. */}

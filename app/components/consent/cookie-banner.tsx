@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { consentDom } from "#app/components/consent/consent-dom.ts";
-import { answeredWithoutReact } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 const reject = { [consentDom.choice]: "reject" };
 const accept = { [consentDom.choice]: "accept" };
@@ -19,7 +19,7 @@ export function CookieBanner() {
     <section
       id={consentDom.banner}
       hidden
-      {...answeredWithoutReact}
+      {...firstPress("script")}
       aria-labelledby="cookie-banner-title"
       className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
     >

@@ -1,6 +1,6 @@
 import { cn } from "#app/lib/cn.ts";
 import { consentDom } from "#app/components/consent/consent-dom.ts";
-import { answeredWithoutReact } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 /**
  * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn
@@ -13,7 +13,7 @@ export function CookieSettingsButton({ className }: { className?: string }) {
       type="button"
       aria-haspopup="dialog"
       {...{ [consentDom.openSettings]: "" }}
-      {...answeredWithoutReact}
+      {...firstPress("script")}
       className={cn("underline underline-offset-2 hover:text-white [@media(scripting:none)]:hidden", className)}
     >
       Cookie settings

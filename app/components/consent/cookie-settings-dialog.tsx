@@ -2,7 +2,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import type { ConsentChoices } from "#app/lib/consent.ts";
 import { consentDom } from "#app/components/consent/consent-dom.ts";
-import { answeredWithoutReact } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 const categories: { key: keyof ConsentChoices; label: string; description: string }[] = [
   {
@@ -72,7 +72,7 @@ export function CookieSettingsDialog() {
   return (
     <dialog
       id={consentDom.dialog}
-      {...answeredWithoutReact}
+      {...firstPress("script")}
       aria-labelledby="cookie-settings-title"
       aria-describedby="cookie-settings-description"
       className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"

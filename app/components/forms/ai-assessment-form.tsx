@@ -7,27 +7,15 @@ import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 /** The free AI assessment request (SPEC.md: Free AI assessment). */
 export function AiAssessmentForm({ page }: { page: FormPageData }) {
   const lead = useLeadForm({ definition: aiAssessmentForm, successToastMs: aiAssessmentSuccessToastMs });
+  const { fields } = aiAssessmentForm;
   return (
     <LeadFormFrame lead={lead} page={page} submit="Get My Free AI Assessment">
       <div className="grid gap-5 sm:grid-cols-2">
-        <WhoFields lead={lead} />
-        <TextField lead={lead} name="website" label="Website" type="url" autoComplete="url" placeholder="https://yourcompany.co.za" />
+        <WhoFields lead={lead} fields={fields} />
+        <TextField lead={lead} field={fields.website} />
       </div>
-      <TextAreaField
-        lead={lead}
-        name="currentAIUsage"
-        label="Current AI Usage"
-        rows={3}
-        placeholder="Which AI tools does your team use today, if any?"
-      />
-      <TextAreaField
-        lead={lead}
-        name="goals"
-        label="Goals"
-        required
-        rows={4}
-        placeholder="What would you like AI to do for your business?"
-      />
+      <TextAreaField lead={lead} field={fields.currentAIUsage} rows={3} />
+      <TextAreaField lead={lead} field={fields.goals} rows={4} />
     </LeadFormFrame>
   );
 }

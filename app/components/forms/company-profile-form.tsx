@@ -48,6 +48,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
     setStep(1);
   }
   const succeeded = lead.result?.ok === true;
+  const { fields } = companyProfileForm;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
@@ -82,12 +83,12 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
       <input type="hidden" name={stepField} value={step} />
       <div hidden={step !== 1} className="space-y-5">
         <RequiredNote />
-        <TextField lead={lead} name="name" label="Full Name" required={step === 1} autoComplete="name" />
-        <TextField lead={lead} name="email" label="Email Address" type="email" required={step === 1} autoComplete="email" />
+        <TextField lead={lead} field={fields.name} enforced={step === 1} />
+        <TextField lead={lead} field={fields.email} enforced={step === 1} />
       </div>
       <div hidden={step !== 2} className="space-y-5">
-        <TextField lead={lead} name="company" label="Company Name (optional)" autoComplete="organization" />
-        <TextField lead={lead} name="phone" label="Phone Number (optional)" type="tel" autoComplete="tel" />
+        <TextField lead={lead} field={fields.company} />
+        <TextField lead={lead} field={fields.phone} />
         <BotCheck ref={lead.captchaRef} form="companyProfile" page={page} hidden />
       </div>
       {/* The step's main button comes first, so Enter in a field continues rather than goes back. */}

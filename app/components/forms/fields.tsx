@@ -1,6 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { buttonClass, type ButtonStyle } from "#app/components/ui/button.ts";
+import type { FormField } from "#app/forms/definition.ts";
 import { botCheckInProgress } from "#app/forms/messages.ts";
 import type { Option } from "#app/forms/options.ts";
 import type { LeadForm } from "#app/forms/use-lead-form.ts";
@@ -9,8 +10,8 @@ import { cn } from "#app/lib/cn.ts";
 /** The parts of a lead form a field needs: its ids, its message and what the visitor typed before. */
 type FieldSource = Pick<LeadForm, "baseId" | "errors" | "values" | "autoFocusName">;
 
-const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-invalid:border-red-600 disabled:bg-slate-100 sm:text-sm";
+/** A text field's look, one class in the stylesheet (app.css): the company profile dialog puts fields in every page. */
+const inputClass = "field-input";
 
 export function fieldId(lead: Pick<LeadForm, "baseId">, name: string): string {
   return `${lead.baseId}-${name}`;
@@ -49,30 +50,30 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 interface FieldProps {
   lead: FieldSource;
-  name: string;
-  label: ReactNode;
-  /** Enforced: the browser and the schema both require it. */
-  required?: boolean;
-  /** Marked and announced as required without the browser enforcing it (the contact budget, per the spec). */
-  markedRequired?: boolean;
+  /** The form definition's field: its name, label, limits and input attributes. */
+  field: FormField;
+  /** False while a form's step is hidden: the browser does not enforce its required fields there. */
+  enforced?: boolean;
   hint?: string;
   className?: string;
 }
 
-function useFieldProps({ lead, name, required, markedRequired, hint }: FieldProps) {
+function useFieldProps({ lead, field: { name, required, markedRequired }, enforced = true, hint }: FieldProps) {
   const id = fieldId(lead, name);
   const error = lead.errors[name];
   const describedBy = [hint ? `${id}-hint` : null, error ? errorId(lead, name) : null].filter(Boolean).join(" ");
   const previous = lead.values?.[name];
+  const requiredNow = (required && enforced) || undefined;
   return {
     id,
     error,
+    marked: Boolean(requiredNow || markedRequired),
     previous: typeof previous === "string" ? previous : undefined,
     control: {
       id,
       name,
-      required: required || undefined,
-      "aria-required": required || markedRequired || undefined,
+      required: requiredNow,
+      "aria-required": requiredNow || markedRequired || undefined,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": describedBy || undefined,
       autoFocus: lead.autoFocusName === name || undefined,
@@ -84,8 +85,8 @@ function FieldShell({ field, props, children }: { field: ReturnType<typeof useFi
   return (
     <div className={props.className}>
       <label htmlFor={field.id} className="block text-sm font-medium text-ink">
-        {props.label}
-        {(props.required || props.markedRequired) && <RequiredMark />}
+        {props.field.label}
+        {field.marked && <RequiredMark />}
       </label>
       {children}
       {props.hint && (
@@ -93,7 +94,7 @@ function FieldShell({ field, props, children }: { field: ReturnType<typeof useFi
           {props.hint}
         </p>
       )}
-      <FieldError id={errorId(props.lead, props.name)} message={field.error} />
+      <FieldError id={errorId(props.lead, props.field.name)} message={field.error} />
     </div>
   );
 }
@@ -101,13 +102,17 @@ function FieldShell({ field, props, children }: { field: ReturnType<typeof useFi
 type Own<T> = Omit<T, "name" | "id" | "required" | "className">;
 
 export function TextField(props: FieldProps & Own<InputHTMLAttributes<HTMLInputElement>>) {
-  const { lead, name, label, required, markedRequired, hint, className, ...input } = props;
+  const { lead, field: spec, enforced, hint, className, ...input } = props;
   const field = useFieldProps(props);
   const controlled = "value" in input;
   return (
     <FieldShell field={field} props={props}>
       <input
-        type="text"
+        type={spec.type ?? "text"}
+        inputMode={spec.inputMode}
+        autoComplete={spec.autoComplete}
+        placeholder={spec.placeholder}
+        maxLength={spec.maxLength}
         {...input}
         {...field.control}
         defaultValue={controlled ? undefined : (input.defaultValue ?? field.previous)}
@@ -118,20 +123,29 @@ export function TextField(props: FieldProps & Own<InputHTMLAttributes<HTMLInputE
 }
 
 export function TextAreaField(props: FieldProps & Own<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { lead, name, label, required, markedRequired, hint, className, ...textarea } = props;
+  const { lead, field: spec, enforced, hint, className, ...textarea } = props;
   const field = useFieldProps(props);
   return (
     <FieldShell field={field} props={props}>
-      <textarea rows={4} {...textarea} {...field.control} defaultValue={textarea.defaultValue ?? field.previous} className={inputClass} />
+      <textarea
+        rows={4}
+        placeholder={spec.placeholder}
+        maxLength={spec.maxLength}
+        {...textarea}
+        {...field.control}
+        defaultValue={textarea.defaultValue ?? field.previous}
+        className={inputClass}
+      />
     </FieldShell>
   );
 }
 
+/** A select of the field's options (or `options`, or `children`), with its placeholder as the empty choice. */
 export function SelectField(
   props: FieldProps &
-    Own<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly (Option | string)[]; placeholder: string; children?: ReactNode },
+    Own<SelectHTMLAttributes<HTMLSelectElement>> & { options?: readonly (Option | string)[]; placeholder?: string; children?: ReactNode },
 ) {
-  const { lead, name, label, required, markedRequired, hint, className, options, placeholder, children, ...select } = props;
+  const { lead, field: spec, enforced, hint, className, options = spec.options ?? [], placeholder, children, ...select } = props;
   const field = useFieldProps(props);
   const controlled = "value" in select;
   return (
@@ -142,7 +156,7 @@ export function SelectField(
         defaultValue={controlled ? undefined : (select.defaultValue ?? field.previous ?? "")}
         className={inputClass}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder ?? spec.placeholder}</option>
         {children ??
           options.map((option) => {
             const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
@@ -157,54 +171,47 @@ export function SelectField(
   );
 }
 
-/** Checkboxes posting the same name once per ticked box. */
-export function CheckboxGroup({
-  lead,
-  name,
-  legend,
-  options,
-}: {
-  lead: FieldSource;
-  name: string;
-  legend: string;
-  options: readonly string[];
-}) {
+/** Checkboxes posting the field's name once per ticked box, one for each of its options. */
+export function CheckboxGroup({ lead, field: { name, label, options = [] } }: { lead: FieldSource; field: FormField }) {
   const previous = lead.values?.[name];
   const ticked = new Set(Array.isArray(previous) ? previous : previous ? [previous] : []);
   const error = lead.errors[name];
   return (
     <fieldset aria-describedby={error ? errorId(lead, name) : undefined}>
-      <legend className="text-sm font-medium text-ink">{legend}</legend>
+      <legend className="text-sm font-medium text-ink">{label}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {options.map((option, index) => (
-          <label
-            key={option}
-            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50"
-          >
-            <input
-              type="checkbox"
-              id={index === 0 ? fieldId(lead, name) : undefined}
-              name={name}
-              value={option}
-              defaultChecked={ticked.has(option)}
-              className="size-4 accent-brand-600"
-            />
-            {option}
-          </label>
-        ))}
+        {options.map((option, index) => {
+          const value = typeof option === "string" ? option : option.value;
+          return (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                type="checkbox"
+                id={index === 0 ? fieldId(lead, name) : undefined}
+                name={name}
+                value={value}
+                defaultChecked={ticked.has(value)}
+                className="size-4 accent-brand-600"
+              />
+              {typeof option === "string" ? option : option.label}
+            </label>
+          );
+        })}
       </div>
       <FieldError id={errorId(lead, name)} message={error} />
     </fieldset>
   );
 }
 
-/** Who is asking: name, email and company, required and labelled alike on every form that asks all three. */
-export function WhoFields({ lead }: { lead: FieldSource }) {
+/** Who is asking: name, email and company, as the form's definition has them. */
+export function WhoFields({ lead, fields }: { lead: FieldSource; fields: Record<"name" | "email" | "company", FormField> }) {
   return (
     <>
-      <TextField lead={lead} name="name" label="Full Name" required autoComplete="name" />
-      <TextField lead={lead} name="email" label="Email Address" type="email" required autoComplete="email" />
-      <TextField lead={lead} name="company" label="Company Name" required autoComplete="organization" />
+      <TextField lead={lead} field={fields.name} />
+      <TextField lead={lead} field={fields.email} />
+      <TextField lead={lead} field={fields.company} />
     </>
   );
 }

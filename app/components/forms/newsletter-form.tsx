@@ -13,16 +13,7 @@ export function NewsletterForm({ page, action }: { page: FormPageData; action?: 
     <Form {...lead.formProps} className="space-y-4">
       <FormStatus result={lead.status} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          lead={lead}
-          name="email"
-          label="Email address"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@company.co.za"
-          className="flex-1"
-        />
+        <TextField lead={lead} field={newsletterForm.fields.email} className="flex-1" />
         {/* Level with the input: below the label's line, as tall as the field. */}
         <SubmitButton
           busy={lead.busy}

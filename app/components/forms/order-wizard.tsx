@@ -5,14 +5,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import type { FormPageData } from "#app/forms/captcha-config.ts";
 import { firstErrors } from "#app/forms/form-values.ts";
-import {
-  additionalServiceOptions,
-  orderBudgetOptions,
-  type ServiceKey,
-  serviceOptions,
-  startDateOptions,
-  tiersByService,
-} from "#app/forms/options.ts";
+import { type ServiceKey, serviceOptions, tiersByService } from "#app/forms/options.ts";
 import { orderForm, splitOrderMessage } from "#app/forms/order.ts";
 import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
 import { useLeadForm } from "#app/forms/use-lead-form.ts";
@@ -51,6 +44,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
     },
   });
 
+  const { fields } = orderForm;
   const values = lead.values;
   const [step, setStep] = useState(
     () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(orderForm.steps, lead.result.fieldErrors) ?? 4) : 1),
@@ -155,30 +149,19 @@ export function OrderWizard({ page }: { page: FormPageData }) {
 
       {/* Only the shown step's fields are required in the browser, so a hidden empty one never blocks Next. */}
       <div hidden={step !== 1} className="grid gap-5 sm:grid-cols-2">
-        <TextField lead={lead} name="name" label="Full Name" required={step === 1} autoComplete="name" />
-        <TextField lead={lead} name="email" label="Email Address" type="email" required={step === 1} autoComplete="email" />
-        <TextField lead={lead} name="phone" label="Phone Number" type="tel" required={step === 1} autoComplete="tel" />
-        <TextField lead={lead} name="company" label="Company Name" required={step === 1} autoComplete="organization" />
-        <TextField
-          lead={lead}
-          name="website"
-          label="Website"
-          inputMode="url"
-          autoComplete="url"
-          placeholder="yourcompany.co.za"
-          className="sm:col-span-2"
-        />
+        <TextField lead={lead} field={fields.name} enforced={step === 1} />
+        <TextField lead={lead} field={fields.email} enforced={step === 1} />
+        <TextField lead={lead} field={fields.phone} enforced={step === 1} />
+        <TextField lead={lead} field={fields.company} enforced={step === 1} />
+        <TextField lead={lead} field={fields.website} className="sm:col-span-2" />
       </div>
 
       <div hidden={step !== 2} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField
             lead={lead}
-            name="service"
-            label="Primary Service"
-            required={step === 2}
-            options={serviceOptions}
-            placeholder="Select a service"
+            field={fields.service}
+            enforced={step === 2}
             value={service}
             onChange={(event) => {
               // SPEC.md: changing the primary service clears the chosen tier.
@@ -188,52 +171,31 @@ export function OrderWizard({ page }: { page: FormPageData }) {
           />
           <SelectField
             lead={lead}
-            name="tier"
-            label="Service Tier"
-            required={step === 2}
+            field={fields.tier}
+            enforced={step === 2}
             options={tierOptions}
-            placeholder={lead.hydrated && !service ? "Select a service first" : "Select a tier"}
+            placeholder={lead.hydrated && !service ? "Select a service first" : undefined}
             value={tier}
             onChange={(event) => setTier(event.target.value)}
           >
             {tierGroups}
           </SelectField>
         </div>
-        <CheckboxGroup lead={lead} name="additionalServices" legend="Additional Services" options={additionalServiceOptions} />
+        <CheckboxGroup lead={lead} field={fields.additionalServices} />
       </div>
 
       <div hidden={step !== 3} className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          lead={lead}
-          name="industry"
-          label="Industry"
-          required={step === 3}
-          placeholder="e.g. E-commerce, SaaS, Professional services"
-        />
-        <SelectField
-          lead={lead}
-          name="monthlyBudget"
-          label="Monthly Marketing Budget"
-          required={step === 3}
-          options={orderBudgetOptions}
-          placeholder="Select your budget"
-        />
-        <TextAreaField lead={lead} name="currentMarketing" label="Current Marketing Activities" rows={3} className="sm:col-span-2" />
-        <TextAreaField lead={lead} name="goals" label="Business Goals" required={step === 3} rows={3} className="sm:col-span-2" />
+        <TextField lead={lead} field={fields.industry} enforced={step === 3} />
+        <SelectField lead={lead} field={fields.monthlyBudget} enforced={step === 3} />
+        <TextAreaField lead={lead} field={fields.currentMarketing} rows={3} className="sm:col-span-2" />
+        <TextAreaField lead={lead} field={fields.goals} enforced={step === 3} rows={3} className="sm:col-span-2" />
       </div>
 
       <div hidden={step !== 4} className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          lead={lead}
-          name="startDate"
-          label="Preferred Start Date"
-          required={step === 4}
-          options={startDateOptions}
-          placeholder="Select a start date"
-        />
-        <TextField lead={lead} name="teamSize" label="Team Size" placeholder="e.g. 10 people" />
-        <TextAreaField lead={lead} name="currentChallenges" label="Current Challenges" rows={3} className="sm:col-span-2" />
-        <TextAreaField lead={lead} name="additionalInfo" label="Additional Information" rows={3} className="sm:col-span-2" />
+        <SelectField lead={lead} field={fields.startDate} enforced={step === 4} />
+        <TextField lead={lead} field={fields.teamSize} />
+        <TextAreaField lead={lead} field={fields.currentChallenges} rows={3} className="sm:col-span-2" />
+        <TextAreaField lead={lead} field={fields.additionalInfo} rows={3} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <BotCheck ref={lead.captchaRef} form="order" page={page} />
         </div>

@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
 import { CookieSettingsButton } from "#app/components/consent/cookie-settings-button.tsx";
-import { CompanyProfileLink } from "#app/components/forms/company-profile-link.tsx";
+import { CompanyProfileButton } from "#app/components/forms/company-profile-button.tsx";
 import { footerLinks } from "#app/config/navigation.ts";
 import { site } from "#app/config/site.ts";
 import { serviceSummaries } from "#app/content/services.ts";
@@ -60,9 +60,9 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <CompanyProfileLink className="inline-flex items-center gap-1.5 hover:text-white">
+              <CompanyProfileButton className="inline-flex items-center gap-1.5 hover:text-white">
                 <Icon name="download" className="size-4" /> Download Company Profile
-              </CompanyProfileLink>
+              </CompanyProfileButton>
             </li>
           </ul>
         </nav>

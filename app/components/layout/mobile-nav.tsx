@@ -5,12 +5,9 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { mainNav } from "#app/config/navigation.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { cn } from "#app/lib/cn.ts";
-import { browserLightDismisses, browserRunsCommands } from "#app/lib/invoker-commands.ts";
+import { browserLightDismisses } from "#app/lib/invoker-commands.ts";
 
 const DRAWER_ID = "mobile-menu";
-
-/** The drawer, a modal dialog once open. */
-const drawer = () => document.getElementById(DRAWER_ID) as HTMLDialogElement | null;
 
 /**
  * The small-screen menu (SPEC.md section 2): a right-hand drawer titled Menu
@@ -20,8 +17,8 @@ const drawer = () => document.getElementById(DRAWER_ID) as HTMLDialogElement | n
  * opens it at once, before React has loaded and without JavaScript (decision
  * 0025); the browser traps focus, closes it on Escape or a tap outside, and
  * returns focus to the button. React closes it when a link is chosen (the
- * page may change in place), and answers the buttons in a browser without
- * invoker commands.
+ * page may change in place); in a browser without invoker commands the
+ * loader runs them (hydration-on-intent-page-script.ts).
  *
  * The button is in the header; the drawer comes after the footer, where its
  * links repeat the footer's and so add little to the page's compressed HTML.
@@ -34,7 +31,7 @@ export function MobileNavButton() {
   );
 }
 
-/** A button that opens or closes the drawer: the browser runs its command; React does, where the browser cannot. */
+/** A button that opens or closes the drawer: the browser runs its command; the loader does, where the browser cannot. */
 function DrawerButton({
   command,
   label,
@@ -48,13 +45,11 @@ function DrawerButton({
   children: ReactNode;
   "aria-haspopup"?: "dialog";
 }) {
-  const runWithoutBrowser = () => (command === "show-modal" ? drawer()?.showModal() : drawer()?.close());
   return (
     <button
       type="button"
       commandfor={DRAWER_ID}
       command={command}
-      onClick={() => browserRunsCommands() || runWithoutBrowser()}
       className={cn("rounded-md p-2 hover:bg-slate-100", className)}
       aria-label={label}
       {...aria}

@@ -2,6 +2,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { NavigationMenu } from "radix-ui";
 import { Link } from "react-router";
 import { serviceSummaries } from "#app/content/services.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 /**
  * The Services dropdown: a disclosure button beside the Services link that shows
@@ -15,6 +16,8 @@ export function ServicesMenu() {
           <NavigationMenu.Trigger
             className="group -ml-2 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
             aria-label="Service pages"
+            // Radix answers it: a press before hydration is held for React (docs/before-react.md).
+            {...firstPress("held")}
             onPointerMove={(event) => event.preventDefault()}
             onPointerLeave={(event) => event.preventDefault()}
           >

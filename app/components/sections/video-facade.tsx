@@ -2,7 +2,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { useState } from "react";
 import { VideoPoster } from "#app/components/illustrations/video-poster.tsx";
 import { introVideoEmbedUrl, introVideoWatchUrl } from "#app/content/intro-video.ts";
-import { heldUntilHydrated } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 /**
  * A poster with a play button standing in for the video player. The iframe (and
@@ -35,7 +35,7 @@ export function VideoFacade({ videoId, title, caption }: { videoId: string; titl
           <a
             href={introVideoWatchUrl(videoId)}
             // A press before hydration waits for it, rather than leaving for the video host (hydration-on-intent.ts).
-            {...heldUntilHydrated}
+            {...firstPress("held")}
             onClick={(event) => {
               event.preventDefault();
               setPlaying(true);

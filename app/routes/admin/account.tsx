@@ -2,9 +2,11 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, labelClass, Notice, RecoveryCodes, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { z } from "#app/lib/zod.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import { actorOf, adminOf, formFields, requireRoleFor } from "#server/admin/guard.ts";
-import { passwordProblem, verifyPassword } from "#server/admin/password.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { verifyPassword } from "#server/admin/password.ts";
+import { checkPost, posted, readPost, refusePassword } from "#server/admin/posts.ts";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "#server/admin/second-factor.ts";
 import { changeOwnPassword, findUserForLogin } from "#server/admin/users.ts";
 import type { Route } from "./+types/account";
@@ -22,24 +24,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** New recovery codes, or a new password (the current one first). */
+const accountPost = z.object({ intent: posted, current: posted, password: posted, repeat: posted });
+
+/** A new password for the account of `email`: typed the same twice, and one password.ts accepts. */
+const newPassword = (email: string) =>
+  z
+    .object({ password: posted, repeat: posted })
+    .check(
+      z.refine(({ password, repeat }) => password === repeat, { error: "The two new passwords differ.", path: ["repeat"], abort: true }),
+    )
+    .check((ctx) => refusePassword(ctx, ctx.value.password, email));
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireRoleFor(context, "read");
   const actor = actorOf(session);
   const { db } = adminOf(context);
-  const field = await formFields(request);
-  if (field("intent") === "recovery-codes") {
+  const post = await readPost(request, accountPost);
+  if (!post.ok) return data({ error: post.error, recoveryCodes: null }, { status: post.status });
+  if (post.data.intent === "recovery-codes") {
     const recoveryCodes = await replaceRecoveryCodes(db, session.user.id);
     await recordAudit(db, actor, { action: "second-factor", detail: "made new recovery codes" });
     return { error: null, recoveryCodes };
   }
   const user = (await findUserForLogin(db, session.user.email))!;
   const refused = (error: string, status: number) => data({ error, recoveryCodes: null }, { status });
-  if (!(await verifyPassword(field("current"), user.password_hash))) return refused("Your current password is not right.", 401);
-  const password = field("password");
-  if (password !== field("repeat")) return refused("The two new passwords differ.", 400);
-  const problem = passwordProblem(password, session.user.email);
-  if (problem) return refused(problem, 400);
-  await changeOwnPassword(db, session.user.id, password, session.id);
+  if (!(await verifyPassword(post.data.current, user.password_hash))) return refused("Your current password is not right.", 401);
+  const chosen = checkPost(newPassword(session.user.email), post.data);
+  if (!chosen.ok) return refused(chosen.error, chosen.status);
+  await changeOwnPassword(db, session.user.id, chosen.data.password, session.id);
   await recordAudit(db, actor, { action: "set-password", detail: "changed their password; their other sessions ended" });
   return redirect("/admin/account?changed=1", { status: 303 });
 }

@@ -2,10 +2,11 @@ import { sastDay } from "#app/lib/sast.ts";
 import { describeFilter, recordAudit } from "#server/admin/audit.ts";
 import { csvDownload } from "#server/admin/csv.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
-import { EXPORT_COLUMNS, exportRows, parseFilter, searchProblem } from "#server/admin/inbox.ts";
+import { EXPORT_COLUMNS, exportRows } from "#server/admin/lead-export.ts";
+import { parseFilter, searchProblem } from "#server/admin/filter.ts";
 import type { Route } from "./+types/export";
 
-// The inbox's current filter as CSV, streamed page by page (server/admin/inbox.ts exportRows).
+// The inbox's current filter as CSV, streamed page by page (server/admin/lead-export.ts exportRows).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireRoleFor(context, "export");
   const { db, forgetKey } = adminOf(context);

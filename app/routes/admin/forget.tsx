@@ -2,12 +2,11 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, labelClass, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { z } from "#app/lib/zod.ts";
 import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
 import { emailFingerprint, recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
-import { looksLikeEmail, normalizeEmail } from "#server/admin/users.ts";
-import { readForm } from "#server/http/request.ts";
+import { posted, postedEmail, readPost } from "#server/admin/posts.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/forget";
 
@@ -29,24 +28,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const forgetPost = z.object({
+  email: postedEmail("Enter the person's email address."),
+  intent: posted,
+  confirm: z.pipe(
+    posted,
+    z.transform((ticked) => ticked === "yes"),
+  ),
+});
+
 // Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireRoleFor(context, "forget"));
   const admin = adminOf(context);
   const { db, mail, forgetKey } = admin;
-  const form = await readForm(request, new Set());
-  if (!form.ok) return data({ error: "That form could not be read.", holdings: null }, { status: form.status });
-  const field = (name: string) => {
-    const value = form.fields[name];
-    return typeof value === "string" ? value : "";
-  };
-  if (hasDisallowedCharacters(field("email"), "one"))
-    return data({ error: notAllowed(fieldLabels.email), holdings: null }, { status: 400 });
-  const email = normalizeEmail(field("email"));
-  if (!looksLikeEmail(email)) return data({ error: "Enter the person's email address.", holdings: null }, { status: 400 });
+  const post = await readPost(request, forgetPost);
+  if (!post.ok) return data({ error: post.error, holdings: null }, { status: post.status });
+  const { email, intent, confirm } = post.data;
 
-  if (field("intent") === "forget") {
-    if (field("confirm") !== "yes") {
+  if (intent === "forget") {
+    if (!confirm) {
       return data(
         { error: "Tick the box to confirm that this person's data is to be deleted.", holdings: await findHoldings(db, mail, email) },
         { status: 400 },

@@ -6,7 +6,8 @@ import { inputClass, labelClass, ListTable, Notice, StatusBadge } from "#app/com
 import { buttonClass } from "#app/components/ui/button.ts";
 import { describeFilter, recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
-import { decodeCursor, filterQuery, listLeads, parseFilter, searchProblem } from "#server/admin/inbox.ts";
+import { decodeCursor, filterQuery, parseFilter, searchProblem } from "#server/admin/filter.ts";
+import { listLeads } from "#server/admin/lead-list.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");

@@ -1,14 +1,16 @@
 import { data, Form, Link, redirect } from "react-router";
-import { isStatus, leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, statusLabel, valueMessage } from "#app/lib/inbox.ts";
+import { leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, statusLabel, valueMessage } from "#app/lib/inbox.ts";
+import { z } from "#app/lib/zod.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
-import { addNote, leadDetail, resendNotification, setStatus } from "#server/admin/inbox.ts";
+import { addNote, resendNotification, setStatus } from "#server/admin/lead-changes.ts";
+import { leadDetail } from "#server/admin/lead-detail.ts";
 import { cancelCallFromInbox, inboxCall } from "#server/booking/calendar.server.ts";
-import { readForm } from "#server/http/request.ts";
+import { keysOf, posted, readPost } from "#server/admin/posts.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/lead";
 
@@ -47,38 +49,61 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+const noteText = posted.check(
+  z.trim(),
+  z.minLength(1, { error: "Write the note first.", abort: true }),
+  z.refine((body) => !hasDisallowedCharacters(body, "many"), { error: notAllowed("Note"), abort: true }),
+  z.maxLength(NOTE_MAX_LENGTH, `A note can have at most ${NOTE_MAX_LENGTH} characters.`),
+);
+
+/** A won value in cents: null when left empty. */
+const randValue = z.pipe(
+  posted,
+  z.transform((text, ctx) => {
+    const cents = parseRandValue(text);
+    if (cents !== undefined) return cents;
+    ctx.issues.push({ code: "custom", message: valueMessage, input: text });
+    return z.NEVER;
+  }),
+);
+
+/** The page's four forms, told apart by their intent. */
+const leadPost = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("status"),
+      status: z.enum(keysOf(leadStatuses), { error: "Choose one of the statuses." }),
+      value: randValue,
+    }),
+    z.object({ intent: z.literal("note"), note: noteText }),
+    z.object({
+      intent: z.literal("cancel-call"),
+      sequence: z.pipe(posted, z.transform(Number)).check(z.refine(Number.isSafeInteger, "That form could not be read.")),
+    }),
+    z.object({ intent: z.literal("resend") }),
+  ],
+  { error: "Unknown action." },
+);
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(requireRoleFor(context, "edit"));
   const id = leadId(params.id);
   const { db, worker } = adminOf(context);
-  const form = await readForm(request, new Set());
-  if (!form.ok) return data({ error: "That form could not be read." }, { status: form.status });
-  const field = (name: string) => {
-    const value = form.fields[name];
-    return typeof value === "string" ? value : "";
-  };
+  const post = await readPost(request, leadPost);
+  if (!post.ok) return data({ error: post.error }, { status: post.status });
   const back = (saved: keyof typeof done) => redirect(`/admin/leads/${id}?saved=${saved}`, { status: 303 });
 
-  switch (field("intent")) {
-    case "status": {
-      const status = field("status");
-      if (!isStatus(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
-      const value = parseRandValue(field("value"));
-      if (value === undefined) return data({ error: valueMessage }, { status: 400 });
-      if (!(await setStatus(db, actor, id, status, new Date(), value))) throw data(null, { status: 404 });
+  const asked = post.data;
+  switch (asked.intent) {
+    case "status":
+      if (!(await setStatus(db, actor, id, asked.status, new Date(), asked.value))) throw data(null, { status: 404 });
       return back("status");
-    }
-    case "note": {
-      const body = field("note").trim();
-      if (!body) return data({ error: "Write the note first." }, { status: 400 });
-      if (hasDisallowedCharacters(body, "many")) return data({ error: notAllowed("Note") }, { status: 400 });
-      if (body.length > NOTE_MAX_LENGTH) return data({ error: `A note can have at most ${NOTE_MAX_LENGTH} characters.` }, { status: 400 });
-      if (!(await addNote(db, actor, id, body))) throw data(null, { status: 404 });
+    case "note":
+      if (!(await addNote(db, actor, id, asked.note))) throw data(null, { status: 404 });
       return back("note");
-    }
     case "cancel-call": {
-      const call = { leadId: id, sequence: Number(field("sequence")) };
-      if (!Number.isSafeInteger(call.sequence)) return data({ error: "That form could not be read." }, { status: 400 });
+      const call = { leadId: id, sequence: asked.sequence };
       const result = await cancelCallFromInbox(servicesOf(context), request, context.get(clientAddressContext), actor, call);
       if (result === "no-call") return data({ error: "This lead is not a booked call." }, { status: 400 });
       if (result === "changed")
@@ -93,7 +118,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return back("resend");
     }
   }
-  return data({ error: "Unknown action." }, { status: 400 });
 }
 
 const callStates = { booked: "Booked", cancelled: "Cancelled", over: "Over" } as const;

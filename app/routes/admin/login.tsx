@@ -3,9 +3,10 @@ import { adminMeta } from "#app/components/admin/meta.ts";
 import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { minutesText } from "#app/forms/messages.ts";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
-import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost, SIGN_IN_FORM_EXPIRED } from "#server/admin/guard.ts";
+import { commonFields } from "#app/forms/common-fields.ts";
+import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost } from "#server/admin/guard.ts";
 import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "#server/admin/login.ts";
+import { oneLine, posted } from "#server/admin/posts.ts";
 import { findSession, readCookie, serializeCookie, SIGN_IN_PENDING_MINUTES } from "#server/admin/sessions.ts";
 import { clientAddressContext } from "#server/services.ts";
 import type { Route } from "./+types/login";
@@ -33,21 +34,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: context.get(loginTokenContext), next, notice };
 }
 
+/** Refused before the account is looked up: PostgreSQL cannot even compare a NUL. */
+const signInEmail = oneLine(commonFields.email.shortLabel);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  const { field, tokenValid } = await readSignInPost(request, admin);
-  if (!tokenValid) return data({ error: SIGN_IN_FORM_EXPIRED, email: field("email") }, { status: 403 });
-  // Refused before the account is looked up: PostgreSQL cannot even compare a NUL.
-  if (hasDisallowedCharacters(field("email"), "one")) return data({ error: notAllowed(fieldLabels.email), email: "" }, { status: 400 });
+  const post = await readSignInPost(request, admin, { email: signInEmail, password: posted });
+  // A refused token keeps the address typed; one with characters no address can hold is not shown again.
+  if (!post.ok) return data({ error: post.error, email: post.status === 403 ? post.typed("email") : "" }, { status: post.status });
+  const { email, password, next } = post.data;
   const names = admin.cookies;
   const result = await attemptLogin(admin, {
-    email: field("email"),
-    password: field("password"),
+    email,
+    password,
     client: context.get(clientAddressContext),
     previousPending: readCookie(request.headers.get("cookie"), names.pending),
   });
   if (!result.ok) {
-    const email = field("email");
     if (result.reason === "rate-limit") return data({ error: loginRateLimitMessage(result.retryAfterMinutes), email }, { status: 429 });
     if (result.reason === "busy") {
       return data({ error: SIGN_IN_BUSY, email }, { status: 503, headers: { "Retry-After": String(SIGN_IN_BUSY_RETRY_SECONDS) } });
@@ -57,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The password was right: on to the second factor, which starts the session.
   const cookie = serializeCookie(names.pending, result.pending, { secure: admin.secure, maxAgeSeconds: SIGN_IN_PENDING_MINUTES * 60 });
   const step = result.secondStep === "code" ? "/admin/login/code" : "/admin/login/enrol";
-  return redirect(`${step}?${new URLSearchParams({ next: nextPath(field("next")) })}`, { status: 303, headers: { "Set-Cookie": cookie } });
+  return redirect(`${step}?${new URLSearchParams({ next: nextPath(next) })}`, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { newsletterConsent, newsletterRules } from "#app/forms/newsletter.ts";
 import { cn } from "#app/lib/cn.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { requireRoleFor } from "#server/admin/guard.ts";
-import { isSubscriberStatus, SUBSCRIBERS_PAGE_SIZE, subscriberRow } from "#server/newsletter/inbox.ts";
+import { isSubscriberStatus, SUBSCRIBERS_PAGE_SIZE, subscriberCounts, subscriberRow, subscribersPage } from "#server/newsletter/inbox.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -17,15 +17,20 @@ const statusTones = { confirmed: "won", pending: "contacted", left: "lost" } as 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireRoleFor(context, "read");
-  const { newsletter } = servicesOf(context);
+  const { db } = servicesOf(context).database;
   const params = new URL(request.url).searchParams;
   const wanted = params.get("status") ?? "";
   const status = isSubscriberStatus(wanted) ? wanted : "";
   const before = Number(params.get("before"));
-  const rows = await newsletter.list(status, SUBSCRIBERS_PAGE_SIZE + 1, Number.isSafeInteger(before) && before > 0 ? before : undefined);
+  const rows = await subscribersPage(
+    db,
+    status,
+    SUBSCRIBERS_PAGE_SIZE + 1,
+    Number.isSafeInteger(before) && before > 0 ? before : undefined,
+  );
   return {
     status,
-    counts: await newsletter.counts(),
+    counts: await subscriberCounts(db),
     subscribers: rows.slice(0, SUBSCRIBERS_PAGE_SIZE).map(subscriberRow),
     older: rows.length > SUBSCRIBERS_PAGE_SIZE ? rows[SUBSCRIBERS_PAGE_SIZE - 1]!.id : null,
     canExport: roleAllows(session.user.role, "export"),

@@ -4,8 +4,10 @@ import { CsrfField, ListTable, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { formatSast } from "#app/lib/sast.ts";
+import { z } from "#app/lib/zod.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import { actorOf, adminOf, formFields, LOGIN_PATH, requireRoleFor } from "#server/admin/guard.ts";
+import { actorOf, adminOf, LOGIN_PATH, requireRoleFor } from "#server/admin/guard.ts";
+import { posted, readPost } from "#server/admin/posts.ts";
 import { clearCookie, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from "#server/admin/sessions.ts";
 import type { Route } from "./+types/sessions";
 
@@ -38,17 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Sign out everywhere else, or end the one session named. */
+const sessionPost = z.object({ intent: posted, session: posted });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireRoleFor(context, "read");
   const { db, cookies, secure } = adminOf(context);
-  const field = await formFields(request);
-  if (field("intent") === "others") {
+  const post = await readPost(request, sessionPost);
+  if (!post.ok) return data({ error: post.error }, { status: post.status });
+  if (post.data.intent === "others") {
     const count = await revokeOtherSessions(db, session.user.id, session.id);
     await recordAudit(db, actorOf(session), { action: "end-sessions", detail: `signed out everywhere else (${count} sessions)` });
     return redirect(`/admin/sessions?ended=${count}`, { status: 303 });
   }
   // Anyone ends their own sessions; an admin anyone's.
-  const id = field("session");
+  const id = post.data.session;
   const ended = await revokeSession(db, id, roleAllows(session.user.role, "manage-users") ? undefined : session.user.id);
   if (!ended) return data({ error: "That session has already ended." }, { status: 404 });
   await recordAudit(db, actorOf(session), { action: "end-session", detail: `ended a session of ${ended.email}` });

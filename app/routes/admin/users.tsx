@@ -2,12 +2,12 @@ import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { fieldLabels, hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
-import { adminRoles, isAdminRole, roleLabel } from "#app/lib/inbox.ts";
+import { adminRoles, roleLabel } from "#app/lib/inbox.ts";
+import { z } from "#app/lib/zod.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import { actorOf, adminOf, formFields, requireRoleFor } from "#server/admin/guard.ts";
-import { passwordProblem } from "#server/admin/password.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { keysOf, posted, postedEmail, readPost, refusePassword } from "#server/admin/posts.ts";
 import { resetSecondFactor } from "#server/admin/second-factor.ts";
 import {
   changeRole,
@@ -15,8 +15,6 @@ import {
   emailOfUser,
   initialPassword,
   listUsers,
-  looksLikeEmail,
-  normalizeEmail,
   removeUser,
   type UserChange,
   UserExistsError,
@@ -55,60 +53,81 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const role = z.enum(keysOf(adminRoles), { error: "Choose a role." });
+
+const addUser = z
+  .object({ intent: z.literal("add"), email: postedEmail("Enter the new user's email address."), role, password: posted })
+  .check((ctx) => {
+    // Left empty, a first password is made for them.
+    if (ctx.value.password) refusePassword(ctx, ctx.value.password, ctx.value.email);
+  });
+
+/**
+ * The page's forms. Every change but adding names its user, checked first: a
+ * user that is no more is a 404, whatever was asked of it.
+ */
+const userPost = z.intersection(
+  z.object({ intent: posted, user: z.pipe(posted, z.transform(Number)) }).check(
+    z.refine(({ intent, user }) => intent === "add" || (Number.isSafeInteger(user) && user > 0), {
+      error: refusals["no-user"],
+      path: ["user"],
+    }),
+  ),
+  z.discriminatedUnion(
+    "intent",
+    [
+      addUser,
+      z.object({ intent: z.literal("role"), role }),
+      z.object({ intent: z.literal("remove") }),
+      z.object({ intent: z.literal("reset-second-factor") }),
+    ],
+    { error: "Unknown action." },
+  ),
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireRoleFor(context, "manage-users");
   const actor = actorOf(session);
   const { db, dialect } = adminOf(context);
-  const field = await formFields(request);
   const back = (what: keyof typeof done) => redirect(`/admin/users?done=${what}`, { status: 303 });
   const refused = (problem: string, status = 400) => data({ error: problem, created: null }, { status });
+  const post = await readPost(request, userPost, { user: 404 });
+  if (!post.ok) return refused(post.error, post.status);
+  const asked = post.data;
 
-  if (field("intent") === "add") {
-    // Refused before the address is looked up: PostgreSQL cannot even compare a NUL.
-    if (hasDisallowedCharacters(field("email"), "one")) return refused(notAllowed(fieldLabels.email));
-    const email = normalizeEmail(field("email"));
-    const role = field("role");
-    if (!looksLikeEmail(email)) return refused("Enter the new user's email address.");
-    if (!isAdminRole(role)) return refused("Choose a role.");
-    const typed = field("password");
-    const password = typed || initialPassword();
-    const problem = typed ? passwordProblem(typed, email) : null;
-    if (problem) return refused(problem);
+  if (asked.intent === "add") {
+    const { email } = asked;
+    const password = asked.password || initialPassword();
     try {
-      await createUser(db, email, password, { role, mustChangePassword: true });
+      await createUser(db, email, password, { role: asked.role, mustChangePassword: true });
     } catch (error) {
       if (error instanceof UserExistsError) return refused(`${email} already has an account.`, 409);
       throw error;
     }
-    await recordAudit(db, actor, { action: "add-user", detail: `added the user ${email} as ${roleLabel(role)}` });
-    return { error: null, created: { email, password: typed ? null : password } };
+    await recordAudit(db, actor, { action: "add-user", detail: `added the user ${email} as ${roleLabel(asked.role)}` });
+    return { error: null, created: { email, password: asked.password ? null : password } };
   }
 
-  const userId = Number(field("user"));
-  if (!Number.isSafeInteger(userId) || userId <= 0) return refused(refusals["no-user"], 404);
-  const email = (await emailOfUser(db, userId)) ?? "";
+  const userId = asked.user;
   let change: UserChange;
-  switch (field("intent")) {
-    case "role": {
-      const role = field("role");
-      if (!isAdminRole(role)) return refused("Choose a role.");
-      change = await changeRole(db, dialect, userId, role);
+  switch (asked.intent) {
+    case "role":
+      change = await changeRole(db, dialect, userId, asked.role);
       if (!change.ok) break;
-      await recordAudit(db, actor, { action: "change-role", detail: `made ${change.email} ${roleLabel(role)}` });
+      await recordAudit(db, actor, { action: "change-role", detail: `made ${change.email} ${roleLabel(asked.role)}` });
       return back("role");
-    }
     case "remove":
       change = await removeUser(db, dialect, userId, session.user.id);
       if (!change.ok) break;
       await recordAudit(db, actor, { action: "remove-user", detail: `removed the user ${change.email}` });
       return back("removed");
-    case "reset-second-factor":
+    case "reset-second-factor": {
+      const email = await emailOfUser(db, userId);
       if (!email) return refused(refusals["no-user"], 404);
       await resetSecondFactor(db, userId);
       await recordAudit(db, actor, { action: "reset-second-factor", detail: `reset the authenticator app of ${email}` });
       return back("reset");
-    default:
-      return refused("Unknown action.");
+    }
   }
   return refused(refusals[change.problem], change.problem === "no-user" ? 404 : 409);
 }

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { BotCheck, Timestamp } from "#server/db/schema.ts";
+import type { BotCheck, Timestamp } from "#server/db/columns.ts";
 
 /** pending: signed up, not confirmed yet; confirmed: may be mailed; left: unsubscribed (kept so they are not mailed again). */
 export type SubscriberStatus = "pending" | "confirmed" | "left";
@@ -41,7 +41,6 @@ export interface NewsletterSubscribersTable {
   left_method: LeaveMethod | null;
 }
 
-// A type, not an interface: Kysely's withTables() takes only types with an index signature.
 export type NewsletterTables = {
   newsletter_subscribers: NewsletterSubscribersTable;
 };

@@ -1,8 +1,6 @@
 import type { Generated } from "kysely";
 import type { AdminRole, LeadFormType, LeadStatus } from "#app/lib/inbox.ts";
-import type { BookingTables } from "#server/booking/schema.ts";
-import type { Database, LeadTable, Timestamp } from "#server/db/schema.ts";
-import type { NewsletterTables } from "#server/newsletter/schema.ts";
+import type { LeadTable, Timestamp } from "#server/db/columns.ts";
 
 /** An agency user of the lead inbox. */
 export interface AdminUsersTable {
@@ -108,8 +106,7 @@ export interface LeadNotesTable {
   created_at: Timestamp;
 }
 
-// A type, not an interface: Kysely's withTables() takes only types with an index signature.
-export type AdminTables = {
+export type InboxTables = {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   admin_sign_ins: AdminSignInsTable;
@@ -120,4 +117,3 @@ export type AdminTables = {
 };
 
 /** Everything the inbox reads and writes: the lead tables, bookings, newsletter subscribers and its own. */
-export type AdminDatabase = Database & BookingTables & NewsletterTables & AdminTables;

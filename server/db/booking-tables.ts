@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { BotCheck, Timestamp } from "#server/db/schema.ts";
+import type { BotCheck, Timestamp } from "#server/db/columns.ts";
 
 export type BookingStatus = "confirmed" | "cancelled";
 
@@ -68,7 +68,6 @@ export interface CalendarBusyTable {
   ends_at: Timestamp;
 }
 
-// A type, not an interface: Kysely's withTables() takes only types with an index signature.
 export type BookingTables = {
   bookings: BookingsTable;
   booking_claims: BookingClaimsTable;
