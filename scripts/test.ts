@@ -4,10 +4,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-/** Debian packages the tests need: the browser of the end-to-end suites, the proxy of the deployed topology. */
+/** Debian packages the tests need: the browser of the end-to-end suites, the proxy of the deployed topology, a CalDAV server for the consultants' calendars. */
 const systemPackages = [
   { binary: process.env.CHROME_PATH ?? "/usr/bin/chromium", pkg: "chromium", for: "the end-to-end tests" },
   { binary: "/usr/sbin/nginx", pkg: "nginx-light", for: "the tests through nginx with TLS" },
+  { binary: "/usr/bin/radicale", pkg: "radicale", for: "the tests against a CalDAV server" },
 ];
 
 const timings: Array<[string, number]> = [];

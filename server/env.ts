@@ -146,6 +146,32 @@ export const envSchema = z.object({
     .max(100)
     .default(1)
     .describe("calls not yet over that one mailbox may hold at once (server/mail/address.ts mailboxOf)"),
+  CONSULTANTS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("YAML file of the consultants who take calls, their hours, meeting links and calendars; unset: the co-founders"),
+  CALENDAR_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .default(300)
+    .describe("how often the consultants' calendars are read for busy times"),
+  CALENDAR_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(15_000)
+    .describe("how long reading one calendar may take, all its requests together"),
+  CALENDAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(100_000_000)
+    .default(10_000_000)
+    .describe("most bytes one calendar's answers may hold together"),
   BOOKING_TOKEN_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")

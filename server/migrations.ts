@@ -2,7 +2,7 @@ import type { Migration } from "kysely/migration";
 import { adminMigration } from "#server/admin/migration.ts";
 import { adminSignInMigration } from "#server/admin/sign-in-migration.ts";
 import { attributionMigration } from "#server/attribution/migration.ts";
-import { bookingMailboxMigration, bookingMigration } from "#server/booking/migration.ts";
+import { bookingMailboxMigration, bookingMigration, calendarBusyMigration, consultantsMigration } from "#server/booking/migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -40,6 +40,10 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0011_booking_mailboxes": bookingMailboxMigration,
     // The inbox's sign-in: roles, a second factor with recovery codes, sign-ins awaiting it, sessions' origins.
     "0012_inbox_sign_in": adminSignInMigration(dialect),
+    // Consultants: each booking's consultant, and slot claims per consultant.
+    "0013_consultants": consultantsMigration(dialect),
+    // Busy times cached from the consultants' calendars, and each calendar's health.
+    "0014_calendar_busy": calendarBusyMigration(dialect),
   };
 }
 

@@ -17,7 +17,7 @@ import { openSiteDatabase } from "#server/migrations.ts";
 import { oneClickFromAnotherSite } from "#server/newsletter/one-click.ts";
 import { Newsletter, UNSUBSCRIBE_PATH } from "#server/newsletter/subscribers.ts";
 import { mailFilesOfSite } from "#server/outbox/mail-files.ts";
-import { startOutboxWorker } from "#server/outbox/worker.ts";
+import { type Sender, startOutboxWorker } from "#server/outbox/worker.ts";
 import { retention } from "#server/retention.ts";
 import type { CspAllowances } from "#server/http/security.ts";
 import type { CoreServices } from "#server/core-services.ts";
@@ -64,10 +64,16 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     queueWebhookEvent(trx, settings, { table: "newsletter_subscribers", id: event.subscriberId }, newsletterWebhookEvent(event)),
   );
   const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
+  // The calendar lane's sender belongs to Book a Call, built below with the services the worker is part of.
+  const late: { calendarLane?: Sender } = {};
   const worker = startOutboxWorker({
     outbox,
     mailer,
-    senders: webhookSenders(settings),
+    senders: {
+      ...webhookSenders(settings),
+      calendar: (message, stopping) =>
+        late.calendarLane ? late.calendarLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
+    },
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
@@ -78,6 +84,8 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
+  late.calendarLane = services.booking.calendarSender;
+  services.booking.calendars.start();
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(
     `Leads: ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database, ${captcha.method} bot check, notifications by ${mailer.description}${delivered.length ? `, also to ${delivered.join(" and ")}` : ""}`,
@@ -129,6 +137,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
     },
     async close() {
       await backups?.stop();
+      await services.booking.calendars.stop();
       await worker.stop();
       mailer.close();
       await database.close();

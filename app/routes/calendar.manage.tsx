@@ -94,6 +94,22 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
           <dt className="font-semibold">When</dt>
           <dd className={cancelled ? "text-slate-600 line-through" : undefined}>{booking.when}</dd>
         </div>
+        {booking.consultant ? (
+          <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
+            <dt className="font-semibold">With</dt>
+            <dd>{booking.consultant.name}</dd>
+          </div>
+        ) : null}
+        {booking.consultant?.meetingLink && !cancelled ? (
+          <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
+            <dt className="font-semibold">Where</dt>
+            <dd className="break-all">
+              <a href={booking.consultant.meetingLink} className="text-brand-700 underline">
+                {booking.consultant.meetingLink.replace(/^tel:/, "")}
+              </a>
+            </dd>
+          </div>
+        ) : null}
         <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
           <dt className="font-semibold">Invitation sent to</dt>
           <dd>{booking.email}</dd>

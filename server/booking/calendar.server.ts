@@ -14,7 +14,8 @@ import type { SiteServices } from "#server/services.ts";
 import { queueLeadEvent } from "#server/webhooks/queue.ts";
 import { bookingMails } from "#server/booking/mail.ts";
 import { guardBookingChange } from "#server/booking/manage-limits.ts";
-import { claimCells, claimWindow, freeDays, isBookableStart, slotEnd } from "#server/booking/slots.ts";
+import { claimCells, freeDays, isBookableStart, slotEnd } from "#server/booking/slots.ts";
+import type { Consultant } from "#server/booking/consultants.ts";
 import type { Booking } from "#server/booking/store.ts";
 import { signManageToken, verifyManageToken } from "#server/booking/token.ts";
 import { noStoreHeaders } from "#app/lib/cache-control.ts";
@@ -26,10 +27,9 @@ export const MANAGE_PATH = "/calendar/manage";
  * The days with free slots now, labelled in SAST for the page; null where no
  * database is running (the build renders the page only for its meta tags).
  */
-export async function freeSlotDays({ booking }: SiteServices, now = new Date()): Promise<SlotDay[]> {
-  const { store, rules } = booking;
-  const window = claimWindow(rules, now);
-  const days = freeDays(rules, now, await store.claimedCells(window.from, window.to));
+export async function freeSlotDays({ booking }: SiteServices, now = new Date(), except?: number): Promise<SlotDay[]> {
+  const availability = await booking.availability(now, except);
+  const days = freeDays(booking.rules, now, [], (start) => availability.anyoneFree(start));
   return days.map((day) => ({
     date: day.date,
     longLabel: sastLongDay(day.starts[0]!),
@@ -51,20 +51,44 @@ function manageUrl(settings: Env, booking: Booking, secret: string): string {
   return `${settings.SITE_URL}${MANAGE_PATH}/${signManageToken(secret, booking.id, booking.slot_end)}`;
 }
 
+/** The consultant a booking names, if they are still configured. */
+function consultantOf(services: SiteServices, booking: Booking): Consultant | null {
+  return services.booking.consultants.find((consultant) => consultant.id === booking.consultant) ?? null;
+}
+
 function mailContext(
-  settings: Env,
+  services: SiteServices,
   event: "booked" | "rescheduled" | "cancelled",
   booking: Booking,
-  secret: string,
   origin: Parameters<typeof bookingMails>[1]["origin"],
 ) {
+  const { settings } = services;
+  const { secret } = services.booking;
+  const consultant = consultantOf(services, booking);
   return {
     event,
+    consultant: consultant && { name: consultant.name, meetingLink: consultant.meetingLink },
     manageUrl: event === "cancelled" ? null : manageUrl(settings, booking, secret),
     calendarUrl: `${settings.SITE_URL}${CALENDAR_PATH}`,
     host: new URL(settings.SITE_URL).hostname,
     origin,
   };
+}
+
+/**
+ * Tries the free consultants in their turn: one whose time another visitor
+ * claimed meanwhile ("taken") passes the call to the next. "taken" when none
+ * is left; any other answer is final.
+ */
+async function inTurn<R extends { ok: true } | { ok: false; reason: string }>(
+  consultants: readonly Consultant[],
+  attempt: (consultant: Consultant) => Promise<R>,
+): Promise<R | { ok: false; reason: "taken" }> {
+  for (const consultant of consultants) {
+    const result = await attempt(consultant);
+    if (result.ok || result.reason !== "taken") return result;
+  }
+  return { ok: false, reason: "taken" };
 }
 
 /** A booking's refusal as the manage page reads it. */
@@ -93,30 +117,33 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
     };
     if (!isBookableStart(start, rules, now)) return slotRefused(bookingMessages.slotGone);
     const bookedAt = { ...origin, receivedAt: now };
-    const result = await store.book(
-      {
-        name: input.name,
-        email: typedEmail(input.email),
-        company: input.company,
-        phone: input.phone || null,
-        website: input.website || null,
-        message: input.message || null,
-        start,
-        end: slotEnd(start),
-      },
-      claimCells(start, rules),
-      bookedAt,
-      (booking) => bookingMails(booking, mailContext(settings, "booked", booking, secret, bookedAt)),
-      (trx, booking) =>
-        queueLeadEvent(trx, settings, {
-          form: bookingForm,
-          lead: { table: "bookings", id: booking.id },
-          row: booking,
-          receivedAt: now,
-          page: CALENDAR_PATH,
-          attribution: origin.attribution ?? null,
-        }),
-    );
+    const book = (consultant: Consultant) =>
+      store.book(
+        {
+          name: input.name,
+          email: typedEmail(input.email),
+          company: input.company,
+          phone: input.phone || null,
+          website: input.website || null,
+          message: input.message || null,
+          start,
+          end: slotEnd(start),
+          consultant: consultant.id,
+        },
+        claimCells(start, rules),
+        bookedAt,
+        (booking) => bookingMails(booking, mailContext(services, "booked", booking, bookedAt)),
+        (trx, booking) =>
+          queueLeadEvent(trx, settings, {
+            form: bookingForm,
+            lead: { table: "bookings", id: booking.id },
+            row: booking,
+            receivedAt: now,
+            page: CALENDAR_PATH,
+            attribution: origin.attribution ?? null,
+          }),
+      );
+    const result = await inTurn((await services.booking.availability(now)).freeAt(start), book);
     if (!result.ok && result.reason === "mailbox-full") {
       // Nothing was booked or mailed: the attempt is given back, as for a slot just taken.
       await release();
@@ -138,6 +165,8 @@ export interface BookingView {
   start: string;
   status: "confirmed" | "cancelled";
   sequence: number;
+  /** Who takes the call, and where (null for calls booked before consultants). */
+  consultant: { name: string; meetingLink: string | null } | null;
 }
 
 export type ManageState = { state: "invalid" } | { state: "expired" } | { state: "found"; booking: BookingView; days: SlotDay[] };
@@ -156,8 +185,10 @@ async function findByToken(
   return { ok: true, booking };
 }
 
-function view(booking: Booking): BookingView {
+function view(services: SiteServices, booking: Booking): BookingView {
+  const consultant = consultantOf(services, booking);
   return {
+    consultant: consultant && { name: consultant.name, meetingLink: consultant.meetingLink },
     name: booking.name,
     email: booking.email,
     when: sastSlot(booking.slot_start, booking.slot_end),
@@ -170,8 +201,9 @@ function view(booking: Booking): BookingView {
 export async function manageState(services: SiteServices, token: string, now = new Date()): Promise<ManageState> {
   const found = await findByToken(services.booking, token, now);
   if (!found.ok) return { state: found.state };
-  const days = found.booking.status === "confirmed" ? await freeSlotDays(services, now) : [];
-  return { state: "found", booking: view(found.booking), days };
+  // The call's own time stays on offer to its move (a move to a slot beside it may reuse its cells).
+  const days = found.booking.status === "confirmed" ? await freeSlotDays(services, now, found.booking.id) : [];
+  return { state: "found", booking: view(services, found.booking), days };
 }
 
 /** Where a change of a booking came from, for the agency's notification of it. */
@@ -185,7 +217,7 @@ function changeOrigin(booking: Booking, request: Request, client: ClientAddress,
  * limited per booking and per address (guardBookingChange).
  */
 export async function changeBooking(services: SiteServices, request: Request, token: string, client: ClientAddress, now = new Date()) {
-  const { settings, worker } = services;
+  const { worker } = services;
   const { store, rules, secret } = services.booking;
   const read = await readForm(request, new Set());
   if (!read.ok) return data(failure(bookingMessages.failed), { status: read.status });
@@ -205,7 +237,7 @@ export async function changeBooking(services: SiteServices, request: Request, to
     const guard = await guardBookingChange(services, found.booking.id, client);
     if (!guard.ok) return refused(guard);
     const result = await store.cancel(found.booking.id, sequence, now, (booking) =>
-      bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
+      bookingMails(booking, mailContext(services, "cancelled", booking, origin)),
     );
     if (!result.ok) {
       await guard.release();
@@ -225,17 +257,22 @@ export async function changeBooking(services: SiteServices, request: Request, to
     const guard = await guardBookingChange(services, found.booking.id, client);
     if (!guard.ok) return refused(guard);
     const previous = found.booking;
-    const result = await store.reschedule(
-      previous.id,
-      sequence,
-      { start, end: slotEnd(start), cells: claimCells(start, rules) },
-      now,
-      (booking) =>
-        bookingMails(booking, {
-          ...mailContext(settings, "rescheduled", booking, secret, origin),
-          previousStart: previous.slot_start,
-          previousEnd: previous.slot_end,
-        }),
+    // The call stays with its consultant when they are free at the new time, else it goes to whoever is, in turn.
+    const free = (await services.booking.availability(now, previous.id)).freeAt(start);
+    const ordered = [...free.filter((c) => c.id === previous.consultant), ...free.filter((c) => c.id !== previous.consultant)];
+    const result = await inTurn(ordered, (consultant) =>
+      store.reschedule(
+        previous.id,
+        sequence,
+        { start, end: slotEnd(start), cells: claimCells(start, rules), consultant: consultant.id },
+        now,
+        (booking) =>
+          bookingMails(booking, {
+            ...mailContext(services, "rescheduled", booking, origin),
+            previousStart: previous.slot_start,
+            previousEnd: previous.slot_end,
+          }),
+      ),
     );
     if (!result.ok) await guard.release();
     if (!result.ok && result.reason === "taken") {
@@ -289,8 +326,8 @@ export async function cancelCallFromInbox(
   call: { leadId: number; sequence: number },
   now = new Date(),
 ): Promise<"cancelled" | "changed" | "no-call"> {
-  const { settings, worker } = services;
-  const { store, secret } = services.booking;
+  const { worker } = services;
+  const { store } = services.booking;
   const found = await bookingOfLead(services, call.leadId);
   if (!found) return "no-call";
   if (found.slot_end.getTime() <= now.getTime()) return "changed";
@@ -299,7 +336,7 @@ export async function cancelCallFromInbox(
     found.id,
     call.sequence,
     now,
-    (booking) => bookingMails(booking, mailContext(settings, "cancelled", booking, secret, origin)),
+    (booking) => bookingMails(booking, mailContext(services, "cancelled", booking, origin)),
     (trx, booking) =>
       recordAudit(
         trx,

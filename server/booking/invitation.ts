@@ -1,6 +1,12 @@
 import { createEvent } from "ics";
 import { SAST_TIME_ZONE, sastLocalStamp } from "#app/lib/sast.ts";
 
+/** The UID of a booked call's event (server/booking/mail.ts, calendar-write.ts): one call, one event everywhere. */
+export const bookingUid = (bookingId: number, host: string) => `booking-${bookingId}@${host}`;
+
+/** Whether a UID is one of this site's calls. */
+export const isBookingUid = (host: string) => (uid: string) => /^booking-\d+@/.test(uid) && uid.endsWith(`@${host}`);
+
 export interface InvitationDetails {
   /** Stays the same across a reschedule and a cancel, so calendars update the one event. */
   uid: string;
@@ -13,6 +19,8 @@ export interface InvitationDetails {
   description: string;
   /** Where the visitor manages the booking. */
   url: string;
+  /** Where the call takes place: the consultant's meeting link. */
+  location?: string | null;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
   stamp: Date;
@@ -67,6 +75,7 @@ export function invitation(details: InvitationDetails): string {
     title: details.title,
     description: details.description,
     url: details.url,
+    ...(details.location ? { location: details.location } : {}),
     status: details.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
     organizer: { ...details.organizer, name: paramSafeName(details.organizer.name) },

@@ -4,7 +4,7 @@ import { escapeHtml } from "#app/lib/escape-html.ts";
 import type { LeadOrigin } from "#server/forms/store.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
-import { invitation } from "#server/booking/invitation.ts";
+import { bookingUid, invitation } from "#server/booking/invitation.ts";
 import type { Booking, BookingMail } from "#server/booking/store.ts";
 
 /** What the call is called in invitations and mail. */
@@ -21,6 +21,8 @@ export interface BookingMailContext {
   /** Host part of the invitation's UID (the site's host). */
   host: string;
   origin: LeadOrigin;
+  /** Who takes the call and where; null for a call booked before consultants. */
+  consultant: { name: string; meetingLink: string | null } | null;
   /** The slot before a reschedule, for the agency's note. */
   previousStart?: Date;
   previousEnd?: Date;
@@ -31,8 +33,11 @@ const NOT_SPECIFIED = "Not specified";
 function invitationFile(booking: Booking, context: BookingMailContext): MailAttachment {
   const cancel = context.event === "cancelled";
   const method = cancel ? "CANCEL" : "REQUEST";
+  const meetingLink = context.consultant?.meetingLink ?? null;
   const description = [
     `${CALL_TITLE}.`,
+    context.consultant ? `With ${context.consultant.name}.` : null,
+    meetingLink ? `Join: ${meetingLink}` : null,
     booking.message ? `What to discuss: ${booking.message}` : null,
     context.manageUrl ? `Cancel or move the call: ${context.manageUrl}` : null,
     `Questions: ${site.email}, ${site.phone.display}`,
@@ -40,7 +45,7 @@ function invitationFile(booking: Booking, context: BookingMailContext): MailAtta
     .filter(Boolean)
     .join("\n\n");
   const content = invitation({
-    uid: `booking-${booking.id}@${context.host}`,
+    uid: bookingUid(booking.id, context.host),
     sequence: booking.sequence,
     method,
     start: booking.slot_start,
@@ -48,6 +53,7 @@ function invitationFile(booking: Booking, context: BookingMailContext): MailAtta
     title: CALL_TITLE,
     description,
     url: context.manageUrl ?? context.calendarUrl,
+    location: meetingLink,
     organizer: { name: site.name, email: site.email },
     attendee: { name: booking.name, email: booking.email },
     stamp: booking.updated_at,
@@ -76,6 +82,7 @@ export function bookingMails(booking: Booking, context: BookingMailContext): Boo
       company: booking.company,
       fields: [
         { label: "When", value: when },
+        ...(context.consultant ? [{ label: "Consultant", value: context.consultant.name }] : []),
         ...(context.previousStart && context.previousEnd
           ? [{ label: "Was", value: sastSlot(context.previousStart, context.previousEnd) }]
           : []),
@@ -100,13 +107,16 @@ export function bookingMails(booking: Booking, context: BookingMailContext): Boo
       : [
           `Hi ${booking.name},`,
           `${context.event === "booked" ? "Thank you for booking a" : "Your call has moved. Your"} ${CALL_TITLE}: ${when}.`,
-          `The attached invitation adds it to your calendar. We will call you${booking.phone ? ` on ${booking.phone}` : ""} or send a meeting link before the call.`,
+          ...(context.consultant ? [`Your consultant: ${context.consultant.name}.`] : []),
+          context.consultant?.meetingLink
+            ? `The attached invitation adds it to your calendar. Join the call at ${context.consultant.meetingLink}`
+            : `The attached invitation adds it to your calendar. We will call you${booking.phone ? ` on ${booking.phone}` : ""} or send a meeting link before the call.`,
           `Need to cancel or move it? ${context.manageUrl}`,
         ];
   const text = [...lines, "", `${site.name}`, `${site.email} | ${site.phone.display}`].join("\n\n");
   const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   const htmlLines = lines.map((line) => {
-    const url = [context.manageUrl, context.calendarUrl].find((u) => u && line.endsWith(u));
+    const url = [context.manageUrl, context.calendarUrl, context.consultant?.meetingLink].find((u) => u && line.endsWith(u));
     return `<p>${url ? escapeHtml(line.slice(0, -url.length)) + link(url) : escapeHtml(line)}</p>`;
   });
   const html = [

@@ -69,3 +69,65 @@ export const bookingMailboxMigration: Migration = {
     await db.schema.createIndex("bookings_mailbox").on("bookings").columns(["mailbox", "slot_end"]).execute();
   },
 };
+
+/**
+ * Consultants (docs/decisions/0033-consultants-calendars.md): each booking
+ * names its consultant, and a claim holds a cell of one consultant's time, so
+ * the primary key becomes (consultant, cell). SQLite cannot change a primary
+ * key, so the claims table is built anew on both databases. Claims of calls
+ * booked before keep the consultant '' (the slot was the agency's, so it stays
+ * taken for everyone until those calls are over).
+ */
+export function consultantsMigration(dialect: Dialect): Migration {
+  const { time } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("bookings").addColumn("consultant", "text").execute();
+      await db.schema.createIndex("bookings_consultant").on("bookings").columns(["consultant", "created_at"]).execute();
+
+      await db.schema.alterTable("booking_claims").renameTo("booking_claims_0012").execute();
+      await db.schema.dropIndex("booking_claims_booking").execute();
+      await db.schema
+        .createTable("booking_claims")
+        .addColumn("consultant", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("slot_start", time, (c) => c.notNull())
+        .addColumn("booking_id", "integer", (c) => c.notNull().references("bookings.id").onDelete("cascade"))
+        .addPrimaryKeyConstraint("booking_claims_cell", ["consultant", "slot_start"])
+        .execute();
+      await sql`insert into booking_claims (consultant, slot_start, booking_id) select '', slot_start, booking_id from booking_claims_0012`.execute(
+        db,
+      );
+      await db.schema.dropTable("booking_claims_0012").execute();
+      await db.schema.createIndex("booking_claims_booking").on("booking_claims").column("booking_id").execute();
+    },
+  };
+}
+
+/** The busy times read from consultants' calendars, and each calendar's health (docs/decisions/0033-consultants-calendars.md). */
+export function calendarBusyMigration(dialect: Dialect): Migration {
+  const { time } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("calendar_sources")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("consultant", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("checked_at", time, (c) => c.notNull())
+        .addColumn("ok_at", time)
+        .addColumn("failing_since", time)
+        .addColumn("error", "text")
+        .execute();
+      await db.schema
+        .createTable("calendar_busy")
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("consultant", "text", (c) => c.notNull())
+        .addColumn("starts_at", time, (c) => c.notNull())
+        .addColumn("ends_at", time, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("calendar_busy_source").on("calendar_busy").column("source").execute();
+      // What /calendar reads: the stretches that start before the horizon's end.
+      await db.schema.createIndex("calendar_busy_starts").on("calendar_busy").columns(["starts_at", "ends_at"]).execute();
+    },
+  };
+}

@@ -84,15 +84,24 @@ export interface BookingDay {
   starts: Date[];
 }
 
-/** The days that still have a free slot, each with its free starts, in order. */
-export function freeDays(rules: BookingRules, now: Date, claimed: Iterable<Date>): BookingDay[] {
+/**
+ * The days that still have a free slot, each with its free starts, in order:
+ * no claimed cell in the slot's cells, and `isOpen` (someone free then).
+ */
+export function freeDays(
+  rules: BookingRules,
+  now: Date,
+  claimed: Iterable<Date>,
+  isOpen: (start: Date) => boolean = () => true,
+): BookingDay[] {
   const taken = new Set<number>();
   for (const cell of claimed) taken.add(cell.getTime());
   const days: BookingDay[] = [];
   for (const date of datesInHorizon(rules, now)) {
     if (closedReason(date, rules)) continue;
     const starts = slotStartsOn(date, rules).filter(
-      (start) => isBookableStart(start, rules, now) && claimCells(start, rules).every((cell) => !taken.has(cell.getTime())),
+      (start) =>
+        isBookableStart(start, rules, now) && claimCells(start, rules).every((cell) => !taken.has(cell.getTime())) && isOpen(start),
     );
     if (starts.length) days.push({ date, starts });
   }

@@ -24,6 +24,15 @@ export interface NewBooking {
   message: string | null;
   start: Date;
   end: Date;
+  /** The consultant who takes the call: the cells are claimed in their time. */
+  consultant: string;
+}
+
+/** A claimed cell of one consultant's time ('' for calls booked before consultants: everyone's). */
+export interface Claim {
+  consultant: string;
+  cell: Date;
+  bookingId: number;
 }
 
 /** One message for the outbox: to the agency (recipient null) or to the visitor, with the invitation. */
@@ -70,12 +79,17 @@ export class BookingStore {
   readonly #handle: DatabaseHandle;
   readonly #db: Kysely<Database>;
   readonly #callsPerMailbox: number;
+  readonly #writesCalendar: (consultant: string) => boolean;
 
-  /** `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL). */
-  constructor(handle: DatabaseHandle, callsPerMailbox = 1) {
+  /**
+   * `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL);
+   * `writesCalendar`: whether a consultant's calls are written into their CalDAV calendar (server/booking/calendar-write.ts).
+   */
+  constructor(handle: DatabaseHandle, callsPerMailbox = 1, writesCalendar: (consultant: string) => boolean = () => false) {
     this.#handle = handle;
     this.#db = handle.db;
     this.#callsPerMailbox = callsPerMailbox;
+    this.#writesCalendar = writesCalendar;
   }
 
   /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
@@ -92,6 +106,28 @@ export class BookingStore {
       .where("slot_start", "<", to)
       .execute();
     return rows.map((row) => new Date(row.slot_start));
+  }
+
+  /** The claimed cells between two instants, with whose time each is. */
+  async claims(from: Date, to: Date): Promise<Claim[]> {
+    const rows = await this.#db
+      .selectFrom("booking_claims")
+      .select(["consultant", "slot_start", "booking_id"])
+      .where("slot_start", ">=", from)
+      .where("slot_start", "<", to)
+      .execute();
+    return rows.map((row) => ({ consultant: row.consultant, cell: new Date(row.slot_start), bookingId: row.booking_id }));
+  }
+
+  /** When each consultant was last given a call: round-robin gives the next to whoever waited longest. */
+  async lastBooked(): Promise<Map<string, number>> {
+    const rows = await this.#db
+      .selectFrom("bookings")
+      .select((eb) => ["consultant", eb.fn.max("created_at").as("last")])
+      .where("consultant", "is not", null)
+      .groupBy("consultant")
+      .execute();
+    return new Map(rows.map((row) => [row.consultant!, new Date(row.last).getTime()]));
   }
 
   async find(id: number): Promise<Booking | undefined> {
@@ -146,6 +182,7 @@ export class BookingStore {
           slot_start: booking.start,
           slot_end: booking.end,
           status: "confirmed",
+          consultant: booking.consultant,
           sequence: 0,
           bot_check: origin.botCheck,
           client_address: origin.clientAddress,
@@ -157,8 +194,9 @@ export class BookingStore {
         .executeTakeFirstOrThrow();
       const stored = asBooking(row);
       await recordAttribution(trx, "bookings", stored.id, origin.attribution);
-      await this.#claim(trx, stored.id, cells);
+      await this.#claim(trx, stored.id, booking.consultant, cells);
       await this.#queue(trx, stored, mail(stored), origin.receivedAt);
+      await this.#queueCalendar(trx, stored, null, origin.receivedAt);
       await alsoQueue?.(trx, stored);
       return stored;
     });
@@ -188,6 +226,7 @@ export class BookingStore {
       const booking = asBooking(row);
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
       await this.#queue(trx, booking, mail(booking), now);
+      await this.#queueCalendar(trx, booking, null, now);
       await alsoWrite?.(trx, booking);
       return { ok: true, booking } as const;
     });
@@ -197,14 +236,15 @@ export class BookingStore {
   async reschedule(
     id: number,
     sequence: number,
-    slot: { start: Date; end: Date; cells: Date[] },
+    slot: { start: Date; end: Date; cells: Date[]; consultant: string },
     now: Date,
     mail: (booking: Booking) => BookingMail[],
   ): Promise<ChangeResult> {
     const result = await this.#claiming(async (trx) => {
+      const before = await trx.selectFrom("bookings").select("consultant").where("id", "=", id).executeTakeFirst();
       const row = await trx
         .updateTable("bookings")
-        .set({ slot_start: slot.start, slot_end: slot.end, sequence: sequence + 1, updated_at: now })
+        .set({ slot_start: slot.start, slot_end: slot.end, consultant: slot.consultant, sequence: sequence + 1, updated_at: now })
         .where("id", "=", id)
         .where("status", "=", "confirmed")
         .where("sequence", "=", sequence)
@@ -213,8 +253,9 @@ export class BookingStore {
       if (!row) return null;
       const booking = asBooking(row);
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
-      await this.#claim(trx, id, slot.cells);
+      await this.#claim(trx, id, slot.consultant, slot.cells);
       await this.#queue(trx, booking, mail(booking), now);
+      await this.#queueCalendar(trx, booking, before?.consultant ?? null, now);
       return booking;
     });
     if (!result.ok) return result;
@@ -238,10 +279,38 @@ export class BookingStore {
     }
   }
 
-  async #claim(trx: Kysely<Database>, bookingId: number, cells: Date[]): Promise<void> {
+  async #claim(trx: Kysely<Database>, bookingId: number, consultant: string, cells: Date[]): Promise<void> {
     await trx
       .insertInto("booking_claims")
-      .values(cells.map((cell) => ({ slot_start: cell, booking_id: bookingId })))
+      .values(cells.map((cell) => ({ consultant, slot_start: cell, booking_id: bookingId })))
+      .execute();
+  }
+
+  /**
+   * Asks the outbox to bring the consultant's calendar in line with the booking as it is when sent
+   * (written, moved or removed), and to take it out of the calendar of the consultant it had before.
+   */
+  async #queueCalendar(trx: Kysely<Database>, booking: Booking, previous: string | null, now: Date): Promise<void> {
+    const current = booking.consultant && this.#writesCalendar(booking.consultant) ? booking.consultant : null;
+    const earlier = previous && previous !== booking.consultant && this.#writesCalendar(previous) ? previous : null;
+    if (!current && !earlier) return;
+    await trx
+      .insertInto("outbox")
+      .values({
+        channel: "calendar",
+        kind: "Calendar event",
+        lead_table: "bookings",
+        lead_id: booking.id,
+        reply_to: null,
+        recipient: `Calendar of ${current ?? earlier}`,
+        subject: `${booking.status === "cancelled" ? "Remove" : "Write"} the call`,
+        text_body: JSON.stringify({ previous: earlier }),
+        html_body: "",
+        status: "queued",
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })
       .execute();
   }
 

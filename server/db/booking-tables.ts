@@ -21,6 +21,8 @@ export interface BookingsTable {
   slot_start: Timestamp;
   slot_end: Timestamp;
   status: BookingStatus;
+  /** The consultant who takes the call (server/booking/consultants.ts); null for calls booked before there were consultants. */
+  consultant: string | null;
   /** The invitation's SEQUENCE: raised by every reschedule and by the cancel. */
   sequence: number;
   bot_check: BotCheck;
@@ -31,16 +33,44 @@ export interface BookingsTable {
 }
 
 /**
- * One row per 15-minute cell a confirmed call holds (its own and its buffer's).
- * The primary key on the cell is what makes a slot bookable once: two
- * visitors racing for it insert the same key and one insert fails.
+ * One row per 15-minute cell a confirmed call holds (its own and its buffer's)
+ * in its consultant's time. The primary key on (consultant, cell) is what makes
+ * a consultant's slot bookable once: two visitors racing for it insert the same
+ * key and one insert fails.
  */
 export interface BookingClaimsTable {
+  /** Whose time it is: each consultant's cells are theirs. '' for calls booked before consultants, which hold the cell for all. */
+  consultant: string;
   slot_start: Timestamp;
   booking_id: number;
+}
+
+/** One calendar of a consultant (CONSULTANTS_FILE) as last read: its health, for the log and the inbox. */
+export interface CalendarSourcesTable {
+  /** The consultant and a hash of the source (server/booking/calendar-read.ts sourceKey): never its address or password. */
+  key: string;
+  consultant: string;
+  /** Kind and host, e.g. "iCal feed at calendar.google.com". */
+  label: string;
+  checked_at: Timestamp;
+  /** The last read that worked: the busy times cached are from then. */
+  ok_at: Timestamp | null;
+  /** Since when it cannot be read (null while it can), and why. */
+  failing_since: Timestamp | null;
+  error: string | null;
+}
+
+/** A busy stretch of a consultant's calendar, cached from its last good read. */
+export interface CalendarBusyTable {
+  source: string;
+  consultant: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
 }
 
 export type BookingTables = {
   bookings: BookingsTable;
   booking_claims: BookingClaimsTable;
+  calendar_sources: CalendarSourcesTable;
+  calendar_busy: CalendarBusyTable;
 };

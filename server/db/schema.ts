@@ -56,8 +56,11 @@ export interface ServiceOrdersTable extends LeadOrigin {
 
 export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
 
-/** How a message leaves: mail (SMTP or .eml), the lead webhook (LEAD_WEBHOOK_URL) or Slack (SLACK_WEBHOOK_URL). */
-export type OutboxChannel = "mail" | "webhook" | "slack";
+/**
+ * How a message leaves: mail (SMTP or .eml), the lead webhook (LEAD_WEBHOOK_URL), Slack
+ * (SLACK_WEBHOOK_URL), or a booked call written into its consultant's CalDAV calendar.
+ */
+export type OutboxChannel = "mail" | "webhook" | "slack" | "calendar";
 
 export interface OutboxTable {
   id: Generated<number>;

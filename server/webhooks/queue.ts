@@ -8,16 +8,11 @@ import { slackMessage } from "#server/webhooks/slack.ts";
 export type WebhookSettings = Pick<Env, "LEAD_WEBHOOK_URL" | "SLACK_WEBHOOK_URL" | "SITE_URL">;
 
 /** How the inbox's lead page names where a message went (its To column). */
-const RECEIVERS: Record<Exclude<OutboxChannel, "mail">, string> = { webhook: "Webhook", slack: "Slack" };
+const RECEIVERS: Record<WebhookChannel, string> = { webhook: "Webhook", slack: "Slack" };
 
-async function insert(
-  trx: Kysely<Database>,
-  channel: Exclude<OutboxChannel, "mail">,
-  about: LeadRef,
-  type: string,
-  body: string,
-  at: Date,
-): Promise<void> {
+type WebhookChannel = Extract<OutboxChannel, "webhook" | "slack">;
+
+async function insert(trx: Kysely<Database>, channel: WebhookChannel, about: LeadRef, type: string, body: string, at: Date): Promise<void> {
   await trx
     .insertInto("outbox")
     .values({

@@ -15,6 +15,7 @@ const booking: NewBooking = {
   message: null,
   start,
   end,
+  consultant: "lindiwe-dlamini",
 };
 const origin: LeadOrigin = { botCheck: "altcha", clientAddress: "198.51.100.7", userAgent: null, receivedAt: new Date() };
 
@@ -49,7 +50,7 @@ describe.each(databaseKinds)("bookings on %s", (kind) => {
     const moved = await store.reschedule(
       id,
       0,
-      { start: later, end: new Date("2027-03-02T09:15:00Z"), cells: [later] },
+      { start: later, end: new Date("2027-03-02T09:15:00Z"), cells: [later], consultant: "lindiwe-dlamini" },
       new Date(),
       () => [],
     );
@@ -58,6 +59,20 @@ describe.each(databaseKinds)("bookings on %s", (kind) => {
     expect(durable()).toBe(4);
     expect((await store.find(id))?.status).toBe("cancelled");
     expect(await store.claimedCells(start, new Date("2027-03-03T00:00:00Z"))).toEqual([]);
+  });
+
+  it("holds a slot once per consultant: another's time at the same moment is free, and round-robin knows who was booked last", async () => {
+    const store = new BookingStore(site.handle);
+    const first = await store.book(booking, [start], origin, () => []);
+    const second = await store.book({ ...booking, email: "second@example.co.za", consultant: "ruan-botha" }, [start], origin, () => []);
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(await store.book({ ...booking, email: "third@example.co.za", consultant: "ruan-botha" }, [start], origin, () => [])).toEqual({
+      ok: false,
+      reason: "taken",
+    });
+    const claims = await store.claims(start, new Date("2027-03-03T00:00:00Z"));
+    expect(claims.map((claim) => claim.consultant).sort()).toEqual(["lindiwe-dlamini", "ruan-botha"]);
+    expect([...(await store.lastBooked()).keys()].sort()).toEqual(["lindiwe-dlamini", "ruan-botha"]);
   });
 });
 

@@ -66,6 +66,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
         HOST: "127.0.0.1",
         SITE_URL: url,
         DATA_DIR: dataDir,
+        // One consultant, so a slot is booked once; a test of several sets its own file (or undefined: the co-founders).
+        CONSULTANTS_FILE: path.resolve(import.meta.dirname, "one-consultant.yaml"),
         ...env,
       }).filter(([, value]) => value !== undefined),
     ),

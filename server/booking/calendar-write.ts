@@ -1,0 +1,111 @@
+import { deleteCalendarObject, updateCalendarObject } from "tsdav";
+import { site } from "#app/config/site.ts";
+import type { OutboxMessage } from "#server/outbox/store.ts";
+import { DeliveryError, type Sender } from "#server/outbox/worker.ts";
+import { budgetOf, type CalDavSource, openCalDav, type ReadLimits, reason } from "#server/booking/calendar-read.ts";
+import type { Consultant } from "#server/booking/consultants.ts";
+import { bookingUid, invitation } from "#server/booking/invitation.ts";
+import { CALL_TITLE } from "#server/booking/mail.ts";
+import type { Booking } from "#server/booking/store.ts";
+
+/** The CalDAV account a consultant's calls are written into: the first of their calendars that is one. */
+export function writableCalendar(consultant: Consultant | undefined): CalDavSource | undefined {
+  return consultant?.calendars.find((source): source is CalDavSource => source.kind === "caldav");
+}
+
+/** The call's event in its consultant's calendar: the visitor as attendee, their answers, the meeting link as location. */
+function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string): string {
+  const host = new URL(siteUrl).hostname;
+  const description = [
+    `${CALL_TITLE}, booked at /calendar.`,
+    `Company: ${booking.company}`,
+    booking.phone ? `Phone: ${booking.phone}` : null,
+    booking.website ? `Website: ${booking.website}` : null,
+    booking.message ? `What to discuss: ${booking.message}` : null,
+    consultant.meetingLink ? `Join: ${consultant.meetingLink}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const text = invitation({
+    // The same UID as the visitor's invitation: one call, one event, in either calendar.
+    uid: bookingUid(booking.id, host),
+    sequence: booking.sequence,
+    method: "REQUEST",
+    start: booking.slot_start,
+    end: booking.slot_end,
+    title: `${booking.name} (${booking.company}): ${CALL_TITLE}`,
+    description,
+    url: `${siteUrl}/admin`,
+    location: consultant.meetingLink,
+    organizer: { name: site.name, email: site.email },
+    attendee: { name: booking.name, email: booking.email },
+    stamp: booking.updated_at,
+  });
+  // RFC 4791: an object stored in a calendar carries no METHOD.
+  return text.replace(/^METHOD:.*\r\n/m, "");
+}
+
+/**
+ * The outbox's calendar lane (channel "calendar"): brings a booking's event in
+ * its consultant's CalDAV calendar in line with the booking as it is when the
+ * message is sent (written, moved, or removed once cancelled), so retries and
+ * messages sent out of order end the same. A call moved to another consultant
+ * leaves the earlier one's calendar. Failures are retried by the outbox.
+ */
+export function calendarSender(deps: {
+  find(id: number): Promise<Booking | undefined>;
+  consultants: readonly Consultant[];
+  limits: ReadLimits;
+  siteUrl: string;
+}): Sender {
+  const consultantOf = (id: string | null) => deps.consultants.find((c) => c.id === id);
+  const objectName = (booking: { id: number }) => `booking-${booking.id}.ics`;
+
+  async function remove(source: CalDavSource, bookingId: number): Promise<void> {
+    const { calendars, davFetch } = await openCalDav(source, budgetOf(deps.limits));
+    const calendar = calendars[0];
+    if (!calendar) throw new DeliveryError("the CalDAV account has no event calendar");
+    const response = await deleteCalendarObject({
+      calendarObject: { url: new URL(objectName({ id: bookingId }), calendar.url).href, etag: "" },
+      headers: {},
+      fetch: davFetch,
+    });
+    if (!response.ok && response.status !== 404) throw new DeliveryError(`CalDAV DELETE answered ${response.status}`);
+  }
+
+  async function write(source: CalDavSource, booking: Booking, consultant: Consultant): Promise<void> {
+    const { calendars, davFetch } = await openCalDav(source, budgetOf(deps.limits));
+    const calendar = calendars[0];
+    if (!calendar) throw new DeliveryError("the CalDAV account has no event calendar");
+    const response = await updateCalendarObject({
+      calendarObject: {
+        url: new URL(objectName(booking), calendar.url).href,
+        data: calendarEvent(booking, consultant, deps.siteUrl),
+        etag: "",
+      },
+      headers: {},
+      fetch: davFetch,
+    });
+    if (!response.ok) throw new DeliveryError(`CalDAV PUT answered ${response.status}`);
+  }
+
+  return async (message: OutboxMessage) => {
+    const booking = await deps.find(message.lead_id);
+    // Forgotten since it was queued: nothing of it is written anywhere.
+    if (!booking) return;
+    try {
+      const { previous } = JSON.parse(message.text_body) as { previous: string | null };
+      const before = writableCalendar(consultantOf(previous));
+      if (before && previous !== booking.consultant) await remove(before, booking.id);
+      const consultant = consultantOf(booking.consultant);
+      const source = writableCalendar(consultant);
+      if (!consultant || !source) return;
+      if (booking.status === "cancelled") await remove(source, booking.id);
+      else await write(source, booking, consultant);
+    } catch (error) {
+      if (error instanceof DeliveryError) throw error;
+      // In words that name no address or password: the outbox keeps them as the message's last error.
+      throw new DeliveryError(reason(error, deps.limits));
+    }
+  };
+}
