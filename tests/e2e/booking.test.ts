@@ -32,7 +32,10 @@ function bookings(): Array<{ name: string; slot_start: string; bot_check: string
 
 async function fillDetails(page: Page, name: string) {
   await page.getByRole("main").getByLabel("Full Name").fill(name);
-  await page.getByRole("main").getByLabel("Email Address").fill(`${name.split(" ")[0]!.toLowerCase()}@example.co.za`);
+  await page
+    .getByRole("main")
+    .getByLabel("Email Address")
+    .fill(`${name.split(" ")[0]!.toLowerCase()}@example.co.za`);
   await page.getByRole("main").getByLabel("Company Name").fill("Sibiya Logistics");
   await page.getByLabel("What would you like to discuss?").fill("LinkedIn lead costs");
 }
