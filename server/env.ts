@@ -214,6 +214,13 @@ export const envSchema = z.object({
     .max(18)
     .default(17)
     .describe("scrypt's cost for the inbox's passwords, as a power of two (17: OWASP's N = 2^17); lower only for tests"),
+  ADMIN_PASSWORD_THREAD_NICE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .default(19)
+    .describe("the password hashing thread's niceness on Linux: 19 lets every request go first; 0 only for tests"),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import type { ScryptOptions } from "node:crypto";
 import { Worker } from "node:worker_threads";
+import { env } from "#server/env.ts";
 
 /**
  * The thread that hashes passwords, one at a time (docs/decisions/0027).
@@ -7,18 +8,18 @@ import { Worker } from "node:worker_threads";
  * lead's WAL sync and its mail file wait on too: a crowd of sign-ins held a
  * lead post for seconds. Here scryptSync runs on a worker thread of its own,
  * in the order asked. On Linux the thread also takes the lowest CPU priority
- * (nice 19), so on a busy machine a hash waits for the request thread, never
+ * (nice 19, ADMIN_PASSWORD_THREAD_NICE), so on a busy machine a hash waits for the request thread, never
  * the other way round: at equal priority, a crowd of sign-ins on a loaded
  * machine still slowed every lead post. A script rather than a module
  * file, because the server runs from one bundle (decision 0001).
  */
 const WORKER_SCRIPT = `
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 const { scryptSync } = require("node:crypto");
 try {
   // Linux gives each thread an id of its own, and setpriority() on it sets that thread's niceness alone.
   const threadId = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-  require("node:os").setPriority(threadId, 19);
+  require("node:os").setPriority(threadId, workerData.nice);
 } catch {
   // Elsewhere the thread hashes at the process's priority.
 }
@@ -44,7 +45,11 @@ let nextId = 0;
 
 function hashingThread(): Worker {
   if (thread) return thread;
-  const worker = new Worker(WORKER_SCRIPT, { eval: true, name: "password hashing" });
+  const worker = new Worker(WORKER_SCRIPT, {
+    eval: true,
+    name: "password hashing",
+    workerData: { nice: env().ADMIN_PASSWORD_THREAD_NICE },
+  });
   worker.on("message", (answer: Answer) => {
     const job = jobs.get(answer.id);
     jobs.delete(answer.id);

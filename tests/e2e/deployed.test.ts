@@ -135,7 +135,7 @@ describe("the site as deployed, behind nginx with TLS", () => {
     const { page } = visit;
     await page.goto(`${server.url}/about`);
     await hydrated(page);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Download Company Profile" }).click();
+    await page.getByRole("contentinfo").getByRole("button", { name: "Download Company Profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Download Our Company Profile" });
     await dialog.getByLabel(exactly("Full Name")).fill("Kagiso Molefe");
     await dialog.getByLabel(exactly("Email Address")).fill("deployed-profile@example.co.za");

@@ -127,7 +127,7 @@ const cases: TransportCase[] = [
     postPath: "/company-profile",
     async open(page) {
       // Pressed at once: before hydration the press is held until React opens the dialog (hydration-on-intent.ts).
-      await page.getByRole("contentinfo").getByRole("link", { name: "Download Company Profile" }).click();
+      await page.getByRole("contentinfo").getByRole("button", { name: "Download Company Profile" }).click();
     },
     form: (page) => page.getByRole("dialog").locator("form"),
     async fill(form, email) {

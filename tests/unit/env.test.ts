@@ -10,6 +10,7 @@ describe("settings", () => {
     expect(env.TRUST_PROXY).toBe("none");
     // OWASP's scrypt cost for the inbox's passwords; only the tests lower it (vitest.config.ts).
     expect(env.ADMIN_PASSWORD_COST).toBe(17);
+    expect(env.ADMIN_PASSWORD_THREAD_NICE).toBe(19);
   });
 
   it("names the variable of a bad value", () => {
