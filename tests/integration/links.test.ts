@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
-/** The company profile's page, which the about and services pages link to. */
+/** The company profile's page, where every public page's profile dialog posts its first step without React. */
 const PROFILE_PATH = "/company-profile";
 
 let server: RunningServer;
@@ -61,8 +61,8 @@ describe("links across the built site", () => {
     expect(brokenFragments).toEqual([]);
   });
 
-  it(`serves ${PROFILE_PATH}, which the about and services pages link to`, async () => {
-    expect(linkedFrom.get(PROFILE_PATH)).toBeDefined();
+  it(`serves ${PROFILE_PATH}, where the about page's profile dialog posts its first step`, async () => {
+    expect(await fetch(`${server.url}/about`).then((about) => about.text())).toMatch(new RegExp(`<form [^>]*action="${PROFILE_PATH}"`));
     const res = await fetch(server.url + PROFILE_PATH);
     expect(res.status).toBe(200);
   });
