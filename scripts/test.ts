@@ -69,14 +69,26 @@ if (missing.length) {
   });
 }
 
-const checks: Array<[string, string[]]> = [
-  ["types", ["npx", "react-router", "typegen"]],
-  ["types", ["npx", "tsc"]],
-  // `npm run format` writes what this asks for.
-  ["format", ["npx", "prettier", "--check", "--log-level", "warn", "."]],
-  // ESLint with the import boundaries, unused code (knip), import cycles (dpdm), copied blocks (jscpd).
-  ["lint", ["npm", "run", "--silent", "lint"]],
-  ["build", ["npm", "run", "build", "--silent"]],
+type Step = { name: string; commands: string[][] };
+
+/**
+ * The checks before the tests, two at a time: each is mostly one thread (tsc, ESLint and knip,
+ * Prettier, Vite's bundling), and the machine has two cores. Each pair's output is printed whole
+ * when its step ends, so the two never interleave.
+ */
+const checkPairs: Step[][] = [
+  // React Router's route types, which both tsc and ESLint's typed rules read.
+  [{ name: "types", commands: [["npx", "react-router", "typegen"]] }],
+  [
+    { name: "types", commands: [["npx", "tsc"]] },
+    // ESLint with the import boundaries, unused code (knip), import cycles (dpdm), copied blocks (jscpd).
+    { name: "lint", commands: [["npm", "run", "--silent", "lint"]] },
+  ],
+  [
+    // `npm run format` writes what this asks for.
+    { name: "format", commands: [["npx", "prettier", "--check", "--log-level", "warn", "."]] },
+    { name: "build", commands: [["npm", "run", "build", "--silent"]] },
+  ],
 ];
 const tests: [string, string[]] = ["tests", ["npx", "vitest", "run", ...process.argv.slice(2)]];
 
@@ -88,15 +100,38 @@ async function fail(name: string, commandLine: string): Promise<never> {
   process.exit(1);
 }
 
-for (const [name, [command, ...args]] of checks) {
-  const commandLine = [command, ...args].join(" ");
-  console.log(`\n== ${name}: ${commandLine}`);
+/** Runs a step's commands one after another, its output kept; resolves with the first failure, if any. */
+function runCaptured(step: Step): Promise<{ output: string; failed?: string; seconds: number }> {
   const since = performance.now();
-  const status = run(command!, args);
-  const previous = timings.at(-1);
-  if (previous?.[0] === name) previous[1] += seconds(since);
-  else timings.push([name, seconds(since)]);
-  if (status !== 0) await fail(name, commandLine);
+  return (async () => {
+    let output = "";
+    for (const [command, ...args] of step.commands) {
+      const commandLine = [command, ...args].join(" ");
+      output += `\n== ${step.name}: ${commandLine}\n`;
+      const status = await new Promise<number>((resolve) => {
+        const child = spawn(command!, args, { stdio: ["ignore", "pipe", "pipe"] });
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("error", (error) => ((output += String(error)), resolve(1)));
+        child.on("close", (code) => resolve(code ?? 1));
+      });
+      if (status !== 0) return { output, failed: commandLine, seconds: seconds(since) };
+    }
+    return { output, seconds: seconds(since) };
+  })();
+}
+
+for (const pair of checkPairs) {
+  const results = await Promise.all(pair.map(runCaptured));
+  for (const [index, step] of pair.entries()) {
+    const result = results[index]!;
+    process.stdout.write(result.output);
+    const previous = timings.find(([name]) => name === step.name);
+    if (previous) previous[1] += result.seconds;
+    else timings.push([step.name, result.seconds]);
+  }
+  const failure = pair.findIndex((_, index) => results[index]!.failed);
+  if (failure >= 0) await fail(pair[failure]!.name, results[failure]!.failed!);
 }
 
 if (setup && (await setup).status !== 0) {
