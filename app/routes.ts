@@ -19,6 +19,8 @@ export default [
   route("case-studies", "routes/case-studies.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar/manage/:token", "routes/calendar.manage.tsx"),
+  // A consultant's private feed of their calls: the file name is its secret.
+  route("calendar/feeds/:file", "routes/calendar-feed.ts"),
   // Where the links in mail to a newsletter subscriber lead: per request, never indexed.
   route("newsletter/confirm/:token", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe/:token", "routes/newsletter.unsubscribe.tsx"),
@@ -36,6 +38,7 @@ export default [
         index("routes/admin/inbox.tsx"),
         route("leads/:id", "routes/admin/lead.tsx"),
         route("export.csv", "routes/admin/export.ts"),
+        route("calls", "routes/admin/calls.tsx"),
         route("report", "routes/admin/report.tsx"),
         route("report.csv", "routes/admin/report-csv.ts"),
         route("conversions/google-ads-clicks.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-clicks" }),

@@ -2,7 +2,13 @@ import type { Migration } from "kysely/migration";
 import { adminMigration } from "#server/admin/migration.ts";
 import { adminSignInMigration } from "#server/admin/sign-in-migration.ts";
 import { attributionMigration } from "#server/attribution/migration.ts";
-import { bookingMailboxMigration, bookingMigration, calendarBusyMigration, consultantsMigration } from "#server/booking/migration.ts";
+import {
+  bookingMailboxMigration,
+  bookingMigration,
+  calendarBusyMigration,
+  callOutcomesMigration,
+  consultantsMigration,
+} from "#server/booking/migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -44,6 +50,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0013_consultants": consultantsMigration(dialect),
     // Busy times cached from the consultants' calendars, and each calendar's health.
     "0014_calendar_busy": calendarBusyMigration(dialect),
+    // Calls marked held or no-show (and the lead status No-show), and the consultants' private feed addresses.
+    "0016_call_outcomes": callOutcomesMigration(dialect),
   };
 }
 

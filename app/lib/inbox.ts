@@ -13,6 +13,8 @@ export const leadStatuses = [
   { key: "new", label: "New" },
   { key: "contacted", label: "Contacted" },
   { key: "qualified", label: "Qualified" },
+  // Booked a call and did not come (set by marking the call, /admin/calls).
+  { key: "no-show", label: "No-show" },
   { key: "won", label: "Won" },
   { key: "lost", label: "Lost" },
   { key: "spam", label: "Spam" },
@@ -23,6 +25,17 @@ export type LeadStatus = (typeof leadStatuses)[number]["key"];
 export function statusLabel(key: string): string {
   return leadStatuses.find((s) => s.key === key)?.label ?? key;
 }
+
+/**
+ * What became of a booked call, marked on /admin/calls, and the lead status
+ * each sets: a call held qualifies the lead, one missed says so.
+ */
+export const callOutcomes = [
+  { key: "held", label: "Held", status: "qualified" },
+  { key: "no-show", label: "No-show", status: "no-show" },
+] as const satisfies ReadonlyArray<{ key: string; label: string; status: LeadStatus }>;
+
+export type CallOutcome = (typeof callOutcomes)[number]["key"];
 
 export function isStatus(value: string): value is LeadStatus {
   return leadStatuses.some((s) => s.key === value);
@@ -39,7 +52,11 @@ export const NOTE_MAX_LENGTH = 5000;
 export const adminRoles = [
   { key: "reader", label: "Reader", may: "reads leads, the report and the newsletter's subscribers" },
   { key: "editor", label: "Editor", may: "also sets a lead's status, adds notes and resends notifications" },
-  { key: "admin", label: "Admin", may: "also exports, forgets a person, manages users and sessions and reads the audit log" },
+  {
+    key: "admin",
+    label: "Admin",
+    may: "also exports, forgets a person, manages users and sessions, reads the audit log and gives consultants calendar feed addresses",
+  },
 ] as const;
 
 export type AdminRole = (typeof adminRoles)[number]["key"];
@@ -52,6 +69,8 @@ const leastRoleFor = {
   forget: "admin",
   "manage-users": "admin",
   audit: "admin",
+  // A consultant's feed address shows their calls to whoever holds it.
+  "calendar-feeds": "admin",
 } as const satisfies Record<string, AdminRole>;
 
 export type InboxWork = keyof typeof leastRoleFor;

@@ -8,6 +8,7 @@ export function loader() {
     "Disallow: /admin",
     "Disallow: /api/",
     "Disallow: /calendar/manage",
+    "Disallow: /calendar/feeds/",
     "Disallow: /newsletter/",
     "",
     `Sitemap: ${env().SITE_URL}/sitemap.xml`,

@@ -20,23 +20,33 @@ export async function setStatus(
   now = new Date(),
   valueCents?: number | null,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("leads").select(["status", "value_cents"]).where("id", "=", id).executeTakeFirst();
-    if (!before) return false;
-    const newValue = valueCents !== undefined && valueCents !== before.value_cents;
-    if (before.status === status && !newValue) return true;
-    const changes = [];
-    if (before.status !== status) {
-      await trx.updateTable("leads").set({ status, status_changed_at: now }).where("id", "=", id).execute();
-      changes.push(`${statusLabel(before.status)} to ${statusLabel(status)}`);
-    }
-    if (newValue) {
-      await trx.updateTable("leads").set({ value_cents: valueCents }).where("id", "=", id).execute();
-      changes.push(valueCents === null ? "value cleared" : `value R${randOf(valueCents)}`);
-    }
-    await recordAudit(trx, actor, { action: "status", detail: changes.join(", "), leadId: id }, now);
-    return true;
-  });
+  return db.transaction().execute((trx) => changeStatus(trx, actor, id, status, now, valueCents));
+}
+
+/** setStatus inside a transaction the caller holds (a call's outcome sets the status with it). */
+export async function changeStatus(
+  trx: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  status: LeadStatus,
+  now: Date,
+  valueCents?: number | null,
+): Promise<boolean> {
+  const before = await trx.selectFrom("leads").select(["status", "value_cents"]).where("id", "=", id).executeTakeFirst();
+  if (!before) return false;
+  const newValue = valueCents !== undefined && valueCents !== before.value_cents;
+  if (before.status === status && !newValue) return true;
+  const changes = [];
+  if (before.status !== status) {
+    await trx.updateTable("leads").set({ status, status_changed_at: now }).where("id", "=", id).execute();
+    changes.push(`${statusLabel(before.status)} to ${statusLabel(status)}`);
+  }
+  if (newValue) {
+    await trx.updateTable("leads").set({ value_cents: valueCents }).where("id", "=", id).execute();
+    changes.push(valueCents === null ? "value cleared" : `value R${randOf(valueCents)}`);
+  }
+  await recordAudit(trx, actor, { action: "status", detail: changes.join(", "), leadId: id }, now);
+  return true;
 }
 
 export async function addNote(db: Kysely<Database>, actor: Actor, id: number, body: string, now = new Date()): Promise<boolean> {

@@ -192,3 +192,47 @@ export function adminMigration(dialect: Dialect): Migration {
     },
   };
 }
+
+/**
+ * Lets the leads table take every status of app/lib/inbox.ts leadStatuses
+ * (a status added since the table was made). PostgreSQL swaps its CHECK
+ * constraint; SQLite cannot change one, so the table is rebuilt the way
+ * SQLite's documentation gives (https://sqlite.org/lang_altertable.html#otheralter):
+ * the same definition with the new list, rows copied, indexes made again,
+ * foreign keys off meanwhile so lead_notes' cascade does not fire, and the
+ * rename done the legacy way so the lead tables' triggers, which name
+ * `leads`, are not checked while it is missing. Kysely runs SQLite's
+ * migrations outside a transaction on its one connection, so the pragmas hold.
+ */
+export async function widenLeadStatuses(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const list = leadStatuses.map((s) => `'${s.key}'`).join(", ");
+  if (dialect === "postgres") {
+    await sql
+      .raw(`alter table leads drop constraint if exists leads_status_check, add constraint leads_status_check check (status in (${list}))`)
+      .execute(db);
+    return;
+  }
+  const schema = (what: string) =>
+    sql<{ sql: string }>`select sql from sqlite_schema where type = ${what} and tbl_name = 'leads' and sql is not null`.execute(db);
+  const table = (await schema("table")).rows[0]!.sql;
+  const indexes = (await schema("index")).rows.map((row) => row.sql);
+  const rebuilt = table
+    .replace(/^CREATE TABLE "?leads"?/i, "CREATE TABLE leads_rebuilt")
+    .replace(/status in \([^)]*\)/, `status in (${list})`);
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(rebuilt).execute(trx);
+      await sql`insert into leads_rebuilt select * from leads`.execute(trx);
+      await sql`drop table leads`.execute(trx);
+      await sql`pragma legacy_alter_table = on`.execute(trx);
+      await sql`alter table leads_rebuilt rename to leads`.execute(trx);
+      await sql`pragma legacy_alter_table = off`.execute(trx);
+      for (const index of indexes) await sql.raw(index).execute(trx);
+      const broken = await sql`pragma foreign_key_check`.execute(trx);
+      if (broken.rows.length) throw new Error("the leads table's rebuild broke a foreign key");
+    });
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}

@@ -13,8 +13,11 @@ export function writableCalendar(consultant: Consultant | undefined): CalDavSour
   return consultant?.calendars.find((source): source is CalDavSource => source.kind === "caldav");
 }
 
-/** The call's event in its consultant's calendar: the visitor as attendee, their answers, the meeting link as location. */
-function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string): string {
+/**
+ * The call's event in its consultant's calendar: the visitor as attendee, their answers, the meeting link as location.
+ * Their private feed (calendar-feed.ts) serves the same event, so a calendar holding both shows it once.
+ */
+export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string): string {
   const host = new URL(siteUrl).hostname;
   const description = [
     `${CALL_TITLE}, booked at /calendar.`,

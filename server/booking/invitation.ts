@@ -30,7 +30,7 @@ export interface InvitationDetails {
  * South Africa keeps one offset all year, so its VTIMEZONE is a single
  * STANDARD rule; calendars show the call at its SAST wall-clock time.
  */
-const VTIMEZONE = [
+export const VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${SAST_TIME_ZONE}`,
   "BEGIN:STANDARD",

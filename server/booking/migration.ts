@@ -3,6 +3,7 @@ import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
+import { widenLeadStatuses } from "#server/admin/migration.ts";
 
 /**
  * The booking tables, registered in server/migrations.ts after the lead
@@ -128,6 +129,28 @@ export function calendarBusyMigration(dialect: Dialect): Migration {
       await db.schema.createIndex("calendar_busy_source").on("calendar_busy").column("source").execute();
       // What /calendar reads: the stretches that start before the horizon's end.
       await db.schema.createIndex("calendar_busy_starts").on("calendar_busy").columns(["starts_at", "ends_at"]).execute();
+    },
+  };
+}
+
+/**
+ * What became of each call (held or no-show, marked on /admin/calls), the
+ * lead status a no-show sets, and the consultants' private feed addresses,
+ * kept as hashes.
+ */
+export function callOutcomesMigration(dialect: Dialect): Migration {
+  const { time } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("bookings").addColumn("outcome", "text").execute();
+      await db.schema.alterTable("bookings").addColumn("outcome_at", time).execute();
+      await db.schema
+        .createTable("calendar_feeds")
+        .addColumn("consultant", "text", (c) => c.primaryKey())
+        .addColumn("secret_hash", "text", (c) => c.notNull().unique())
+        .addColumn("created_at", time, (c) => c.notNull())
+        .execute();
+      await widenLeadStatuses(db, dialect);
     },
   };
 }

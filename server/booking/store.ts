@@ -54,7 +54,7 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof e?.message === "string" && /UNIQUE constraint failed/.test(e.message);
 }
 
-function asBooking(row: Selectable<BookingsTable>): Booking {
+export function asBooking(row: Selectable<BookingsTable>): Booking {
   return {
     ...row,
     slot_start: new Date(row.slot_start),

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { CallOutcome } from "#app/lib/inbox.ts";
 import type { BotCheck, Timestamp } from "#server/db/columns.ts";
 
 export type BookingStatus = "confirmed" | "cancelled";
@@ -23,6 +24,9 @@ export interface BookingsTable {
   status: BookingStatus;
   /** The consultant who takes the call (server/booking/consultants.ts); null for calls booked before there were consultants. */
   consultant: string | null;
+  /** What became of the call, marked in the inbox (/admin/calls); null until then. */
+  outcome: CallOutcome | null;
+  outcome_at: Timestamp | null;
   /** The invitation's SEQUENCE: raised by every reschedule and by the cancel. */
   sequence: number;
   bot_check: BotCheck;
@@ -68,9 +72,18 @@ export interface CalendarBusyTable {
   ends_at: Timestamp;
 }
 
+/** A consultant's private iCal feed of their calls (/calendar/feeds/<secret>.ics): only the secret's hash is kept. */
+export interface CalendarFeedsTable {
+  consultant: string;
+  /** SHA-256 of the secret in the address, hex: a new address replaces it, and the old one answers 404. */
+  secret_hash: string;
+  created_at: Timestamp;
+}
+
 export type BookingTables = {
   bookings: BookingsTable;
   booking_claims: BookingClaimsTable;
   calendar_sources: CalendarSourcesTable;
   calendar_busy: CalendarBusyTable;
+  calendar_feeds: CalendarFeedsTable;
 };

@@ -131,6 +131,7 @@ describe("roles", () => {
   const pages: Array<[string, InboxWork]> = [
     ["/admin", "read"],
     ["/admin/leads/:id", "read"],
+    ["/admin/calls", "read"],
     ["/admin/report", "read"],
     ["/admin/newsletter", "read"],
     ["/admin/sessions", "read"],

@@ -45,6 +45,7 @@ const statusTones: Record<string, string> = {
   new: "bg-brand-50 text-brand-800 ring-brand-200",
   contacted: "bg-amber-50 text-amber-900 ring-amber-200",
   qualified: "bg-violet-50 text-violet-800 ring-violet-200",
+  "no-show": "bg-orange-50 text-orange-900 ring-orange-200",
   won: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   lost: "bg-slate-100 text-slate-700 ring-slate-300",
   spam: "bg-rose-50 text-rose-800 ring-rose-200",

@@ -18,6 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The inbox's sections, each shown to the roles that may use it. */
 const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork }> = [
   { to: "/admin", label: "Leads", end: true, work: "read" },
+  { to: "/admin/calls", label: "Calls", end: false, work: "read" },
   { to: "/admin/report", label: "Report", end: false, work: "read" },
   { to: "/admin/newsletter", label: "Newsletter", end: false, work: "read" },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },

@@ -1,0 +1,175 @@
+import type { Kysely } from "kysely";
+import { type CallOutcome, callOutcomes, type LeadStatus } from "#app/lib/inbox.ts";
+import { addDays, type IsoDate, sastClock, sastDate, sastInstant, sastLongDay, sastSlot, weekday } from "#app/lib/sast.ts";
+import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { changeStatus } from "#server/admin/lead-changes.ts";
+import type { Database } from "#server/db/schema.ts";
+import { sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
+import type { Consultant } from "#server/booking/consultants.ts";
+
+/**
+ * The inbox's calls page (/admin/calls): two weeks of calls per consultant
+ * and day, each consultant's calendars' health, and marking a call held or
+ * no-show, which sets its lead's status (app/lib/inbox.ts callOutcomes).
+ */
+
+/** How many weeks the page shows at once: this one and the next. */
+export const WEEKS_SHOWN = 2;
+
+/** The Monday (SAST) of the week a date falls in. */
+export function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -((weekday(date) + 6) % 7));
+}
+
+/** The Monday a `?week=` names (any date of that week), else this week's. */
+export function weekParam(value: string | null, now: Date): IsoDate {
+  const valid = value && /^\d{4}-\d\d-\d\d$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  return mondayOf(valid ? value : sastDate(now));
+}
+
+export interface WeekCall {
+  bookingId: number;
+  /** The inbox's lead of the booking (null only when its row is gone mid-forget). */
+  leadId: number | null;
+  time: string;
+  name: string;
+  company: string;
+  leadStatus: LeadStatus | null;
+  outcome: CallOutcome | null;
+  /** Started already: only then can it be marked. */
+  begun: boolean;
+}
+
+export interface CalendarHealth {
+  /** Kind and host: "iCal feed at calendar.google.com". Never its address's path or a credential. */
+  label: string;
+  okAt: Date | null;
+  failingSince: Date | null;
+  error: string | null;
+}
+
+export interface ConsultantWeeks {
+  id: string;
+  name: string;
+  calendars: CalendarHealth[];
+  days: Array<{ date: IsoDate; label: string; calls: WeekCall[] }>;
+}
+
+/** Calls booked before consultants, or whose consultant left CONSULTANTS_FILE, are shown under this name. */
+const NO_CONSULTANT = { id: "", name: "No consultant named" };
+
+/** The calls not cancelled from `monday` for WEEKS_SHOWN weeks, by consultant and day, with each consultant's calendars. */
+export async function callWeeks(
+  db: Kysely<Database>,
+  consultants: readonly Consultant[],
+  monday: IsoDate,
+  now: Date,
+): Promise<ConsultantWeeks[]> {
+  const rows = await db
+    .selectFrom("bookings")
+    .leftJoin("leads", (join) => join.onRef("leads.lead_id", "=", "bookings.id").on("leads.lead_table", "=", "bookings"))
+    .select([
+      "bookings.id",
+      "bookings.name",
+      "bookings.company",
+      "bookings.slot_start",
+      "bookings.slot_end",
+      "bookings.consultant",
+      "bookings.outcome",
+      "leads.id as lead_id",
+      "leads.status as lead_status",
+    ])
+    .where("bookings.status", "=", "confirmed")
+    .where("bookings.slot_start", ">=", sastInstant(monday))
+    .where("bookings.slot_start", "<", sastInstant(addDays(monday, 7 * WEEKS_SHOWN)))
+    .orderBy("bookings.slot_start")
+    .execute();
+  const health = await calendarHealth(db, consultants);
+  const known = new Set(consultants.map((c) => c.id));
+  const people = [...consultants, ...(rows.some((row) => !known.has(row.consultant ?? "")) ? [NO_CONSULTANT] : [])];
+  return people.map((person) => {
+    const days = new Map<IsoDate, WeekCall[]>();
+    for (const row of rows) {
+      const owner = known.has(row.consultant ?? "") ? row.consultant : "";
+      if (owner !== person.id) continue;
+      const start = new Date(row.slot_start);
+      const date = sastDate(start);
+      if (!days.has(date)) days.set(date, []);
+      days.get(date)!.push({
+        bookingId: row.id,
+        leadId: row.lead_id,
+        time: `${sastClock(start)}-${sastClock(new Date(row.slot_end))}`,
+        name: row.name,
+        company: row.company,
+        leadStatus: row.lead_status,
+        outcome: row.outcome,
+        begun: start.getTime() <= now.getTime(),
+      });
+    }
+    return {
+      id: person.id,
+      name: person.name,
+      calendars: health.get(person.id) ?? [],
+      days: [...days].map(([date, calls]) => ({ date, label: sastLongDay(sastInstant(date, 12 * 60)), calls })),
+    };
+  });
+}
+
+/** Each consultant's calendars as last read (a calendar not read yet has no times), by consultant id. */
+async function calendarHealth(db: Kysely<Database>, consultants: readonly Consultant[]): Promise<Map<string, CalendarHealth[]>> {
+  const rows = await db.selectFrom("calendar_sources").select(["key", "ok_at", "failing_since", "error"]).execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return new Map(
+    consultants.map((consultant) => [
+      consultant.id,
+      consultant.calendars.map((source) => {
+        const row = byKey.get(sourceKey(consultant.id, source));
+        return {
+          label: sourceLabel(source),
+          okAt: row?.ok_at ? new Date(row.ok_at) : null,
+          failingSince: row?.failing_since ? new Date(row.failing_since) : null,
+          error: row?.error ?? null,
+        };
+      }),
+    ]),
+  );
+}
+
+export type MarkResult = "marked" | "no-call" | "not-begun";
+
+/**
+ * Marks a call held or no-show and sets its lead's status to match, with
+ * their audit entries, in one transaction. A call not begun yet cannot be
+ * marked; marking one again changes its outcome.
+ */
+export async function markCall(
+  db: Kysely<Database>,
+  actor: Actor,
+  bookingId: number,
+  outcome: CallOutcome,
+  now = new Date(),
+): Promise<MarkResult> {
+  const { label, status } = callOutcomes.find((o) => o.key === outcome)!;
+  return db.transaction().execute(async (trx) => {
+    const booking = await trx
+      .selectFrom("bookings")
+      .select(["slot_start", "slot_end"])
+      .where("id", "=", bookingId)
+      .where("status", "=", "confirmed")
+      .executeTakeFirst();
+    if (!booking) return "no-call";
+    const start = new Date(booking.slot_start);
+    if (start.getTime() > now.getTime()) return "not-begun";
+    await trx.updateTable("bookings").set({ outcome, outcome_at: now }).where("id", "=", bookingId).execute();
+    const lead = await trx
+      .selectFrom("leads")
+      .select("id")
+      .where("lead_table", "=", "bookings")
+      .where("lead_id", "=", bookingId)
+      .executeTakeFirst();
+    const detail = `marked the call of ${sastSlot(start, new Date(booking.slot_end))} ${label.toLowerCase()}`;
+    await recordAudit(trx, actor, { action: "call", detail, leadId: lead?.id ?? null }, now);
+    if (lead) await changeStatus(trx, actor, lead.id, status, now);
+    return "marked";
+  });
+}
