@@ -51,7 +51,7 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     // Busy times cached from the consultants' calendars, and each calendar's health.
     "0014_calendar_busy": calendarBusyMigration(dialect),
     // Calls marked held or no-show (and the lead status No-show), and the consultants' private feed addresses.
-    "0016_call_outcomes": callOutcomesMigration(dialect),
+    "0015_call_outcomes": callOutcomesMigration(dialect),
   };
 }
 

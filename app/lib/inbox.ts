@@ -28,7 +28,8 @@ export function statusLabel(key: string): string {
 
 /**
  * What became of a booked call, marked on /admin/calls, and the lead status
- * each sets: a call held qualifies the lead, one missed says so.
+ * each sets: a call held qualifies the lead, one missed says so. A lead
+ * already won, lost or marked spam keeps its status (callOutcomeSets).
  */
 export const callOutcomes = [
   { key: "held", label: "Held", status: "qualified" },
@@ -36,6 +37,11 @@ export const callOutcomes = [
 ] as const satisfies ReadonlyArray<{ key: string; label: string; status: LeadStatus }>;
 
 export type CallOutcome = (typeof callOutcomes)[number]["key"];
+
+/** Whether a call's outcome moves a lead of this status: only one still before a decision. */
+export function callOutcomeSets(current: LeadStatus): boolean {
+  return current === "new" || current === "contacted" || current === "qualified" || current === "no-show";
+}
 
 export function isStatus(value: string): value is LeadStatus {
   return leadStatuses.some((s) => s.key === value);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type CallOutcome, callOutcomes, type LeadStatus } from "#app/lib/inbox.ts";
+import { type CallOutcome, callOutcomeSets, callOutcomes, type LeadStatus } from "#app/lib/inbox.ts";
 import { addDays, type IsoDate, sastClock, sastDate, sastInstant, sastLongDay, sastSlot, weekday } from "#app/lib/sast.ts";
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
 import { changeStatus } from "#server/admin/lead-changes.ts";
@@ -138,8 +138,8 @@ async function calendarHealth(db: Kysely<Database>, consultants: readonly Consul
 export type MarkResult = "marked" | "no-call" | "not-begun";
 
 /**
- * Marks a call held or no-show and sets its lead's status to match, with
- * their audit entries, in one transaction. A call not begun yet cannot be
+ * Marks a call held or no-show and sets its lead's status to match (unless
+ * the lead is already won, lost or spam), with their audit entries, in one transaction. A call not begun yet cannot be
  * marked; marking one again changes its outcome.
  */
 export async function markCall(
@@ -163,13 +163,13 @@ export async function markCall(
     await trx.updateTable("bookings").set({ outcome, outcome_at: now }).where("id", "=", bookingId).execute();
     const lead = await trx
       .selectFrom("leads")
-      .select("id")
+      .select(["id", "status"])
       .where("lead_table", "=", "bookings")
       .where("lead_id", "=", bookingId)
       .executeTakeFirst();
     const detail = `marked the call of ${sastSlot(start, new Date(booking.slot_end))} ${label.toLowerCase()}`;
     await recordAudit(trx, actor, { action: "call", detail, leadId: lead?.id ?? null }, now);
-    if (lead) await changeStatus(trx, actor, lead.id, status, now);
+    if (lead && callOutcomeSets(lead.status)) await changeStatus(trx, actor, lead.id, status, now);
     return "marked";
   });
 }
