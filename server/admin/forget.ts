@@ -156,6 +156,13 @@ export interface ForgetOptions {
   now?: Date;
   /** Told, inside the deleting transaction, that the address's subscription goes (the newsletter's events). */
   subscriptionForgotten?: (trx: Transaction<Database>, email: string, now: Date) => Promise<void>;
+  /** Told, inside the deleting transaction, which calls go, and whose they were (their copies in the consultants' calendars). */
+  bookingsForgotten?: (trx: Transaction<Database>, bookings: ForgottenBooking[], now: Date) => Promise<void>;
+}
+
+export interface ForgottenBooking {
+  id: number;
+  consultant: string | null;
 }
 
 /**
@@ -169,7 +176,7 @@ export async function forgetPerson(
   { db, purgeDeleted, mail, forgetKey }: ForgetSite,
   actor: Actor,
   address: string,
-  { now = new Date(), subscriptionForgotten }: ForgetOptions = {},
+  { now = new Date(), subscriptionForgotten, bookingsForgotten }: ForgetOptions = {},
 ): Promise<ForgetResult> {
   const email = normalizeEmail(address);
   const fingerprint = emailFingerprint(forgetKey, email);
@@ -187,6 +194,14 @@ export async function forgetPerson(
         )
       : 0;
     if (messageIds.length) await trx.deleteFrom("outbox").where("id", "in", messageIds).execute();
+    const bookingIds = leads.filter((l) => l.table === "bookings").map((l) => l.id);
+    if (bookingIds.length && bookingsForgotten) {
+      await bookingsForgotten(
+        trx,
+        await trx.selectFrom("bookings").select(["id", "consultant"]).where("id", "in", bookingIds).execute(),
+        now,
+      );
+    }
     // The subscription goes too, suppression row and all: the person asked for everything to be deleted.
     if (subscriptions.length) {
       await subscriptionForgotten?.(trx, email, now);

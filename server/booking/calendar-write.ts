@@ -94,11 +94,14 @@ export function calendarSender(deps: {
 
   return async (message: OutboxMessage) => {
     const booking = await deps.find(message.lead_id);
-    // Forgotten since it was queued: nothing of it is written anywhere.
-    if (!booking) return;
     try {
       const { previous } = JSON.parse(message.text_body) as { previous: string | null };
       const before = writableCalendar(consultantOf(previous));
+      // Forgotten: nothing of the call is written anywhere, and its copy leaves the calendar that held it.
+      if (!booking) {
+        if (before) await remove(before, message.lead_id);
+        return;
+      }
       if (before && previous !== booking.consultant) await remove(before, booking.id);
       const consultant = consultantOf(booking.consultant);
       const source = writableCalendar(consultant);

@@ -294,17 +294,46 @@ export class BookingStore {
     const current = booking.consultant && this.#writesCalendar(booking.consultant) ? booking.consultant : null;
     const earlier = previous && previous !== booking.consultant && this.#writesCalendar(previous) ? previous : null;
     if (!current && !earlier) return;
+    await this.#queueCalendarMessage(
+      trx,
+      booking.id,
+      current ?? earlier!,
+      booking.status === "cancelled" ? "Remove" : "Write",
+      earlier,
+      now,
+    );
+  }
+
+  /**
+   * Calls of a person the agency forgets, inside the transaction that deletes them: each leaves its
+   * consultant's calendar too. The message names the booking's number and the consultant, nobody else;
+   * the calendar's lane, finding no booking, removes the event from that consultant's calendar.
+   */
+  async forgotten(trx: Kysely<Database>, bookings: ReadonlyArray<{ id: number; consultant: string | null }>, now: Date): Promise<void> {
+    for (const { id, consultant } of bookings) {
+      if (consultant && this.#writesCalendar(consultant)) await this.#queueCalendarMessage(trx, id, consultant, "Remove", consultant, now);
+    }
+  }
+
+  async #queueCalendarMessage(
+    trx: Kysely<Database>,
+    bookingId: number,
+    calendarOf: string,
+    change: "Write" | "Remove",
+    previous: string | null,
+    now: Date,
+  ): Promise<void> {
     await trx
       .insertInto("outbox")
       .values({
         channel: "calendar",
         kind: "Calendar event",
         lead_table: "bookings",
-        lead_id: booking.id,
+        lead_id: bookingId,
         reply_to: null,
-        recipient: `Calendar of ${current ?? earlier}`,
-        subject: `${booking.status === "cancelled" ? "Remove" : "Write"} the call`,
-        text_body: JSON.stringify({ previous: earlier }),
+        recipient: `Calendar of ${calendarOf}`,
+        subject: `${change} the call`,
+        text_body: JSON.stringify({ previous }),
         html_body: "",
         status: "queued",
         attempts: 0,

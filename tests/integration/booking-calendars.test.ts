@@ -8,13 +8,17 @@ import { bookingRules } from "#server/booking/settings.ts";
 import { freeDays } from "#server/booking/slots.ts";
 import { parseEnv } from "#server/env.ts";
 import { BOOKING_HMAC_KEY, bookSlot, offeredSlots } from "#tests/support/booking-posts.ts";
+import { createUser } from "#tests/support/admin-users.ts";
 import { readSiteDb } from "#tests/support/database.ts";
+import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { waitFor } from "#tests/support/leads.ts";
 import { icsUtc, vcalendar, vevent } from "#tests/support/ics.ts";
 import { type Radicale, startRadicale } from "#tests/support/radicale.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
 const PASSWORD = "caldav-s3cret-password";
+const ADMIN = "calendars@roimedia.co.za";
+const ADMIN_PASSWORD = "a long enough passphrase";
 const FEED_PATH = "/calendar/ical/ruan/private-0123456789abcdef0123456789abcdef/basic.ics";
 const TOKYO_ZONE = [
   "BEGIN:VTIMEZONE",
@@ -187,13 +191,16 @@ describe("busy times from the consultants' own calendars", () => {
     expect(rows.map((row) => row.consultant)).toEqual(["lindiwe-dlamini", "ruan-botha", "ruan-botha"]);
   });
 
+  /** Booking `id`'s event in Lindiwe's radicale calendar, unfolded, if it is there. */
+  const event = async (id: number) => {
+    const response = await fetch(`${radicale.url}/lindiwe/work/booking-${id}.ics`, {
+      headers: { authorization: `Basic ${Buffer.from(`lindiwe:${PASSWORD}`).toString("base64")}` },
+    });
+    return response.status === 200 ? (await response.text()).replace(/\r\n /g, "") : undefined;
+  };
+  const idOf = (location: string | null) => Number(location!.split("?")[0]!.split("/").at(-1)!.split(".")[0]);
+
   it("writes a call into its consultant's CalDAV calendar, moves it, and removes it on cancel or a move to another", async () => {
-    const event = async (id: number) => {
-      const response = await fetch(`${radicale.url}/lindiwe/work/booking-${id}.ics`, {
-        headers: { authorization: `Basic ${Buffer.from(`lindiwe:${PASSWORD}`).toString("base64")}` },
-      });
-      return response.status === 200 ? (await response.text()).replace(/\r\n /g, "") : undefined;
-    };
     const manageOf = (location: string | null) => location!.split("?")[0]!;
     const change = (manage: string, fields: Record<string, string>) =>
       fetch(`${server.url}${manage}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
@@ -201,7 +208,7 @@ describe("busy times from the consultants' own calendars", () => {
     const booked = await bookSlot(server, at(dayA, "09:00"), "Zanele Khumalo");
     expect(booked.status).toBe(302);
     const manage = manageOf(booked.location);
-    const id = Number(manage.split("/").at(-1)!.split(".")[0]);
+    const id = idOf(booked.location);
     const written = await waitFor(() => event(id), "the call in Lindiwe's calendar", 20_000);
     expect(written).toContain(`DTSTART;TZID=Africa/Johannesburg:${local(dayA, "09:00")}`);
     expect(written).toContain("LOCATION:https://meet.example.com/lindiwe");
@@ -221,13 +228,28 @@ describe("busy times from the consultants' own calendars", () => {
 
     // A call moved to a time only Ruan works leaves her calendar.
     const other = manageOf((await bookSlot(server, at(dayC, "11:00"), "Sipho Dube")).location);
-    const otherId = Number(other.split("/").at(-1)!.split(".")[0]);
+    const otherId = idOf(other);
     await waitFor(() => event(otherId), "the second call in her calendar", 20_000);
     expect((await change(other, { intent: "reschedule", sequence: "0", slot: at(dayA, "17:00") })).status).toBe(302);
     await waitFor(async () => (await event(otherId)) === undefined, "the call gone from her calendar", 20_000);
     expect(readSiteDb<{ consultant: string }>(server.dataDir, `select consultant from bookings where id = ${otherId}`)).toEqual([
       { consultant: "ruan-botha" },
     ]);
+  });
+
+  it("takes a forgotten person's call out of the consultant's calendar", async () => {
+    const booked = await bookSlot(server, at(dayC, "09:15"), "Naledi Mokoena");
+    expect(booked.status).toBe(302);
+    const id = idOf(booked.location);
+    await waitFor(() => event(id), "the call in Lindiwe's calendar", 20_000);
+    const [{ email }] = readSiteDb<{ email: string }>(server.dataDir, `select email from bookings where id = ${id}`) as [{ email: string }];
+
+    await createUser(server.dataDir, ADMIN, ADMIN_PASSWORD);
+    const admin = new InboxBrowser(server.url, "192.0.2.60");
+    expect((await admin.signIn(ADMIN, ADMIN_PASSWORD)).signedIn).toBe(true);
+    expect((await admin.post("/admin/forget", { intent: "forget", email, confirm: "yes" })).status).toBe(303);
+    await waitFor(async () => (await event(id)) === undefined, "the forgotten call gone from her calendar", 20_000);
+    expect(readSiteDb(server.dataDir, `select id from bookings where id = ${id}`)).toEqual([]);
   });
 
   it("keeps the last known busy times, fast, when a calendar is down, silent, garbage or endless, and logs since when", async () => {

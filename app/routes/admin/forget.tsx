@@ -53,9 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const { newsletter } = servicesOf(context);
+    const { newsletter, booking } = servicesOf(context);
     const result = await forgetPerson(admin, actor, email, {
       subscriptionForgotten: (trx, key, now) => newsletter.forgotten(trx, key, now),
+      bookingsForgotten: (trx, bookings, now) => booking.store.forgotten(trx, bookings, now),
     });
     return redirect(`/admin/forget?forgot=${result.leads + result.messages + result.notes + result.subscriptions}`, { status: 303 });
   }
