@@ -18,6 +18,14 @@ export const NO_STORE = "no-store";
 export const noStoreHeaders = { "Cache-Control": NO_STORE } as const;
 
 /**
+ * A refusal for too many attempts (429) or a busy moment (503): never kept, and when to come back,
+ * for people (the page says it too) and for clients that read the header.
+ */
+export function refusalHeaders(retryAfterSeconds: number | undefined): Record<string, string> {
+  return retryAfterSeconds ? { ...noStoreHeaders, "Retry-After": String(Math.ceil(retryAfterSeconds)) } : { ...noStoreHeaders };
+}
+
+/**
  * A form page's headers (its route module's `headers` export, the only way
  * React Router sends them): its action's when it answers a post (no-store, a
  * refusal's Retry-After), else its loader's.

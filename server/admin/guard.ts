@@ -18,7 +18,7 @@ import {
   sameToken,
   serializeCookie,
 } from "#server/admin/sessions.ts";
-import { NO_STORE } from "#app/lib/cache-control.ts";
+import { NO_STORE, refusalHeaders } from "#app/lib/cache-control.ts";
 
 /**
  * The inbox's route middleware (app/routes/admin/): headers on every answer,
@@ -205,7 +205,12 @@ function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResul
       headers: { "Set-Cookie": clearCookie(admin.cookies.pending, admin.secure) },
     });
   }
-  if (result.reason === "rate-limit") return data({ error: loginRateLimitMessage(result.retryAfterMinutes) }, { status: 429 });
+  if (result.reason === "rate-limit") {
+    return data(
+      { error: loginRateLimitMessage(result.retryAfterMinutes) },
+      { status: 429, headers: refusalHeaders(result.retryAfterMinutes * 60) },
+    );
+  }
   return data({ error: CODE_FAILED }, { status: 401 });
 }
 

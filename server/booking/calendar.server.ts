@@ -18,7 +18,7 @@ import { claimCells, freeDays, isBookableStart, slotEnd } from "#server/booking/
 import type { Consultant } from "#server/booking/consultants.ts";
 import type { Booking } from "#server/booking/store.ts";
 import { signManageToken, verifyManageToken } from "#server/booking/token.ts";
-import { noStoreHeaders } from "#app/lib/cache-control.ts";
+import { noStoreHeaders, refusalHeaders } from "#app/lib/cache-control.ts";
 
 export const CALENDAR_PATH = "/calendar";
 export const MANAGE_PATH = "/calendar/manage";
@@ -230,8 +230,8 @@ export async function changeBooking(services: SiteServices, request: Request, to
   const sequence = Number(fields.sequence);
   const origin = changeOrigin(found.booking, request, client, now);
   const here = `${MANAGE_PATH}/${token}`;
-  const refused = (refusal: { status: number; failure: LeadResult }) =>
-    data(refusal.failure, { status: refusal.status, headers: noStoreHeaders });
+  const refused = (refusal: { status: number; failure: LeadResult; retryAfterSeconds: number }) =>
+    data(refusal.failure, { status: refusal.status, headers: refusalHeaders(refusal.retryAfterSeconds) });
 
   if (fields.intent === "cancel") {
     const guard = await guardBookingChange(services, found.booking.id, client);

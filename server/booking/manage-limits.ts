@@ -21,13 +21,14 @@ export const manageRateLimits = {
 
 const MANAGE_KEYS = { perBooking: "booking-change", perAddress: "booking-manage" } as const;
 
-type Refusal = { ok: false; status: number; failure: LeadResult };
+type Refusal = { ok: false; status: number; failure: LeadResult; retryAfterSeconds: number };
 
 function limited(retryAfterMs: number): Refusal {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return {
     ok: false,
     status: 429,
+    retryAfterSeconds: minutes * 60,
     failure: { ok: false, form: bookingForm.key, title: rateLimitTitle, message: rateLimitMessage(minutes), retryAfterMinutes: minutes },
   };
 }

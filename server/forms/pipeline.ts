@@ -18,7 +18,7 @@ import { pageOf } from "#server/webhooks/payload.ts";
 import { queueLeadEvent } from "#server/webhooks/queue.ts";
 import { checkBot, firstValue, noscriptLimitKey } from "#server/forms/bot-check.ts";
 import { type FormFields, readForm } from "#server/http/request.ts";
-import { noStoreHeaders } from "#app/lib/cache-control.ts";
+import { noStoreHeaders, refusalHeaders } from "#app/lib/cache-control.ts";
 
 const USER_AGENT_MAX = 500;
 const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields, ATTRIBUTION_FIELD]);
@@ -99,8 +99,7 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
       },
       {
         status: failure.status,
-        // A refusal for too many attempts says when to come back, to people and to clients that read the header.
-        headers: failure.retryAfterMinutes ? { ...noStoreHeaders, "Retry-After": String(failure.retryAfterMinutes * 60) } : noStoreHeaders,
+        headers: refusalHeaders(failure.retryAfterMinutes && failure.retryAfterMinutes * 60),
       },
     );
   };

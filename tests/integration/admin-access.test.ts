@@ -103,6 +103,7 @@ describe("the second factor", () => {
     const limited = await code(peekAuthenticatorCode(email));
     expect(limited.status).toBe(429);
     expect(limited.text).toContain(loginRateLimitMessage(15));
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
     expect(stranger.session).toBeUndefined();
     expect((await browser().signIn(email, PASSWORD)).signedIn).toBe(true);
 

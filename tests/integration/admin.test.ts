@@ -188,6 +188,9 @@ describe("signing in", () => {
 
     const blocked = await stranger.password("guessed@roimedia.co.za");
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after")), "when to come back, in seconds").toBeGreaterThan(
+      (loginLimits.pair.windowMinutes - 1) * 60,
+    );
     // Both windows the stranger's first guess opened are still whole.
     expect(blocked.text).toContain(loginRateLimitMessage(loginLimits.pair.windowMinutes));
     expect(stranger.session).toBeUndefined();

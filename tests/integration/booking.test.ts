@@ -107,7 +107,7 @@ async function post(server: RunningServer, path: string, fields: Record<string, 
     headers: { "X-Forwarded-For": address },
     redirect: "manual",
   });
-  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+  return { status: res.status, location: res.headers.get("location"), retryAfter: res.headers.get("retry-after"), html: await res.text() };
 }
 
 describe.each(databaseKinds)("Book a Call on %s", (kind) => {
@@ -411,6 +411,7 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     const address = "203.0.113.63";
     const cancel = await post(server, manage, { intent: "cancel", sequence: String(max) }, address);
     expect(cancel.status).toBe(429);
+    expect(Number(cancel.retryAfter), "when to come back, in seconds").toBeGreaterThan(0);
     expect(cancel.html).toContain(rateLimitTitle);
     expect(cancel.html).toMatch(waitMessage);
     // With JavaScript the page's fetch reads the same title and text.
@@ -421,6 +422,7 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
       { "X-Forwarded-For": nextAddress() },
     );
     expect(moved.status).toBe(429);
+    expect(Number(moved.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(moved.result).toMatchObject({ title: rateLimitTitle, message: expect.stringMatching(waitMessage) });
     expect(await mails()).toBe(queued);
     expect(await count(`select count(*) from bookings where id = ${id} and status = 'confirmed' and sequence = ${max}`)).toBe(1);

@@ -9,6 +9,9 @@ import type { Route } from "./+types/login-code";
 // The sign-in's second step: a code from the user's authenticator app, or a recovery code.
 export const middleware: Route.MiddlewareFunction[] = [loginFormToken];
 
+// A refusal's Retry-After reaches a browser without JavaScript too.
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
+
 export const meta: Route.MetaFunction = () => adminMeta("Sign in: code");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,6 +10,9 @@ import type { Route } from "./+types/login-enrol";
 // The sign-in's second step for a user without an authenticator app: set one up, confirm it with a code, keep the recovery codes.
 export const middleware: Route.MiddlewareFunction[] = [loginFormToken];
 
+// A refusal's Retry-After reaches a browser without JavaScript too.
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
+
 export const meta: Route.MetaFunction = () => adminMeta("Sign in: set up your authenticator app");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

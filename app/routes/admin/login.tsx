@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { minutesText } from "#app/forms/messages.ts";
 import { commonFields } from "#app/forms/common-fields.ts";
 import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost } from "#server/admin/guard.ts";
@@ -51,9 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     previousPending: readCookie(request.headers.get("cookie"), names.pending),
   });
   if (!result.ok) {
-    if (result.reason === "rate-limit") return data({ error: loginRateLimitMessage(result.retryAfterMinutes), email }, { status: 429 });
+    if (result.reason === "rate-limit") {
+      return data(
+        { error: loginRateLimitMessage(result.retryAfterMinutes), email },
+        { status: 429, headers: refusalHeaders(result.retryAfterMinutes * 60) },
+      );
+    }
     if (result.reason === "busy") {
-      return data({ error: SIGN_IN_BUSY, email }, { status: 503, headers: { "Retry-After": String(SIGN_IN_BUSY_RETRY_SECONDS) } });
+      return data({ error: SIGN_IN_BUSY, email }, { status: 503, headers: refusalHeaders(SIGN_IN_BUSY_RETRY_SECONDS) });
     }
     return data({ error: LOGIN_FAILED, email }, { status: 401 });
   }
