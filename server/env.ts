@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { captchaProviders, captchaWidgets } from "#app/forms/captcha-config.ts";
 
+/** "1h30m", "90s" as milliseconds (checked by the setting's pattern first). */
+function durationMs(text: string): number {
+  const unit = { h: 3_600_000, m: 60_000, s: 1000 } as const;
+  return [...text.matchAll(/(\d+)([hms])/g)].reduce((sum, [, n, u]) => sum + Number(n) * unit[u as keyof typeof unit], 0);
+}
+
 /**
  * Every setting the site reads, parsed once at start. No other module reads
  * process.env; a bad value stops the process with the variable's name.
@@ -146,6 +152,22 @@ export const envSchema = z.object({
     .max(100)
     .default(1)
     .describe("calls not yet over that one mailbox may hold at once (server/mail/address.ts mailboxOf)"),
+  BOOKING_REMINDERS: z
+    .string()
+    .default("24h,1h")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((lead) => lead.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/, "must be comma-separated durations like 24h,1h or 90m"))
+        .max(5)
+        .transform((leads) => leads.map(durationMs)),
+    )
+    .describe("how long before a call its reminders go to the visitor and the consultant; empty: none"),
   CONSULTANTS_FILE: z
     .string()
     .min(1)

@@ -5,6 +5,7 @@ import { attributionMigration } from "#server/attribution/migration.ts";
 import {
   bookingMailboxMigration,
   bookingMigration,
+  bookingRemindersMigration,
   calendarBusyMigration,
   callOutcomesMigration,
   consultantsMigration,
@@ -52,6 +53,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0014_calendar_busy": calendarBusyMigration(dialect),
     // Calls marked held or no-show (and the lead status No-show), and the consultants' private feed addresses.
     "0015_call_outcomes": callOutcomesMigration(dialect),
+    // Each booking's visitor time zone, for the reminders on the outbox's "reminder" channel.
+    "0016_booking_reminders": bookingRemindersMigration,
   };
 }
 

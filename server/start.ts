@@ -65,7 +65,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   );
   const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
   // The calendar lane's sender belongs to Book a Call, built below with the services the worker is part of.
-  const late: { calendarLane?: Sender } = {};
+  const late: { calendarLane?: Sender; reminderLane?: Sender } = {};
   const worker = startOutboxWorker({
     outbox,
     mailer,
@@ -73,6 +73,8 @@ export async function startServices(settings: Env): Promise<RunningServices> {
       ...webhookSenders(settings),
       calendar: (message, stopping) =>
         late.calendarLane ? late.calendarLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
+      reminder: (message, stopping) =>
+        late.reminderLane ? late.reminderLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
     },
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
@@ -85,6 +87,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
   const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
   late.calendarLane = services.booking.calendarSender;
+  late.reminderLane = services.booking.reminderSender(mailer);
   services.booking.calendars.start();
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(

@@ -29,6 +29,8 @@ const schema = z.object({
   phone: companyProfileForm.schema.shape.phone,
   website: contactForm.schema.shape.website,
   message: contactForm.schema.shape.message,
+  /** The visitor's IANA time zone, which the form's script adds, so reminders give their own time too. */
+  timeZone: z.optional(z.string().check(z.maxLength(64))),
 });
 
 /** A bookable day as the server lists it, labels already in SAST. */

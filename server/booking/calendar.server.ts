@@ -5,7 +5,6 @@ import type { LeadResult } from "#app/forms/lead-result.ts";
 import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "#app/lib/sast.ts";
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
-import type { Env } from "#server/env.ts";
 import { formPageData } from "#server/forms/form-page.ts";
 import { runForm } from "#server/forms/pipeline.ts";
 import { readForm } from "#server/http/request.ts";
@@ -16,12 +15,12 @@ import { bookingMails } from "#server/booking/mail.ts";
 import { guardBookingChange } from "#server/booking/manage-limits.ts";
 import { claimCells, freeDays, isBookableStart, slotEnd } from "#server/booking/slots.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
+import { knownZone } from "#server/booking/ical-busy.ts";
 import type { Booking } from "#server/booking/store.ts";
-import { signManageToken, verifyManageToken } from "#server/booking/token.ts";
+import { MANAGE_PATH, manageUrl, signManageToken, verifyManageToken } from "#server/booking/token.ts";
 import { noStoreHeaders, refusalHeaders } from "#app/lib/cache-control.ts";
 
 export const CALENDAR_PATH = "/calendar";
-export const MANAGE_PATH = "/calendar/manage";
 
 /**
  * The days with free slots now, labelled in SAST for the page; null where no
@@ -47,10 +46,6 @@ export function bookingFormPage(services: SiteServices, request: Request): FormP
   };
 }
 
-function manageUrl(settings: Env, booking: Booking, secret: string): string {
-  return `${settings.SITE_URL}${MANAGE_PATH}/${signManageToken(secret, booking.id, booking.slot_end)}`;
-}
-
 /** The consultant a booking names, if they are still configured. */
 function consultantOf(services: SiteServices, booking: Booking): Consultant | null {
   return services.booking.consultants.find((consultant) => consultant.id === booking.consultant) ?? null;
@@ -68,7 +63,7 @@ function mailContext(
   return {
     event,
     consultant: consultant && { name: consultant.name, meetingLink: consultant.meetingLink },
-    manageUrl: event === "cancelled" ? null : manageUrl(settings, booking, secret),
+    manageUrl: event === "cancelled" ? null : manageUrl(settings.SITE_URL, secret, booking),
     calendarUrl: `${settings.SITE_URL}${CALENDAR_PATH}`,
     host: new URL(settings.SITE_URL).hostname,
     origin,
@@ -129,6 +124,7 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
           start,
           end: slotEnd(start),
           consultant: consultant.id,
+          timeZone: input.timeZone && knownZone(input.timeZone) ? input.timeZone : null,
         },
         claimCells(start, rules),
         bookedAt,

@@ -29,6 +29,8 @@ export interface Consultant {
   name: string;
   /** Where the call takes place: a video room (https:) or a phone number (tel:); null: the agency calls the visitor. */
   meetingLink: string | null;
+  /** Where their call reminders go; null: the agency's notification address (NOTIFY_TO). */
+  email: string | null;
   /** Hours per weekday, Sunday first; null: no calls that day. */
   hours: ReadonlyArray<DayHours | null>;
   calendars: CalendarSource[];
@@ -58,6 +60,8 @@ const consultantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "must be lowercase letters, digits and dashes"),
   name: z.string().trim().min(1).max(100),
   meeting: z.url({ protocol: /^(https|tel)$/, error: "must be an https: or tel: link" }).optional(),
+  /** Where their call reminders go; absent: the agency's notification address. */
+  email: z.email({ error: "must be an email address" }).optional(),
   /** "09:00-17:00" for Monday to Friday, or per day: { mon: "09:00-13:00", wed: "14:00-18:00" }. */
   hours: z.union([quarterHours, z.partialRecord(z.enum(WEEKDAYS), quarterHours)]).optional(),
   calendars: z.array(calendarSchema).max(10).default([]),
@@ -110,6 +114,7 @@ export function parseConsultants(text: string, file: string, rules: BookingRules
     id: c.id,
     name: c.name,
     meetingLink: c.meeting ?? null,
+    email: c.email ?? null,
     hours: weekHours(c.hours, rules),
     calendars: c.calendars.map((source): CalendarSource =>
       "ical" in source
@@ -126,6 +131,7 @@ export function loadConsultants(file: string | undefined, rules: BookingRules): 
       id: member.id,
       name: member.name,
       meetingLink: null,
+      email: null,
       hours: weekHours(undefined, rules),
       calendars: [],
     }));

@@ -23,7 +23,7 @@ export class CalendarDataError extends Error {
 }
 
 /** Whether a zone name is one Intl knows (an IANA name). */
-function knownZone(tzid: string): boolean {
+export function knownZone(tzid: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: tzid });
     return true;

@@ -10,6 +10,9 @@ import type { Booking, BookingMail } from "#server/booking/store.ts";
 /** What the call is called in invitations and mail. */
 export const CALL_TITLE = `15-minute ROI consultation with ${site.name}`;
 
+/** Who takes a call and where, as mail names them. */
+type MailConsultant = { name: string; meetingLink: string | null };
+
 export type BookingEvent = "booked" | "rescheduled" | "cancelled";
 
 export interface BookingMailContext {
@@ -22,7 +25,7 @@ export interface BookingMailContext {
   host: string;
   origin: LeadOrigin;
   /** Who takes the call and where; null for a call booked before consultants. */
-  consultant: { name: string; meetingLink: string | null } | null;
+  consultant: MailConsultant | null;
   /** The slot before a reschedule, for the agency's note. */
   previousStart?: Date;
   previousEnd?: Date;
@@ -107,32 +110,111 @@ export function bookingMails(booking: Booking, context: BookingMailContext): Boo
       : [
           `Hi ${booking.name},`,
           `${context.event === "booked" ? "Thank you for booking a" : "Your call has moved. Your"} ${CALL_TITLE}: ${when}.`,
-          ...(context.consultant ? [`Your consultant: ${context.consultant.name}.`] : []),
-          context.consultant?.meetingLink
-            ? `The attached invitation adds it to your calendar. Join the call at ${context.consultant.meetingLink}`
-            : `The attached invitation adds it to your calendar. We will call you${booking.phone ? ` on ${booking.phone}` : ""} or send a meeting link before the call.`,
+          ...withWhomLines(booking, context.consultant, "The attached invitation adds it to your calendar. "),
           `Need to cancel or move it? ${context.manageUrl}`,
         ];
-  const text = [...lines, "", `${site.name}`, `${site.email} | ${site.phone.display}`].join("\n\n");
-  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-  const htmlLines = lines.map((line) => {
-    const url = [context.manageUrl, context.calendarUrl, context.consultant?.meetingLink].find((u) => u && line.endsWith(u));
-    return `<p>${url ? escapeHtml(line.slice(0, -url.length)) + link(url) : escapeHtml(line)}</p>`;
-  });
-  const html = [
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">`,
-    `<h1 style="font-size:18px">${escapeHtml(heading.visitor)}</h1>`,
-    ...htmlLines,
-    `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.email)} | ${escapeHtml(site.phone.display)}</p>`,
-    `</body></html>`,
-  ].join("");
-
+  const urls = [context.manageUrl, context.calendarUrl, context.consultant?.meetingLink];
   return [
     { notification: agency, recipient: null, attachments: [attachment] },
     {
-      notification: { kind: "Booking confirmation", replyTo: site.email, subject: `${heading.visitor}: ${when}`, text, html },
+      notification: {
+        kind: "Booking confirmation",
+        replyTo: site.email,
+        subject: `${heading.visitor}: ${when}`,
+        ...letter(heading.visitor, lines, urls),
+      },
       recipient: booking.email,
       attachments: [attachment],
     },
   ];
+}
+
+/** Who takes the call and where, as the visitor reads it in every mail about it. */
+function withWhomLines(booking: Booking, consultant: MailConsultant | null, before = ""): string[] {
+  return [
+    ...(consultant ? [`Your consultant: ${consultant.name}.`] : []),
+    consultant?.meetingLink
+      ? `${before}Join the call at ${consultant.meetingLink}`
+      : `${before}We will call you${booking.phone ? ` on ${booking.phone}` : ""} or send a meeting link before the call.`,
+  ];
+}
+
+/** A letter to a person: its lines as text and as HTML (a line ending in one of `urls` links it), signed by the agency. */
+function letter(heading: string, lines: string[], urls: Array<string | null | undefined>): { text: string; html: string } {
+  const text = [...lines, "", `${site.name}`, `${site.email} | ${site.phone.display}`].join("\n\n");
+  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  const htmlLines = lines.map((line) => {
+    const url = urls.find((u) => u && line.endsWith(u));
+    return `<p>${url ? escapeHtml(line.slice(0, -url.length)) + link(url) : escapeHtml(line)}</p>`;
+  });
+  const html = [
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">`,
+    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    ...htmlLines,
+    `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.email)} | ${escapeHtml(site.phone.display)}</p>`,
+    `</body></html>`,
+  ].join("");
+  return { text, html };
+}
+
+/**
+ * The call's time on the visitor's own clock ("Thursday, 26 November 2026,
+ * 14:00-14:15 (Europe/London)"), or null when their zone is unknown or its
+ * clock reads as SAST's then.
+ */
+export function zonedSlot(start: Date, end: Date, zone: string | null): string | null {
+  if (!zone) return null;
+  let day: Intl.DateTimeFormat;
+  try {
+    day = new Intl.DateTimeFormat(site.locale, { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  } catch {
+    return null;
+  }
+  const clock = new Intl.DateTimeFormat(site.locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const theirs = `${day.format(start)}, ${clock.format(start)}-${clock.format(end)}`;
+  return `${theirs} SAST` === sastSlot(start, end) ? null : `${theirs} (${zone})`;
+}
+
+/** Who a reminder goes to: the visitor, or the consultant who takes the call. */
+export type ReminderFor = "visitor" | "consultant";
+
+export interface ReminderContext {
+  consultant: MailConsultant | null;
+  /** Where the visitor cancels or moves the call. */
+  manageUrl: string;
+  /** The booking's page in the inbox, for the consultant. */
+  inboxUrl: string;
+}
+
+/** A call's reminder, rendered when it is sent: the booking as it stands then. */
+export function reminderMail(booking: Booking, to: ReminderFor, context: ReminderContext): { subject: string; text: string; html: string } {
+  const when = sastSlot(booking.slot_start, booking.slot_end);
+  if (to === "visitor") {
+    const theirs = zonedSlot(booking.slot_start, booking.slot_end, booking.time_zone);
+    const lines = [
+      `Hi ${booking.name},`,
+      `A reminder of your ${CALL_TITLE}: ${when}.`,
+      ...(theirs ? [`On your own clock: ${theirs}.`] : []),
+      ...withWhomLines(booking, context.consultant),
+      `Need to cancel or move it? ${context.manageUrl}`,
+    ];
+    return {
+      subject: `Reminder: your call on ${when}`,
+      ...letter("Your call is coming up", lines, [context.manageUrl, context.consultant?.meetingLink]),
+    };
+  }
+  const lines = [
+    `${context.consultant ? `Hi ${context.consultant.name}, a` : "A"} reminder of your call with ${booking.name} of ${booking.company}: ${when}.`,
+    context.consultant?.meetingLink
+      ? `Join the call at ${context.consultant.meetingLink}`
+      : `Call them${booking.phone ? ` on ${booking.phone}` : ""} or send them a meeting link.`,
+    `Email: ${booking.email}`,
+    ...(booking.website ? [`Website: ${booking.website}`] : []),
+    ...(booking.message ? [`What to discuss: ${booking.message}`] : []),
+    `The booking in the inbox: ${context.inboxUrl}`,
+  ];
+  return {
+    subject: `Reminder: call with ${booking.name} on ${when}`,
+    ...letter("A call is coming up", lines, [context.inboxUrl, context.consultant?.meetingLink]),
+  };
 }

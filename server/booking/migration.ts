@@ -154,3 +154,15 @@ export function callOutcomesMigration(dialect: Dialect): Migration {
     },
   };
 }
+
+/**
+ * The visitor's own time zone (IANA, from their browser when it ran the form's
+ * script), so a call's reminder gives its time on their clock beside SAST.
+ * Reminders themselves are outbox messages (channel "reminder", decision 0034).
+ * Registered in server/migrations.ts.
+ */
+export const bookingRemindersMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("bookings").addColumn("time_zone", "text").execute();
+  },
+};

@@ -7,7 +7,10 @@ import { type Consultant, loadConsultants } from "#server/booking/consultants.ts
 import { bookingRules } from "#server/booking/settings.ts";
 import { type BookingRules, claimWindow } from "#server/booking/slots.ts";
 import { BookingStore } from "#server/booking/store.ts";
-import { manageTokenSecret } from "#server/booking/token.ts";
+import { dropReminders, queueReminders, reminderSender } from "#server/booking/reminders.ts";
+import { manageTokenSecret, manageUrl } from "#server/booking/token.ts";
+import type { Mailer } from "#server/mail/transport.ts";
+import { OutboxStore } from "#server/outbox/store.ts";
 
 /** What Book a Call keeps of its own: its table's store, the BOOKING_* rules, the consultants and the manage links' key. */
 export interface BookingServices {
@@ -18,6 +21,8 @@ export interface BookingServices {
   calendars: CalendarSync;
   /** The outbox's calendar lane: writes booked calls into their consultant's CalDAV calendar. */
   calendarSender: Sender;
+  /** The outbox's reminder lane, sending through the worker's mailer. */
+  reminderSender(mailer: Mailer): Sender;
   secret: string;
   /** Who is free when over the bookable days, read afresh from the database; `except` a booking being moved, whose time is its own. */
   availability(now: Date, except?: number): Promise<Availability>;
@@ -27,8 +32,14 @@ export function bookingServices(core: CoreServices): BookingServices {
   const rules = bookingRules(core.settings);
   const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);
   const writesCalendar = (id: string) => writableCalendar(consultants.find((c) => c.id === id)) !== undefined;
-  const store = new BookingStore(core.database, rules.callsPerMailbox, writesCalendar);
   const { settings } = core;
+  const leads = settings.BOOKING_REMINDERS;
+  const outbox = new OutboxStore(core.database);
+  const store = new BookingStore(core.database, rules.callsPerMailbox, writesCalendar, {
+    queue: (trx, booking, now) => queueReminders(trx, booking, leads, now),
+    drop: dropReminders,
+  });
+  const secret = manageTokenSecret(core.settings, core.secrets);
   const limits = { timeoutMs: settings.CALENDAR_TIMEOUT_MS, maxBytes: settings.CALENDAR_MAX_BYTES };
   const calendars = new CalendarSync(core.database, consultants, {
     intervalMs: settings.CALENDAR_REFRESH_SECONDS * 1000,
@@ -42,7 +53,25 @@ export function bookingServices(core: CoreServices): BookingServices {
     consultants,
     calendars,
     calendarSender: calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL }),
-    secret: manageTokenSecret(core.settings, core.secrets),
+    reminderSender: (mailer) =>
+      reminderSender({
+        find: (id) => store.find(id),
+        consultants,
+        mailer,
+        messageIdHost: new URL(settings.SITE_URL).hostname,
+        manageUrl: (booking) => manageUrl(settings.SITE_URL, secret, booking),
+        inboxUrl: async (id) => {
+          const lead = await core.database.db
+            .selectFrom("leads")
+            .select("id")
+            .where("lead_table", "=", "bookings")
+            .where("lead_id", "=", id)
+            .executeTakeFirst();
+          return `${settings.SITE_URL}/admin${lead ? `/leads/${lead.id}` : ""}`;
+        },
+        discard: (message) => outbox.discard(message),
+      }),
+    secret,
     async availability(now, except) {
       const window = claimWindow(rules, now);
       const [claims, lastBooked, busy] = await Promise.all([

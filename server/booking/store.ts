@@ -26,6 +26,8 @@ export interface NewBooking {
   end: Date;
   /** The consultant who takes the call: the cells are claimed in their time. */
   consultant: string;
+  /** The visitor's IANA time zone, when their browser told it. */
+  timeZone?: string | null;
 }
 
 /** A claimed cell of one consultant's time ('' for calls booked before consultants: everyone's). */
@@ -41,6 +43,14 @@ export interface BookingMail {
   recipient: string | null;
   attachments: MailAttachment[];
 }
+
+/** Writes a call's reminders in the transaction that changes it (server/booking/reminders.ts): queued for its time, dropped before. */
+export interface ReminderQueue {
+  queue(trx: Kysely<Database>, booking: Booking, now: Date): Promise<void>;
+  drop(trx: Kysely<Database>, bookingId: number): Promise<void>;
+}
+
+const NO_REMINDERS: ReminderQueue = { queue: async () => {}, drop: async () => {} };
 
 /** "taken": another call holds the slot; "mailbox-full": the address's mailbox holds as many calls not yet over as it may. */
 export type BookResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" | "mailbox-full" };
@@ -80,16 +90,24 @@ export class BookingStore {
   readonly #db: Kysely<Database>;
   readonly #callsPerMailbox: number;
   readonly #writesCalendar: (consultant: string) => boolean;
+  readonly #reminders: ReminderQueue;
 
   /**
    * `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL);
-   * `writesCalendar`: whether a consultant's calls are written into their CalDAV calendar (server/booking/calendar-write.ts).
+   * `writesCalendar`: whether a consultant's calls are written into their CalDAV calendar (server/booking/calendar-write.ts);
+   * `reminders`: the calls' reminders (server/booking/reminders.ts).
    */
-  constructor(handle: DatabaseHandle, callsPerMailbox = 1, writesCalendar: (consultant: string) => boolean = () => false) {
+  constructor(
+    handle: DatabaseHandle,
+    callsPerMailbox = 1,
+    writesCalendar: (consultant: string) => boolean = () => false,
+    reminders: ReminderQueue = NO_REMINDERS,
+  ) {
     this.#handle = handle;
     this.#db = handle.db;
     this.#callsPerMailbox = callsPerMailbox;
     this.#writesCalendar = writesCalendar;
+    this.#reminders = reminders;
   }
 
   /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
@@ -183,6 +201,7 @@ export class BookingStore {
           slot_end: booking.end,
           status: "confirmed",
           consultant: booking.consultant,
+          time_zone: booking.timeZone ?? null,
           sequence: 0,
           bot_check: origin.botCheck,
           client_address: origin.clientAddress,
@@ -197,6 +216,7 @@ export class BookingStore {
       await this.#claim(trx, stored.id, booking.consultant, cells);
       await this.#queue(trx, stored, mail(stored), origin.receivedAt);
       await this.#queueCalendar(trx, stored, null, origin.receivedAt);
+      await this.#reminders.queue(trx, stored, origin.receivedAt);
       await alsoQueue?.(trx, stored);
       return stored;
     });
@@ -227,6 +247,7 @@ export class BookingStore {
       await trx.deleteFrom("booking_claims").where("booking_id", "=", id).execute();
       await this.#queue(trx, booking, mail(booking), now);
       await this.#queueCalendar(trx, booking, null, now);
+      await this.#reminders.drop(trx, id);
       await alsoWrite?.(trx, booking);
       return { ok: true, booking } as const;
     });
@@ -256,6 +277,8 @@ export class BookingStore {
       await this.#claim(trx, id, slot.consultant, slot.cells);
       await this.#queue(trx, booking, mail(booking), now);
       await this.#queueCalendar(trx, booking, before?.consultant ?? null, now);
+      await this.#reminders.drop(trx, id);
+      await this.#reminders.queue(trx, booking, now);
       return booking;
     });
     if (!result.ok) return result;

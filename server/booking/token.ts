@@ -29,6 +29,14 @@ export function verifyManageToken(secret: string, token: string, now: Date): Tok
   return { ok: true, bookingId, expiresAt };
 }
 
+/** Where a booking's manage page is (its cancel and move links). */
+export const MANAGE_PATH = "/calendar/manage";
+
+/** A booking's manage link, valid until its call ends. */
+export function manageUrl(siteUrl: string, secret: string, booking: { id: number; slot_end: Date }): string {
+  return `${siteUrl}${MANAGE_PATH}/${signManageToken(secret, booking.id, booking.slot_end)}`;
+}
+
 /** The signing secret: BOOKING_TOKEN_SECRET, or the one derived from the site key (server/captcha/keys.ts). */
 export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined }, secrets: SiteSecrets): string {
   return settings.BOOKING_TOKEN_SECRET ?? secrets.bookingManage;

@@ -27,6 +27,8 @@ export interface BookingsTable {
   /** What became of the call, marked in the inbox (/admin/calls); null until then. */
   outcome: CallOutcome | null;
   outcome_at: Timestamp | null;
+  /** The visitor's IANA time zone, as their browser gave it; null without JavaScript (reminders then give SAST only). */
+  time_zone: string | null;
   /** The invitation's SEQUENCE: raised by every reschedule and by the cancel. */
   sequence: number;
   bot_check: BotCheck;

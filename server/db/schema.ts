@@ -58,9 +58,10 @@ export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
 
 /**
  * How a message leaves: mail (SMTP or .eml), the lead webhook (LEAD_WEBHOOK_URL), Slack
- * (SLACK_WEBHOOK_URL), or a booked call written into its consultant's CalDAV calendar.
+ * (SLACK_WEBHOOK_URL), a booked call written into its consultant's CalDAV calendar, or a
+ * call's reminder, mailed when due if the call still stands as it was (decision 0034).
  */
-export type OutboxChannel = "mail" | "webhook" | "slack" | "calendar";
+export type OutboxChannel = "mail" | "webhook" | "slack" | "calendar" | "reminder";
 
 export interface OutboxTable {
   id: Generated<number>;

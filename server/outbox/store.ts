@@ -92,6 +92,13 @@ export class OutboxStore {
     );
   }
 
+  /** Removes a message its worker holds that no longer applies (a reminder of a call moved since): it is not sent, now or later. */
+  async discard(message: OutboxMessage): Promise<void> {
+    await this.#handle.write((db) =>
+      db.deleteFrom("outbox").where("id", "=", message.id).where("locked_by", "=", message.locked_by).execute(),
+    );
+  }
+
   /** Records a failed attempt: retried at `retryAt`, or kept as `failed` when there is none. */
   async markAttemptFailed(id: number, workerId: string, error: string, retryAt: Date | null): Promise<void> {
     await this.#handle.write((db) =>

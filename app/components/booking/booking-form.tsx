@@ -44,6 +44,13 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
         <TextAreaField lead={lead} field={fields.message} rows={4} />
       </fieldset>
 
+      {/* The visitor's time zone, for their reminders' times; without JavaScript they read SAST only. */}
+      <input
+        type="hidden"
+        name="timeZone"
+        ref={(input) => void (input && (input.value = Intl.DateTimeFormat().resolvedOptions().timeZone))}
+      />
+
       {/* reCAPTCHA v3 records the booking under its own action name. */}
       <BotCheck ref={lead.captchaRef} form={bookingForm.key} page={page} />
       <SubmitButton busy={lead.busy} verifying={lead.verifying} busyText="Booking..." style={{ className: "w-full" }}>
