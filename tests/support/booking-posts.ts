@@ -16,9 +16,9 @@ let visitors = 0;
 /**
  * Books a slot as a browser without JavaScript does, from an address and with
  * an email of its own (the server must trust X-Forwarded-For and use
- * BOOKING_HMAC_KEY); the redirect is not followed.
+ * BOOKING_HMAC_KEY), with `extra` fields (the time zone the form's script adds); the redirect is not followed.
  */
-export async function bookSlot(server: RunningServer, slot: string, name = "Thandi Nkosi") {
+export async function bookSlot(server: RunningServer, slot: string, name = "Thandi Nkosi", extra: Record<string, string> = {}) {
   const n = ++visitors;
   const fields = {
     slot,
@@ -31,6 +31,7 @@ export async function bookSlot(server: RunningServer, slot: string, name = "Than
     message: "",
     [botFields.honeypot]: "",
     [botFields.formToken]: formTokenAged(BOOKING_HMAC_KEY, 5000),
+    ...extra,
   };
   const res = await fetch(`${server.url}/calendar`, {
     method: "POST",
@@ -38,5 +39,5 @@ export async function bookSlot(server: RunningServer, slot: string, name = "Than
     headers: { "X-Forwarded-For": `203.0.113.${(n % 250) + 1}` },
     redirect: "manual",
   });
-  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+  return { status: res.status, location: res.headers.get("location"), html: await res.text(), email: fields.email };
 }
