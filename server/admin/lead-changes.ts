@@ -78,6 +78,8 @@ export async function resendNotification(db: Kysely<Database>, actor: Actor, id:
       .where("lead_table", "=", lead.lead_table)
       .where("lead_id", "=", lead.lead_id)
       .where("recipient", "is", null)
+      // Not a reminder of a call to the agency (a consultant without an address): that is rendered when due.
+      .where("channel", "=", "mail")
       .where(copyKept)
       .orderBy("id", "desc")
       .limit(1)

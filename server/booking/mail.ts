@@ -110,6 +110,7 @@ export function bookingMails(booking: Booking, context: BookingMailContext): Boo
       : [
           `Hi ${booking.name},`,
           `${context.event === "booked" ? "Thank you for booking a" : "Your call has moved. Your"} ${CALL_TITLE}: ${when}.`,
+          ...ownClockLines(booking),
           ...withWhomLines(booking, context.consultant, "The attached invitation adds it to your calendar. "),
           `Need to cancel or move it? ${context.manageUrl}`,
         ];
@@ -175,6 +176,12 @@ export function zonedSlot(start: Date, end: Date, zone: string | null): string |
   return `${theirs} SAST` === sastSlot(start, end) ? null : `${theirs} (${zone})`;
 }
 
+/** The call's time on the visitor's clock, when their browser gave its zone and it is not SAST's. */
+function ownClockLines(booking: Booking): string[] {
+  const theirs = zonedSlot(booking.slot_start, booking.slot_end, booking.time_zone);
+  return theirs ? [`On your own clock: ${theirs}.`] : [];
+}
+
 /** Who a reminder goes to: the visitor, or the consultant who takes the call. */
 export type ReminderFor = "visitor" | "consultant";
 
@@ -190,11 +197,10 @@ export interface ReminderContext {
 export function reminderMail(booking: Booking, to: ReminderFor, context: ReminderContext): { subject: string; text: string; html: string } {
   const when = sastSlot(booking.slot_start, booking.slot_end);
   if (to === "visitor") {
-    const theirs = zonedSlot(booking.slot_start, booking.slot_end, booking.time_zone);
     const lines = [
       `Hi ${booking.name},`,
       `A reminder of your ${CALL_TITLE}: ${when}.`,
-      ...(theirs ? [`On your own clock: ${theirs}.`] : []),
+      ...ownClockLines(booking),
       ...withWhomLines(booking, context.consultant),
       `Need to cancel or move it? ${context.manageUrl}`,
     ];

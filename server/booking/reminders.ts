@@ -59,9 +59,17 @@ function leadName(ms: number): string {
   return parts.map(([n, unit]) => (n ? `${n}${unit}` : "")).join("") || "0s";
 }
 
-/** Queues a confirmed call's reminders, to the visitor and to its consultant, in the transaction that booked or moved it. */
-export async function queueReminders(trx: Kysely<Database>, booking: Booking, leadsMs: readonly number[], now: Date): Promise<void> {
-  for (const { leadMs, due, until } of reminderTimes(booking.slot_start, now, leadsMs)) {
+/**
+ * Queues a confirmed call's reminders, to the visitor and to its consultant
+ * (`consultantAddress`; null: the agency's address), in the transaction that booked or moved it.
+ */
+export async function queueReminders(
+  trx: Kysely<Database>,
+  booking: Booking,
+  reminders: { leadsMs: readonly number[]; consultantAddress: string | null },
+  now: Date,
+): Promise<void> {
+  for (const { leadMs, due, until } of reminderTimes(booking.slot_start, now, reminders.leadsMs)) {
     for (const to of ["visitor", "consultant"] as const) {
       const note: ReminderNote = { to, sequence: booking.sequence, until: until.toISOString() };
       await trx
@@ -72,8 +80,7 @@ export async function queueReminders(trx: Kysely<Database>, booking: Booking, le
           lead_table: "bookings",
           lead_id: booking.id,
           reply_to: null,
-          // The consultant's address is looked up when sent (null: the agency's, as without one).
-          recipient: to === "visitor" ? booking.email : null,
+          recipient: to === "visitor" ? booking.email : reminders.consultantAddress,
           subject: `Reminder to the ${to}, ${leadName(leadMs)} before the call`,
           text_body: JSON.stringify(note),
           html_body: "",
@@ -140,7 +147,7 @@ export function reminderSender(deps: {
       messageId: messageIdOf(message, deps.messageIdHost),
       ...mail,
       replyTo: note.to === "visitor" ? site.email : booking.email,
-      to: note.to === "visitor" ? booking.email : (consultant?.email ?? null),
+      to: message.recipient,
     });
   };
 }

@@ -36,7 +36,13 @@ export function bookingServices(core: CoreServices): BookingServices {
   const leads = settings.BOOKING_REMINDERS;
   const outbox = new OutboxStore(core.database);
   const store = new BookingStore(core.database, rules.callsPerMailbox, writesCalendar, {
-    queue: (trx, booking, now) => queueReminders(trx, booking, leads, now),
+    queue: (trx, booking, now) =>
+      queueReminders(
+        trx,
+        booking,
+        { leadsMs: leads, consultantAddress: consultants.find((c) => c.id === booking.consultant)?.email ?? null },
+        now,
+      ),
     drop: dropReminders,
   });
   const secret = manageTokenSecret(core.settings, core.secrets);
