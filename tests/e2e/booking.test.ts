@@ -21,10 +21,10 @@ async function visitor(options: BrowserContextOptions = {}, checks: ConsoleCheck
   return page;
 }
 
-function bookings(): Array<{ name: string; slot_start: string; bot_check: string; status: string }> {
+function bookings(): Array<{ name: string; slot_start: string; bot_check: string; status: string; time_zone: string | null }> {
   const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { readOnly: true, timeout: 10_000 });
   try {
-    return db.prepare("select name, slot_start, bot_check, status from bookings order by id").all() as never;
+    return db.prepare("select name, slot_start, bot_check, status, time_zone from bookings order by id").all() as never;
   } finally {
     db.close();
   }
@@ -89,6 +89,8 @@ describe("Book a Call", () => {
     expect(stored?.bot_check).toBe("altcha");
     expect(stored?.status).toBe("confirmed");
     expect(new Date(stored!.slot_start).toISOString()).toBe(chosenValue);
+    // The form's script told the visitor's zone, for the time on their own clock in the mail.
+    expect(stored?.time_zone).toBe("Europe/Berlin");
     await expectNoAxeViolations(page);
   });
 
@@ -111,6 +113,7 @@ describe("Book a Call", () => {
     const stored = bookings().find((b) => b.name === "Sipho Dlamini")!;
     expect(new Date(stored.slot_start).toISOString()).toBe(value);
     expect(stored.bot_check).toBe("noscript");
+    expect(stored.time_zone).toBeNull();
 
     await page.getByRole("button", { name: "Cancel my call" }).click();
     await page.getByRole("heading", { level: 1, name: bookingContent.manage.cancelled }).waitFor();

@@ -58,7 +58,7 @@ describe("consultants from CONSULTANTS_FILE", () => {
     expect(page).toContain('href="https://meet.example.com/lindiwe"');
     const mail = readSiteDb<{ text_body: string; attachments: string }>(
       server.dataDir,
-      "select text_body, attachments from outbox where recipient is not null order by id",
+      "select text_body, attachments from outbox where channel = 'mail' and recipient is not null order by id",
     );
     expect(mail[0]!.text_body).toContain("Your consultant: Lindiwe Dlamini.");
     expect(mail[0]!.text_body).toContain("Join the call at https://meet.example.com/lindiwe");

@@ -311,9 +311,9 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(await freeSlots()).toContain(slots[150]!);
   });
 
-  /** Bookings and queued mails for one visitor's email. */
+  /** Bookings and queued mails (not counting reminders, queued per call) for one visitor's email. */
   const stored = (email: string) => count(`select count(*) from bookings where email = '${email}'`);
-  const mailed = (email: string) => count(`select count(*) from outbox where recipient = '${email}'`);
+  const mailed = (email: string) => count(`select count(*) from outbox where channel = 'mail' and recipient = '${email}'`);
 
   it("limits one address's bookings with JavaScript to the booking limit, whoever they are for", async () => {
     const slots = await freeSlots();
@@ -397,7 +397,7 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     const [from, to, other] = [slots[270]!, slots[275]!, slots[280]!];
     let manage = manageOf((await post(server, "/calendar", bookingFields(from))).location);
     const id = bookingIdOf(manage);
-    const mails = () => count(`select count(*) from outbox where lead_table = 'bookings' and lead_id = ${id}`);
+    const mails = () => count(`select count(*) from outbox where channel = 'mail' and lead_table = 'bookings' and lead_id = ${id}`);
     const { max } = manageRateLimits.perBooking;
     // Each change from another address: only the booking's own count is at work.
     for (let i = 0; i < max; i++) {
@@ -446,7 +446,7 @@ describe.each(databaseKinds)("Book a Call on %s", (kind) => {
     expect(answers.map((a) => a.status)).toEqual([...Array(max).fill(302), 429]);
     expect(answers.at(-1)!.html).toContain(rateLimitTitle);
     const last = bookingIdOf(links.at(-1)!);
-    expect(await count(`select count(*) from outbox where lead_table = 'bookings' and lead_id = ${last}`)).toBe(2);
+    expect(await count(`select count(*) from outbox where channel = 'mail' and lead_table = 'bookings' and lead_id = ${last}`)).toBe(2);
 
     expect((await post(server, links.at(-1)!, { intent: "cancel", sequence: "0" }, "203.0.113.65")).status).toBe(302);
   });
