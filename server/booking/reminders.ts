@@ -19,7 +19,7 @@ import type { Booking } from "#server/booking/store.ts";
  * for another time or a cancelled call drops itself. docs/decisions/0034.
  */
 
-export const REMINDER_KIND = "Booking reminder";
+const REMINDER_KIND = "Booking reminder";
 
 /** What a reminder's row keeps (its text_body) to tell, when due, whether it still applies. */
 interface ReminderNote {

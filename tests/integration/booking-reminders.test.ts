@@ -136,7 +136,7 @@ describe("reminders of booked calls on SQLite", () => {
 
       const dirs = [dataDir()];
       await waitFor(
-        () => remindersTo(dirs, kept.email).length === 2 && remindersTo(dirs, moved.email).length === 1,
+        () => remindersTo(dirs, kept.email).length >= 2 && remindersTo(dirs, moved.email).length >= 1,
         "the reminders due",
         120_000,
       );
@@ -168,7 +168,8 @@ describe("reminders of booked calls on SQLite", () => {
       }
 
       // The moved call: only its new time's reminder, to the visitor and (Ben has no address) the agency; its manage link works.
-      const [movedReminder] = remindersTo(dirs, moved.email);
+      const [movedReminder, ...more] = remindersTo(dirs, moved.email);
+      expect(more).toEqual([]);
       expect(movedReminder).toContain(`A reminder of your 15-minute ROI consultation with ${site.name}: ${slotText(later)}.`);
       expect(movedReminder).not.toContain(slotText(start));
       expect(movedReminder).not.toContain("On your own clock");
@@ -216,7 +217,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reminders with two instances on
     expect(Date.now(), "booked before the first reminder was due").toBeLessThan(due.first);
 
     const dirs = cluster.instances.map((instance) => instance.dataDir);
-    await waitFor(() => remindersTo(dirs, booked.email).length === 2, "the reminders due", 90_000);
+    await waitFor(() => remindersTo(dirs, booked.email).length >= 2, "the reminders due", 90_000);
     // Both instances poll every 200 ms: a reminder taken by both would be written within these polls.
     await outboxPollsSince(new Date(due.second), POLL_MS, 15);
 
