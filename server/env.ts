@@ -156,18 +156,20 @@ export const envSchema = z.object({
     .string()
     .default("24h,1h")
     .transform((list) =>
-      list
-        .split(",")
-        .map((lead) => lead.trim())
-        .filter(Boolean),
+      list === "off"
+        ? []
+        : list
+            .split(",")
+            .map((lead) => lead.trim())
+            .filter(Boolean),
     )
     .pipe(
       z
-        .array(z.string().regex(/^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/, "must be comma-separated durations like 24h,1h or 90m"))
+        .array(z.string().regex(/^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/, "must be comma-separated durations like 24h,1h or 90m, or off"))
         .max(5)
         .transform((leads) => leads.map(durationMs)),
     )
-    .describe("how long before a call its reminders go to the visitor and the consultant; empty: none"),
+    .describe("how long before a call its reminders go to the visitor and the consultant, or off"),
   CONSULTANTS_FILE: z
     .string()
     .min(1)

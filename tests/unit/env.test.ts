@@ -37,6 +37,14 @@ describe("settings", () => {
     });
   });
 
+  it("reads call reminders as durations before the call, or none", () => {
+    expect(parseEnv({}).BOOKING_REMINDERS).toEqual([24 * 3_600_000, 3_600_000]);
+    expect(parseEnv({ BOOKING_REMINDERS: "2h30m, 90s" }).BOOKING_REMINDERS).toEqual([9_000_000, 90_000]);
+    expect(parseEnv({ BOOKING_REMINDERS: "off" }).BOOKING_REMINDERS).toEqual([]);
+    expect(() => parseEnv({ BOOKING_REMINDERS: "1 day" })).toThrow(/BOOKING_REMINDERS/);
+    expect(() => parseEnv({ BOOKING_REMINDERS: "h" })).toThrow(/BOOKING_REMINDERS/);
+  });
+
   it("takes a backup hour or off, and retention periods within their bounds", () => {
     expect(parseEnv({})).toMatchObject({ BACKUP_HOUR: 2, BACKUP_KEEP_DAYS: 14, RETENTION_SENT_MAIL_DAYS: 90, RETENTION_AUDIT_DAYS: 730 });
     expect(parseEnv({ BACKUP_HOUR: "off" }).BACKUP_HOUR).toBeNull();
