@@ -51,19 +51,25 @@ export interface CalendarHealth {
 export interface ConsultantWeeks {
   id: string;
   name: string;
+  /** The signed-in user's own calls: their inbox address is their email in CONSULTANTS_FILE. */
+  yours: boolean;
   calendars: CalendarHealth[];
   days: Array<{ date: IsoDate; label: string; calls: WeekCall[] }>;
 }
 
 /** Calls booked before consultants, or whose consultant left CONSULTANTS_FILE, are shown under this name. */
-const NO_CONSULTANT = { id: "", name: "No consultant named" };
+const NO_CONSULTANT = { id: "", name: "No consultant named", email: null };
 
-/** The calls not cancelled from `monday` for WEEKS_SHOWN weeks, by consultant and day, with each consultant's calendars. */
+/**
+ * The calls not cancelled from `monday` for WEEKS_SHOWN weeks, by consultant and day, with each
+ * consultant's calendars; the viewer's own first when they are a consultant.
+ */
 export async function callWeeks(
   db: Kysely<Database>,
   consultants: readonly Consultant[],
   monday: IsoDate,
   now: Date,
+  viewerEmail: string,
 ): Promise<ConsultantWeeks[]> {
   const rows = await db
     .selectFrom("bookings")
@@ -86,7 +92,12 @@ export async function callWeeks(
     .execute();
   const health = await calendarHealth(db, consultants);
   const known = new Set(consultants.map((c) => c.id));
-  const people = [...consultants, ...(rows.some((row) => !known.has(row.consultant ?? "")) ? [NO_CONSULTANT] : [])];
+  const isViewer = (person: { email?: string | null }) => !!person.email && person.email.toLowerCase() === viewerEmail.toLowerCase();
+  const people = [
+    ...consultants.filter(isViewer),
+    ...consultants.filter((c) => !isViewer(c)),
+    ...(rows.some((row) => !known.has(row.consultant ?? "")) ? [NO_CONSULTANT] : []),
+  ];
   return people.map((person) => {
     const days = new Map<IsoDate, WeekCall[]>();
     for (const row of rows) {
@@ -109,6 +120,7 @@ export async function callWeeks(
     return {
       id: person.id,
       name: person.name,
+      yours: isViewer(person),
       calendars: health.get(person.id) ?? [],
       days: [...days].map(([date, calls]) => ({ date, label: sastLongDay(sastInstant(date, 12 * 60)), calls })),
     };

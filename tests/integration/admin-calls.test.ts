@@ -71,6 +71,8 @@ beforeAll(async () => {
       `      - ical: http://127.0.0.1:${feedPort}${FEED_SECRET_PATH}`,
       "  - id: ruan-botha",
       "    name: Ruan Botha",
+      // Ruan signs in to the inbox with the address he has as a consultant.
+      `    email: ${ADMIN}`,
       "    calendars:",
       `      - caldav: http://127.0.0.1:${closedPort}/dav/ruan/`,
       "        username: ruan-dav-user",
@@ -116,7 +118,8 @@ describe("the calls page", () => {
     const page = await callsPage();
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<h2[^>]*>Lindiwe Dlamini<\/h2>/);
-    expect(page.text).toMatch(/<h2[^>]*>Ruan Botha<\/h2>/);
+    // The signed-in consultant's own calls come first.
+    expect(page.text).toMatch(/<h2[^>]*>Ruan Botha \(you\)<\/h2>[^]*<h2[^>]*>Lindiwe Dlamini<\/h2>/);
     expect(page.text).toContain(`href="/admin/leads/${coming.lead}"`);
     expect(page.text, "a cancelled call is not listed").not.toContain(`href="/admin/leads/${cancelled.lead}"`);
     const next = /href="(\/admin\/calls\?week=\d{4}-\d\d-\d\d)"[^>]*>Next week/.exec(page.text)?.[1];
@@ -214,6 +217,7 @@ describe("a consultant's private feed", () => {
     await createUser(server.dataDir, "calls-editor@roimedia.co.za", PASSWORD, undefined, { role: "editor" });
     const editor = new InboxBrowser(server.url, "192.0.2.41");
     expect((await editor.signIn("calls-editor@roimedia.co.za", PASSWORD)).signedIn).toBe(true);
+    expect((await editor.request("/admin/calls")).text, "no consultant is theirs").not.toContain("(you)");
     expect((await editor.request("/admin/calls")).text).not.toContain("New feed address");
     expect((await editor.post("/admin/calls", { intent: "new-feed", consultant: "lindiwe-dlamini" })).status).toBe(403);
   });

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const monday = weekParam(params.get("week"), now);
-  const consultants = await callWeeks(db, servicesOf(context).booking.consultants, monday, now);
+  const consultants = await callWeeks(db, servicesOf(context).booking.consultants, monday, now, session.user.email);
   const canFeed = roleAllows(session.user.role, "calendar-feeds");
   return {
     monday,
@@ -126,7 +126,11 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
       )}
 
       {consultants.map((consultant) => (
-        <Section key={consultant.id} title={consultant.name} id={`calls-${consultant.id || "none"}`}>
+        <Section
+          key={consultant.id}
+          title={consultant.yours ? `${consultant.name} (you)` : consultant.name}
+          id={`calls-${consultant.id || "none"}`}
+        >
           <div className="space-y-4">
             {consultant.id && (
               <div className="text-sm">
