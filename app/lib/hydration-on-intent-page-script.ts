@@ -6,7 +6,8 @@
  * are passive except the click one, which holds a press on a control declared
  * `held` (only React answers it), showing at once that it heard it, and runs
  * invoker commands where the browser does not; a pointerdown one closes a `closedby="any"`
- * dialog on a press outside it where the browser has no `closedby`.
+ * dialog on a press outside it where the browser has no `closedby`; a submit
+ * one shows a form's own post heard.
  */
 import {
   FIRST_PRESS,
@@ -125,6 +126,19 @@ addEventListener(
   },
   { capture: true, passive: true },
 );
+
+/**
+ * Before React, a form's own post is answered by the next page, a round trip
+ * away: its submit button shows at once that it heard the press (app.css).
+ * Restored from the back-forward cache, the page is no longer waiting.
+ */
+let posted: HTMLElement | null = null;
+addEventListener("submit", (event) => {
+  if (hydrated || event.defaultPrevented || !event.submitter) return;
+  posted = event.submitter;
+  posted.setAttribute("aria-busy", "true");
+});
+addEventListener("pageshow", (event) => event.persisted && posted?.removeAttribute("aria-busy"));
 
 addEventListener(
   HYDRATED_EVENT,

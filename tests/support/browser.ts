@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "#app/lib/consent.ts";
 import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
 import { SITE_HOST } from "#tests/support/site.ts";
 
@@ -60,6 +61,18 @@ export async function openPage(
     unexpectedErrors: () => errors.filter((text) => !allowConsoleErrors.some((pattern) => pattern.test(text))),
     close: () => context.close(),
   };
+}
+
+/** The visitor chose (all rejected) on an earlier visit: no cookie banner comes up to cover what is pressed. Call before the page loads. */
+export async function cookiesAlreadyChosen(page: Page): Promise<void> {
+  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
+  // The site's own documents only: a frame of another origin (the intro video's player) keeps its storage.
+  await page.context().addInitScript(
+    ([key, value]) => {
+      if (window === window.top) window.localStorage.setItem(key!, value!);
+    },
+    [CONSENT_STORAGE_KEY, stored],
+  );
 }
 
 /** Set on a document's window once React has hydrated it (HYDRATED_EVENT, the root layout's first effect): what `hydrated` waits for. */
