@@ -114,7 +114,7 @@ export const SCRIPT_CLOSES = "__scriptClosedDialogs";
 
 /**
  * Makes the page a browser without invoker commands (before Chrome 135,
- * Firefox 144, Safari 26.2) or `closedby` (before Chrome 134, Safari 26.2), as
+ * Firefox 144, Safari 26.2) or `closedby` (before Chrome 134, Firefox 141, Safari 26.2), as
  * far as a page can tell: no `commandForElement` nor `closedBy`, and a press on
  * a `commandfor` button runs no command of the browser's. Chromium still closes
  * a `closedby` dialog on a press outside, so each `close()` a script calls is
