@@ -4,8 +4,10 @@
  * scripts/vite-inline-scripts.ts) and written by the server after <Scripts>,
  * so it runs as the document is parsed. `start` is idempotent; the listeners
  * are passive except the click one, which holds a press on a control declared
- * `held` (only React answers it) and runs invoker commands where the browser
- * does not.
+ * `held` (only React answers it), showing at once that it heard it, and runs
+ * invoker commands where the browser does not; a pointerdown one closes a `closedby="any"`
+ * dialog on a press outside it where the browser has no `closedby`; a submit
+ * one shows a form's own post heard.
  */
 import {
   FIRST_PRESS,
@@ -72,17 +74,26 @@ addEventListener(
     if (link && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    release();
     held = control;
+    // Heard: the control shows it is busy (app.css) until React answers it.
+    control.setAttribute("aria-busy", "true");
     start();
     if (link)
       setTimeout(() => {
         if (hydrated || held !== control) return;
-        held = null;
+        release();
         location.assign(control.href);
       }, HELD_LINK_TIMEOUT_MS);
   },
   true,
 );
+
+/** Lets go of the held press, if any: it is no longer busy. */
+function release() {
+  held?.removeAttribute("aria-busy");
+  held = null;
+}
 
 /**
  * Invoker commands where the browser has none (before Chrome 135, Firefox 144,
@@ -97,12 +108,45 @@ function runCommand(button: HTMLButtonElement) {
   else if ((command === "close" || command === "request-close") && dialog.open) dialog.close();
 }
 
+/**
+ * `closedby="any"` where the browser has none (before Chrome 134, Firefox 141,
+ * Safari 26.2): a press on the dialog's backdrop, outside its box, closes it,
+ * as a menu closes on a press elsewhere. The press lands on the dialog element
+ * itself whether on its padding or its backdrop, hence the box.
+ */
+addEventListener(
+  "pointerdown",
+  (event) => {
+    const dialog = event.target;
+    if ("closedBy" in HTMLDialogElement.prototype || !(dialog instanceof HTMLDialogElement)) return;
+    if (!dialog.open || dialog.getAttribute("closedby") !== "any") return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) dialog.close();
+  },
+  { capture: true, passive: true },
+);
+
+/**
+ * Before React, a form's own post is answered by the next page, a round trip
+ * away: its submit button shows at once that it heard the press (app.css).
+ * Restored from the back-forward cache, the page is no longer waiting.
+ */
+let posted: HTMLElement | null = null;
+addEventListener("submit", (event) => {
+  if (hydrated || event.defaultPrevented || !event.submitter) return;
+  posted = event.submitter;
+  posted.setAttribute("aria-busy", "true");
+});
+addEventListener("pageshow", (event) => event.persisted && posted?.removeAttribute("aria-busy"));
+
 addEventListener(
   HYDRATED_EVENT,
   () => {
     hydrated = true;
-    if (held?.isConnected) held.click();
-    held = null;
+    const control = held;
+    release();
+    if (control?.isConnected) control.click();
   },
   { once: true },
 );

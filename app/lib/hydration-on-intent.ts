@@ -10,10 +10,11 @@
  * (`inertHydrationScripts`); a tiny inline script (hydration-on-intent-page-script.ts)
  * turns them back into real ones on the first such signal.
  *
- * A press on a control that only React answers (the Services menu, Share)
- * can come before React is there: declared `held` (FIRST_PRESS), it is held
- * and pressed again once the page has hydrated (HYDRATED_EVENT), so the first
- * press is never lost. Everything else the browser answers itself (details,
+ * A press on a control that only React answers (Share, the intro video's play)
+ * can come before React is there: declared `held` (FIRST_PRESS), it is held,
+ * shown busy at once, and pressed again once the page has hydrated
+ * (HYDRATED_EVENT), so the first press is never lost. Everything else the
+ * browser answers itself (details: the Services menu and the pricing groups;
  * invoker commands: the menu and the company profile dialog, decision 0025;
  * links; a form's own post), or an inline script of its own.
  */
@@ -39,12 +40,13 @@ export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydo
  * form's own post, `<details>`, an invoker command (`commandfor`).
  * - `script`: an inline script of its own answers it (the cookie banner and
  *   Cookie Settings, decision 0018);
- * - `held`: only React answers it (the Services menu, Share, the intro video's
- *   play link): the loader holds the press and presses it again once the page
- *   has hydrated; a held link is followed after all if React has not come
+ * - `held`: only React answers it (Share, the intro video's play link): the
+ *   loader holds the press, marks the control `aria-busy` at once (app.css
+ *   shows it busy) and presses it again once the page has hydrated; a held link is followed after all if React has not come
  *   within HELD_LINK_TIMEOUT_MS (its scripts failed to load), so it never goes dead.
  * The e2e sweep (tests/e2e/first-press.test.ts) presses every control of every
- * public page before React and fails on one that neither answers nor is held.
+ * public page before React and fails on one that does not answer within its
+ * bound, or is declared held and not held.
  */
 export const FIRST_PRESS = "data-first-press";
 export type FirstPress = "script" | "held";

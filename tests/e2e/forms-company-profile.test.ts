@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { companyProfilePath, companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
-import { expectNoAxeViolations, hydrated, withoutInvokerCommands, holdAppScripts } from "#tests/support/browser.ts";
+import { expectNoAxeViolations, hydrated, withoutDialogFeatures, holdAppScripts } from "#tests/support/browser.ts";
 import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
@@ -210,7 +210,7 @@ describe("company profile before React and without JavaScript", () => {
 
   it("opens in a browser without invoker commands, the loader running them before React", async () => {
     const { page } = await openFormPage(browser, { viewport: { width: 412, height: 823 } }, { allowConsoleErrors: [/ERR_FAILED/] });
-    await withoutInvokerCommands(page);
+    await withoutDialogFeatures(page);
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(`${server.url}/services`);
     await page.getByRole("contentinfo").getByRole("button", { name: TRIGGER }).click();

@@ -11,6 +11,10 @@ import { startServer } from "#tests/support/server.ts";
 const browser = useBrowser();
 const server = useServer(() => startServer());
 
+/** The Services menu's disclosure, a `<summary>` (which Playwright gives no button role), and whether it is open. */
+const servicesTrigger = (page: Page) => page.locator("summary[aria-label='Service pages']");
+const servicesMenuOpen = (page: Page) => servicesTrigger(page).evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
+
 describe("navigation", () => {
   it("highlights the current route's item, and Services on a service page", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
@@ -26,10 +30,10 @@ describe("navigation", () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/`);
     await hydrated(page);
-    const trigger = page.getByRole("button", { name: "Service pages" });
+    const trigger = servicesTrigger(page);
     await trigger.focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => trigger.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => servicesMenuOpen(page)).toBe(true);
     const list = page.getByRole("navigation", { name: "Service pages" }).getByRole("link");
     expect(await list.allTextContents()).toEqual(serviceSummaries.map((s) => s.name));
     // Tab enters the list, arrow keys move through it, Enter follows the focused link.
@@ -44,7 +48,7 @@ describe("navigation", () => {
     }
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/services/${target.slug}`);
-    await expect.poll(() => trigger.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => servicesMenuOpen(page)).toBe(false);
   });
 
   it("opens the drawer titled Menu at 375 px and closes it when a link is chosen", async () => {
@@ -243,19 +247,25 @@ describe("loading", () => {
     expect(loaded).toEqual([expect.stringMatching(/^U\+20-7E, /i)]);
   });
 
-  it("keeps a press on the Services button made before React is there, and opens the menu once it is", async () => {
+  it("opens the Services menu at the first press before React is there; once it is, Escape or a press elsewhere closes it", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
-    // The app's scripts are held back until the press has been made.
-    const requested = appScripts(page);
+    // The app's scripts are held back until the menu has opened.
     const release = await holdAppScripts(page);
     await page.goto(`${server.url}/`);
-    const trigger = page.getByRole("button", { name: "Service pages" });
+    const trigger = servicesTrigger(page);
     await trigger.click();
-    await expect.poll(() => requested.length).toBeGreaterThan(0);
-    expect(await trigger.getAttribute("aria-expanded")).toBe("false");
+    const links = page.getByRole("navigation", { name: "Service pages" }).getByRole("link");
+    await expect.poll(() => links.first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    expect(await links.count()).toBe(serviceSummaries.length);
     release();
-    await expect.poll(() => trigger.getAttribute("aria-expanded"), { timeout: 15_000 }).toBe("true");
-    expect(await page.getByRole("navigation", { name: "Service pages" }).getByRole("link").count()).toBe(serviceSummaries.length);
+    await hydrated(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => servicesMenuOpen(page)).toBe(false);
+    await trigger.click();
+    await expect.poll(() => servicesMenuOpen(page)).toBe(true);
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect.poll(() => servicesMenuOpen(page)).toBe(false);
   });
 
   it("follows a held link (the intro video's play) after all when the app's scripts never arrive", async () => {
@@ -266,7 +276,10 @@ describe("loading", () => {
       await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
       await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
       await page.goto(`${withVideo.url}/`);
-      await page.getByRole("link", { name: /^Play video/ }).click();
+      const play = page.getByRole("link", { name: /^Play video/ });
+      await play.click();
+      // Heard at once: the link shows it is busy while it waits for React.
+      expect(await play.getAttribute("aria-busy")).toBe("true");
       // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
       await page.waitForURL(introVideoWatchUrl(videoId), { timeout: 15_000 });
     } finally {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "#app/lib/consent.ts";
 import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
 import { SITE_HOST } from "#tests/support/site.ts";
 
@@ -62,6 +63,18 @@ export async function openPage(
   };
 }
 
+/** The visitor chose (all rejected) on an earlier visit: no cookie banner comes up to cover what is pressed. Call before the page loads. */
+export async function cookiesAlreadyChosen(page: Page): Promise<void> {
+  const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
+  // The site's own documents only: a frame of another origin (the intro video's player) keeps its storage.
+  await page.context().addInitScript(
+    ([key, value]) => {
+      if (window === window.top) window.localStorage.setItem(key!, value!);
+    },
+    [CONSENT_STORAGE_KEY, stored],
+  );
+}
+
 /** Set on a document's window once React has hydrated it (HYDRATED_EVENT, the root layout's first effect): what `hydrated` waits for. */
 const HYDRATED_FLAG = "__hydratedForTests";
 
@@ -83,12 +96,6 @@ export async function formEnhanced(page: Page, form: Locator): Promise<void> {
 }
 
 /**
- * Makes the page a browser without invoker commands (before Chrome 135,
- * Firefox 144, Safari 26.2), as far as a page can tell: no `commandForElement`,
- * and a press on a `commandfor` button runs no command of the browser's.
- * Call before the page loads.
- */
-/**
  * Holds the app's scripts (React and the routes' modules) until the returned
  * function is called: the page as a visitor has it before React arrives.
  */
@@ -102,12 +109,31 @@ export async function holdAppScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-export async function withoutInvokerCommands(page: Page): Promise<void> {
-  await page.context().addInitScript(() => {
+/** Counted in the page by `withoutDialogFeatures`: the dialogs a script closed (the browser's own light dismiss calls no `close`). */
+export const SCRIPT_CLOSES = "__scriptClosedDialogs";
+
+/**
+ * Makes the page a browser without invoker commands (before Chrome 135,
+ * Firefox 144, Safari 26.2) or `closedby` (before Chrome 134, Firefox 141, Safari 26.2), as
+ * far as a page can tell: no `commandForElement` nor `closedBy`, and a press on
+ * a `commandfor` button runs no command of the browser's. Chromium still closes
+ * a `closedby` dialog on a press outside, so each `close()` a script calls is
+ * counted in SCRIPT_CLOSES. Call before the page loads.
+ */
+export async function withoutDialogFeatures(page: Page): Promise<void> {
+  await page.context().addInitScript((counter) => {
     delete (HTMLButtonElement.prototype as { commandForElement?: unknown }).commandForElement;
+    delete (HTMLDialogElement.prototype as { closedBy?: unknown }).closedBy;
+    const close = HTMLDialogElement.prototype.close;
+    const counts = window as unknown as Record<string, number>;
+    counts[counter] = 0;
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement, ...args) {
+      counts[counter]!++;
+      return close.apply(this, args);
+    };
     // First of the page's listeners: the browser's own command is the press's default action.
     addEventListener("click", (event) => (event.target as Element).closest?.("button[commandfor]") && event.preventDefault(), true);
-  });
+  }, SCRIPT_CLOSES);
 }
 
 /** Runs axe with WCAG 2.1 AA rules and fails on any violation, naming each. */

@@ -2,8 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
-import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "#app/lib/consent.ts";
-import { type ConsoleChecks, launchBrowser, openPage, type TrackedPage } from "#tests/support/browser.ts";
+import { type ConsoleChecks, cookiesAlreadyChosen, launchBrowser, openPage, type TrackedPage } from "#tests/support/browser.ts";
 
 /**
  * The set-up every end-to-end suite (tests/e2e/*.test.ts) shares:
@@ -76,16 +75,7 @@ export function useBrowser(): E2EBrowser {
   async function open(options: BrowserContextOptions, { cookiesChosen = true, ...checks }: PageOptions): Promise<TrackedPage> {
     if (!launching) throw new Error("useBrowser() opens pages only inside the tests around its call");
     const tracked = await openPage(await launching, options, checks);
-    if (cookiesChosen) {
-      const stored = serializeConsent(toPreferences(REJECT_ALL, new Date()));
-      // The site's own documents only: a frame of another origin (the intro video's player) keeps its storage.
-      await tracked.page.context().addInitScript(
-        ([key, value]) => {
-          if (window === window.top) window.localStorage.setItem(key!, value!);
-        },
-        [CONSENT_STORAGE_KEY, stored],
-      );
-    }
+    if (cookiesChosen) await cookiesAlreadyChosen(tracked.page);
     return tracked;
   }
 

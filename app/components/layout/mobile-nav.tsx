@@ -5,7 +5,6 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { mainNav } from "#app/config/navigation.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { cn } from "#app/lib/cn.ts";
-import { browserLightDismisses } from "#app/lib/invoker-commands.ts";
 
 const DRAWER_ID = "mobile-menu";
 
@@ -17,8 +16,8 @@ const DRAWER_ID = "mobile-menu";
  * opens it at once, before React has loaded and without JavaScript (decision
  * 0025); the browser traps focus, closes it on Escape or a tap outside, and
  * returns focus to the button. React closes it when a link is chosen (the
- * page may change in place); in a browser without invoker commands the
- * loader runs them (hydration-on-intent-page-script.ts).
+ * page may change in place); in a browser without invoker commands or
+ * `closedby` the loader does their part (hydration-on-intent-page-script.ts).
  *
  * The button is in the header; the drawer comes after the footer, where its
  * links repeat the footer's and so add little to the page's compressed HTML.
@@ -59,14 +58,9 @@ function DrawerButton({
   );
 }
 
-/** A link chosen closes the drawer (the page may change in place); so does a press outside, where the browser does not do it. */
-function closeOnLinkOrOutside(event: MouseEvent<HTMLDialogElement>) {
-  const dialog = event.currentTarget;
-  if (event.target instanceof Element && event.target.closest("a")) return dialog.close();
-  if (browserLightDismisses() || event.target !== dialog) return;
-  const box = dialog.getBoundingClientRect();
-  const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-  if (!inside) dialog.close();
+/** A link chosen closes the drawer (the page may change in place). A press outside is `closedby`'s, or the loader's where the browser has none. */
+function closeOnLink(event: MouseEvent<HTMLDialogElement>) {
+  if (event.target instanceof Element && event.target.closest("a")) event.currentTarget.close();
 }
 
 export function MobileDrawer() {
@@ -76,7 +70,7 @@ export function MobileDrawer() {
     <dialog
       id={DRAWER_ID}
       closedby="any"
-      onClick={closeOnLinkOrOutside}
+      onClick={closeOnLink}
       aria-labelledby={`${DRAWER_ID}-title`}
       className="drawer fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-80 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-xl"
     >

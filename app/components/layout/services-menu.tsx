@@ -1,50 +1,76 @@
 import { Icon } from "#app/components/ui/icon.tsx";
-import { NavigationMenu } from "radix-ui";
+import { type KeyboardEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { serviceSummaries } from "#app/content/services.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 /**
- * The Services dropdown: a disclosure button beside the Services link that shows
- * the eight service pages (the navigation-menu pattern: links, not a role=menu).
+ * The Services dropdown: a disclosure beside the Services link that shows the
+ * eight service pages (the navigation-menu pattern: links, not a role=menu).
+ * It is a `<details>`, so the browser opens and closes it at the first press,
+ * before React and without JavaScript (docs/before-react.md). React adds what
+ * the browser does not: Escape or a press elsewhere closes it, as does a link
+ * chosen (the page changes in place), and the arrow keys move through the links.
  */
 export function ServicesMenu() {
+  const details = useRef<HTMLDetailsElement>(null);
+
+  // Listening whether open or not: the menu may have opened before React was there.
+  useEffect(() => {
+    const menu = details.current!;
+    const onPress = (event: PointerEvent) => menu.open && !menu.contains(event.target as Node) && (menu.open = false);
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || !menu.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPress);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPress);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
   return (
-    <NavigationMenu.Root aria-label="Service pages" className="relative">
-      <NavigationMenu.List>
-        <NavigationMenu.Item>
-          <NavigationMenu.Trigger
-            className="group -ml-2 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
-            aria-label="Service pages"
-            // Radix answers it: a press before hydration is held for React (docs/before-react.md).
-            {...firstPress("held")}
-            onPointerMove={(event) => event.preventDefault()}
-            onPointerLeave={(event) => event.preventDefault()}
-          >
-            <Icon name="chevron-down" className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content
-            className="absolute top-full left-0 z-50 mt-3 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
-            onPointerLeave={(event) => event.preventDefault()}
-          >
-            <ul>
-              {serviceSummaries.map(({ slug, name, icon }) => (
-                <li key={slug}>
-                  <NavigationMenu.Link asChild>
-                    <Link
-                      to={`/services/${slug}`}
-                      className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:bg-brand-50"
-                    >
-                      <Icon name={icon} className="size-4 text-brand-600" />
-                      {name}
-                    </Link>
-                  </NavigationMenu.Link>
-                </li>
-              ))}
-            </ul>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+    <details ref={details} className="group relative">
+      <summary
+        className="-ml-2 flex cursor-pointer list-none rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-ink [&::-webkit-details-marker]:hidden"
+        aria-label="Service pages"
+      >
+        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      {/* A link chosen closes the menu: keyboard Enter on a link is a click too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <nav
+        aria-label="Service pages"
+        className="absolute top-full left-0 z-50 mt-3 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+        onClick={(event) => (event.target as Element).closest("a") && details.current && (details.current.open = false)}
+        onKeyDown={moveWithArrows}
+      >
+        <ul>
+          {serviceSummaries.map(({ slug, name, icon }) => (
+            <li key={slug}>
+              <Link
+                to={`/services/${slug}`}
+                className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800 focus-visible:bg-brand-50"
+              >
+                <Icon name={icon} className="size-4 text-brand-600" />
+                {name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
   );
+}
+
+/** ArrowDown and ArrowUp move the focus through the menu's links, Home and End to either end. */
+function moveWithArrows(event: KeyboardEvent<HTMLElement>) {
+  const links = [...event.currentTarget.querySelectorAll("a")];
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: links.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  links[(to + links.length) % links.length]?.focus();
 }

@@ -3,7 +3,8 @@
  * closes a dialog by itself, with no script, so it works the moment the page
  * paints, before React and without JavaScript (decision 0025). Browsers
  * without them (before Chrome 135, Firefox 144, Safari 26.2) have the loader
- * run the command in the press's own task (hydration-on-intent-page-script.ts).
+ * run the command in the press's own task, and close a `closedby="any"` dialog
+ * on a press outside it where `closedby` is missing (hydration-on-intent-page-script.ts).
  */
 
 declare module "react" {
@@ -15,5 +16,5 @@ declare module "react" {
   }
 }
 
-/** Whether this browser closes a dialog with `closedby="any"` on a press outside it. */
-export const browserLightDismisses = () => typeof HTMLDialogElement !== "undefined" && "closedBy" in HTMLDialogElement.prototype;
+// A module, so that the declaration above merges with React's rather than replacing it.
+export {};
