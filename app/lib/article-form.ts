@@ -23,6 +23,8 @@ export const articleStatusLabel = (key: string) => articleStatuses.find((s) => s
 /** What search engines show whole: a title tag's headline and a meta description. */
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MAX = 160;
+/** Characters of Markdown: with the rest of the form it stays under the server's 32 KB form limit (server/http/request.ts). */
+const BODY_MAX = 20_000;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A featured image is a file on this site: one leading slash, an image's extension. */
@@ -64,7 +66,7 @@ export const articleFormSchema = z
       z.refine((path) => path === "" || IMAGE_PATH.test(path), "Give the image as a path on this site, e.g. /blog/images/chart.png."),
     ),
     imageAlt: optional("The alt text", 250),
-    body: required("The body", "Write the article's body.", 100_000),
+    body: required("The body", "Write the article's body.", BODY_MAX),
     featured: z.pipe(
       z._default(z.string(), ""),
       z.transform((value) => value === "on"),
