@@ -81,16 +81,19 @@ export const articleFormSchema = z
       z.refine((text) => text === "" || parseSastLocal(text) !== null, "Give the publishing time as a date and a time (SAST)."),
     ),
   })
-  .check((ctx) => {
-    if (ctx.value.imagePath && !ctx.value.imageAlt) {
-      ctx.issues.push({ code: "custom", message: "Describe the image for readers who cannot see it.", input: "", path: ["imageAlt"] });
-    }
-  });
+  .check(
+    z.refine((form) => !filled(form.imagePath) || filled(form.imageAlt), {
+      error: "Describe the image for readers who cannot see it.",
+      path: ["imageAlt"],
+      // Checked even when other fields are wrong, so every message shows at once.
+      when: () => true,
+    }),
+  );
+
+/** Whether a posted field holds more than spaces (read before the fields' own checks have passed). */
+const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
 export type ArticleForm = z.output<typeof articleFormSchema>;
-
-/** The fields of the form, as the editor names its inputs. */
-export type ArticleField = keyof ArticleForm;
 
 /** A datetime-local value read as SAST, or null when it is none. */
 export function parseSastLocal(text: string): Date | null {

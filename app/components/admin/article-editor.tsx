@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useState } from "react";
+import { type ReactNode, type RefObject, useDeferredValue, useEffect, useRef, useState } from "react";
 import { inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import { ArticleBody } from "#app/components/blog/article-body.tsx";
 import { renderMarkdown } from "#app/lib/markdown.ts";
@@ -9,6 +9,18 @@ import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
  * plain HTML; with JavaScript the SEO lengths count as they are typed and the
  * preview follows the body, rendered by the same code as on the server.
  */
+
+/**
+ * Calls `take` with the control's value once React is there: the page hydrates
+ * on intent (decision 0021), so what was typed first went by before React listened.
+ */
+function useValueTypedBeforeHydration(ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, take: (value: string) => void) {
+  useEffect(() => {
+    if (ref.current) take(ref.current.value);
+    // Once, at hydration; later input arrives through onInput.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
 
 /** A field's label, hint and error, tied to its control by ids. */
 export function Field({
@@ -62,6 +74,8 @@ export function CountedInput({
   hint: string;
 }) {
   const [length, setLength] = useState(value.length);
+  const ref = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeHydration(ref, (current) => setLength(current.trim().length));
   return (
     <Field
       name={name}
@@ -78,6 +92,7 @@ export function CountedInput({
     >
       {(describedBy) => (
         <input
+          ref={ref}
           id={name}
           name={name}
           defaultValue={value}
@@ -94,6 +109,8 @@ export function CountedInput({
 /** The body's Markdown beside its preview in the article's own styles, and the read time it gives. */
 export function BodyWithPreview({ value, previewHtml, error }: { value: string; previewHtml: string; error?: string | undefined }) {
   const [typed, setTyped] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useValueTypedBeforeHydration(ref, (current) => setTyped(current === value ? null : current));
   const body = useDeferredValue(typed);
   // Until something is typed, the server's preview (of the saved body, or of the one posted with Preview).
   const html = body === null ? previewHtml : renderMarkdown(body);
@@ -113,6 +130,7 @@ export function BodyWithPreview({ value, previewHtml, error }: { value: string; 
       >
         {(describedBy) => (
           <textarea
+            ref={ref}
             id="body"
             name="body"
             rows={30}
@@ -128,7 +146,7 @@ export function BodyWithPreview({ value, previewHtml, error }: { value: string; 
         <h2 id="preview-heading" className="text-sm font-semibold">
           Preview
         </h2>
-        <div className="mt-3 max-h-[48rem] overflow-y-auto">
+        <div className="mt-3">
           <ArticleBody html={html} />
         </div>
       </section>

@@ -6,6 +6,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { categoryNames } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
 import {
+  type ArticleForm,
   articleFormSchema,
   articleStatusLabel,
   fieldErrors,
@@ -133,7 +134,7 @@ const stateChanges: Record<Exclude<Intent, "preview" | "restore">, (publishAt: D
   unpublish: () => ({ to: "unpublished" }),
 };
 
-function contentOf(form: (typeof articleFormSchema)["_zod"]["output"]): ArticleContent {
+function contentOf(form: ArticleForm): ArticleContent {
   return {
     slug: form.slug,
     title: form.title,
