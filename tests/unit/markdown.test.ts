@@ -50,7 +50,10 @@ describe("Markdown from the inbox", () => {
     const html = renderMarkdown(source);
     const elements = tags(html).map((t) => t.tag!.toLowerCase());
     for (const forbidden of ["script", "img", "iframe", "div", "svg"]) expect(elements, `${forbidden} in ${html}`).not.toContain(forbidden);
-    expect(tags(html).every((t) => !/\son\w+=/i.test(t.attributes!)), html).toBe(true);
+    expect(
+      tags(html).every((t) => !/\son\w+=/i.test(t.attributes!)),
+      html,
+    ).toBe(true);
     // The words are still there, as text.
     expect(html).toContain("&#60;");
   });
