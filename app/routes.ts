@@ -45,6 +45,8 @@ export default [
         route("conversions/google-ads-leads.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-leads" }),
         route("newsletter", "routes/admin/newsletter.tsx"),
         route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+        route("articles", "routes/admin/articles.tsx"),
+        route("articles/:id", "routes/admin/article.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("users", "routes/admin/users.tsx"),

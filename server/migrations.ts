@@ -10,6 +10,7 @@ import {
   callOutcomesMigration,
   consultantsMigration,
 } from "#server/booking/migration.ts";
+import { articlesMigration } from "#server/articles/migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -55,6 +56,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0015_call_outcomes": callOutcomesMigration(dialect),
     // Each booking's visitor time zone, for the reminders on the outbox's "reminder" channel.
     "0016_booking_reminders": bookingRemindersMigration,
+    // Articles the agency writes in the inbox: their revisions and their old addresses.
+    "0017_articles": articlesMigration(dialect),
   };
 }
 

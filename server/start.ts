@@ -1,5 +1,7 @@
 import { Router } from "express";
+import { articles } from "#app/content/blog.server.ts";
 import { adminServices } from "#server/admin/services.ts";
+import { seedArticles } from "#server/articles/seed.ts";
 import { startDailyBackups } from "#server/backups.ts";
 import { bookingServices } from "#server/booking/services.ts";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "#server/captcha/index.ts";
@@ -51,6 +53,8 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   }
   if (refused.length) log.warn(`DATA_DIR: could not make these readable by this server's user only: ${refused.join(", ")}`);
   const database = await openSiteDatabase(settings);
+  // The six articles of app/content/blog become the inbox's first records (docs/decisions/0036).
+  await seedArticles(database.db, articles);
   const leads = new LeadStore(database);
   const rateLimits = new RateLimits(database);
   const challenges = new SpentChallenges(database);

@@ -57,11 +57,11 @@ export const NOTE_MAX_LENGTH = 5000;
  */
 export const adminRoles = [
   { key: "reader", label: "Reader", may: "reads leads, the report and the newsletter's subscribers" },
-  { key: "editor", label: "Editor", may: "also sets a lead's status, adds notes and resends notifications" },
+  { key: "editor", label: "Editor", may: "also sets a lead's status, adds notes, resends notifications and writes articles" },
   {
     key: "admin",
     label: "Admin",
-    may: "also exports, forgets a person, manages users and sessions, reads the audit log and gives consultants calendar feed addresses",
+    may: "also exports, forgets a person, manages users and sessions, reads the audit log, gives consultants calendar feed addresses and publishes articles",
   },
 ] as const;
 
@@ -77,6 +77,9 @@ const leastRoleFor = {
   audit: "admin",
   // A consultant's feed address shows their calls to whoever holds it.
   "calendar-feeds": "admin",
+  // Writing and saving drafts; publishing, scheduling, unpublishing and editing what is live take "publish".
+  "write-articles": "editor",
+  publish: "admin",
 } as const satisfies Record<string, AdminRole>;
 
 export type InboxWork = keyof typeof leastRoleFor;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ArticlesTables } from "#server/db/articles-tables.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
 import type { BotCheck, LeadTable, Timestamp } from "#server/db/columns.ts";
 import type { InboxTables } from "#server/db/inbox-tables.ts";
@@ -144,4 +145,4 @@ interface SiteTables {
 }
 
 /** Every table of the site, one type for every query (decision 0031). */
-export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables;
+export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables;

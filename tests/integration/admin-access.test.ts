@@ -145,7 +145,11 @@ describe("roles", () => {
     ["/admin/forget", "forget"],
     ["/admin/audit", "audit"],
     ["/admin/users", "manage-users"],
+    ["/admin/articles", "write-articles"],
+    ["/admin/articles/:id", "write-articles"],
   ];
+  /** A page's address with its :id filled: the lead made above, or a new article's editor. */
+  const address = (page: string) => page.replace(":id", page.startsWith("/admin/articles/") ? "new" : String(leadId));
 
   it("the list above is every page of the signed-in inbox", async () => {
     const build = (await import(pathToFileURL(path.resolve(import.meta.dirname, "../../build/server/index.js")).href)) as {
@@ -160,7 +164,7 @@ describe("roles", () => {
   it.each(adminRoles.map((role) => role.key))("%s: every page answers as the role allows, and shows only what it allows", async (role) => {
     const user = await asRole(role);
     for (const [page, work] of pages) {
-      const answer = await user.request(page.replace(":id", String(leadId)));
+      const answer = await user.request(address(page));
       expect(answer.status, `${role} GET ${page}`).toBe(roleAllows(role, work) ? 200 : 403);
     }
     const inbox = (await user.request("/admin")).text;

@@ -229,10 +229,7 @@ describe("in a browser", () => {
 
   it("is accessible (its picture, docs/calls-week.png, made with DOCS_SCREENSHOTS=1)", async () => {
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([...admin.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-    const page = await context.newPage();
-    await page.setExtraHTTPHeaders({ "x-forwarded-for": admin.address, "user-agent": admin.userAgent });
+    const page = await admin.pageIn(browser);
     await page.goto(`${server.url}/admin/calls?week=${sastDate(new Date(Date.now() - 60 * 60_000))}`);
     await page.getByRole("heading", { name: "Lindiwe Dlamini" }).waitFor();
     await expectNoAxeViolations(page);

@@ -110,7 +110,8 @@ async function inboxPages(): Promise<Map<string, string>> {
   const done = await agent.request("/admin/login/enrol", { body: { token, code: await authenticatorCode(email), next: "/admin" } });
   expect(done.status).toBe(200);
   found.set("/admin/login/enrol with the recovery codes", done.text);
-  for (const pagePath of ["/admin/users", "/admin/sessions", "/admin/account"]) found.set(pagePath, (await agent.request(pagePath)).text);
+  for (const pagePath of ["/admin/users", "/admin/sessions", "/admin/account", "/admin/articles", "/admin/articles/new"])
+    found.set(pagePath, (await agent.request(pagePath)).text);
   const next = new InboxBrowser(server.url, "192.0.2.51");
   expect((await next.password(email, password)).status).toBe(303);
   found.set("/admin/login/code", (await next.request("/admin/login/code?next=%2Fadmin")).text);

@@ -1,3 +1,4 @@
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { recoveryCode, signInOverHttp } from "#tests/support/admin-users.ts";
 
@@ -79,6 +80,15 @@ export class InboxBrowser {
   async signInWithRecoveryCode(email: string, password: string, code = recoveryCode(email)) {
     expect((await this.password(email, password)).status, "the password step").toBe(303);
     return this.request("/admin/login/code", { body: { token: this.cookies.get("roi_admin_login") ?? "", code, next: "/admin" } });
+  }
+
+  /** A page of a real browser signed in as this one: its cookies, its address and user agent. */
+  async pageIn(browser: Browser): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([...this.cookies].map(([name, value]) => ({ name, value, url: this.siteUrl })));
+    const page = await context.newPage();
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": this.address, "user-agent": this.userAgent });
+    return page;
   }
 
   /** The session's synchronizer token, as the inbox's forms carry it (from `page`, the inbox by default). */

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { articles } from "#app/content/blog.server.ts";
 import { articleSlugs, blogCategories, totalPosts } from "#app/content/articles.ts";
 import { featuredImageSvg, wrapTitle } from "#app/content/blog/featured-image.ts";
-import { countWords, frontMatterSchema, MAX_TITLE_TAG_LENGTH, parseArticleSource, titleTag } from "#app/content/blog/front-matter.ts";
+import { frontMatterSchema, MAX_TITLE_TAG_LENGTH, parseArticleSource, titleTag } from "#app/content/blog/front-matter.ts";
 import { team } from "#app/content/team.ts";
+import { countWords } from "#app/lib/read-time.ts";
 
 const sources = import.meta.glob<string>("../../app/content/blog/*.md", { query: "?raw", import: "default", eager: true });
 

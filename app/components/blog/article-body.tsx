@@ -18,7 +18,7 @@ const prose = cn(
   "[&_td]:border-b [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_td]:align-top",
 );
 
-/** An article's body: HTML rendered from our own Markdown at build, so it is trusted. */
+/** An article's body: HTML from our own Markdown at build, or from the inbox's through app/lib/markdown.ts, which lets no script through. */
 export function ArticleBody({ html }: { html: string }) {
   return <div className={prose} dangerouslySetInnerHTML={{ __html: html }} />;
 }

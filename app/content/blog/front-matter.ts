@@ -73,8 +73,3 @@ export function parseArticleSource(fileName: string, source: string): ArticleSou
   if (!result.success) throw new Error(`${fileName}: invalid front matter\n${z.prettifyError(result.error)}`);
   return { matter: result.data, body: match[2]!.trim() };
 }
-
-/** Words a reader reads: Markdown punctuation and table rules are not words. */
-export function countWords(markdown: string): number {
-  return markdown.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
-}

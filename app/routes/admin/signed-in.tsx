@@ -21,6 +21,7 @@ const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork
   { to: "/admin/calls", label: "Calls", end: false, work: "read" },
   { to: "/admin/report", label: "Report", end: false, work: "read" },
   { to: "/admin/newsletter", label: "Newsletter", end: false, work: "read" },
+  { to: "/admin/articles", label: "Articles", end: false, work: "write-articles" },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
   { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
   { to: "/admin/users", label: "Users", end: false, work: "manage-users" },

@@ -1,0 +1,115 @@
+import { categoryNames } from "#app/content/articles.ts";
+import { team } from "#app/content/team.ts";
+import { sastInstant } from "#app/lib/sast.ts";
+import { z } from "#app/lib/zod.ts";
+
+/**
+ * An article as the agency edits it in the inbox (/admin/articles): its
+ * states, the limits search engines set, and the one schema its form is read
+ * with, whose messages the editor shows beside each field (docs/decisions/0036).
+ */
+
+export const articleStatuses = [
+  { key: "draft", label: "Draft" },
+  { key: "scheduled", label: "Scheduled" },
+  { key: "published", label: "Published" },
+  { key: "unpublished", label: "Unpublished" },
+] as const;
+
+export type ArticleStatus = (typeof articleStatuses)[number]["key"];
+
+export const articleStatusLabel = (key: string) => articleStatuses.find((s) => s.key === key)?.label ?? key;
+
+/** What search engines show whole: a title tag's headline and a meta description. */
+export const SEO_TITLE_MAX = 60;
+export const SEO_DESCRIPTION_MAX = 160;
+/** Characters of Markdown: with the rest of the form it stays under the server's 32 KB form limit (server/http/request.ts). */
+const BODY_MAX = 20_000;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A featured image is a file on this site: one leading slash, an image's extension. */
+const IMAGE_PATH = /^\/(?![/\\])[\w\-./]+\.(?:svg|png|jpe?g|webp|avif)$/i;
+/** As a datetime-local input posts it. */
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+const authorIds = team.map((member) => member.id) as [string, ...string[]];
+
+/** A required text field: trimmed, at least one character, at most `max`. */
+const required = (label: string, missing: string, max: number) =>
+  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, `${label} is at most ${max} characters.`));
+
+/** An optional text field: trimmed, "" when absent. */
+const optional = (label: string, max: number) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters.`)), "");
+
+export const articleFormSchema = z
+  .object({
+    title: required("The title", "Give the article a title.", 120),
+    slug: required("The slug", "Give the article a slug: its address is /blog/slug.", 80).check(
+      z.regex(SLUG, "Write the slug in lowercase letters, digits and hyphens, e.g. google-ads-budgets."),
+    ),
+    excerpt: required("The excerpt", "Write an excerpt: the listing and search results show it.", 300),
+    category: z.enum(categoryNames, { error: "Choose a category." }),
+    author: z.enum(authorIds, { error: "Choose an author from the team." }),
+    keywords: z.pipe(
+      optional("Keywords", 500),
+      z.transform((text) =>
+        text
+          .split(",")
+          .map((word) => word.trim())
+          .filter(Boolean),
+      ),
+    ),
+    seoTitle: optional("The SEO title", SEO_TITLE_MAX),
+    seoDescription: optional("The SEO description", SEO_DESCRIPTION_MAX),
+    imagePath: optional("The image path", 300).check(
+      z.refine((path) => path === "" || IMAGE_PATH.test(path), "Give the image as a path on this site, e.g. /blog/images/chart.png."),
+    ),
+    imageAlt: optional("The alt text", 250),
+    body: required("The body", "Write the article's body.", BODY_MAX),
+    featured: z.pipe(
+      z._default(z.string(), ""),
+      z.transform((value) => value === "on"),
+    ),
+    readTime: z.pipe(
+      optional("The read time", 3).check(
+        z.refine((text) => /^\d{0,3}$/.test(text) && Number(text) <= 120, "Give whole minutes, up to 120."),
+      ),
+      z.transform((text) => (text === "" || text === "0" ? null : Number(text))),
+    ),
+    publishAt: optional("The publishing time", 16).check(
+      z.refine((text) => text === "" || parseSastLocal(text) !== null, "Give the publishing time as a date and a time (SAST)."),
+    ),
+  })
+  .check(
+    z.refine((form) => !filled(form.imagePath) || filled(form.imageAlt), {
+      error: "Describe the image for readers who cannot see it.",
+      path: ["imageAlt"],
+      // Checked even when other fields are wrong, so every message shows at once.
+      when: () => true,
+    }),
+  );
+
+/** Whether a posted field holds more than spaces (read before the fields' own checks have passed). */
+const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
+export type ArticleForm = z.output<typeof articleFormSchema>;
+
+/** A datetime-local value read as SAST, or null when it is none. */
+export function parseSastLocal(text: string): Date | null {
+  const match = LOCAL_TIME.exec(text);
+  if (!match) return null;
+  const [, date, hours, minutes] = match;
+  const instant = sastInstant(date!, Number(hours) * 60 + Number(minutes));
+  return Number.isNaN(instant.getTime()) || Number(hours) > 23 || Number(minutes) > 59 ? null : instant;
+}
+
+/** Each field's first message, for the editor to show beside it. */
+export function fieldErrors(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,475 @@
+import { data, Form, Link, redirect } from "react-router";
+import { BodyWithPreview, CountedInput, Field } from "#app/components/admin/article-editor.tsx";
+import { adminMeta } from "#app/components/admin/meta.ts";
+import { CsrfField, inputClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { categoryNames } from "#app/content/articles.ts";
+import { team } from "#app/content/team.ts";
+import {
+  type ArticleForm,
+  articleFormSchema,
+  articleStatusLabel,
+  fieldErrors,
+  parseSastLocal,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+} from "#app/lib/article-form.ts";
+import { roleAllows } from "#app/lib/inbox.ts";
+import { renderMarkdown } from "#app/lib/markdown.ts";
+import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
+import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { refuse } from "#server/admin/posts.ts";
+import {
+  type ArticleContent,
+  type ArticleRecord,
+  createArticle,
+  findArticleById,
+  listRevisions,
+  restoreRevision,
+  type SaveResult,
+  saveArticle,
+  type StateChange,
+} from "#server/articles/store.ts";
+import { readForm } from "#server/http/request.ts";
+import type { Route } from "./+types/article";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.article ? `Edit: ${loaderData.article.title}` : "New article");
+
+const NEW = "new";
+
+const done = {
+  save: "Saved.",
+  publish: "Published.",
+  schedule: "Scheduled.",
+  unpublish: "Unpublished: the article is no longer live.",
+  restore: "Restored: that version is now the article's content, as a new revision.",
+} as const;
+
+type Intent = keyof typeof done | "preview";
+
+/** The form's text, as its inputs hold it. */
+type Values = Record<
+  | "title"
+  | "slug"
+  | "excerpt"
+  | "category"
+  | "author"
+  | "keywords"
+  | "seoTitle"
+  | "seoDescription"
+  | "imagePath"
+  | "imageAlt"
+  | "body"
+  | "featured"
+  | "readTime"
+  | "publishAt",
+  string
+>;
+
+const localTime = (instant: Date | null) => (instant ? `${sastDay(instant)}T${sastClock(instant)}` : "");
+
+function valuesOf(article: ArticleRecord | undefined): Values {
+  return {
+    title: article?.title ?? "",
+    slug: article?.slug ?? "",
+    excerpt: article?.excerpt ?? "",
+    category: article?.category ?? "",
+    author: article?.author ?? "",
+    keywords: article?.keywords.join(", ") ?? "",
+    seoTitle: article?.seoTitle ?? "",
+    seoDescription: article?.seoDescription ?? "",
+    imagePath: article?.imagePath ?? "",
+    imageAlt: article?.imageAlt ?? "",
+    body: article?.body ?? "",
+    featured: article?.featured ? "on" : "",
+    readTime: article?.readTimeMinutes ? String(article.readTimeMinutes) : "",
+    publishAt: localTime(article?.publishAt ?? null),
+  };
+}
+
+/** What was posted, as text, for the form to show again. */
+function typedValues(fields: Record<string, string | string[]>): Values {
+  const text = (name: keyof Values) => (typeof fields[name] === "string" ? fields[name] : "");
+  return Object.fromEntries(Object.keys(valuesOf(undefined)).map((name) => [name, text(name as keyof Values)])) as Values;
+}
+
+/** An article id from the address, or 404. */
+async function articleOf(db: ReturnType<typeof adminOf>["db"], id: string) {
+  const article = /^\d{1,9}$/.test(id) ? await findArticleById(db, Number(id)) : undefined;
+  if (!article) throw data(null, { status: 404 });
+  return article;
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const session = requireRoleFor(context, "write-articles");
+  const { db } = adminOf(context);
+  const article = params.id === NEW ? undefined : await articleOf(db, params.id);
+  const revisions = article ? await listRevisions(db, article.id) : [];
+  const saved = new URL(request.url).searchParams.get("done");
+  return {
+    csrf: session.csrfToken,
+    canPublish: roleAllows(session.user.role, "publish"),
+    done: saved && saved in done ? done[saved as keyof typeof done] : null,
+    article: article && {
+      id: article.id,
+      title: article.title,
+      status: article.status,
+      version: article.version,
+      publishedAt: article.publishedAt && formatSast(article.publishedAt),
+      publishAt: article.publishAt && formatSast(article.publishAt),
+      updated: formatSast(article.updatedAt),
+      updatedBy: article.updatedBy,
+    },
+    values: valuesOf(article),
+    previewHtml: renderMarkdown(article?.body ?? ""),
+    revisions: revisions.map((revision) => ({ ...revision, savedAt: formatSast(revision.savedAt) })),
+  };
+}
+
+const stateChanges: Record<Exclude<Intent, "preview" | "restore">, (publishAt: Date | null) => StateChange> = {
+  save: () => ({ to: "keep" }),
+  publish: () => ({ to: "published" }),
+  schedule: (at) => ({ to: "scheduled", at: at! }),
+  unpublish: () => ({ to: "unpublished" }),
+};
+
+function contentOf(form: ArticleForm): ArticleContent {
+  return {
+    slug: form.slug,
+    title: form.title,
+    excerpt: form.excerpt,
+    category: form.category,
+    author: form.author,
+    keywords: form.keywords,
+    seoTitle: form.seoTitle || null,
+    seoDescription: form.seoDescription || null,
+    imagePath: form.imagePath || null,
+    imageAlt: form.imageAlt || null,
+    body: form.body,
+    featured: form.featured,
+    readTimeMinutes: form.readTime,
+  };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const session = requireRoleFor(context, "write-articles");
+  const { db } = adminOf(context);
+  const actor = actorOf(session);
+  const existing = params.id === NEW ? undefined : await articleOf(db, params.id);
+  const form = await readForm(request, new Set());
+  if (!form.ok) throw refuse(form.status, "That form could not be read.");
+  const fields = form.fields;
+  const intent = String(fields.intent) as Intent;
+  if (!(intent in done) && intent !== "preview") throw refuse(400, "Unknown action.");
+  const version = Number(fields.version);
+  const values = typedValues(fields);
+  const answer = (status: number, extra: { errors?: Record<string, string>; problem?: string; version?: number; preview?: string }) =>
+    data({ values, errors: {}, problem: null, version: null, preview: null, ...extra }, { status });
+  // What is live, or about to be, changes only with the right to publish; so does every change of state.
+  const live = existing?.status === "published" || existing?.status === "scheduled";
+  const changesState = intent === "publish" || intent === "schedule" || intent === "unpublish";
+  if (changesState || (live && intent !== "preview")) requireRoleFor(context, "publish");
+
+  let result: SaveResult;
+  if (intent === "restore") {
+    if (!existing) throw data(null, { status: 404 });
+    result = await restoreRevision(db, existing.id, Number(fields.revision), version, actor);
+  } else {
+    const parsed = articleFormSchema.safeParse(fields);
+    if (intent === "preview")
+      return answer(200, { preview: renderMarkdown(values.body), errors: parsed.success ? {} : fieldErrors(parsed.error.issues) });
+    if (!parsed.success) return answer(400, { errors: fieldErrors(parsed.error.issues) });
+    const publishAt = parseSastLocal(parsed.data.publishAt);
+    if (intent === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
+      return answer(400, { errors: { publishAt: "Give a time to publish in the future (SAST)." } });
+    }
+    const content = contentOf(parsed.data);
+    const change = stateChanges[intent](publishAt);
+    if (existing) result = await saveArticle(db, existing.id, version, content, change, actor);
+    else {
+      result = await createArticle(db, content, actor);
+      if (result.ok && change.to !== "keep") result = await saveArticle(db, result.id, result.version, content, change, actor);
+    }
+  }
+  if (result.ok) return redirect(`/admin/articles/${result.id}?done=${intent}`, { status: 303 });
+  switch (result.problem) {
+    case "missing":
+      throw data(null, { status: 404 });
+    case "slug-taken":
+      return answer(409, { errors: { slug: "Another article has this slug: choose another." } });
+    case "conflict":
+      return answer(409, {
+        version: result.version,
+        problem: `${result.by} saved this article at ${formatSast(result.at)} (SAST), after you opened it, so your changes were not saved. What you typed is still below: save again to replace their version with yours, or open the article in another tab to compare first.`,
+      });
+  }
+}
+
+const statusNote = (article: NonNullable<Route.ComponentProps["loaderData"]["article"]>) =>
+  article.status === "scheduled"
+    ? `Scheduled for ${article.publishAt} (SAST).`
+    : article.status === "published"
+      ? `Live since ${article.publishedAt} (SAST).`
+      : articleStatusLabel(article.status) + ".";
+
+export default function ArticleEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, csrf, canPublish } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const version = actionData?.version ?? article?.version ?? 0;
+  const previewHtml = actionData?.preview ?? loaderData.previewHtml;
+  const live = article?.status === "published" || article?.status === "scheduled";
+  const errorCount = Object.keys(errors).length;
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to="/admin/articles" className="text-sm font-medium text-brand-700 hover:underline">
+          All articles
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold tracking-tight">{article ? article.title : "New article"}</h1>
+      {article && (
+        <p className="text-sm text-slate-600">
+          {statusNote(article)} Version {article.version}, saved {article.updated} by {article.updatedBy}.
+        </p>
+      )}
+      {loaderData.done && !actionData && <Notice>{loaderData.done}</Notice>}
+      {actionData?.problem && <Notice tone="error">{actionData.problem}</Notice>}
+      {errorCount > 0 && (
+        <Notice tone="error">
+          {errorCount === 1 ? "One field needs" : `${errorCount} fields need`} a change before this can be saved: see the messages below.
+        </Notice>
+      )}
+      {!canPublish && live && <Notice tone="error">This article is live: changes to it are saved by an admin, who may publish.</Notice>}
+
+      <Form method="post" className="space-y-4">
+        <CsrfField token={csrf} />
+        <input type="hidden" name="version" value={version} />
+        <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <Field name="title" label="Title" error={errors.title}>
+            {(describedBy) => (
+              <input
+                id="title"
+                name="title"
+                defaultValue={values.title}
+                aria-invalid={errors.title ? true : undefined}
+                aria-describedby={describedBy}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field name="slug" label="Slug" error={errors.slug} hint="The address: /blog/slug. Changing it keeps the old address working.">
+            {(describedBy) => (
+              <input
+                id="slug"
+                name="slug"
+                defaultValue={values.slug}
+                aria-invalid={errors.slug ? true : undefined}
+                aria-describedby={describedBy}
+                className={`${inputClass} font-mono`}
+              />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <Field name="excerpt" label="Excerpt" error={errors.excerpt} hint="One or two sentences under the title and on the listing.">
+              {(describedBy) => (
+                <textarea
+                  id="excerpt"
+                  name="excerpt"
+                  rows={2}
+                  defaultValue={values.excerpt}
+                  aria-invalid={errors.excerpt ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          </div>
+          <Field name="category" label="Category" error={errors.category}>
+            {(describedBy) => (
+              <select
+                id="category"
+                name="category"
+                defaultValue={values.category}
+                aria-invalid={errors.category ? true : undefined}
+                aria-describedby={describedBy}
+                className={inputClass}
+              >
+                <option value="">Choose…</option>
+                {categoryNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field name="author" label="Author" error={errors.author}>
+            {(describedBy) => (
+              <select
+                id="author"
+                name="author"
+                defaultValue={values.author}
+                aria-invalid={errors.author ? true : undefined}
+                aria-describedby={describedBy}
+                className={inputClass}
+              >
+                <option value="">Choose…</option>
+                {team.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field name="keywords" label="Keywords" error={errors.keywords} hint="Separated by commas.">
+            {(describedBy) => (
+              <input id="keywords" name="keywords" defaultValue={values.keywords} aria-describedby={describedBy} className={inputClass} />
+            )}
+          </Field>
+          <Field
+            name="readTime"
+            label="Read time in minutes (optional)"
+            error={errors.readTime}
+            hint="Left empty, it is computed from the body."
+          >
+            {(describedBy) => (
+              <input
+                id="readTime"
+                name="readTime"
+                inputMode="numeric"
+                defaultValue={values.readTime}
+                aria-invalid={errors.readTime ? true : undefined}
+                aria-describedby={describedBy}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <CountedInput
+            name="seoTitle"
+            label="SEO title (optional)"
+            value={values.seoTitle}
+            max={SEO_TITLE_MAX}
+            error={errors.seoTitle}
+            hint="For the title tag when the title is longer than search results show."
+          />
+          <CountedInput
+            name="seoDescription"
+            label="SEO description (optional)"
+            value={values.seoDescription}
+            max={SEO_DESCRIPTION_MAX}
+            error={errors.seoDescription}
+            hint="For search results; left empty, the excerpt."
+          />
+          <Field
+            name="imagePath"
+            label="Featured image (optional)"
+            error={errors.imagePath}
+            hint="A path on this site, e.g. /blog/images/chart.png."
+          >
+            {(describedBy) => (
+              <input
+                id="imagePath"
+                name="imagePath"
+                defaultValue={values.imagePath}
+                aria-invalid={errors.imagePath ? true : undefined}
+                aria-describedby={describedBy}
+                className={`${inputClass} font-mono`}
+              />
+            )}
+          </Field>
+          <Field
+            name="imageAlt"
+            label="Image alt text"
+            error={errors.imageAlt}
+            hint="Required with an image: what it shows, for readers who cannot see it."
+          >
+            {(describedBy) => (
+              <input
+                id="imageAlt"
+                name="imageAlt"
+                defaultValue={values.imageAlt}
+                aria-invalid={errors.imageAlt ? true : undefined}
+                aria-describedby={describedBy}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input type="checkbox" name="featured" defaultChecked={values.featured === "on"} />
+            Featured on the blog&apos;s listing
+          </label>
+        </div>
+
+        <BodyWithPreview value={values.body} previewHtml={previewHtml} error={errors.body} />
+
+        <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+          <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
+            {article ? "Save" : "Save as draft"}
+          </button>
+          <button type="submit" name="intent" value="preview" className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Preview
+          </button>
+          {canPublish && (
+            <>
+              <button type="submit" name="intent" value="publish" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                {article?.status === "published" ? "Save and keep published" : "Publish now"}
+              </button>
+              <Field name="publishAt" label="Publish at (SAST)" error={errors.publishAt}>
+                {(describedBy) => (
+                  <input
+                    id="publishAt"
+                    name="publishAt"
+                    type="datetime-local"
+                    defaultValue={values.publishAt}
+                    aria-invalid={errors.publishAt ? true : undefined}
+                    aria-describedby={describedBy}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <button type="submit" name="intent" value="schedule" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                Schedule
+              </button>
+              {live && (
+                <button type="submit" name="intent" value="unpublish" className={buttonClass({ variant: "ghost", size: "sm" })}>
+                  Unpublish
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      </Form>
+
+      {article && (
+        <Section title="Revisions" id="revisions">
+          <ListTable caption="Revisions, newest first" columns={["Saved (SAST)", "Version", "What", "Who", "Restore"]} empty={null}>
+            {loaderData.revisions.map((revision) => (
+              <tr key={revision.id} className="align-top">
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{revision.savedAt}</td>
+                <td className="px-3 py-2 tabular-nums">{revision.version}</td>
+                <td className="px-3 py-2">{revision.action}</td>
+                <td className="px-3 py-2">{revision.savedBy}</td>
+                <td className="px-3 py-2">
+                  {revision.version !== article.version && (canPublish || !live) && (
+                    <Form method="post">
+                      <CsrfField token={csrf} />
+                      <input type="hidden" name="intent" value="restore" />
+                      <input type="hidden" name="revision" value={revision.id} />
+                      <input type="hidden" name="version" value={article.version} />
+                      <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
+                        Restore<span className="sr-only"> version {revision.version}</span>
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+        </Section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ColumnType, Generated } from "kysely";
+import type { ArticleStatus } from "#app/lib/article-form.ts";
+import type { Timestamp } from "#server/db/columns.ts";
+
+/**
+ * The articles the agency writes in the inbox (docs/decisions/0036). The
+ * public pages are built from app/content/blog until the next step reads these.
+ */
+export interface ArticlesTable {
+  id: Generated<number>;
+  /** Lowercase words and hyphens; the article's address is /blog/{slug}. */
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** A category of app/content/articles.ts blogCategories. */
+  category: string;
+  /** The author's id in app/content/team.ts. */
+  author: string;
+  /** JSON array of strings. */
+  keywords: string;
+  /** The title tag's headline when the title is too long for it; null for the title. */
+  seo_title: string | null;
+  /** The meta description; null for the excerpt. */
+  seo_description: string | null;
+  /** A path on this site; null for none. */
+  image_path: string | null;
+  /** Required with an image. */
+  image_alt: string | null;
+  /** Markdown, rendered by app/lib/markdown.ts. */
+  body: string;
+  /** The read time readers see, in minutes; null computes it from the body (app/lib/read-time.ts). */
+  read_time_minutes: number | null;
+  /** The listing's featured article. */
+  featured: ColumnType<boolean | number, boolean, boolean>;
+  status: ArticleStatus;
+  /** When a scheduled article goes live. */
+  publish_at: Timestamp | null;
+  /** When it first went live: the date readers see. Kept through unpublishing. */
+  published_at: Timestamp | null;
+  /** A later revision date readers see as "Updated" (ISO date); null for none. */
+  updated_on: string | null;
+  /** Raised by every save: a save made against an older one is refused (optimistic concurrency). */
+  version: number;
+  created_at: Timestamp;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** Every saved version of an article, any of which can be restored. */
+export interface ArticleRevisionsTable {
+  id: Generated<number>;
+  article_id: number;
+  /** The article's version this revision saved. */
+  version: number;
+  /** JSON of the article's content as saved (server/articles/store.ts ArticleContent). */
+  content: string;
+  status: ArticleStatus;
+  /** What the save did, as the editor lists it ("Saved", "Published", "Restored version 3"). */
+  action: string;
+  saved_at: Timestamp;
+  saved_by: string;
+}
+
+/** An address an article had before its slug changed; answered with a 301 to its present one. */
+export interface ArticleRedirectsTable {
+  old_slug: string;
+  article_id: number;
+  created_at: Timestamp;
+}
+
+export type ArticlesTables = {
+  articles: ArticlesTable;
+  article_revisions: ArticleRevisionsTable;
+  article_redirects: ArticleRedirectsTable;
+};
