@@ -68,7 +68,9 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   // Proxy headers are read by our own code only, each where the TRUST_PROXY setting says (client-address.ts, visitor-origin.ts).
   app.set("trust proxy", false);
   // Database (migrated), captcha, mailer and the outbox worker, before the first request.
-  const running = await startServices(settings);
+  // The thread that reads the consultants' calendars is a file of its own beside this bundle (scripts/calendar-thread.ts);
+  // the development server parses them on its own thread.
+  const running = await startServices(settings, dev ? {} : { calendarThread: new URL("./ical-thread.js", import.meta.url) });
 
   // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play;
   // in development, Vite's hot reload talks over a WebSocket of its own.

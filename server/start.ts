@@ -44,7 +44,7 @@ export interface RunningServices {
  * provider and mailer, starts the outbox worker, and builds each feature's
  * services from these, once.
  */
-export async function startServices(settings: Env): Promise<RunningServices> {
+export async function startServices(settings: Env, { calendarThread }: { calendarThread?: URL } = {}): Promise<RunningServices> {
   // Before the database opens: SQLite gives a new -wal file the database file's mode.
   const { tightened, refused } = tightenDataDir(settings.DATA_DIR);
   if (tightened.length) {
@@ -89,7 +89,7 @@ export async function startServices(settings: Env): Promise<RunningServices> {
   const { BACKUP_HOUR } = settings;
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
-  const services: SiteServices = { ...core, booking: bookingServices(core), admin: adminServices(core), newsletter };
+  const services: SiteServices = { ...core, booking: bookingServices(core, { calendarThread }), admin: adminServices(core), newsletter };
   late.calendarLane = services.booking.calendarSender;
   late.reminderLane = services.booking.reminderSender(mailer);
   services.booking.calendars.start();

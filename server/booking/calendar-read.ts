@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { createAccount, type DAVCalendar, fetchCalendarObjects, fetchCalendars } from "tsdav";
 import type { BusyInterval } from "#server/booking/availability.ts";
 import type { CalendarSource } from "#server/booking/consultants.ts";
-import { busyFromIcs, CalendarDataError } from "#server/booking/ical-busy.ts";
+import { CalendarDataError } from "#server/booking/ical-busy.ts";
+import type { ParseBusy } from "#server/booking/ical-parser.ts";
 
 /**
  * Reads one calendar's busy times, bounded: one deadline for all of a
@@ -80,10 +81,10 @@ function boundedFetch(budget: Budget, authorization?: string): typeof fetch {
   };
 }
 
-async function readFeed(url: string, budget: Budget, from: Date, to: Date, ours: (uid: string) => boolean): Promise<BusyInterval[]> {
+async function readFeed(url: string, budget: Budget, from: Date, to: Date, parse: ParseBusy): Promise<BusyInterval[]> {
   const response = await boundedFetch(budget)(url, { headers: { accept: "text/calendar" } });
   if (!response.ok) throw new CalendarReadError(`HTTP ${response.status}`);
-  return busyFromIcs(await response.text(), from, to, ours);
+  return parse([await response.text()], from, to);
 }
 
 export type CalDavSource = Extract<CalendarSource, { kind: "caldav" }>;
@@ -109,15 +110,9 @@ export async function openCalDav(source: CalDavSource, budget: Budget): Promise<
   return { calendars, davFetch };
 }
 
-async function readCalDav(
-  source: CalDavSource,
-  budget: Budget,
-  from: Date,
-  to: Date,
-  ours: (uid: string) => boolean,
-): Promise<BusyInterval[]> {
+async function readCalDav(source: CalDavSource, budget: Budget, from: Date, to: Date, parse: ParseBusy): Promise<BusyInterval[]> {
   const { calendars, davFetch } = await openCalDav(source, budget);
-  const busy: BusyInterval[] = [];
+  const texts: string[] = [];
   for (const calendar of calendars) {
     // The server picks the events that touch the range (recurring ones whole); they are expanded here, as every server
     // expands differently (RFC 4791 calendar-query with a time-range, as Cal.com asks it).
@@ -128,10 +123,10 @@ async function readCalDav(
       fetch: davFetch,
     });
     for (const object of objects) {
-      if (typeof object.data === "string" && object.data) busy.push(...busyFromIcs(object.data, from, to, ours));
+      if (typeof object.data === "string" && object.data) texts.push(object.data);
     }
   }
-  return busy;
+  return parse(texts, from, to);
 }
 
 /** A fresh deadline and byte budget for one source's requests. */
@@ -156,11 +151,11 @@ export async function readBusy(
   from: Date,
   to: Date,
   limits: ReadLimits,
-  ours: (uid: string) => boolean = () => false,
+  parse: ParseBusy,
 ): Promise<BusyInterval[]> {
   const budget = budgetOf(limits);
   try {
-    return source.kind === "ical" ? await readFeed(source.url, budget, from, to, ours) : await readCalDav(source, budget, from, to, ours);
+    return source.kind === "ical" ? await readFeed(source.url, budget, from, to, parse) : await readCalDav(source, budget, from, to, parse);
   } catch (error) {
     throw new CalendarReadError(reason(error, limits));
   }

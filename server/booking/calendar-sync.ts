@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "#server/db/connect.ts";
 import { log } from "#server/log.ts";
 import type { BusyInterval } from "#server/booking/availability.ts";
 import { readBusy, type ReadLimits, sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
-import { isBookingUid } from "#server/booking/invitation.ts";
+import type { ParseBusy } from "#server/booking/ical-parser.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
 
@@ -17,8 +17,8 @@ export interface CalendarSyncOptions {
   limits: ReadLimits;
   /** How many days ahead are read: the booking horizon and a day either side. */
   horizonDays: number;
-  /** The site's host name, in the UIDs of the calls it writes into calendars (left out of busy times: their claims hold them). */
-  host: string;
+  /** Reads a calendar's texts into busy stretches, the calls this site wrote into calendars left out (their claims hold them). */
+  parse: ParseBusy;
 }
 
 /**
@@ -77,7 +77,7 @@ export class CalendarSync {
         const key = sourceKey(consultant.id, source);
         const label = sourceLabel(source);
         try {
-          const busy = await readBusy(source, from, to, this.#options.limits, isBookingUid(this.#options.host));
+          const busy = await readBusy(source, from, to, this.#options.limits, this.#options.parse);
           await this.#stored(key, consultant, label, busy, new Date());
         } catch (error) {
           await this.#failed(key, consultant, label, (error as Error).message, new Date());

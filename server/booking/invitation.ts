@@ -4,9 +4,6 @@ import { SAST_TIME_ZONE, sastLocalStamp } from "#app/lib/sast.ts";
 /** The UID of a booked call's event (server/booking/mail.ts, calendar-write.ts): one call, one event everywhere. */
 export const bookingUid = (bookingId: number, host: string) => `booking-${bookingId}@${host}`;
 
-/** Whether a UID is one of this site's calls. */
-export const isBookingUid = (host: string) => (uid: string) => /^booking-\d+@/.test(uid) && uid.endsWith(`@${host}`);
-
 export interface InvitationDetails {
   /** Stays the same across a reschedule and a cancel, so calendars update the one event. */
   uid: string;

@@ -1,6 +1,7 @@
 import type { CoreServices } from "#server/core-services.ts";
 import { Availability } from "#server/booking/availability.ts";
 import { CalendarSync } from "#server/booking/calendar-sync.ts";
+import { parseInline, parseOnThread } from "#server/booking/ical-parser.ts";
 import { calendarSender, writableCalendar } from "#server/booking/calendar-write.ts";
 import type { Sender } from "#server/outbox/worker.ts";
 import { type Consultant, loadConsultants } from "#server/booking/consultants.ts";
@@ -28,7 +29,11 @@ export interface BookingServices {
   availability(now: Date, except?: number): Promise<Availability>;
 }
 
-export function bookingServices(core: CoreServices): BookingServices {
+/**
+ * `calendarThread`: the module of the thread that reads the consultants' calendars
+ * (build/server/ical-thread.js); without it they are parsed on the calling thread.
+ */
+export function bookingServices(core: CoreServices, { calendarThread }: { calendarThread?: URL } = {}): BookingServices {
   const rules = bookingRules(core.settings);
   const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);
   const writesCalendar = (id: string) => writableCalendar(consultants.find((c) => c.id === id)) !== undefined;
@@ -47,11 +52,12 @@ export function bookingServices(core: CoreServices): BookingServices {
   });
   const secret = manageTokenSecret(core.settings, core.secrets);
   const limits = { timeoutMs: settings.CALENDAR_TIMEOUT_MS, maxBytes: settings.CALENDAR_MAX_BYTES };
+  const host = new URL(settings.SITE_URL).hostname;
   const calendars = new CalendarSync(core.database, consultants, {
     intervalMs: settings.CALENDAR_REFRESH_SECONDS * 1000,
     limits,
     horizonDays: rules.horizonDays,
-    host: new URL(settings.SITE_URL).hostname,
+    parse: calendarThread ? parseOnThread(calendarThread, host) : parseInline(host),
   });
   return {
     store,

@@ -451,6 +451,7 @@ describe("signing in with a second factor, and roles", () => {
     const nav = page.getByRole("navigation", { name: "Lead inbox" });
     expect((await nav.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
       "Leads",
+      "Calls",
       "Report",
       "Newsletter",
       "Sessions",

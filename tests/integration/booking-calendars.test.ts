@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, type IsoDate, sastInstant } from "#app/lib/sast.ts";
+import { busyFromIcs } from "#server/booking/ical-busy.ts";
 import { bookingRules } from "#server/booking/settings.ts";
 import { freeDays } from "#server/booking/slots.ts";
 import { parseEnv } from "#server/env.ts";
@@ -50,7 +51,7 @@ describe("busy times from the consultants' own calendars", () => {
 
   let radicale: Radicale;
   let feed: Server;
-  let feedMode: "ok" | "hang" | "garbage" | "huge" = "ok";
+  let feedMode: "ok" | "hang" | "garbage" | "huge" | "heavy" = "ok";
   let dir: string;
   let server: RunningServer;
 
@@ -60,6 +61,22 @@ describe("busy times from the consultants' own calendars", () => {
     vevent("r-allday", `;VALUE=DATE:${dayC.replaceAll("-", "")}`, `;VALUE=DATE:${addDays(dayC, 1).replaceAll("-", "")}`),
     // India keeps +05:30 all year, and Google names the zone without a VTIMEZONE: 19:30 there is 16:00 SAST.
     vevent("r-kolkata", `;TZID=Asia/Kolkata:${local(dayB, "19:30")}`, `;TZID=Asia/Kolkata:${local(dayB, "20:00")}`),
+  );
+  /**
+   * A calendar that takes the reader a while: 700 daily series at dawn marked free (18,000 occurrences to walk, none busy, as
+   * many as a busy team's shared calendar) and Ruan's afternoons taken every day.
+   */
+  const heavyText = vcalendar(
+    ...Array.from({ length: 700 }, (_, i) => {
+      const start = new Date(at(addDays(dayA, -3), "06:00")).getTime() + (i % 60) * 60_000;
+      return vevent(`h-daily-${i}`, `:${icsUtc(new Date(start))}`, `:${icsUtc(new Date(start + 60_000))}`, [
+        "RRULE:FREQ=DAILY",
+        "TRANSP:TRANSPARENT",
+      ]);
+    }),
+    vevent("h-afternoons", `:${icsUtc(new Date(at(addDays(dayA, -3), "12:00")))}`, `:${icsUtc(new Date(at(addDays(dayA, -3), "18:00")))}`, [
+      "RRULE:FREQ=DAILY",
+    ]),
   );
 
   beforeAll(async () => {
@@ -89,6 +106,7 @@ describe("busy times from the consultants' own calendars", () => {
     feed = createServer((req, res) => {
       if (req.url !== FEED_PATH) return void res.writeHead(404).end();
       if (feedMode === "hang") return; // never answers
+      if (feedMode === "heavy") return void res.writeHead(200, { "content-type": "text/calendar" }).end(heavyText);
       if (feedMode === "garbage")
         return void res.writeHead(200, { "content-type": "text/calendar" }).end("<html>Service unavailable</html>");
       if (feedMode === "huge") {
@@ -250,6 +268,30 @@ describe("busy times from the consultants' own calendars", () => {
     expect((await admin.post("/admin/forget", { intent: "forget", email, confirm: "yes" })).status).toBe(303);
     await waitFor(async () => (await event(id)) === undefined, "the forgotten call gone from her calendar", 20_000);
     expect(readSiteDb(server.dataDir, `select id from bookings where id = ${id}`)).toEqual([]);
+  });
+
+  it("reads a calendar that takes a while off the thread that answers visitors", async () => {
+    // What the reading costs, here and now: read on the request thread, it would hold every request that long.
+    const started = performance.now();
+    busyFromIcs(heavyText, new Date(Date.now() - 24 * 3600_000), new Date(Date.now() + 24 * 24 * 3600_000));
+    const readingMs = performance.now() - started;
+
+    expect(await offeredSlots(server), "16:30 is Ruan's, and free").toContain(at(dayA, "16:30"));
+    feedMode = "heavy";
+    await waitFor(async () => !(await offeredSlots(server)).includes(at(dayA, "16:30")), "Ruan's afternoons busy", 20_000);
+    // It is read again every second meanwhile (CALENDAR_REFRESH_SECONDS): a few reads while /healthz is asked every 20 ms.
+    const answers: number[] = [];
+    for (const until = Date.now() + 3000; Date.now() < until;) {
+      const asked = performance.now();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      answers.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(Math.max(...answers), `the slowest of ${answers.length} answers, while a read takes ${readingMs.toFixed(0)} ms`).toBeLessThan(
+      Math.max(readingMs / 2, 150),
+    );
+    feedMode = "ok";
+    await waitFor(async () => (await offeredSlots(server)).includes(at(dayA, "16:30")), "Ruan's afternoons free again", 20_000);
   });
 
   it("keeps the last known busy times, fast, when a calendar is down, silent, garbage or endless, and logs since when", async () => {
