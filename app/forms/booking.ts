@@ -29,8 +29,11 @@ const schema = z.object({
   phone: companyProfileForm.schema.shape.phone,
   website: contactForm.schema.shape.website,
   message: contactForm.schema.shape.message,
-  /** The visitor's IANA time zone, which the form's script adds, so reminders give their own time too. */
-  timeZone: z.optional(z.string().check(z.maxLength(64))),
+  /**
+   * The visitor's IANA time zone, which the form's script adds, so reminders give their own time too.
+   * Nobody types it: one that is not a zone's name is dropped rather than refusing the booking.
+   */
+  timeZone: z.catch(z.optional(z.stringFormat("time-zone", /^[A-Za-z][\w+\-/]{0,63}$/)), undefined),
 });
 
 /** A bookable day as the server lists it, labels already in SAST. */

@@ -256,7 +256,10 @@ async function saveIn(
     .where("version", "=", expected)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
-    return { ok: false, problem: "conflict", by: before.updated_by, at: toDate(before.updated_at), version: before.version };
+    // Read again: on PostgreSQL the save that won may have committed after `before` was read, and the message names it.
+    const winner =
+      (await trx.selectFrom("articles").select(["updated_by", "updated_at", "version"]).where("id", "=", id).executeTakeFirst()) ?? before;
+    return { ok: false, problem: "conflict", by: winner.updated_by, at: toDate(winner.updated_at), version: winner.version };
   }
   if (before.slug !== content.slug) {
     await trx.deleteFrom("article_redirects").where("old_slug", "=", content.slug).execute();

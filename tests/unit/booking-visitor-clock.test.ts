@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { visitorClock } from "#app/lib/sast.ts";
+import { bookingForm } from "#app/forms/booking.ts";
 
 // The picker adds the visitor's own time below each SAST time; the browser's zone decides it.
 const originalZone = process.env.TZ;
@@ -35,5 +36,17 @@ describe("the visitor's own clock beside a SAST time", () => {
     // 09:00 SAST on Tuesday is 21:00 on Monday in Honolulu; 17:45 SAST is 04:45 on Wednesday in Auckland.
     expect(inZone("Pacific/Honolulu", "2026-11-24T09:00:00+02:00")).toBe("Mon 21:00 UTC-10");
     expect(inZone("Pacific/Auckland", "2026-11-24T17:45:00+02:00")).toBe("Wed 04:45 UTC+13");
+  });
+});
+
+describe("the zone the booking form's script posts", () => {
+  const timeZone = bookingForm.schema.shape.timeZone;
+  it("is kept when it names a zone, and dropped, never refusing the booking, when it does not", () => {
+    expect(timeZone.parse("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(timeZone.parse("America/Argentina/Buenos_Aires")).toBe("America/Argentina/Buenos_Aires");
+    expect(timeZone.parse("Etc/GMT+2")).toBe("Etc/GMT+2");
+    for (const odd of ["Europe/Ber\u0000lin", "<script>", "x".repeat(100), ""])
+      expect(timeZone.safeParse(odd)).toEqual({ success: true, data: undefined });
+    expect(timeZone.parse(undefined)).toBeUndefined();
   });
 });
