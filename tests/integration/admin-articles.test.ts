@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles as contentArticles } from "#app/content/blog.server.ts";
@@ -269,6 +270,14 @@ describe("the inbox's articles", () => {
       await page.getByLabel("Body (Markdown)").fill("## Typed just now\n\nA paragraph.");
       await expect.poll(() => page.locator("section[aria-labelledby=preview-heading] h2", { hasText: "Typed just now" }).count()).toBe(1);
       await expect.poll(() => page.getByText("1 min read, computed from the body.").count()).toBe(1);
+      // The pictures in docs/ are made again only when asked (DOCS_SCREENSHOTS=1), so a test run leaves the checkout as it was.
+      if (process.env.DOCS_SCREENSHOTS) {
+        const docs = (name: string) => path.resolve(import.meta.dirname, `../../docs/${name}`);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.screenshot({ path: docs("articles-editor.png"), fullPage: true });
+        await page.goto(`${server.url}/admin/articles`);
+        await page.screenshot({ path: docs("articles-list.png"), fullPage: true });
+      }
     } finally {
       await browser?.close();
     }
