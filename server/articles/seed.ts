@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import type { LoadedArticle } from "#app/content/blog.server.ts";
 import { team } from "#app/content/team.ts";
 import { sastInstant } from "#app/lib/sast.ts";
-import type { ArticleContent } from "#server/articles/store.ts";
+import type { Actor } from "#server/admin/audit.ts";
+import { addRevision, type ArticleContent, contentColumns } from "#server/articles/store.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /** Who the revisions of the first articles name. */
-const SITE_CONTENT = "site content (app/content/blog)";
+const SITE_CONTENT: Actor = { userId: null, name: "site content (app/content/blog)" };
 
 /** An article of app/content/blog as the editor keeps it: its author by id, its image where the next step serves it. */
 export function contentOfFile(article: LoadedArticle): ArticleContent {
@@ -46,44 +47,21 @@ export async function seedArticles(db: Kysely<Database>, articles: readonly Load
       const row = await trx
         .insertInto("articles")
         .values({
-          slug: content.slug,
-          title: content.title,
-          excerpt: content.excerpt,
-          category: content.category,
-          author: content.author,
-          keywords: JSON.stringify(content.keywords),
-          seo_title: content.seoTitle,
-          seo_description: null,
-          image_path: content.imagePath,
-          image_alt: content.imageAlt,
-          body: content.body,
-          featured: content.featured,
-          read_time_minutes: content.readTimeMinutes,
+          ...contentColumns(content),
           status: "published",
           published_at: sastInstant(article.date),
           updated_on: article.updated ?? null,
           version: 1,
           created_at: now,
-          created_by: SITE_CONTENT,
+          created_by: SITE_CONTENT.name,
           updated_at: now,
-          updated_by: SITE_CONTENT,
+          updated_by: SITE_CONTENT.name,
         })
         .onConflict((oc) => oc.column("slug").doNothing())
         .returning("id")
         .executeTakeFirst();
       if (!row) return;
-      await trx
-        .insertInto("article_revisions")
-        .values({
-          article_id: row.id,
-          version: 1,
-          content: JSON.stringify(content),
-          status: "published",
-          action: "Published",
-          saved_at: now,
-          saved_by: SITE_CONTENT,
-        })
-        .execute();
+      await addRevision(trx, { id: row.id, version: 1, status: "published", content }, "Published", SITE_CONTENT, now);
       written += 1;
     });
   }

@@ -63,7 +63,8 @@ export type SaveResult =
 const toDate = (value: Date | string) => new Date(value);
 const toDateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-function contentColumns(content: ArticleContent) {
+/** An article's content as its row's columns (the editor's saves, the first articles' seed). */
+export function contentColumns(content: ArticleContent) {
   return {
     slug: content.slug,
     title: content.title,
@@ -154,7 +155,8 @@ async function slugTaken(db: Kysely<Database>, slug: string, exceptId: number | 
   return row !== undefined;
 }
 
-async function addRevision(
+/** Keeps a saved version's content as a revision, in the transaction that saved it. */
+export async function addRevision(
   trx: Kysely<Database>,
   article: { id: number; version: number; status: ArticleStatus; content: ArticleContent },
   action: string,

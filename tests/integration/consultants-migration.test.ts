@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Availability } from "#server/booking/availability.ts";
 import { loadConsultants } from "#server/booking/consultants.ts";
 import { bookingRules } from "#server/booking/settings.ts";
 import { BookingStore } from "#server/booking/store.ts";
-import { type DatabaseHandle, openDatabase } from "#server/db/connect.ts";
 import { parseEnv } from "#server/env.ts";
-import { openSiteDatabase, siteMigrations } from "#server/migrations.ts";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
+import { databaseKinds, useMigrationDatabase } from "#tests/support/database.ts";
 
 /**
  * A site with calls booked before there were consultants (migration
@@ -17,20 +15,10 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/sup
 const start = new Date("2027-03-02T08:00:00.000Z");
 
 describe.each(databaseKinds)("claims from before consultants on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    await database?.dispose();
-    handle = database = undefined;
-  });
+  const migrated = useMigrationDatabase(kind);
 
   it("keeps each old claim, held for every consultant until its call is over", async () => {
-    database = await createTestDatabase(kind);
-    const before = await openDatabase(database.settings, (dialect) =>
-      Object.fromEntries(Object.entries(siteMigrations(dialect)).filter(([name]) => name < "0013")),
-    );
+    const before = await migrated.before("0013");
     const old = before.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const { id } = (await old
       .insertInto("bookings")
@@ -53,7 +41,7 @@ describe.each(databaseKinds)("claims from before consultants on %s", (kind) => {
     await old.insertInto("booking_claims").values({ slot_start: start, booking_id: id }).execute();
     await before.close();
 
-    handle = await openSiteDatabase(database.settings);
+    const handle = await migrated.after();
     const store = new BookingStore(handle);
     const claims = await store.claims(start, new Date(start.getTime() + 60 * 60_000));
     expect(claims).toEqual([{ consultant: "", cell: start, bookingId: id }]);

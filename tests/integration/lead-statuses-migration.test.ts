@@ -1,12 +1,10 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { leadStatuses } from "#app/lib/inbox.ts";
 import { addNote, setStatus } from "#server/admin/lead-changes.ts";
 import { createUser } from "#server/admin/users.ts";
-import { type DatabaseHandle, openDatabase } from "#server/db/connect.ts";
 import { LeadStore } from "#server/forms/store.ts";
-import { openSiteDatabase, siteMigrations } from "#server/migrations.ts";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
+import { databaseKinds, useMigrationDatabase } from "#tests/support/database.ts";
 
 /**
  * Migration 0015_call_outcomes widens the leads table's status check for
@@ -29,20 +27,10 @@ const contact = (name: string) => ({
 });
 
 describe.each(databaseKinds)("the leads table's statuses widened on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    await database?.dispose();
-    handle = database = undefined;
-  });
+  const migrated = useMigrationDatabase(kind);
 
   it("keeps every lead, note and trigger, and takes No-show after it", async () => {
-    database = await createTestDatabase(kind);
-    const before = await openDatabase(database.settings, (dialect) =>
-      Object.fromEntries(Object.entries(siteMigrations(dialect)).filter(([name]) => name < "0015")),
-    );
+    const before = await migrated.before("0015");
     if (kind === "postgres") {
       // The check as it stood before No-show.
       const old = leadStatuses.filter((s) => s.key !== "no-show").map((s) => `'${s.key}'`);
@@ -60,7 +48,7 @@ describe.each(databaseKinds)("the leads table's statuses widened on %s", (kind) 
     expect(await addNote(before.db, actor, id, "Wants a proposal")).toBe(true);
     await before.close();
 
-    handle = await openSiteDatabase(database.settings);
+    const handle = await migrated.after();
     const { db } = handle;
     expect(await db.selectFrom("leads").select(["id", "name", "status"]).execute()).toEqual([
       { id, name: "Thandi Nkosi", status: "contacted" },

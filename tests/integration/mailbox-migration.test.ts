@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#server/db/connect.ts";
-import { siteMigrations, openSiteDatabase } from "#server/migrations.ts";
+import { describe, expect, it } from "vitest";
 import { Newsletter } from "#server/newsletter/subscribers.ts";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
+import { databaseKinds, useMigrationDatabase } from "#tests/support/database.ts";
 
 /**
  * A site whose subscribers and bookings were written before mailboxes
@@ -25,20 +23,10 @@ const signup = {
 };
 
 describe.each(databaseKinds)("mailboxes of rows from before on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    await database?.dispose();
-    handle = database = undefined;
-  });
+  const migrated = useMigrationDatabase(kind);
 
   it("gives each row its mailbox, the address typed as the mailbox holding it, and signups find that one", async () => {
-    database = await createTestDatabase(kind);
-    const before = await openDatabase(database.settings, (dialect) =>
-      Object.fromEntries(Object.entries(siteMigrations(dialect)).filter(([name]) => name < "0010")),
-    );
+    const before = await migrated.before("0010");
     const old = before.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     for (const email of ["A.B+news@gmail.com", "ab@gmail.com", "a.b@googlemail.com", "lerato@example.co.za"]) {
       await old
@@ -64,7 +52,7 @@ describe.each(databaseKinds)("mailboxes of rows from before on %s", (kind) => {
       .execute();
     await before.close();
 
-    handle = await openSiteDatabase(database.settings);
+    const handle = await migrated.after();
     const db = handle.db;
     const mailboxes = () => db.selectFrom("newsletter_subscribers").select(["email", "mailbox"]).orderBy("id").execute();
     expect(await mailboxes()).toEqual([

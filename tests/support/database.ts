@@ -7,12 +7,12 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
 import type { Database } from "#server/db/schema.ts";
-import type { DatabaseHandle, DatabaseSettings } from "#server/db/connect.ts";
+import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
+import { openSiteDatabase, siteMigrations } from "#server/migrations.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
 import { LeadStore } from "#server/forms/store.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 import { RateLimits } from "#server/rate-limits.ts";
-import { openSiteDatabase } from "#server/migrations.ts";
 
 /** The databases the data-layer suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databaseKinds: Array<"sqlite" | "postgres"> = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -110,4 +110,31 @@ export function useSiteDatabase(kind: "sqlite" | "postgres"): SiteDatabase {
     await site.test.dispose();
   });
   return site;
+}
+
+/**
+ * A database of its own for a test of a migration on `kind`: `before(name)` opens it with the
+ * migrations named before `name` only (to write rows as an earlier version did), `after()` with
+ * every one; each test's database is closed and dropped after it.
+ */
+export function useMigrationDatabase(kind: "sqlite" | "postgres") {
+  let database: TestDatabase | undefined;
+  const opened: DatabaseHandle[] = [];
+  afterEach(async () => {
+    // A test closes its earlier handle itself before it migrates on: a second close is harmless here.
+    for (const handle of opened.splice(0)) await handle.close().catch(() => undefined);
+    await database?.dispose();
+    database = undefined;
+  });
+  const settings = async () => (database ??= await createTestDatabase(kind)).settings;
+  const keep = (handle: DatabaseHandle) => (opened.push(handle), handle);
+  return {
+    before: async (name: string) =>
+      keep(
+        await openDatabase(await settings(), (dialect) =>
+          Object.fromEntries(Object.entries(siteMigrations(dialect)).filter(([n]) => n < name)),
+        ),
+      ),
+    after: async () => keep(await openSiteDatabase(await settings())),
+  };
 }
