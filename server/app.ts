@@ -11,7 +11,8 @@ import { cspNonceContext } from "#app/lib/build-stamps.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { env } from "#server/env.ts";
 import { log, setLogLevel } from "#server/log.ts";
-import { reactRouterHandler } from "#server/http/react-router-handler.ts";
+import { pageRenderer, reactRouterHandler } from "#server/http/react-router-handler.ts";
+import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
@@ -81,7 +82,10 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   // Refusals that need no route before anything reads the path: an absurd one costs nothing more than its length.
   app.use(requestGuard(securityHeadersFor(settings, allowances, [])));
   // The build's files and prerendered pages next: prepared at start, each answer is a lookup and a write.
-  if (!dev) app.use(await loadStaticFiles(clientDir, settings, (inlineScripts) => securityHeadersFor(settings, allowances, inlineScripts)));
+  const files = dev
+    ? undefined
+    : await loadStaticFiles(clientDir, settings, (inlineScripts) => securityHeadersFor(settings, allowances, inlineScripts));
+  if (files) app.use(files.handle);
 
   app.use(visitorOrigin(settings));
   app.get("/healthz", (_req, res) => {
@@ -94,9 +98,19 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
 
   app.use(running.routes);
 
+  const build = () => import("virtual:react-router/server-build");
+  // Articles' pages are made once when they go live, as the prerendered pages are at build.
+  if (files) {
+    const context = () => {
+      const provider = new RouterContextProvider();
+      provider.set(servicesContext, running.services);
+      return provider;
+    };
+    await prepareArticlePages(running.services.articles, files, pageRenderer({ build, siteUrl: settings.SITE_URL, context }));
+  }
   app.use(
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce);

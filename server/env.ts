@@ -175,6 +175,13 @@ export const envSchema = z.object({
     .min(1)
     .optional()
     .describe("YAML file of the consultants who take calls, their hours, meeting links and calendars; unset: the co-founders"),
+  ARTICLES_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(1000)
+    .describe("how often each instance looks for articles saved, published or scheduled on another"),
   CALENDAR_REFRESH_SECONDS: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { CoreServices } from "#server/core-services.ts";
+import type { LiveArticles } from "#server/articles/live.ts";
 import type { AdminServices } from "#server/admin/services.ts";
 import type { BookingServices } from "#server/booking/services.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
@@ -14,6 +15,8 @@ export interface SiteServices extends CoreServices {
   booking: BookingServices;
   admin: AdminServices;
   newsletter: Newsletter;
+  /** The articles readers see, kept current on every instance. */
+  articles: LiveArticles;
 }
 
 export const servicesContext = createContext<SiteServices>();

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { articles } from "#app/content/blog.server.ts";
 import { adminServices } from "#server/admin/services.ts";
+import { LiveArticles } from "#server/articles/live.ts";
 import { seedArticles } from "#server/articles/seed.ts";
 import { startDailyBackups } from "#server/backups.ts";
 import { bookingServices } from "#server/booking/services.ts";
@@ -55,6 +56,8 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
   const database = await openSiteDatabase(settings);
   // The six articles of app/content/blog become the inbox's first records (docs/decisions/0036).
   await seedArticles(database.db, articles);
+  const liveArticles = new LiveArticles(database.db);
+  await liveArticles.start(settings.ARTICLES_POLL_MS);
   const leads = new LeadStore(database);
   const rateLimits = new RateLimits(database);
   const challenges = new SpentChallenges(database);
@@ -89,7 +92,13 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
   const { BACKUP_HOUR } = settings;
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
-  const services: SiteServices = { ...core, booking: bookingServices(core, { calendarThread }), admin: adminServices(core), newsletter };
+  const services: SiteServices = {
+    ...core,
+    booking: bookingServices(core, { calendarThread }),
+    admin: adminServices(core),
+    newsletter,
+    articles: liveArticles,
+  };
   late.calendarLane = services.booking.calendarSender;
   late.reminderLane = services.booking.reminderSender(mailer);
   services.booking.calendars.start();
@@ -144,6 +153,7 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
     },
     async close() {
       await backups?.stop();
+      await liveArticles.stop();
       await services.booking.calendars.stop();
       await worker.stop();
       mailer.close();

@@ -6,10 +6,13 @@ import { servicePath, serviceSlugs } from "#app/content/services.ts";
  * Every public page, with how it is rendered. Pages whose HTML depends on the
  * request (forms carrying a signed token, today's date, query parameters, free
  * booking slots) are rendered per request; the rest are prerendered at build.
+ * Articles are the agency's records, prepared by the server when they go
+ * live (server/articles/prepared-pages.ts); the six listed are those a new
+ * site starts with, which the tests and benches visit as its pages.
  */
 export interface PublicRoute {
   path: string;
-  rendering: "prerendered" | "per-request";
+  rendering: "prerendered" | "per-request" | "article";
 }
 
 export const publicRoutes: readonly PublicRoute[] = [
@@ -19,7 +22,7 @@ export const publicRoutes: readonly PublicRoute[] = [
   ...serviceSlugs.map((slug) => ({ path: servicePath(slug), rendering: "prerendered" as const })),
   { path: pageMeta.pricing.path, rendering: "prerendered" },
   { path: pageMeta.blog.path, rendering: "per-request" },
-  ...articleSlugs.map((slug) => ({ path: articlePath(slug), rendering: "prerendered" as const })),
+  ...articleSlugs.map((slug) => ({ path: articlePath(slug), rendering: "article" as const })),
   { path: pageMeta.contact.path, rendering: "per-request" },
   { path: pageMeta.freeAudit.path, rendering: "per-request" },
   { path: pageMeta.freeAiAssessment.path, rendering: "per-request" },

@@ -14,14 +14,10 @@ export const articleSlugs = [
 
 export type ArticleSlug = (typeof articleSlugs)[number];
 
-export const articlePath = (slug: ArticleSlug) => `/blog/${slug}`;
+export const articlePath = (slug: string) => `/blog/${slug}`;
 
 /** The title an article's title tag, social tags and card give: its shorter seoTitle when it has one. */
 export const articleMetaTitle = (article: { title: string; seoTitle?: string | undefined }) => article.seoTitle ?? article.title;
-
-export function isArticleSlug(value: string | undefined): value is ArticleSlug {
-  return (articleSlugs as readonly string[]).includes(value ?? "");
-}
 
 /**
  * The blog's archive by category (SPEC.md section 9: 47 posts, 12 Google, 10 Meta,
@@ -39,6 +35,9 @@ export type ArticleCategory = (typeof blogCategories)[number]["name"];
 
 export const categoryNames = blogCategories.map((category) => category.name) as [ArticleCategory, ...ArticleCategory[]];
 
+/** A category's address on the listing: /blog?category=google-ads. */
+export const categoryParam = (name: string) => name.toLowerCase().replaceAll(" ", "-");
+
 export const totalPosts = blogCategories.reduce((sum, category) => sum + category.posts, 0);
 
 /** SPEC.md section 9. */
@@ -52,14 +51,14 @@ export type ImageMotif = (typeof imageMotifs)[number];
 /** Featured images are drawn at this size; pages give it to `<img>` so nothing shifts. */
 export const featuredImageSize = { width: 1200, height: 630 } as const;
 
-/** An article as the listing shows it: its front matter plus the served image address. */
+/** An article as the listing shows it (server/articles/live.ts makes it from the agency's records). */
 export interface ArticleSummary {
-  slug: ArticleSlug;
+  slug: string;
   title: string;
   /** A shorter title for the `<title>` tag when the headline is too long for it. */
   seoTitle?: string;
   excerpt: string;
-  category: ArticleCategory;
+  category: string;
   /** As SPEC.md words it, e.g. "12 min". */
   readTime: string;
   /** ISO dates (YYYY-MM-DD). */
@@ -73,7 +72,7 @@ export interface ArticleSummary {
   featured: boolean;
 }
 
-/** An article page: the summary plus its body rendered to HTML at build. */
+/** An article page: the summary plus its body rendered to HTML. */
 export interface Article extends ArticleSummary {
   html: string;
 }

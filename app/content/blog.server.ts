@@ -1,5 +1,5 @@
 import { Marked } from "marked";
-import { type Article, type ArticleSlug, type ArticleSummary, articleSlugs } from "#app/content/articles.ts";
+import { type Article, articleSlugs } from "#app/content/articles.ts";
 import { articleFileName, type ArticleSource, parseArticleSource } from "#app/content/blog/front-matter.ts";
 
 // Vite inlines the Markdown into the server bundle at build, so no file is read
@@ -34,22 +34,17 @@ function load(): LoadedArticle[] {
   return articles;
 }
 
-/** Every article, newest first; validated when the server bundle loads, so a bad file fails the build. */
+/**
+ * The six first articles, newest first: the records a new site starts with
+ * (server/articles/seed.ts). Validated when the server bundle loads, so a bad
+ * file fails the build.
+ */
 export const articles: readonly LoadedArticle[] = load().sort((a, b) => b.date.localeCompare(a.date));
 
-function toSummary({ html: _html, body: _body, ...summary }: LoadedArticle): ArticleSummary {
-  return summary;
-}
-
-export function articleSummaries(): ArticleSummary[] {
-  return articles.map(toSummary);
-}
-
-export function featuredArticle(): ArticleSummary {
-  return toSummary(articles.find((article) => article.featured)!);
-}
-
-export function findArticle(slug: ArticleSlug): Article {
-  const { body: _body, ...article } = articles.find((candidate) => candidate.slug === slug)!;
-  return article;
+/**
+ * The served address of a drawn image the build carries, by the path an
+ * article records for it (`/blog/images/{file}`, as the first articles do).
+ */
+export function builtImageUrl(imagePath: string): string | undefined {
+  return imagePath.startsWith("/blog/images/") ? imageUrls[`./blog/images/${imagePath.slice("/blog/images/".length)}`] : undefined;
 }

@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/ui/icon.tsx";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { CategoryChip, ReadTimeAndDate } from "#app/components/blog/article-facts.tsx";
 import { ArticleBody } from "#app/components/blog/article-body.tsx";
 import { ArticleCta } from "#app/components/blog/article-cta.tsx";
@@ -7,20 +7,27 @@ import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 import { ShareButton } from "#app/components/blog/share-button.tsx";
 import { articleBreadcrumbJsonLd, blogPostingJsonLd } from "#app/components/blog/structured-data.ts";
 import { Avatar } from "#app/components/illustrations/avatar.tsx";
-import { articleMetaTitle, articlePath, isArticleSlug } from "#app/content/articles.ts";
-import { findArticle } from "#app/content/blog.server.ts";
+import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
 import { documentOnlyHtml, useDocumentOnlyHtml } from "#app/lib/document-only-html.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { blogFeedLink } from "#app/lib/feed.ts";
+import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article";
 
 /** The route's id (routes.ts), which its document-only HTML is filed under. */
 const ROUTE_ID = "routes/article";
 
 export function loader(args: Route.LoaderArgs) {
-  if (!isArticleSlug(args.params.slug)) throw data(null, { status: 404 });
-  const { html, ...article } = findArticle(args.params.slug);
+  const { articles } = servicesOf(args.context);
+  const found = articles.find(args.params.slug);
+  if (!found) {
+    // A slug the agency changed answers with the article's address now.
+    const movedTo = articles.movedTo(args.params.slug);
+    if (movedTo) throw redirect(articlePath(movedTo), 301);
+    throw data(null, { status: 404 });
+  }
+  const { html, id: _id, version: _version, ...article } = found;
   // The body is in the page's HTML; a document's hydration data leaves it out (decision 0026).
   return { article, ...documentOnlyHtml(args, ROUTE_ID, html) };
 }
@@ -33,7 +40,7 @@ export const meta: Route.MetaFunction = (args) => {
   const siteUrl = siteUrlFrom(args);
   return seo(args, {
     title: articleMetaTitle(article),
-    description: article.excerpt,
+    description: article.description,
     path: articlePath(article.slug),
     type: "article",
     jsonLd: [blogPostingJsonLd(siteUrl, article), articleBreadcrumbJsonLd(siteUrl, article)],

@@ -5,8 +5,7 @@ import { blogJsonLd } from "#app/components/blog/structured-data.ts";
 import { NewsletterForm } from "#app/components/forms/newsletter-form.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { leadClientAction } from "#app/forms/transport.ts";
-import { newsletterReaders } from "#app/content/articles.ts";
-import { articleSummaries, featuredArticle } from "#app/content/blog.server.ts";
+import { blogCategories, categoryParam, newsletterReaders } from "#app/content/articles.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { blogFeedLink } from "#app/lib/feed.ts";
@@ -24,7 +23,20 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return { featured: featuredArticle(), articles: articleSummaries(), formPage: formPageData(servicesOf(context), request) };
+  const live = servicesOf(context).articles;
+  const all = live.list();
+  const param = new URL(request.url).searchParams.get("category");
+  // An unknown topic shows them all, as the listing without one does.
+  const selected = blogCategories.find((category) => categoryParam(category.name) === param)?.name ?? null;
+  const counts: Record<string, number> = {};
+  for (const article of all) counts[article.category] = (counts[article.category] ?? 0) + 1;
+  return {
+    featured: selected ? undefined : live.featured(),
+    articles: selected ? all.filter((article) => article.category === selected) : all,
+    counts,
+    selected,
+    formPage: formPageData(servicesOf(context), request),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -33,33 +45,39 @@ export const meta: Route.MetaFunction = (args) =>
     jsonLd: args.loaderData ? [blogJsonLd(siteUrlFrom(args), args.loaderData.articles)] : [],
   });
 
-export default function BlogPage({ loaderData: { featured, articles, formPage } }: Route.ComponentProps) {
+export default function BlogPage({ loaderData: { featured, articles, counts, selected, formPage } }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Blog" title="Paid advertising insights for South Africa" lead={pageMeta.blog.description} />
       <div className="mx-auto max-w-7xl space-y-16 px-4 pb-20 sm:px-6 lg:px-8">
-        <CategoryList shown={articles.length} />
+        <CategoryList counts={counts} selected={selected} />
 
-        <section aria-labelledby="featured-heading">
-          <h2 id="featured-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Featured article
-          </h2>
-          <div className="mt-6">
-            <FeaturedArticleCard article={featured} />
-          </div>
-        </section>
+        {featured && (
+          <section aria-labelledby="featured-heading">
+            <h2 id="featured-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Featured article
+            </h2>
+            <div className="mt-6">
+              <FeaturedArticleCard article={featured} />
+            </div>
+          </section>
+        )}
 
         <section aria-labelledby="latest-heading">
           <h2 id="latest-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Latest articles
+            {selected ? `Latest in ${selected}` : "Latest articles"}
           </h2>
-          <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {articles.map((article) => (
-              <li key={article.slug} className="flex">
-                <ArticleCard article={article} />
-              </li>
-            ))}
-          </ul>
+          {articles.length > 0 ? (
+            <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+              {articles.map((article) => (
+                <li key={article.slug} className="flex">
+                  <ArticleCard article={article} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-6 text-lg text-slate-600">No articles on this topic yet. The other topics have more.</p>
+          )}
         </section>
 
         <section

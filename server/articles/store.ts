@@ -314,13 +314,37 @@ export async function restoreRevision(
   });
 }
 
-/** The article a redirect's old slug now answers with, for the 301 the next step serves. */
-export async function redirectTarget(db: Kysely<Database>, oldSlug: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("article_redirects")
-    .innerJoin("articles", "articles.id", "article_redirects.article_id")
-    .select("articles.slug")
-    .where("article_redirects.old_slug", "=", oldSlug)
-    .executeTakeFirst();
-  return row?.slug;
+/** Who the revisions of articles published at their scheduled time name. */
+const SCHEDULE: Actor = { userId: null, name: "the schedule" };
+
+/**
+ * Publishes every scheduled article whose time has come, each as a new
+ * version with its revision, dated its scheduled time. Instances may call it
+ * together: the update's `where` lets one of them publish each article.
+ */
+export async function publishDue(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const due = await db.selectFrom("articles").selectAll().where("status", "=", "scheduled").where("publish_at", "<=", now).execute();
+  let published = 0;
+  for (const row of due) {
+    await db.transaction().execute(async (trx) => {
+      const version = row.version + 1;
+      const updated = await trx
+        .updateTable("articles")
+        .set({ status: "published", published_at: toDateOrNull(row.published_at) ?? toDate(row.publish_at!), version, updated_at: now })
+        .where("id", "=", row.id)
+        .where("version", "=", row.version)
+        .where("status", "=", "scheduled")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return;
+      await addRevision(
+        trx,
+        { id: row.id, version, status: "published", content: contentOf(row) },
+        "Published as scheduled",
+        SCHEDULE,
+        now,
+      );
+      published += 1;
+    });
+  }
+  return published;
 }

@@ -137,6 +137,27 @@ function actionAt(cached: { build: ServerBuild; tree: RouteObject[]; hasAction: 
   return answer;
 }
 
+/** A page of the app as a request for it would be answered, for the server's own use. */
+export type PageRenderer = (path: string) => Promise<{ status: number; text: string }>;
+
+/**
+ * Renders pages through the app with a context of the server's own (no
+ * visitor, no CSP nonce, as the prerender at build): pages the server prepares
+ * after start (server/articles/prepared-pages.ts).
+ */
+export function pageRenderer(options: {
+  build: () => Promise<ServerBuild>;
+  siteUrl: string;
+  context: () => RouterContextProvider;
+}): PageRenderer {
+  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  return async (path) => {
+    handle ??= createRequestHandler(await options.build(), "production");
+    const response = await handle(new Request(new URL(path, options.siteUrl)), options.context());
+    return { status: response.status, text: await response.text() };
+  };
+}
+
 export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;

@@ -171,6 +171,19 @@ function withoutTrailingSlashes(pathname: string): string {
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+/** The client build in memory, and pages the server prepares after start the same way. */
+export interface StaticFiles {
+  handle: StaticHandler;
+  /**
+   * Prepares a page rendered after start (an article going live) exactly as
+   * a prerendered one, with its client navigation's data (`{route}.data`),
+   * replacing what that route served before.
+   */
+  putPage(route: string, page: { html: string; data: string }): Promise<void>;
+  /** Stops serving a page put earlier, and its data. */
+  removePage(route: string): void;
+}
+
 /**
  * The client build, served from memory as a file server would: hashed assets
  * with immutable caching and their precompressed brotli/gzip twins, and
@@ -183,10 +196,20 @@ export async function loadStaticFiles(
   clientDir: string,
   settings: StampedSettings,
   securityHeaders: SecurityHeaders,
-): Promise<StaticHandler> {
+): Promise<StaticFiles> {
   const files = new Map<string, Prepared>();
   const pages = new Map<string, Prepared>();
   const otherFiles = securityHeaders([]);
+  const preparedPage = async (html: string) => {
+    const body = Buffer.from(html);
+    const security = securityHeaders(inlineScriptHashes(html));
+    return prepare(body, await compressed(body), { type: contentTypes[".html"]!, cacheControl: NO_CACHE, security });
+  };
+  const preparedData = async (text: string, cacheControl: string) => {
+    const body = Buffer.from(text);
+    const twins = body.length >= MIN_COMPRESS_BYTES ? await compressed(body) : {};
+    return prepare(body, twins, { type: contentTypes[".data"]!, cacheControl, security: otherFiles });
+  };
   const work: Array<Promise<void>> = [];
   for (const full of existsSync(clientDir) ? filesUnder(clientDir) : []) {
     if (full.endsWith(".br") || full.endsWith(".gz")) continue;
@@ -194,18 +217,13 @@ export async function loadStaticFiles(
     const type = contentTypes[path.extname(full)] ?? "application/octet-stream";
     if (rel.endsWith("/index.html")) {
       const route = rel.slice(0, -"/index.html".length) || "/";
-      const html = stamp(readFileSync(full, "utf8"), settings);
-      const body = Buffer.from(html);
-      const security = securityHeaders(inlineScriptHashes(html));
-      work.push(compressed(body).then((twins) => void pages.set(route, prepare(body, twins, { type, cacheControl: NO_CACHE, security }))));
+      work.push(preparedPage(stamp(readFileSync(full, "utf8"), settings)).then((page) => void pages.set(route, page)));
       continue;
     }
     const cacheControl = HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE;
     if (full.endsWith(".data")) {
       // Prerendered loader data holds the stamped settings too.
-      const body = Buffer.from(stamp(readFileSync(full, "utf8"), settings));
-      const twins = body.length >= MIN_COMPRESS_BYTES ? compressed(body) : Promise.resolve({});
-      work.push(twins.then((twins) => void files.set(rel, prepare(body, twins, { type, cacheControl, security: otherFiles }))));
+      work.push(preparedData(stamp(readFileSync(full, "utf8"), settings), cacheControl).then((data) => void files.set(rel, data)));
       continue;
     }
     const twins = { br: readIfPresent(full + ".br"), gzip: readIfPresent(full + ".gz") };
@@ -213,21 +231,32 @@ export async function loadStaticFiles(
   }
   await Promise.all(work);
 
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const url = req.url ?? "/";
-    const query = url.indexOf("?");
-    const pathname = query < 0 ? url : url.slice(0, query);
-    const file = files.get(pathname) ?? pages.get(pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname);
-    if (!file) return next();
-    const ifNoneMatch = req.headers["if-none-match"];
-    if (ifNoneMatch && matches(ifNoneMatch, file.etag)) {
-      res.writeHead(304, file.notModified).end();
-      return;
-    }
-    const encoding = preferredEncodings(req.headers["accept-encoding"] ?? "").find((e) => file.bodies[e])!;
-    const { body, headers } = file.bodies[encoding]!;
-    res.writeHead(200, headers);
-    res.end(req.method === "HEAD" ? undefined : body);
+  return {
+    async putPage(route, page) {
+      const [html, data] = await Promise.all([preparedPage(page.html), preparedData(page.data, REVALIDATE)]);
+      pages.set(route, html);
+      files.set(`${route}.data`, data);
+    },
+    removePage(route) {
+      pages.delete(route);
+      files.delete(`${route}.data`);
+    },
+    handle(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const pathname = query < 0 ? url : url.slice(0, query);
+      const file = files.get(pathname) ?? pages.get(pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname);
+      if (!file) return next();
+      const ifNoneMatch = req.headers["if-none-match"];
+      if (ifNoneMatch && matches(ifNoneMatch, file.etag)) {
+        res.writeHead(304, file.notModified).end();
+        return;
+      }
+      const encoding = preferredEncodings(req.headers["accept-encoding"] ?? "").find((e) => file.bodies[e])!;
+      const { body, headers } = file.bodies[encoding]!;
+      res.writeHead(200, headers);
+      res.end(req.method === "HEAD" ? undefined : body);
+    },
   };
 }

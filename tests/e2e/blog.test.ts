@@ -38,11 +38,14 @@ describe("blog listing, as the server renders it", () => {
     const { page } = await openServerHtml("/blog");
     const main = page.locator("main");
 
-    const topics = main.getByRole("region", { name: "Topics in our archive" });
-    const chips = (await topics.getByRole("listitem").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
-    expect(chips).toEqual([`All topics ${totalPosts} articles`, ...blogCategories.map((c) => `${c.name} ${c.posts} articles`)]);
-    // The spec's filter buttons do nothing, so none is rendered as a control.
-    expect(await topics.getByRole("button").count()).toBe(0);
+    // Each topic counts the live articles it shows; the archive's figures stay the agency's claim above them.
+    const topics = main.getByRole("navigation", { name: "Topics" });
+    expect(await topics.textContent()).toContain(`${totalPosts} articles across ${blogCategories.length} topics in our archive`);
+    const countOf = (category: string) => articles.filter((a) => a.category === category).length;
+    const plural = (n: number) => `${n} ${n === 1 ? "article" : "articles"}`;
+    const chips = (await topics.getByRole("link").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+    expect(chips).toEqual([`All topics ${plural(articles.length)}`, ...blogCategories.map((c) => `${c.name} ${plural(countOf(c.name))}`)]);
+    expect(await topics.getByRole("link", { name: /^All topics/ }).getAttribute("aria-current")).toBe("page");
 
     const featuredRegion = main.getByRole("region", { name: "Featured article" });
     const featuredLink = featuredRegion.getByRole("link", { name: featured.title });
@@ -69,6 +72,24 @@ describe("blog listing, as the server renders it", () => {
     const newsletter = main.locator("#newsletter");
     expect(await newsletter.getByRole("heading", { name: "Get weekly ROI insights" }).count()).toBe(1);
     expect(await newsletter.textContent()).toContain(`${newsletterReaders} readers`);
+  });
+
+  it("filters by topic with links that work without JavaScript", async () => {
+    const { page } = await openServerHtml("/blog");
+    const topics = page.getByRole("navigation", { name: "Topics" });
+    await topics.getByRole("link", { name: /^Meta Ads/ }).click();
+    await page.waitForURL(/\/blog\?category=meta-ads$/);
+    expect(
+      await page
+        .getByRole("navigation", { name: "Topics" })
+        .getByRole("link", { name: /^Meta Ads/ })
+        .getAttribute("aria-current"),
+    ).toBe("page");
+    const latest = page.getByRole("region", { name: "Latest in Meta Ads" });
+    const titles = await latest.getByRole("article").getByRole("heading").allTextContents();
+    expect(titles).toEqual(articles.filter((a) => a.category === "Meta Ads").map((a) => a.title));
+    // A topic's page lists its articles only, not the featured one above them.
+    expect(await page.getByRole("region", { name: "Featured article" }).count()).toBe(0);
   });
 });
 

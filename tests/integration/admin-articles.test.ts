@@ -3,8 +3,9 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles as contentArticles } from "#app/content/blog.server.ts";
 import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { LiveArticles } from "#server/articles/live.ts";
 import { contentOfFile, seedArticles } from "#server/articles/seed.ts";
-import { findArticleById, listArticles, listRevisions, redirectTarget, restoreRevision, saveArticle } from "#server/articles/store.ts";
+import { findArticleById, listArticles, listRevisions, restoreRevision, saveArticle } from "#server/articles/store.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { expectNoAxeViolations, launchBrowser } from "#tests/support/browser.ts";
 import { databaseKinds, readSiteDb, useSiteDatabase } from "#tests/support/database.ts";
@@ -315,7 +316,9 @@ describe.each(databaseKinds)("articles' data on %s", (kind) => {
 
     const renamed = await saveArticle(site.db, first.id, 2, { ...content, slug: "a-new-address" }, { to: "keep" }, editorActor);
     expect(renamed.ok).toBe(true);
-    expect(await redirectTarget(site.db, first.slug)).toBe("a-new-address");
+    const live = new LiveArticles(site.db);
+    await live.refresh();
+    expect(live.movedTo(first.slug)).toBe("a-new-address");
 
     const original = (await listRevisions(site.db, first.id)).find((revision) => revision.version === 1)!;
     expect((await restoreRevision(site.db, first.id, original.id, 3, editorActor)).ok).toBe(true);

@@ -9,7 +9,7 @@ import { countWords } from "#app/lib/read-time.ts";
 const sources = import.meta.glob<string>("../../app/content/blog/*.md", { query: "?raw", import: "default", eager: true });
 
 /** SPEC.md section 2, article pages. */
-const specReadTimes = {
+const specReadTimes: Record<string, string> = {
   "google-ads-roi-strategies": "12 min",
   "meta-ads-attribution-after-ios-14-5": "8 min",
   "linkedin-lead-generation-cost-reduction": "6 min",

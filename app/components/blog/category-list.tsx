@@ -1,40 +1,54 @@
-import { blogCategories, totalPosts } from "#app/content/articles.ts";
+import { Link } from "react-router";
+import { blogCategories, categoryParam, totalPosts } from "#app/content/articles.ts";
+import { cn } from "#app/lib/cn.ts";
+
+const chip = "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold";
+const current = `${chip} bg-ink text-white`;
+const other = `${chip} bg-white text-ink ring-1 ring-slate-200 hover:ring-brand-300`;
+const count = "rounded-full px-2 py-0.5 text-xs tabular-nums";
 
 /**
- * The archive's topics with their post counts. SPEC.md gives these "filter
- * buttons" no behaviour, so they are shown as what they are: a summary, not
- * controls that would do nothing when pressed.
+ * The topics as links that filter the listing (they work without JavaScript),
+ * each counting the live articles it shows. The archive's figures (SPEC.md
+ * section 9) are the agency's own claim, said above them.
  */
-export function CategoryList({ shown }: { shown: number }) {
+export function CategoryList({ counts, selected }: { counts: Readonly<Record<string, number>>; selected: string | null }) {
+  const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const topics = [
+    { name: "All topics", to: "/blog", shown: all, isCurrent: selected === null },
+    ...blogCategories.map((category) => ({
+      name: category.name,
+      to: `/blog?category=${categoryParam(category.name)}`,
+      shown: counts[category.name] ?? 0,
+      isCurrent: selected === category.name,
+    })),
+  ];
   return (
-    <section aria-labelledby="topics" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+    <nav aria-labelledby="topics" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
       <h2 id="topics" className="text-lg font-bold">
-        Topics in our archive
+        Topics
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {totalPosts} articles across {blogCategories.length} topics. The latest {shown} are below.
+        {totalPosts} articles across {blogCategories.length} topics in our archive. Choose a topic to see its latest articles here.
       </p>
       <ul className="mt-4 flex flex-wrap gap-2">
-        <li className="inline-flex items-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white">
-          All topics{" "}
-          <span className="rounded-full bg-white/15 px-2 py-0.5 text-xs tabular-nums">
-            {totalPosts}
-            <span className="sr-only"> articles</span>
-          </span>
-        </li>
-        {blogCategories.map((category) => (
-          <li
-            key={category.name}
-            className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-slate-200"
-          >
-            {category.name}{" "}
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 tabular-nums">
-              {category.posts}
-              <span className="sr-only"> articles</span>
-            </span>
+        {topics.map((topic) => (
+          <li key={topic.name}>
+            <Link
+              to={topic.to}
+              preventScrollReset
+              aria-current={topic.isCurrent ? "page" : undefined}
+              className={topic.isCurrent ? current : other}
+            >
+              {topic.name}{" "}
+              <span className={cn(count, topic.isCurrent ? "bg-white/15" : "bg-slate-100 text-slate-700")}>
+                {topic.shown}
+                <span className="sr-only"> {topic.shown === 1 ? "article" : "articles"}</span>
+              </span>
+            </Link>
           </li>
         ))}
       </ul>
-    </section>
+    </nav>
   );
 }

@@ -31,6 +31,7 @@ import {
   type StateChange,
 } from "#server/articles/store.ts";
 import { readForm } from "#server/http/request.ts";
+import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -192,7 +193,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       if (result.ok && change.to !== "keep") result = await saveArticle(db, result.id, result.version, content, change, actor);
     }
   }
-  if (result.ok) return redirect(`/admin/articles/${result.id}?done=${intent}`, { status: 303 });
+  if (result.ok) {
+    // Live on this instance before the editor's next page; the others notice within a poll.
+    await servicesOf(context).articles.refresh();
+    return redirect(`/admin/articles/${result.id}?done=${intent}`, { status: 303 });
+  }
   switch (result.problem) {
     case "missing":
       throw data(null, { status: 404 });

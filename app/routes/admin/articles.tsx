@@ -41,7 +41,9 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
           New article
         </Link>
       </div>
-      <p className="text-sm text-slate-600">The blog&apos;s public pages are still built from the site&apos;s own files for now.</p>
+      <p className="text-sm text-slate-600">
+        Published articles are on the blog within seconds; a scheduled one goes live at its time (SAST).
+      </p>
       <ListTable
         caption="Articles"
         columns={["Title", "Status", "Category", "Author", "Updated (SAST)", "Published or scheduled (SAST)"]}

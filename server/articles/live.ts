@@ -1,0 +1,212 @@
+import { sql, type Kysely } from "kysely";
+import type { Article, ArticleSummary } from "#app/content/articles.ts";
+import { builtImageUrl } from "#app/content/blog.server.ts";
+import { team } from "#app/content/team.ts";
+import { renderMarkdown } from "#app/lib/markdown.ts";
+import { ogImagePath } from "#app/lib/og.ts";
+import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
+import { sastDate } from "#app/lib/sast.ts";
+import { publishDue } from "#server/articles/store.ts";
+import type { Database } from "#server/db/schema.ts";
+import { log } from "#server/log.ts";
+
+/**
+ * The articles readers see, held in memory by every instance (docs/decisions/0039):
+ * the pages, the listing, the feed and the sitemap read this, never the
+ * database per request. Each instance asks the table for a fingerprint every
+ * `pollMs` (a count and a sum of versions, which every save moves) and reloads
+ * when it changes, so a save on one instance is live on all within a poll; a
+ * save on this one refreshes at once. Scheduled articles whose time has come
+ * are published by whichever instance notices first.
+ */
+
+/** A live article: what the page shows, and the version its prepared page was made from. */
+export interface LiveArticle extends Article {
+  id: number;
+  version: number;
+  /** The meta description: the SEO description, else the excerpt. */
+  description: string;
+}
+
+interface Snapshot {
+  fingerprint: string;
+  /** Newest first. */
+  articles: readonly LiveArticle[];
+  /** The same without their bodies, for the listing. */
+  summaries: readonly ArticleSummary[];
+  bySlug: ReadonlyMap<string, LiveArticle>;
+  /** An old slug and the live slug it now answers with. */
+  redirects: ReadonlyMap<string, string>;
+  /** The earliest time a scheduled article goes live, if any is scheduled. */
+  nextScheduled: Date | null;
+}
+
+export type ArticlesListener = (articles: readonly LiveArticle[]) => void | Promise<void>;
+
+const EMPTY: Snapshot = { fingerprint: "", articles: [], summaries: [], bySlug: new Map(), redirects: new Map(), nextScheduled: null };
+
+/** The featured image's address: a drawn image of the build, an upload, or else the article's own social card (the same 1200x630). */
+function imageOf(row: { slug: string; title: string; seo_title: string | null; image_path: string | null; image_alt: string | null }) {
+  if (row.image_path) return { imageUrl: builtImageUrl(row.image_path) ?? row.image_path, imageAlt: row.image_alt ?? "" };
+  return { imageUrl: ogImagePath(`/blog/${row.slug}`, row.seo_title ?? row.title), imageAlt: "" };
+}
+
+export class LiveArticles {
+  #snapshot = EMPTY;
+  #listeners: ArticlesListener[] = [];
+  /** One refresh at a time; a call during one waits for it and then looks again. */
+  #running: Promise<void> | undefined;
+  #again = false;
+  #timer: NodeJS.Timeout | undefined;
+  #html = new Map<string, string>();
+
+  readonly #db: Kysely<Database>;
+  readonly #now: () => Date;
+
+  constructor(db: Kysely<Database>, now: () => Date = () => new Date()) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Live articles, newest first, without their bodies. */
+  list(): readonly ArticleSummary[] {
+    return this.#snapshot.summaries;
+  }
+
+  /** Live articles, newest first, as their pages show them. */
+  pages(): readonly LiveArticle[] {
+    return this.#snapshot.articles;
+  }
+
+  /** The one the agency featured (the newest of them if several are), else the newest. */
+  featured(): ArticleSummary | undefined {
+    const { summaries } = this.#snapshot;
+    return summaries.find((article) => article.featured) ?? summaries[0];
+  }
+
+  find(slug: string): LiveArticle | undefined {
+    return this.#snapshot.bySlug.get(slug);
+  }
+
+  /** The live slug an old one moved to, for a 301. */
+  movedTo(slug: string): string | undefined {
+    return this.#snapshot.redirects.get(slug);
+  }
+
+  /** Called with the live articles after each change (prepared pages follow them). */
+  onChange(listener: ArticlesListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Loads the articles (publishing any whose time has come) when the table changed since the last look. */
+  refresh(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#look();
+        } while (this.#again);
+      } finally {
+        this.#running = undefined;
+      }
+    })();
+    return this.#running;
+  }
+
+  /** Refreshes now and then every `pollMs`; a failed look is logged and tried at the next. */
+  async start(pollMs: number): Promise<void> {
+    await this.refresh();
+    const tick = () => {
+      this.refresh()
+        .catch((error: unknown) => log.warn(`Articles: could not read the articles (${String(error)}); readers see the last ones read`))
+        .finally(() => {
+          if (this.#timer) this.#timer = setTimeout(tick, pollMs).unref();
+        });
+    };
+    this.#timer = setTimeout(tick, pollMs).unref();
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  async #look(): Promise<void> {
+    const { nextScheduled } = this.#snapshot;
+    if (nextScheduled && nextScheduled <= this.#now()) await publishDue(this.#db, this.#now());
+    const fingerprint = await this.#fingerprint();
+    if (fingerprint === this.#snapshot.fingerprint) return;
+    this.#snapshot = await this.#load(fingerprint);
+    for (const listener of this.#listeners) await listener(this.#snapshot.articles);
+  }
+
+  /** Moves with every save (versions only grow) and every article added or removed. */
+  async #fingerprint(): Promise<string> {
+    const row = await this.#db
+      .selectFrom("articles")
+      .select([sql<number>`count(*)`.as("count"), sql<number>`coalesce(sum(version), 0)`.as("versions")])
+      .executeTakeFirstOrThrow();
+    return `${row.count}:${row.versions}`;
+  }
+
+  async #load(fingerprint: string): Promise<Snapshot> {
+    const rows = await this.#db
+      .selectFrom("articles")
+      .selectAll()
+      .where("status", "in", ["published", "scheduled"])
+      .orderBy("published_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    const html = new Map<string, string>();
+    const articles: LiveArticle[] = [];
+    let nextScheduled: Date | null = null;
+    for (const row of rows) {
+      if (row.status === "scheduled") {
+        const at = new Date(row.publish_at!);
+        if (!nextScheduled || at < nextScheduled) nextScheduled = at;
+        continue;
+      }
+      // The Markdown is rendered once per version, not at every reload.
+      const key = `${row.id}:${row.version}`;
+      const body = this.#html.get(key) ?? renderMarkdown(row.body);
+      html.set(key, body);
+      const author = team.find((member) => member.id === row.author);
+      const publishedAt = new Date(row.published_at!);
+      articles.push({
+        id: row.id,
+        version: row.version,
+        slug: row.slug,
+        title: row.title,
+        ...(row.seo_title ? { seoTitle: row.seo_title } : {}),
+        description: row.seo_description ?? row.excerpt,
+        excerpt: row.excerpt,
+        category: row.category,
+        readTime: readTimeLabel(row.read_time_minutes ?? readTimeMinutes(row.body)),
+        date: sastDate(publishedAt),
+        ...(row.updated_on ? { updated: row.updated_on } : {}),
+        author: author?.name ?? row.author,
+        authorRole: author?.role ?? "",
+        keywords: JSON.parse(row.keywords) as string[],
+        ...imageOf(row),
+        featured: Boolean(row.featured),
+        html: body,
+      });
+    }
+    this.#html = html;
+    const bySlug = new Map(articles.map((article) => [article.slug, article]));
+    const redirectRows = await this.#db
+      .selectFrom("article_redirects")
+      .innerJoin("articles", "articles.id", "article_redirects.article_id")
+      .select(["article_redirects.old_slug", "articles.slug"])
+      .where("articles.status", "=", "published")
+      .execute();
+    const redirects = new Map(redirectRows.filter((r) => !bySlug.has(r.old_slug)).map((r) => [r.old_slug, r.slug]));
+    const summaries = articles.map(({ html: _html, id: _id, version: _version, description: _description, ...summary }) => summary);
+    return { fingerprint, articles, summaries, bySlug, redirects, nextScheduled };
+  }
+}

@@ -1,0 +1,49 @@
+import { articlePath } from "#app/content/articles.ts";
+import type { LiveArticles } from "#server/articles/live.ts";
+import type { StaticFiles } from "#server/http/static.ts";
+import type { PageRenderer } from "#server/http/react-router-handler.ts";
+import { log } from "#server/log.ts";
+
+/**
+ * Every live article's page served as a prerendered page is (decision 0017:
+ * compressed once, CSP by hashes, ETag), made when the article goes live or
+ * changes, not per request (docs/decisions/0039). The page and its client
+ * navigation's data are rendered once through the app itself, so they are
+ * what a request would have rendered. An article taken down stops being served
+ * before anything else happens; until its new page is ready a changed one is
+ * rendered per request from the same records.
+ */
+export async function prepareArticlePages(
+  articles: LiveArticles,
+  files: Pick<StaticFiles, "putPage" | "removePage">,
+  render: PageRenderer,
+) {
+  /** The version each served page was made from, by path. */
+  const prepared = new Map<string, number>();
+  const sync = async () => {
+    const wanted = new Map(articles.pages().map((article) => [articlePath(article.slug), article.version]));
+    for (const path of prepared.keys()) {
+      if (wanted.has(path)) continue;
+      files.removePage(path);
+      prepared.delete(path);
+    }
+    for (const [path, version] of wanted) {
+      if (prepared.get(path) === version) continue;
+      // The old version's page is not served while the new one renders: per request, it is already the new one.
+      files.removePage(path);
+      prepared.delete(path);
+      try {
+        const [html, data] = await Promise.all([render(path), render(`${path}.data`)]);
+        if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
+        // Only if no newer version arrived while it rendered.
+        if (articles.find(path.slice("/blog/".length))?.version !== version) continue;
+        await files.putPage(path, { html: html.text, data: data.text });
+        prepared.set(path, version);
+      } catch (error) {
+        log.error(`Articles: could not prepare ${path}; it is rendered per request until it changes:`, error);
+      }
+    }
+  };
+  articles.onChange(sync);
+  await sync();
+}
