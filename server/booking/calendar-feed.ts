@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { site } from "#app/config/site.ts";
 import type { Database } from "#server/db/schema.ts";
-import { calendarEvent } from "#server/booking/calendar-write.ts";
+import { calendarEvent, leadPage } from "#server/booking/calendar-write.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import { VTIMEZONE } from "#server/booking/invitation.ts";
 import { asBooking } from "#server/booking/store.ts";
@@ -55,14 +55,19 @@ export async function feedCalendar(
   if (!consultant) return null;
   const rows = await db
     .selectFrom("bookings")
-    .selectAll()
-    .where("consultant", "=", consultant.id)
-    .where("status", "=", "confirmed")
-    .where("slot_end", ">", new Date(now.getTime() - PAST_DAYS * 24 * 60 * 60_000))
-    .orderBy("slot_start")
+    .leftJoin("leads", (join) => join.onRef("leads.lead_id", "=", "bookings.id").on("leads.lead_table", "=", "bookings"))
+    .selectAll("bookings")
+    .select("leads.id as lead")
+    .where("bookings.consultant", "=", consultant.id)
+    .where("bookings.status", "=", "confirmed")
+    .where("bookings.slot_end", ">", new Date(now.getTime() - PAST_DAYS * 24 * 60 * 60_000))
+    .orderBy("bookings.slot_start")
     .execute();
   // Each event alone, without the calendar and zone around it, which the feed gives once.
-  const events = rows.map((row) => /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/.exec(calendarEvent(asBooking(row), consultant, siteUrl))![0]);
+  const events = rows.map(
+    ({ lead, ...row }) =>
+      /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/.exec(calendarEvent(asBooking(row), consultant, siteUrl, leadPage(siteUrl, lead)))![0],
+  );
   return [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

@@ -13,11 +13,15 @@ export function writableCalendar(consultant: Consultant | undefined): CalDavSour
   return consultant?.calendars.find((source): source is CalDavSource => source.kind === "caldav");
 }
 
+/** A call's lead in the inbox, where the consultant reads it and marks the call held; the inbox itself if it has none. */
+export const leadPage = (siteUrl: string, leadId: number | null | undefined) => `${siteUrl}/admin${leadId ? `/leads/${leadId}` : ""}`;
+
 /**
- * The call's event in its consultant's calendar: the visitor as attendee, their answers, the meeting link as location.
- * Their private feed (calendar-feed.ts) serves the same event, so a calendar holding both shows it once.
+ * The call's event in its consultant's calendar: the visitor as attendee, their answers and the link to the lead,
+ * the meeting link as location. Their private feed (calendar-feed.ts) serves the same event, so a calendar holding
+ * both shows it once.
  */
-export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string): string {
+export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string, leadUrl: string): string {
   const host = new URL(siteUrl).hostname;
   const description = [
     `${CALL_TITLE}, booked at /calendar.`,
@@ -26,6 +30,7 @@ export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl:
     booking.website ? `Website: ${booking.website}` : null,
     booking.message ? `What to discuss: ${booking.message}` : null,
     consultant.meetingLink ? `Join: ${consultant.meetingLink}` : null,
+    `The booking in the inbox: ${leadUrl}`,
   ]
     .filter(Boolean)
     .join("\n");
@@ -38,7 +43,7 @@ export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl:
     end: booking.slot_end,
     title: `${booking.name} (${booking.company}): ${CALL_TITLE}`,
     description,
-    url: `${siteUrl}/admin`,
+    url: leadUrl,
     location: consultant.meetingLink,
     organizer: { name: site.name, email: site.email },
     attendee: { name: booking.name, email: booking.email },
@@ -60,6 +65,7 @@ export function calendarSender(deps: {
   consultants: readonly Consultant[];
   limits: ReadLimits;
   siteUrl: string;
+  leadUrl(bookingId: number): Promise<string>;
 }): Sender {
   const consultantOf = (id: string | null) => deps.consultants.find((c) => c.id === id);
   const objectName = (booking: { id: number }) => `booking-${booking.id}.ics`;
@@ -83,7 +89,7 @@ export function calendarSender(deps: {
     const response = await updateCalendarObject({
       calendarObject: {
         url: new URL(objectName(booking), calendar.url).href,
-        data: calendarEvent(booking, consultant, deps.siteUrl),
+        data: calendarEvent(booking, consultant, deps.siteUrl, await deps.leadUrl(booking.id)),
         etag: "",
       },
       headers: {},

@@ -2,7 +2,7 @@ import type { CoreServices } from "#server/core-services.ts";
 import { Availability } from "#server/booking/availability.ts";
 import { CalendarSync } from "#server/booking/calendar-sync.ts";
 import { parseInline, parseOnThread } from "#server/booking/ical-parser.ts";
-import { calendarSender, writableCalendar } from "#server/booking/calendar-write.ts";
+import { calendarSender, leadPage, writableCalendar } from "#server/booking/calendar-write.ts";
 import type { Sender } from "#server/outbox/worker.ts";
 import { type Consultant, loadConsultants } from "#server/booking/consultants.ts";
 import { bookingRules } from "#server/booking/settings.ts";
@@ -59,12 +59,21 @@ export function bookingServices(core: CoreServices, { calendarThread }: { calend
     horizonDays: rules.horizonDays,
     parse: calendarThread ? parseOnThread(calendarThread, host) : parseInline(host),
   });
+  const leadUrl = async (bookingId: number) => {
+    const lead = await core.database.db
+      .selectFrom("leads")
+      .select("id")
+      .where("lead_table", "=", "bookings")
+      .where("lead_id", "=", bookingId)
+      .executeTakeFirst();
+    return leadPage(settings.SITE_URL, lead?.id);
+  };
   return {
     store,
     rules,
     consultants,
     calendars,
-    calendarSender: calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL }),
+    calendarSender: calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL, leadUrl }),
     reminderSender: (mailer) =>
       reminderSender({
         find: (id) => store.find(id),
@@ -72,15 +81,7 @@ export function bookingServices(core: CoreServices, { calendarThread }: { calend
         mailer,
         messageIdHost: new URL(settings.SITE_URL).hostname,
         manageUrl: (booking) => manageUrl(settings.SITE_URL, secret, booking),
-        inboxUrl: async (id) => {
-          const lead = await core.database.db
-            .selectFrom("leads")
-            .select("id")
-            .where("lead_table", "=", "bookings")
-            .where("lead_id", "=", id)
-            .executeTakeFirst();
-          return `${settings.SITE_URL}/admin${lead ? `/leads/${lead.id}` : ""}`;
-        },
+        inboxUrl: leadUrl,
         discard: (message) => outbox.discard(message),
       }),
     secret,

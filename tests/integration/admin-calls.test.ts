@@ -202,6 +202,7 @@ describe("a consultant's private feed", () => {
     expect(events.map((event) => event.uid)).toEqual([`booking-${past.id}@${host}`, `booking-${coming.id}@${host}`]);
     const [, call] = events;
     expect(call!.summary).toMatch(/^[\w ]+ \(Nkosi Retail\): /);
+    expect(call!.description).toContain(`The booking in the inbox: ${server.url}/admin/leads/${coming.lead}`);
     const start = readSiteDb<{ slot_start: string }>(server.dataDir, "SELECT slot_start FROM bookings WHERE id = ?", coming.id)[0]!;
     expect(call!.startDate.toJSDate().toISOString()).toBe(new Date(start.slot_start).toISOString());
     expect(readSiteDb(server.dataDir, "SELECT secret_hash FROM calendar_feeds")[0]).not.toHaveProperty("secret_hash", address);

@@ -232,6 +232,10 @@ describe("busy times from the consultants' own calendars", () => {
     expect(written).toContain("LOCATION:https://meet.example.com/lindiwe");
     expect(written).toMatch(/ATTENDEE;[^\n]*Zanele Khumalo[^\n]*:mailto:visitor-\d+@example.co.za/);
     expect(written).not.toContain("METHOD:");
+    // The lead's page, in the description the consultant reads and as the event's link.
+    const [lead] = readSiteDb<{ id: number }>(server.dataDir, "select id from leads where lead_table = 'bookings' and lead_id = ?", id);
+    expect(written).toContain(`The booking in the inbox: ${server.url}/admin/leads/${lead!.id}`);
+    expect(written).toContain(`URL:${server.url}/admin/leads/${lead!.id}`);
     // The call's own event is not a busy time of hers: its claim holds the slot, and a cancel frees it at once.
     expect((await change(manage, { intent: "reschedule", sequence: "0", slot: at(dayA, "09:30") })).status).toBe(302);
     await waitFor(async () => (await event(id))?.includes(local(dayA, "09:30")), "the call moved in her calendar", 20_000);
