@@ -18,6 +18,7 @@ import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
 import { emptyAllowances, securityHeaders, securityHeadersFor } from "#server/http/security.ts";
 import { loadStaticFiles } from "#server/http/static.ts";
+import { mediaRoutes } from "#server/http/media.ts";
 import { visitorOrigin } from "#server/http/visitor-origin.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 
@@ -97,6 +98,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   app.use(compression({ level: DYNAMIC_GZIP_LEVEL, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } }));
 
   app.use(running.routes);
+  app.use(mediaRoutes(running.services.admin));
 
   const build = () => import("virtual:react-router/server-build");
   // Articles' pages are made once when they go live, as the prerendered pages are at build.

@@ -10,6 +10,7 @@ import {
   callOutcomesMigration,
   consultantsMigration,
 } from "#server/booking/migration.ts";
+import { articleImagesMigration } from "#server/articles/images-migration.ts";
 import { articlesMigration } from "#server/articles/migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
@@ -58,6 +59,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0016_booking_reminders": bookingRemindersMigration,
     // Articles the agency writes in the inbox: their revisions and their old addresses.
     "0017_articles": articlesMigration(dialect),
+    // Images uploaded in the article editor: each upload's size, and its variants' bytes for every instance to serve.
+    "0018_article_images": articleImagesMigration(dialect),
   };
 }
 

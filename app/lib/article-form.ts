@@ -29,6 +29,8 @@ const BODY_MAX = 20_000;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A featured image is a file on this site: one leading slash, an image's extension. */
 const IMAGE_PATH = /^\/(?![/\\])[\w\-./]+\.(?:svg|png|jpe?g|webp|avif)$/i;
+/** What the editor's file input offers: the formats server/articles/images.ts decodes. */
+export const IMAGE_FILE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
 /** As a datetime-local input posts it. */
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ArticleStatus } from "#app/lib/article-form.ts";
+import type { MediaFallback, MediaFormat } from "#app/lib/media-images.ts";
 import type { Timestamp } from "#server/db/columns.ts";
 
 /**
@@ -69,8 +70,34 @@ export interface ArticleRedirectsTable {
   created_at: Timestamp;
 }
 
+/** An image uploaded in the editor (docs/decisions/0037), under the hash of its bytes. */
+export interface ArticleImagesTable {
+  /** The first 20 hex digits of the upload's SHA-256. */
+  hash: string;
+  /** As uploaded, turned upright by its EXIF orientation. */
+  width: number;
+  height: number;
+  /** The format of browsers that take neither AVIF nor WebP: jpg, or png for an image with transparency. */
+  fallback: MediaFallback;
+  /** The size of the file as uploaded. */
+  upload_bytes: number;
+  created_at: Timestamp;
+  created_by: string;
+}
+
+/** One width of an upload in one format, as served at /media/{hash}-{width}.{format}. */
+export interface ArticleImageVariantsTable {
+  hash: string;
+  width: number;
+  format: MediaFormat;
+  /** A Buffer from PostgreSQL, a Uint8Array from SQLite. */
+  bytes: Uint8Array;
+}
+
 export type ArticlesTables = {
   articles: ArticlesTable;
   article_revisions: ArticleRevisionsTable;
   article_redirects: ArticleRedirectsTable;
+  article_images: ArticleImagesTable;
+  article_image_variants: ArticleImageVariantsTable;
 };

@@ -74,7 +74,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: limitedBody(req, MAX_BODY_BYTES), duplex: "half" } : {}),
+    // A form read already, as an upload to the article editor is (server/http/media.ts), comes as it left it.
+    ...(hasBody ? { body: (res.locals.formBody as Buffer | undefined) ?? limitedBody(req, MAX_BODY_BYTES), duplex: "half" } : {}),
   } as RequestInit);
 }
 

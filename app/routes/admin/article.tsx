@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BodyWithPreview, CountedInput, Field } from "#app/components/admin/article-editor.tsx";
+import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -10,12 +11,14 @@ import {
   articleFormSchema,
   articleStatusLabel,
   fieldErrors,
+  IMAGE_FILE_TYPES,
   parseSastLocal,
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
 } from "#app/lib/article-form.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { renderMarkdown } from "#app/lib/markdown.ts";
+import { mediaImageOf } from "#app/lib/media-images.ts";
 import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
@@ -30,6 +33,7 @@ import {
   saveArticle,
   type StateChange,
 } from "#server/articles/store.ts";
+import { findImage } from "#server/articles/images-store.ts";
 import { readForm } from "#server/http/request.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article";
@@ -47,7 +51,8 @@ const done = {
   restore: "Restored: that version is now the article's content, as a new revision.",
 } as const;
 
-type Intent = keyof typeof done | "preview";
+/** Preview and upload show the form again, saving nothing. */
+type Intent = keyof typeof done | "preview" | "upload";
 
 /** The form's text, as its inputs hold it. */
 type Values = Record<
@@ -128,7 +133,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-const stateChanges: Record<Exclude<Intent, "preview" | "restore">, (publishAt: Date | null) => StateChange> = {
+const stateChanges: Record<Exclude<Intent, "preview" | "upload" | "restore">, (publishAt: Date | null) => StateChange> = {
   save: () => ({ to: "keep" }),
   publish: () => ({ to: "published" }),
   schedule: (at) => ({ to: "scheduled", at: at! }),
@@ -162,15 +167,24 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!form.ok) throw refuse(form.status, "That form could not be read.");
   const fields = form.fields;
   const intent = String(fields.intent) as Intent;
-  if (!(intent in done) && intent !== "preview") throw refuse(400, "Unknown action.");
+  if (!(intent in done) && intent !== "preview" && intent !== "upload") throw refuse(400, "Unknown action.");
   const version = Number(fields.version);
   const values = typedValues(fields);
-  const answer = (status: number, extra: { errors?: Record<string, string>; problem?: string; version?: number; preview?: string }) =>
-    data({ values, errors: {}, problem: null, version: null, preview: null, ...extra }, { status });
+  const answer = (
+    status: number,
+    extra: { errors?: Record<string, string>; problem?: string; notice?: string; version?: number; preview?: string },
+  ) => data({ values, errors: {}, problem: null, notice: null, version: null, preview: null, ...extra }, { status });
   // What is live, or about to be, changes only with the right to publish; so does every change of state.
   const live = existing?.status === "published" || existing?.status === "scheduled";
   const changesState = intent === "publish" || intent === "schedule" || intent === "unpublish";
-  if (changesState || (live && intent !== "preview")) requireRoleFor(context, "publish");
+  if (changesState || (live && intent !== "preview" && intent !== "upload")) requireRoleFor(context, "publish");
+  // A file posted with the form was read, checked and stored before this action (server/http/media.ts).
+  if (typeof fields.imageUploadProblem === "string") return answer(400, { errors: { imageFile: fields.imageUploadProblem } });
+  if (intent === "upload") {
+    return fields.imageUploaded === "1"
+      ? answer(200, { notice: "Image uploaded: it is shown below. Save to keep it with the article." })
+      : answer(400, { errors: { imageFile: "Choose an image file to upload." } });
+  }
 
   let result: SaveResult;
   if (intent === "restore") {
@@ -181,6 +195,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (intent === "preview")
       return answer(200, { preview: renderMarkdown(values.body), errors: parsed.success ? {} : fieldErrors(parsed.error.issues) });
     if (!parsed.success) return answer(400, { errors: fieldErrors(parsed.error.issues) });
+    if (parsed.data.imagePath.startsWith("/media/") && !(await isUploaded(db, parsed.data.imagePath))) {
+      return answer(400, { errors: { imagePath: "No image was uploaded at that path: upload the image again." } });
+    }
     const publishAt = parseSastLocal(parsed.data.publishAt);
     if (intent === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
       return answer(400, { errors: { publishAt: "Give a time to publish in the future (SAST)." } });
@@ -209,6 +226,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         problem: `${result.by} saved this article at ${formatSast(result.at)} (SAST), after you opened it, so your changes were not saved. What you typed is still below: save again to replace their version with yours, or open the article in another tab to compare first.`,
       });
   }
+}
+
+/** Whether a /media/ path names an upload, at its recorded size. */
+async function isUploaded(db: ReturnType<typeof adminOf>["db"], path: string) {
+  const named = mediaImageOf(path);
+  const stored = named && (await findImage(db, named.hash));
+  return Boolean(stored && stored.width === named.width && stored.height === named.height && stored.fallback === named.fallback);
 }
 
 const statusNote = (article: NonNullable<Route.ComponentProps["loaderData"]["article"]>) =>
@@ -241,6 +265,7 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       )}
       {loaderData.done && !actionData && <Notice>{loaderData.done}</Notice>}
       {actionData?.problem && <Notice tone="error">{actionData.problem}</Notice>}
+      {actionData?.notice && <Notice>{actionData.notice}</Notice>}
       {errorCount > 0 && (
         <Notice tone="error">
           {errorCount === 1 ? "One field needs" : `${errorCount} fields need`} a change before this can be saved: see the messages below.
@@ -248,7 +273,8 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       )}
       {!canPublish && live && <Notice tone="error">This article is live: changes to it are saved by an admin, who may publish.</Notice>}
 
-      <Form method="post" className="space-y-4">
+      {/* Multipart, for the image file; server/http/media.ts reads it before the action. */}
+      <Form method="post" encType="multipart/form-data" className="space-y-4">
         <CsrfField token={csrf} />
         <input type="hidden" name="version" value={version} />
         <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
@@ -368,16 +394,46 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
             error={errors.seoDescription}
             hint="For search results; left empty, the excerpt."
           />
+          <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+            <Field
+              name="imageFile"
+              label="Upload a featured image"
+              error={errors.imageFile}
+              hint="A JPEG, PNG, WebP or AVIF of at most 10 MB, best 1200 pixels wide or more. Its location and camera details are removed."
+            >
+              {(describedBy) => (
+                <div className="flex flex-wrap items-center gap-2">
+                  <input
+                    id="imageFile"
+                    name="imageFile"
+                    type="file"
+                    accept={IMAGE_FILE_TYPES}
+                    aria-invalid={errors.imageFile ? true : undefined}
+                    aria-describedby={describedBy}
+                    className="text-sm"
+                  />
+                  <button type="submit" name="intent" value="upload" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    Upload
+                  </button>
+                </div>
+              )}
+            </Field>
+            {mediaImageOf(values.imagePath) && (
+              <FeaturedImage src={values.imagePath} alt="" sizes="20rem" className="max-w-80 rounded-md ring-1 ring-slate-200" />
+            )}
+          </div>
           <Field
             name="imagePath"
-            label="Featured image (optional)"
+            label="Featured image path (optional)"
             error={errors.imagePath}
-            hint="A path on this site, e.g. /blog/images/chart.png."
+            hint="Filled in by an upload; or a path on this site, e.g. /blog/images/chart.svg."
           >
             {(describedBy) => (
               <input
                 id="imagePath"
                 name="imagePath"
+                // A new upload's path replaces what the input held.
+                key={values.imagePath}
                 defaultValue={values.imagePath}
                 aria-invalid={errors.imagePath ? true : undefined}
                 aria-describedby={describedBy}
