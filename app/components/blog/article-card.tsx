@@ -10,11 +10,16 @@ const stretchedLink = "after:absolute after:inset-0 after:rounded-2xl focus-visi
 const cardFrame =
   "group relative overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 transition hover:shadow-lg hover:ring-brand-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600";
 
+/** How wide the listing's images show: three columns from lg (max-w-7xl), two from sm, else the screen. */
+const CARD_SIZES = "(min-width: 80rem) 24rem, (min-width: 64rem) 30vw, (min-width: 40rem) 45vw, calc(100vw - 2rem)";
+/** The featured card's image: half of the listing from lg, else its whole width. */
+const FEATURED_SIZES = "(min-width: 80rem) 38rem, (min-width: 64rem) 48vw, calc(100vw - 2rem)";
+
 /** A card in the blog listing. */
 export function ArticleCard({ article }: { article: ArticleSummary }) {
   return (
     <article className={`${cardFrame} flex w-full flex-col`}>
-      <FeaturedImage src={article.imageUrl} alt={article.imageAlt} />
+      <FeaturedImage src={article.imageUrl} alt={article.imageAlt} sizes={CARD_SIZES} />
       <div className="flex flex-1 flex-col p-6">
         <CategoryChip category={article.category} className="self-start" />
         <h3 className="mt-4 text-xl leading-snug font-bold group-hover:text-brand-700">
@@ -38,7 +43,7 @@ export function FeaturedArticleCard({ article }: { article: ArticleSummary }) {
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
       <div className="flex items-center bg-ink">
-        <FeaturedImage src={article.imageUrl} alt={article.imageAlt} priority />
+        <FeaturedImage src={article.imageUrl} alt={article.imageAlt} sizes={FEATURED_SIZES} priority />
       </div>
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <p className="flex flex-wrap items-center gap-2">
