@@ -13,6 +13,7 @@ import { env } from "#server/env.ts";
 import { log, setLogLevel } from "#server/log.ts";
 import { pageRenderer, reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
+import { cardDrawer } from "#server/social-card.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
@@ -108,7 +109,12 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
       provider.set(servicesContext, running.services);
       return provider;
     };
-    await prepareArticlePages(running.services.articles, files, pageRenderer({ build, siteUrl: settings.SITE_URL, context }));
+    const render = pageRenderer({ build, siteUrl: settings.SITE_URL, context });
+    const drawCard = cardDrawer({
+      fontDir: fileURLToPath(new URL("./card-fonts/", import.meta.url)),
+      logoFile: path.join(clientDir, "favicon.svg"),
+    });
+    await prepareArticlePages(running.services.articles, files, render, drawCard);
   }
   app.use(
     reactRouterHandler({

@@ -1,8 +1,10 @@
-import { articlePath } from "#app/content/articles.ts";
+import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
+import { ogImagePath } from "#app/lib/og.ts";
 import type { LiveArticles } from "#server/articles/live.ts";
 import type { StaticFiles } from "#server/http/static.ts";
 import type { PageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
+import type { CardDrawer } from "#server/social-card.ts";
 
 /**
  * Every live article's page served as a prerendered page is (decision 0017:
@@ -15,13 +17,15 @@ import { log } from "#server/log.ts";
  */
 export async function prepareArticlePages(
   articles: LiveArticles,
-  files: Pick<StaticFiles, "putPage" | "removePage">,
+  files: Pick<StaticFiles, "putPage" | "removePage" | "has" | "putFile">,
   render: PageRenderer,
+  drawCard: CardDrawer,
 ) {
   /** The version each served page was made from, by path. */
   const prepared = new Map<string, number>();
   const sync = async () => {
-    const wanted = new Map(articles.pages().map((article) => [articlePath(article.slug), article.version]));
+    const live = articles.pages();
+    const wanted = new Map(live.map((article) => [articlePath(article.slug), article.version]));
     for (const path of prepared.keys()) {
       if (wanted.has(path)) continue;
       files.removePage(path);
@@ -33,6 +37,8 @@ export async function prepareArticlePages(
       files.removePage(path);
       prepared.delete(path);
       try {
+        const article = live.find((candidate) => articlePath(candidate.slug) === path)!;
+        await card(path, articleMetaTitle(article));
         const [html, data] = await Promise.all([render(path), render(`${path}.data`)]);
         if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
         // Only if no newer version arrived while it rendered.
@@ -43,6 +49,15 @@ export async function prepareArticlePages(
         log.error(`Articles: could not prepare ${path}; it is rendered per request until it changes:`, error);
       }
     }
+  };
+  /**
+   * The social card its og:image names, drawn when no card of that title is
+   * served yet (the build drew the first articles'): before the page, so a
+   * share of a new page finds its picture.
+   */
+  const card = async (path: string, title: string) => {
+    const card = ogImagePath(path, title);
+    if (!files.has(card)) files.putFile(card, await drawCard(path, title));
   };
   articles.onChange(sync);
   await sync();

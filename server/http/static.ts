@@ -182,6 +182,10 @@ export interface StaticFiles {
   putPage(route: string, page: { html: string; data: string }): Promise<void>;
   /** Stops serving a page put earlier, and its data. */
   removePage(route: string): void;
+  /** Whether a file of the build, or one put since, is served at this path. */
+  has(rel: string): boolean;
+  /** Serves a file drawn after start (an article's social card) as the build's own: its name carries a hash of what it shows. */
+  putFile(rel: string, body: Buffer): void;
 }
 
 /**
@@ -240,6 +244,12 @@ export async function loadStaticFiles(
     removePage(route) {
       pages.delete(route);
       files.delete(`${route}.data`);
+    },
+    has: (rel) => files.has(rel),
+    putFile(rel, body) {
+      const type = contentTypes[path.extname(rel)] ?? "application/octet-stream";
+      const cacheControl = HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE;
+      files.set(rel, prepare(body, {}, { type, cacheControl, security: otherFiles }));
     },
     handle(req, res, next) {
       if (req.method !== "GET" && req.method !== "HEAD") return next();

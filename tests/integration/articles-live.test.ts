@@ -98,6 +98,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("articles live on every instance
     expect(html).toContain(`<meta name="description" content="${content.seoDescription}"/>`);
     expect((await get(1, page, { ...browserHeaders, "If-None-Match": etags[1]! })).status).toBe(304);
 
+    // Its social card is drawn when it goes live: the og:image the page names is a 1200x630 PNG on both.
+    for (const i of [0, 1]) {
+      const html = await (await get(i, page)).text();
+      const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(html)![1]!);
+      expect(card.pathname).toMatch(/^\/og\/blog-budgets-for-the-festive-season\.\w+\.png$/);
+      const image = await get(i, card.pathname);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/png");
+      expect(image.headers.get("cache-control")).toContain("immutable");
+      const png = Buffer.from(await image.arrayBuffer());
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      // Without an image of its own, the article shows its card as its featured image.
+      expect(html).toContain(`src="${card.pathname}"`);
+    }
+
     // The listing, the feed and the sitemap list it on both, newest first.
     await everyInstance(async (i) => {
       const [listing = "", feed = "", sitemap = ""] = await Promise.all(
