@@ -274,7 +274,9 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       {!canPublish && live && <Notice tone="error">This article is live: changes to it are saved by an admin, who may publish.</Notice>}
 
       {/* Multipart, for the image file; server/http/media.ts reads it before the action. */}
-      <Form method="post" encType="multipart/form-data" className="space-y-4">
+      {/* A new form for each saved version: after a save in place its fields show what was saved (an upload's path
+          included, the file input emptied), where uncontrolled inputs would keep the old text. */}
+      <Form key={`${article?.id ?? "new"}:${version}`} method="post" encType="multipart/form-data" className="space-y-4">
         <CsrfField token={csrf} />
         <input type="hidden" name="version" value={version} />
         <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

@@ -1,0 +1,129 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
+import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { startServer } from "#tests/support/server.ts";
+
+/**
+ * Publishing as the agency does it (issue 33): an admin signs in, writes an
+ * article with an uploaded image, schedules it, sees it go live on time on
+ * the page, the listing and its topic, the feed, the sitemap and its social
+ * card, and restores an earlier revision; all in a real browser.
+ */
+
+const browser = useBrowser();
+const server = useServer(() => startServer({ ARTICLES_POLL_MS: "200" }));
+
+const ADMIN = "publisher@roimedia.co.za";
+const PASSWORD = "a long and careful passphrase";
+const SLUG = "festive-season-budgets";
+const TITLE = "Festive season budgets that survive January";
+const LIVE_WITHIN_MS = 5000;
+
+/** A datetime-local value in SAST. */
+const sastLocal = (instant: Date) => new Date(instant.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 16);
+
+async function until<T>(ask: () => Promise<T | undefined>, what: string, withinMs = 90_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const answer = await ask();
+    if (answer !== undefined) return answer;
+    if (Date.now() > deadline) throw new Error(`${what}: not so after ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("publishing an article, as the agency", () => {
+  it("writes with an image, schedules, goes live on time everywhere, and restores a revision", async () => {
+    await createUser(server.dataDir, ADMIN, PASSWORD);
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url, ADMIN, PASSWORD);
+
+    // Write: every field a reader sees, and a photo from the agency's camera.
+    await page.goto(`${server.url}/admin/articles/new`);
+    await page.getByLabel("Title", { exact: true }).fill(TITLE);
+    await page.getByLabel("Slug", { exact: true }).fill(SLUG);
+    await page
+      .getByLabel("Excerpt", { exact: true })
+      .fill("Spread a December budget across search and social without paying January's prices for it.");
+    await page.getByLabel("Category", { exact: true }).selectOption("Meta Ads");
+    await page.getByLabel("Author", { exact: true }).selectOption({ label: "Ruan Botha" });
+    await page
+      .getByLabel("Body (Markdown)")
+      .fill("## Plan the month\n\nStart with the weeks that **sell**.\n\n- Search first\n- Social second\n");
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 64, b: 175 } } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel("Upload a featured image").setInputFiles({ name: "festive.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByLabel("Image alt text").fill("A shop window dressed for the festive season");
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await page.waitForURL(/\/admin\/articles\/\d+\?done=save$/);
+    const editor = page.url().replace(/\?.*$/, "");
+    // The saved form shows the upload's address (the page may still be rendering as the address changes).
+    const imagePath = page.getByLabel("Featured image path (optional)");
+    await until(async () => ((await imagePath.inputValue()) ? true : undefined), "the upload's path");
+    expect(await imagePath.inputValue()).toMatch(/^\/media\/[\w-]+-1600x1000\.jpg$/);
+    expect((await fetch(`${server.url}/blog/${SLUG}`)).status).toBe(404);
+
+    // Schedule it for the next whole minute (the editor's precision) at least ten seconds ahead.
+    const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
+    await page.getByLabel("Publish at (SAST)").fill(sastLocal(at));
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await page.waitForURL(/\?done=schedule$/);
+    await page.getByText(/^Scheduled for .+ \(SAST\)\. Version 2/).waitFor();
+
+    // Live on time: the page from its prepared file, then the listing, its topic, the feed, the sitemap and the card.
+    const liveAt = await until(async () => {
+      const answer = await fetch(`${server.url}/blog/${SLUG}`, { headers: { "Accept-Encoding": "br" } });
+      return answer.status === 200 && answer.headers.has("etag") ? Date.now() : undefined;
+    }, "the article's page");
+    expect(liveAt - at.getTime()).toBeLessThan(LIVE_WITHIN_MS);
+
+    await page.goto(`${server.url}/blog/${SLUG}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(TITLE);
+    expect(await page.locator("article strong").first().textContent()).toBe("sell");
+    const image = page.getByRole("img", { name: "A shop window dressed for the festive season" });
+    expect(await image.getAttribute("width")).toBeTruthy();
+    expect(await page.locator('picture source[type="image/avif"]').count()).toBe(1);
+    // The browser shows the image it picked from the upload's sizes.
+    await until(
+      async () => ((await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)) ? true : undefined),
+      "the image",
+    );
+    const card = await page.locator('meta[property="og:image"]').getAttribute("content");
+    const cardAnswer = await fetch(new URL(new URL(card!).pathname, server.url));
+    expect([cardAnswer.status, cardAnswer.headers.get("content-type")]).toEqual([200, "image/png"]);
+
+    await page.goto(`${server.url}/blog`);
+    const latest = page.getByRole("region", { name: "Latest articles" });
+    expect(await latest.getByRole("article").first().getByRole("heading").textContent()).toBe(TITLE);
+    await page
+      .getByRole("navigation", { name: "Topics" })
+      .getByRole("link", { name: /^Meta Ads/ })
+      .click();
+    await page.waitForURL(/category=meta-ads$/);
+    expect(await page.getByRole("region", { name: "Latest in Meta Ads" }).getByRole("link", { name: TITLE }).count()).toBe(1);
+    const [feed, sitemap] = await Promise.all(["/blog/rss.xml", "/sitemap.xml"].map(async (p) => (await fetch(server.url + p)).text()));
+    expect(feed).toContain(`<title>${TITLE}</title>`);
+    expect(sitemap).toContain(`/blog/${SLUG}</loc>`);
+
+    // A change to the live article, then the earlier revision restored: readers get the restored text.
+    await page.goto(editor);
+    await page.getByLabel("Title", { exact: true }).fill("A title the client did not approve");
+    await page.getByRole("button", { name: "Save and keep published" }).click();
+    await page.waitForURL(/\?done=publish$/);
+    await until(
+      async () => ((await (await fetch(`${server.url}/blog/${SLUG}`)).text()).includes("the client did not approve") ? true : undefined),
+      "the change",
+    );
+    const published = page.getByRole("row").filter({ hasText: "Published as scheduled" });
+    await published.getByRole("button", { name: /^Restore/ }).click();
+    await page.waitForURL(/\?done=restore$/);
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(TITLE);
+    await until(async () => {
+      const html = await (await fetch(`${server.url}/blog/${SLUG}`)).text();
+      return html.includes(`>${TITLE}</h1>`) ? true : undefined;
+    }, "the restored title");
+  });
+});
