@@ -10,6 +10,8 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
+  // An article not yet live, for whoever holds its signed link: before blog/:slug, per request, never indexed.
+  route("blog/preview/:token", "routes/article-preview.tsx"),
   route("blog/:slug", "routes/article.tsx"),
   route("contact", "routes/contact.tsx"),
   route("free-audit", "routes/free-audit.tsx"),

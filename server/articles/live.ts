@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Article, ArticleSummary } from "#app/content/articles.ts";
 import { builtImageUrl } from "#app/content/blog.server.ts";
 import { team } from "#app/content/team.ts";
@@ -7,6 +7,7 @@ import { ogImagePath } from "#app/lib/og.ts";
 import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
 import { sastDate } from "#app/lib/sast.ts";
 import { publishDue } from "#server/articles/store.ts";
+import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
 import { log } from "#server/log.ts";
 
@@ -49,6 +50,34 @@ const EMPTY: Snapshot = { fingerprint: "", articles: [], summaries: [], bySlug: 
 function imageOf(row: { slug: string; title: string; seo_title: string | null; image_path: string | null; image_alt: string | null }) {
   if (row.image_path) return { imageUrl: builtImageUrl(row.image_path) ?? row.image_path, imageAlt: row.image_alt ?? "" };
   return { imageUrl: ogImagePath(`/blog/${row.slug}`, row.seo_title ?? row.title), imageAlt: "" };
+}
+
+/**
+ * An article's page as readers see it, from its row: dated `publishedAt`, its
+ * body rendered by the one safe renderer (or `html`, already rendered for
+ * this version). The live pages and the private preview (preview.ts) both.
+ */
+export function articlePageOf(row: Selectable<ArticlesTable>, publishedAt: Date, html = renderMarkdown(row.body)): LiveArticle {
+  const author = team.find((member) => member.id === row.author);
+  return {
+    id: row.id,
+    version: row.version,
+    slug: row.slug,
+    title: row.title,
+    ...(row.seo_title ? { seoTitle: row.seo_title } : {}),
+    description: row.seo_description ?? row.excerpt,
+    excerpt: row.excerpt,
+    category: row.category,
+    readTime: readTimeLabel(row.read_time_minutes ?? readTimeMinutes(row.body)),
+    date: sastDate(publishedAt),
+    ...(row.updated_on ? { updated: row.updated_on } : {}),
+    author: author?.name ?? row.author,
+    authorRole: author?.role ?? "",
+    keywords: JSON.parse(row.keywords) as string[],
+    ...imageOf(row),
+    featured: Boolean(row.featured),
+    html,
+  };
 }
 
 export class LiveArticles {
@@ -175,27 +204,7 @@ export class LiveArticles {
       const key = `${row.id}:${row.version}`;
       const body = this.#html.get(key) ?? renderMarkdown(row.body);
       html.set(key, body);
-      const author = team.find((member) => member.id === row.author);
-      const publishedAt = new Date(row.published_at!);
-      articles.push({
-        id: row.id,
-        version: row.version,
-        slug: row.slug,
-        title: row.title,
-        ...(row.seo_title ? { seoTitle: row.seo_title } : {}),
-        description: row.seo_description ?? row.excerpt,
-        excerpt: row.excerpt,
-        category: row.category,
-        readTime: readTimeLabel(row.read_time_minutes ?? readTimeMinutes(row.body)),
-        date: sastDate(publishedAt),
-        ...(row.updated_on ? { updated: row.updated_on } : {}),
-        author: author?.name ?? row.author,
-        authorRole: author?.role ?? "",
-        keywords: JSON.parse(row.keywords) as string[],
-        ...imageOf(row),
-        featured: Boolean(row.featured),
-        html: body,
-      });
+      articles.push(articlePageOf(row, new Date(row.published_at!), body));
     }
     this.#html = html;
     const bySlug = new Map(articles.map((article) => [article.slug, article]));

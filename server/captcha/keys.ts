@@ -26,6 +26,8 @@ export interface SiteSecrets {
   adminTotp: Buffer;
   /** Signs newsletter confirmation and unsubscribe links. */
   newsletterLinks: Buffer;
+  /** Signs the private preview links of articles not yet live (server/articles/preview.ts). */
+  articlePreview: Buffer;
 }
 
 function derive(master: string, purpose: string): Buffer {
@@ -41,6 +43,7 @@ export function siteSecrets(master: string): SiteSecrets {
     adminForget: derive(master, "admin-forget-email"),
     adminTotp: derive(master, "admin-totp-secrets"),
     newsletterLinks: derive(master, "newsletter-links"),
+    articlePreview: derive(master, "article-preview-links"),
   };
 }
 

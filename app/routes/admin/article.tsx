@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BodyWithPreview, CountedInput, Field } from "#app/components/admin/article-editor.tsx";
 import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
+import { PreviewLinkSection } from "#app/components/admin/preview-link.tsx";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -21,6 +22,8 @@ import { renderMarkdown } from "#app/lib/markdown.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import type { Actor } from "#server/admin/audit.ts";
+import { createPreviewLink } from "#server/articles/preview.ts";
 import { refuse } from "#server/admin/posts.ts";
 import {
   type ArticleContent,
@@ -166,6 +169,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const form = await readForm(request, new Set());
   if (!form.ok) throw refuse(form.status, "That form could not be read.");
   const fields = form.fields;
+  // The "Preview link" section's own post: a link, nothing saved.
+  if (fields.intent === "preview-link") return previewLink(context, existing, actor);
   const intent = String(fields.intent) as Intent;
   if (!(intent in done) && intent !== "preview" && intent !== "upload") throw refuse(400, "Unknown action.");
   const version = Number(fields.version);
@@ -173,7 +178,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const answer = (
     status: number,
     extra: { errors?: Record<string, string>; problem?: string; notice?: string; version?: number; preview?: string },
-  ) => data({ values, errors: {}, problem: null, notice: null, version: null, preview: null, ...extra }, { status });
+  ) => data({ values, errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: null, ...extra }, { status });
   // What is live, or about to be, changes only with the right to publish; so does every change of state.
   const live = existing?.status === "published" || existing?.status === "scheduled";
   const changesState = intent === "publish" || intent === "schedule" || intent === "unpublish";
@@ -226,6 +231,19 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         problem: `${result.by} saved this article at ${formatSast(result.at)} (SAST), after you opened it, so your changes were not saved. What you typed is still below: save again to replace their version with yours, or open the article in another tab to compare first.`,
       });
   }
+}
+
+/**
+ * The "Preview link" section's post (docs/decisions/0040): a signed link to the
+ * article as last saved, for someone without an inbox account; audited, nothing saved.
+ */
+async function previewLink(context: Route.ActionArgs["context"], existing: ArticleRecord | undefined, actor: Actor) {
+  if (!existing) throw data(null, { status: 404 });
+  if (existing.status === "published") throw refuse(400, "This article is live: send its own address.");
+  const { db, settings } = adminOf(context);
+  const link = await createPreviewLink(db, servicesOf(context).secrets.articlePreview, settings.SITE_URL, existing, actor);
+  const answer = { values: valuesOf(existing), errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: link };
+  return data(answer, { status: 200 });
 }
 
 /** Whether a /media/ path names an upload, at its recorded size. */
@@ -505,6 +523,8 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
           )}
         </div>
       </Form>
+
+      {article && article.status !== "published" && <PreviewLinkSection csrf={csrf} link={actionData?.previewLink ?? null} />}
 
       {article && (
         <Section title="Revisions" id="revisions">
