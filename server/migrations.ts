@@ -11,6 +11,7 @@ import {
   consultantsMigration,
 } from "#server/booking/migration.ts";
 import { articlesMigration } from "#server/articles/migration.ts";
+import { articleSendsMigration } from "#server/articles/send-migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -58,6 +59,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0016_booking_reminders": bookingRemindersMigration,
     // Articles the agency writes in the inbox: their revisions and their old addresses.
     "0017_articles": articlesMigration(dialect),
+    // Articles mailed to the newsletter's confirmed subscribers: one send per article, a message per subscriber.
+    "0019_article_sends": articleSendsMigration(dialect),
   };
 }
 
