@@ -17,7 +17,7 @@ const LCP_TARGET_MS = 1200;
 
 /** Parts measured in this process; the others are scripts of their own (bench/<part>.ts). */
 const inProcess = ["bundle", "lighthouse"] as const;
-const scripts = ["banner", "first-press", "serving", "leads", "inbox", "scale", "edges", "webhooks", "calendar"] as const;
+const scripts = ["banner", "first-press", "serving", "leads", "inbox", "scale", "edges", "webhooks", "calendar", "article-send"] as const;
 
 const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);

@@ -54,6 +54,8 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      // No DNS lookup of each client's address: a connection costs what the protocol does.
+      disableReverseLookup: true,
       // The outbox may hold many senders at once while held.
       maxClients: 1000,
       onClose(session) {
