@@ -1,5 +1,8 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "#tests/support/admin-users.ts";
+import { expectNoAxeViolations, launchBrowser } from "#tests/support/browser.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { decodeMime, enhanced, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
@@ -24,6 +27,8 @@ const RATE_PER_MINUTE = 60;
 let smtp: SmtpCounter;
 let server: RunningServer;
 let admin: InboxBrowser;
+/** The send page of the article sent. */
+let page: string;
 
 let visitors = 0;
 const visitor = () => ({ "x-forwarded-for": `198.51.100.${++visitors}` });
@@ -89,7 +94,7 @@ describe("sending an article to the newsletter", () => {
       server.dataDir,
       "SELECT id, slug, title, image_path FROM articles WHERE status = 'published' ORDER BY id LIMIT 1",
     );
-    const page = `/admin/articles/${article!.id}/send`;
+    page = `/admin/articles/${article!.id}/send`;
     const subject = new RegExp(`^${article!.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
     // The editor links to the page; it offers the send to the four confirmed, not the pending one.
@@ -174,5 +179,22 @@ describe("sending an article to the newsletter", () => {
       action: "article-send",
       detail: `sent the article /blog/${article!.slug} to 4 confirmed newsletter subscribers`,
     });
+  });
+
+  it("shows the send's progress accessibly in a browser", { timeout: 60_000 }, async () => {
+    let browser: Browser | undefined;
+    try {
+      browser = await launchBrowser();
+      const tab = await admin.pageIn(browser);
+      await tab.goto(`${server.url}${page}`);
+      await tab.getByRole("heading", { name: "Progress" }).waitFor();
+      await expectNoAxeViolations(tab);
+      // The picture in docs/ is made again only when asked (DOCS_SCREENSHOTS=1), so a test run leaves the checkout as it was.
+      if (process.env.DOCS_SCREENSHOTS) {
+        await tab.screenshot({ path: path.resolve(import.meta.dirname, "../../docs/article-send.png"), fullPage: true });
+      }
+    } finally {
+      await browser?.close();
+    }
   });
 });
