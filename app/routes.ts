@@ -49,6 +49,7 @@ export default [
         route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
         route("articles", "routes/admin/articles.tsx"),
         route("articles/:id", "routes/admin/article.tsx"),
+        route("articles/:id/send", "routes/admin/article-send.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("users", "routes/admin/users.tsx"),

@@ -17,7 +17,19 @@ const LCP_TARGET_MS = 1200;
 
 /** Parts measured in this process; the others are scripts of their own (bench/<part>.ts). */
 const inProcess = ["bundle", "lighthouse"] as const;
-const scripts = ["banner", "first-press", "serving", "leads", "inbox", "scale", "edges", "webhooks", "calendar", "articles"] as const;
+const scripts = [
+  "banner",
+  "first-press",
+  "serving",
+  "leads",
+  "inbox",
+  "scale",
+  "edges",
+  "webhooks",
+  "calendar",
+  "articles",
+  "article-send",
+] as const;
 
 const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);

@@ -211,6 +211,17 @@ export const envSchema = z.object({
       "signs cancel and reschedule links; derived from the site key (ALTCHA_HMAC_KEY or the key generated into DATA_DIR) when unset",
     ),
 
+  // Articles mailed to the newsletter's subscribers (server/articles/send.ts, docs/decisions/0038).
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60_000)
+    .default(300)
+    .describe(
+      "how many copies of an article all instances together mail a minute to the newsletter's subscribers (the mail provider's limit)",
+    ),
+
   // How long copies and records are kept (server/retention.ts, docs/decisions/0029-forgetting-retention-and-backups.md).
   RETENTION_SENT_MAIL_DAYS: z.coerce
     .number()
@@ -278,6 +289,10 @@ function combinationIssues(env: z.infer<typeof envSchema>): string[] {
   // A worker holds up to 10 messages of one kind at a time (server/outbox/worker.ts): they must all fit in its lease.
   if ((env.LEAD_WEBHOOK_URL || env.SLACK_WEBHOOK_URL) && env.WEBHOOK_TIMEOUT_MS * 10 >= env.OUTBOX_LEASE_MS) {
     issues.push("WEBHOOK_TIMEOUT_MS: must be less than a tenth of OUTBOX_LEASE_MS");
+  }
+  // A worker holds up to 10 copies at a time and paces them at this rate when they fell due together: they must fit in its lease.
+  if (10 * (60_000 / env.NEWSLETTER_RATE_PER_MINUTE) >= env.OUTBOX_LEASE_MS) {
+    issues.push("NEWSLETTER_RATE_PER_MINUTE: ten messages at this rate must take less than OUTBOX_LEASE_MS");
   }
   return issues;
 }

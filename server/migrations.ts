@@ -12,6 +12,7 @@ import {
 } from "#server/booking/migration.ts";
 import { articleImagesMigration } from "#server/articles/images-migration.ts";
 import { articlesMigration } from "#server/articles/migration.ts";
+import { articleSendsMigration } from "#server/articles/send-migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -61,6 +62,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0017_articles": articlesMigration(dialect),
     // Images uploaded in the article editor: each upload's size, and its variants' bytes for every instance to serve.
     "0018_article_images": articleImagesMigration(dialect),
+    // Articles mailed to the newsletter's confirmed subscribers: one send per article, a message per subscriber.
+    "0019_article_sends": articleSendsMigration(dialect),
   };
 }
 

@@ -3,6 +3,7 @@ import { articles } from "#app/content/blog.server.ts";
 import { adminServices } from "#server/admin/services.ts";
 import { LiveArticles } from "#server/articles/live.ts";
 import { seedArticles } from "#server/articles/seed.ts";
+import { newsletterSender } from "#server/articles/send.ts";
 import { startDailyBackups } from "#server/backups.ts";
 import { bookingServices } from "#server/booking/services.ts";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "#server/captcha/index.ts";
@@ -82,6 +83,13 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
         late.calendarLane ? late.calendarLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
       reminder: (message, stopping) =>
         late.reminderLane ? late.reminderLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
+      newsletter: newsletterSender({
+        handle: database,
+        links: newsletter,
+        mailer,
+        messageIdHost: new URL(settings.SITE_URL).hostname,
+        perMinute: settings.NEWSLETTER_RATE_PER_MINUTE,
+      }),
     },
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },

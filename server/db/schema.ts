@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ArticleSendsTables } from "#server/db/article-sends-tables.ts";
 import type { ArticlesTables } from "#server/db/articles-tables.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
 import type { BotCheck, LeadTable, Timestamp } from "#server/db/columns.ts";
@@ -60,16 +61,17 @@ export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
 /**
  * How a message leaves: mail (SMTP or .eml), the lead webhook (LEAD_WEBHOOK_URL), Slack
  * (SLACK_WEBHOOK_URL), a booked call written into its consultant's CalDAV calendar, or a
- * call's reminder, mailed when due if the call still stands as it was (decision 0034).
+ * call's reminder, mailed when due if the call still stands as it was (decision 0034), or an
+ * article to a newsletter subscriber, mailed at its time if they are still subscribed (decision 0038).
  */
-export type OutboxChannel = "mail" | "webhook" | "slack" | "calendar" | "reminder";
+export type OutboxChannel = "mail" | "webhook" | "slack" | "calendar" | "reminder" | "newsletter";
 
 export interface OutboxTable {
   id: Generated<number>;
   /** The notification type: Contact, Audit, AI Assessment Request, CompanyProfile, Service Order, Newsletter. */
   kind: string;
-  /** What it is about: a lead's table, or newsletter_subscribers for mail to a subscriber. */
-  lead_table: LeadTable | "newsletter_subscribers";
+  /** What it is about: a lead's table, newsletter_subscribers for mail to a subscriber, articles for an article's test mail. */
+  lead_table: LeadTable | "newsletter_subscribers" | "articles";
   lead_id: number;
   reply_to: string | null;
   /** Who receives it; null is the agency (NOTIFY_TO). Bookings also write to the visitor. */
@@ -94,6 +96,8 @@ export interface OutboxTable {
   channel: ColumnType<OutboxChannel, OutboxChannel | undefined, OutboxChannel>;
   /** The webhook-id header of a webhook message: the same on every retry, so the receiver can drop a repeat. */
   webhook_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The article send (article_sends) a newsletter message is part of; null for every other message. */
+  article_send_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RateLimitsTable {
@@ -145,4 +149,4 @@ interface SiteTables {
 }
 
 /** Every table of the site, one type for every query (decision 0031). */
-export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables;
+export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables & ArticleSendsTables;

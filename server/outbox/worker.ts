@@ -62,7 +62,7 @@ const BATCH_SIZE = 10;
 const STOP_GRACE_MS = 2000;
 /** Spent challenges, old rate-limit rows and what retention removes are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
-const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack", "calendar", "reminder"];
+const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack", "calendar", "reminder", "newsletter"];
 /** How each channel's messages are named in the log. */
 const NAMES: Record<OutboxChannel, string> = {
   mail: "Notification",
@@ -70,6 +70,7 @@ const NAMES: Record<OutboxChannel, string> = {
   slack: "Slack message",
   calendar: "Calendar event",
   reminder: "Reminder",
+  newsletter: "Newsletter article",
 };
 /** Which setting turns a channel on, for the message of one queued while it was set. */
 const SETTINGS: Record<Exclude<OutboxChannel, "mail">, string> = {
@@ -77,6 +78,7 @@ const SETTINGS: Record<Exclude<OutboxChannel, "mail">, string> = {
   slack: "SLACK_WEBHOOK_URL",
   calendar: "A CalDAV calendar in CONSULTANTS_FILE",
   reminder: "BOOKING_REMINDERS",
+  newsletter: "The newsletter",
 };
 
 /** Exponential backoff: base, 2 x base, 4 x base ... capped; null once the attempts are used up. */

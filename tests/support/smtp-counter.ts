@@ -7,6 +7,10 @@ export interface Delivery {
   messageId: string;
   /** The envelope sender: instances given their own MAIL_FROM tell who sent what. */
   from: string;
+  /** The envelope recipients. */
+  to: string[];
+  /** The message as it arrived (headers and MIME body). */
+  raw: string;
 }
 
 export interface SmtpCounter {
@@ -28,6 +32,10 @@ export interface SmtpCounter {
   release(): void;
   /** Messages from this envelope sender held unanswered on connections still open. */
   heldFrom(sender: string): number;
+  /** Refuses the next message to this address with a temporary error (451), as a busy mailbox does; accepts later ones. */
+  refuseOnce(address: string): void;
+  /** Recipients refused so far by refuseOnce. */
+  refused: string[];
 }
 
 const LEAD_MESSAGE_ID = /^Message-ID:\s*<lead-([a-z_]+)-(\d+)\.outbox-\d+@[^>]+>/im;
@@ -36,6 +44,8 @@ const LEAD_MESSAGE_ID = /^Message-ID:\s*<lead-([a-z_]+)-(\d+)\.outbox-\d+@[^>]+>
 export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
   const deliveries: Delivery[] = [];
   const closed = new Set<string>();
+  const toRefuse = new Set<string>();
+  const refused: string[] = [];
   let held: Array<{ accept: () => void; session: string; from: string }> | undefined;
   let server: SMTPServer | undefined;
 
@@ -44,10 +54,17 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      // No DNS lookup of each client's address: a connection costs what the protocol does.
+      disableReverseLookup: true,
       // The outbox may hold many senders at once while held.
       maxClients: 1000,
       onClose(session) {
         closed.add(session.id);
+      },
+      onRcptTo(address, _session, callback) {
+        if (!toRefuse.delete(address.address)) return callback();
+        refused.push(address.address);
+        callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
       },
       onData(stream, session, callback) {
         let raw = "";
@@ -60,6 +77,8 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
               lead: match ? `${match[1]}:${match[2]}` : "unknown",
               messageId: match?.[0] ?? "",
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              raw,
             });
             callback();
           };
@@ -103,6 +122,10 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
       held = undefined;
       for (const { accept } of waiting) accept();
     },
+    refuseOnce(address) {
+      toRefuse.add(address);
+    },
+    refused,
     heldFrom(sender) {
       return (held ?? []).filter((message) => message.from === sender && !closed.has(message.session)).length;
     },

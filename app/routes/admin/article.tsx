@@ -278,7 +278,10 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       <h1 className="text-2xl font-bold tracking-tight">{article ? article.title : "New article"}</h1>
       {article && (
         <p className="text-sm text-slate-600">
-          {statusNote(article)} Version {article.version}, saved {article.updated} by {article.updatedBy}.
+          {statusNote(article)} Version {article.version}, saved {article.updated} by {article.updatedBy}.{" "}
+          <Link to={`/admin/articles/${article.id}/send`} className="font-medium text-brand-700 hover:underline">
+            Send to subscribers
+          </Link>
         </p>
       )}
       {loaderData.done && !actionData && <Notice>{loaderData.done}</Notice>}

@@ -1,0 +1,310 @@
+import type { Kysely } from "kysely";
+import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type ArticleEmail, articleEmail, personalise } from "#server/articles/newsletter-email.ts";
+import { findArticleById } from "#server/articles/store.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Database, OutboxStatus } from "#server/db/schema.ts";
+import { log } from "#server/log.ts";
+import type { Mailer } from "#server/mail/transport.ts";
+import { UNSUBSCRIBE_PATH } from "#server/newsletter/subscribers.ts";
+import { messageIdOf } from "#server/outbox/mail-files.ts";
+import type { OutboxMessage } from "#server/outbox/store.ts";
+import type { Sender } from "#server/outbox/worker.ts";
+
+/**
+ * An article mailed to the newsletter's confirmed subscribers
+ * (docs/decisions/0038). Starting a send writes, in one transaction, the send
+ * (once per article), the mail, and an outbox message on the "newsletter"
+ * channel per confirmed subscriber, each due at its turn of the rate
+ * (NEWSLETTER_RATE_PER_MINUTE): every instance's outbox lane takes the due
+ * ones, so the pace holds across instances and restarts, and the outbox's
+ * lease and retries give each subscriber one copy. The lane mails a copy only
+ * if its subscriber is still confirmed at that moment.
+ */
+
+const SEND_KIND = "Article newsletter";
+const TEST_KIND = "Article newsletter test";
+/** Messages inserted per statement: well inside both databases' limits on bound values. */
+const INSERT_BATCH = 500;
+
+export type StartResult =
+  { ok: true; recipients: number } | { ok: false; problem: "missing" | "not-published" | "already-sent" | "no-subscribers" };
+
+/** The time between two messages at this rate. */
+const intervalMs = (perMinute: number) => 60_000 / perMinute;
+
+export async function confirmedSubscriberCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Sends a published article to every subscriber confirmed now, once: a second
+ * start (another admin at the same moment, a second instance) finds the send
+ * and queues nothing. Audited.
+ */
+export function startArticleSend(
+  handle: DatabaseHandle,
+  articleId: number,
+  actor: Actor,
+  options: { siteUrl: string; perMinute: number },
+  now = new Date(),
+): Promise<StartResult> {
+  return handle.durableTransaction(async (trx) => {
+    const article = await findArticleById(trx, articleId);
+    if (!article) return { ok: false, problem: "missing" } as const;
+    if (article.status !== "published") return { ok: false, problem: "not-published" } as const;
+    const subscribers = await trx
+      .selectFrom("newsletter_subscribers")
+      .select(["id", "email"])
+      .where("status", "=", "confirmed")
+      .orderBy("id")
+      .execute();
+    if (!subscribers.length) return { ok: false, problem: "no-subscribers" } as const;
+    const mail = articleEmail(article, options.siteUrl);
+    // The unique article id decides between two starts at once: the later inserts nothing.
+    const send = await trx
+      .insertInto("article_sends")
+      .values({
+        article_id: article.id,
+        subject: mail.subject,
+        html_body: mail.html,
+        text_body: mail.text,
+        recipients: subscribers.length,
+        started_by: actor.name,
+        started_at: now,
+      })
+      .onConflict((oc) => oc.column("article_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!send) return { ok: false, problem: "already-sent" } as const;
+
+    // After the newsletter messages still waiting (another article's send), so two sends together keep to the rate.
+    const interval = intervalMs(options.perMinute);
+    const waiting = await trx
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.max("next_attempt_at").as("last"))
+      .where("channel", "=", "newsletter")
+      .where("status", "=", "queued")
+      .executeTakeFirst();
+    const first = Math.max(now.getTime(), waiting?.last ? new Date(waiting.last).getTime() + interval : 0);
+    for (let start = 0; start < subscribers.length; start += INSERT_BATCH) {
+      const rows = subscribers.slice(start, start + INSERT_BATCH).map((subscriber, i) => ({
+        channel: "newsletter" as const,
+        article_send_id: send.id,
+        kind: SEND_KIND,
+        lead_table: "newsletter_subscribers" as const,
+        lead_id: subscriber.id,
+        reply_to: null,
+        recipient: subscriber.email,
+        subject: mail.subject,
+        // Written when sent, from the send's mail and the subscriber as they are then.
+        text_body: "",
+        html_body: "",
+        status: "queued" as const,
+        attempts: 0,
+        next_attempt_at: new Date(first + (start + i) * interval),
+        created_at: now,
+      }));
+      await trx.insertInto("outbox").values(rows).execute();
+    }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "article-send",
+        detail: `sent the article /blog/${article.slug} to ${subscribers.length} confirmed newsletter subscribers`,
+      },
+      now,
+    );
+    return { ok: true, recipients: subscribers.length } as const;
+  });
+}
+
+/**
+ * The mail as subscribers will get it, to `to` (the signed-in user) now,
+ * through the outbox's mail: the unsubscribe link in it is a sample.
+ */
+export async function queueTestSend(
+  handle: DatabaseHandle,
+  articleId: number,
+  to: string,
+  siteUrl: string,
+  now = new Date(),
+): Promise<boolean> {
+  const article = await findArticleById(handle.db, articleId);
+  if (!article) return false;
+  const mail = personalise(articleEmail(article, siteUrl), `${siteUrl}${UNSUBSCRIBE_PATH}`);
+  await handle.durableTransaction((trx) =>
+    trx
+      .insertInto("outbox")
+      .values({
+        kind: TEST_KIND,
+        lead_table: "articles",
+        lead_id: article.id,
+        reply_to: null,
+        recipient: to,
+        subject: `[Test] ${mail.subject}`,
+        text_body: mail.text,
+        html_body: mail.html,
+        status: "queued",
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .execute(),
+  );
+  return true;
+}
+
+export interface SendProgress {
+  startedAt: Date;
+  startedBy: string;
+  recipients: number;
+  /** Waiting for their turn, or for a retry after a failed attempt. */
+  queued: number;
+  retrying: number;
+  sent: number;
+  /** Every attempt used up, or refused for good: kept, and sent again by retryFailed. */
+  failed: number;
+  /** Left before their copy went. */
+  skipped: number;
+  lastError: string | null;
+}
+
+/** The article's send and how far it has got, or undefined when it was not sent. */
+export async function sendProgress(db: Kysely<Database>, articleId: number): Promise<SendProgress | undefined> {
+  const send = await db.selectFrom("article_sends").selectAll().where("article_id", "=", articleId).executeTakeFirst();
+  if (!send) return undefined;
+  const counts = await db
+    .selectFrom("outbox")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n"), eb.fn.max("last_error").as("last_error")])
+    .where("article_send_id", "=", send.id)
+    .groupBy("status")
+    .execute();
+  const count = (status: OutboxStatus) => Number(counts.find((row) => row.status === status)?.n ?? 0);
+  return {
+    startedAt: new Date(send.started_at),
+    startedBy: send.started_by,
+    recipients: send.recipients,
+    queued: count("queued"),
+    retrying: count("retrying"),
+    sent: count("sent"),
+    failed: count("failed"),
+    skipped: send.skipped,
+    lastError: counts.find((row) => row.status === "failed" || row.status === "retrying")?.last_error ?? null,
+  };
+}
+
+/** Queues the send's failed messages again with fresh attempts, each still checked at its turn; audited. Answers how many. */
+export function retryFailed(handle: DatabaseHandle, articleId: number, actor: Actor, now = new Date()): Promise<number> {
+  return handle.durableTransaction(async (trx) => {
+    const send = await trx.selectFrom("article_sends").select("id").where("article_id", "=", articleId).executeTakeFirst();
+    if (!send) return 0;
+    const result = await trx
+      .updateTable("outbox")
+      .set({ status: "queued", attempts: 0, next_attempt_at: now, last_error: null })
+      .where("article_send_id", "=", send.id)
+      .where("status", "=", "failed")
+      .executeTakeFirst();
+    const retried = Number(result.numUpdatedRows);
+    if (retried) {
+      await recordAudit(
+        trx,
+        actor,
+        { action: "article-send-retry", detail: `sent the article again to ${retried} failed subscribers` },
+        now,
+      );
+    }
+    return retried;
+  });
+}
+
+/** What the lane needs of the newsletter: a subscriber's own unsubscribe link and RFC 8058 headers (server/newsletter/subscribers.ts). */
+interface SubscriberLinks {
+  unsubscribeUrl(subscriber: { id: number; email_key: string }): string;
+  mailHeaders(subscriber: { id: number; email_key: string }): Record<string, string>;
+}
+
+function pause(ms: number, stopping: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    stopping.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("the server is stopping"))), { once: true });
+  });
+}
+
+/**
+ * The outbox's newsletter lane: mails a due copy to its subscriber if they
+ * are still confirmed, with their own unsubscribe link and List-Unsubscribe
+ * headers; drops it (and counts them as skipped) when they left. It keeps to
+ * the rate itself too, for copies that fell due together while no instance ran.
+ */
+export function newsletterSender(deps: {
+  handle: DatabaseHandle;
+  links: SubscriberLinks;
+  mailer: Mailer;
+  messageIdHost: string;
+  perMinute: number;
+}): Sender {
+  const { handle } = deps;
+  const mails = new Map<number, ArticleEmail>();
+  let nextAt = 0;
+
+  async function mailOf(sendId: number): Promise<ArticleEmail> {
+    let mail = mails.get(sendId);
+    if (!mail) {
+      const send = await handle.db.selectFrom("article_sends").selectAll().where("id", "=", sendId).executeTakeFirstOrThrow();
+      mail = { subject: send.subject, html: send.html_body, text: send.text_body };
+      mails.set(sendId, mail);
+    }
+    return mail;
+  }
+
+  async function skip(message: OutboxMessage): Promise<void> {
+    await handle.durableTransaction(async (trx) => {
+      const removed = await trx
+        .deleteFrom("outbox")
+        .where("id", "=", message.id)
+        .where("locked_by", "=", message.locked_by)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 1) {
+        await trx
+          .updateTable("article_sends")
+          .set((eb) => ({ skipped: eb("skipped", "+", 1) }))
+          .where("id", "=", message.article_send_id!)
+          .execute();
+      }
+    });
+  }
+
+  return async (message, stopping) => {
+    // The pause comes before the check, so one who leaves while the copy waits gets nothing.
+    const wait = nextAt - Date.now();
+    nextAt = Math.max(nextAt, Date.now()) + intervalMs(deps.perMinute);
+    if (wait > 0) await pause(wait, stopping);
+    const subscriber = await handle.db
+      .selectFrom("newsletter_subscribers")
+      .select(["id", "email", "email_key", "status"])
+      .where("id", "=", message.lead_id)
+      .executeTakeFirst();
+    if (subscriber?.status !== "confirmed" || message.article_send_id === null) {
+      log.info(`Newsletter message ${message.id} dropped: its subscriber left before it was sent`);
+      await skip(message);
+      return;
+    }
+    const mail = personalise(await mailOf(message.article_send_id), deps.links.unsubscribeUrl(subscriber));
+    await deps.mailer.send({
+      messageId: messageIdOf(message, deps.messageIdHost),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      replyTo: null,
+      to: subscriber.email,
+      headers: deps.links.mailHeaders(subscriber),
+    });
+  };
+}
