@@ -1,19 +1,39 @@
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { readSiteDb } from "#tests/support/database.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
+import { mailTo, subscribe } from "#tests/support/newsletter-mail.ts";
+import { freePort, startServer } from "#tests/support/server.ts";
+import { type SmtpCounter, startSmtpCounter } from "#tests/support/smtp-counter.ts";
 
 /**
  * Publishing as the agency does it (issue 33): an admin signs in, writes an
- * article with an uploaded image, schedules it, sees it go live on time on
- * the page, the listing and its topic, the feed, the sitemap and its social
- * card, and restores an earlier revision; all in a real browser.
+ * article with an uploaded image, sends a client its preview link, schedules
+ * it, sees it go live on time on the page, the listing and its topic, the
+ * feed, the sitemap and its social card, sends it to three confirmed
+ * subscribers through a real SMTP server (one mailbox busy at first), sees a
+ * reader leave from the mail, and restores an earlier revision; all in a real
+ * browser. (tests/integration/article-send-cluster.test.ts sends with two
+ * instances on PostgreSQL, one killed mid-send.)
  */
 
 const browser = useBrowser();
-const server = useServer(() => startServer({ ARTICLES_POLL_MS: "200" }));
+let smtp: SmtpCounter;
+const server = useServer(async () => {
+  smtp = await startSmtpCounter(await freePort());
+  return startServer({
+    ARTICLES_POLL_MS: "200",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ALTCHA_COST: "20",
+    TRUST_PROXY: "x-forwarded-for",
+    OUTBOX_POLL_MS: "100",
+    OUTBOX_RETRY_BASE_MS: "300",
+    OUTBOX_RETRY_MAX_MS: "1000",
+  });
+});
+afterAll(() => smtp?.stop());
 
 const ADMIN = "publisher@roimedia.co.za";
 const PASSWORD = "a long and careful passphrase";
@@ -35,7 +55,8 @@ async function until<T>(ask: () => Promise<T | undefined>, what: string, withinM
 }
 
 describe("publishing an article, as the agency", () => {
-  it("writes with an image, schedules, goes live on time everywhere, and restores a revision", async () => {
+  // The schedule's precision is the editor's minute: the article goes live up to 70 s after it is written.
+  it("writes with an image, schedules, goes live on time everywhere, and restores a revision", { timeout: 180_000 }, async () => {
     await createUser(server.dataDir, ADMIN, PASSWORD);
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.url, ADMIN, PASSWORD);
@@ -69,9 +90,24 @@ describe("publishing an article, as the agency", () => {
     // Schedule it for the next whole minute (the editor's precision) at least ten seconds ahead.
     const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
     await page.getByLabel("Publish at (SAST)").fill(sastLocal(at));
+    // Three readers subscribe and confirm meanwhile.
+    const readers = ["thandi", "sipho", "lerato"].map((name) => `${name}-${Date.now()}@example.co.za`);
+    const subscribed = Promise.all(
+      readers.map((email, i) => subscribe(server, smtp, email, { "x-forwarded-for": `198.51.100.${i + 1}` }, { confirm: true })),
+    );
     await page.getByRole("button", { name: "Schedule" }).click();
     await page.waitForURL(/\?done=schedule$/);
     await page.getByText(/^Scheduled for .+ \(SAST\)\. Version 2/).waitFor();
+
+    // While it waits, a preview link for the client: the article as it will look, for someone without an inbox account, never indexed.
+    await page.getByRole("button", { name: "Make a preview link" }).click();
+    const previewLink = page.getByRole("textbox", { name: "Preview link", exact: true });
+    await previewLink.waitFor();
+    const { page: client } = await browser.openPage({ viewport: { width: 390, height: 844 } });
+    await client.goto(await previewLink.inputValue());
+    expect(await client.getByRole("heading", { level: 1 }).textContent()).toBe(TITLE);
+    expect(await client.getByText("Preview: not published").count()).toBeGreaterThan(0);
+    expect(await client.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
 
     // Live on time: the page from its prepared file, then the listing, its topic, the feed, the sitemap and the card.
     const liveAt = await until(async () => {
@@ -108,6 +144,38 @@ describe("publishing an article, as the agency", () => {
     expect(feed).toContain(`<title>${TITLE}</title>`);
     expect(sitemap).toContain(`/blog/${SLUG}</loc>`);
 
+    // Sent to the subscribers: a test to the admin first, then each reader once, the busy mailbox on a retry.
+    await subscribed;
+    await page.goto(editor);
+    await page.getByRole("link", { name: "Send to subscribers" }).click();
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await until(async () => mailTo(smtp, ADMIN, /^\[Test\]/).at(0), "the test mail");
+    smtp.refuseOnce(readers[1]!);
+    await page.getByLabel(/I have read the test/).check();
+    await page.getByRole("button", { name: "Send to 3 confirmed subscribers" }).click();
+    const subject = new RegExp(`^${TITLE}$`);
+    await until(async () => (readers.every((email) => mailTo(smtp, email, subject).length > 0) ? true : undefined), "the article to each");
+    await until(async () => {
+      await page.reload();
+      return (await page
+        .locator("dt", { hasText: /^Sent$/ })
+        .locator("+ dd")
+        .textContent()) === "3"
+        ? true
+        : undefined;
+    }, "three sent on the progress page");
+    expect(readers.map((email) => mailTo(smtp, email, subject).length)).toEqual([1, 1, 1]);
+    expect(smtp.refused).toEqual([readers[1]]);
+
+    // Lerato leaves from the link in her mail.
+    const leave = /To unsubscribe: (\S+)/.exec(mailTo(smtp, readers[2]!, subject)[0]!)![1]!;
+    await client.goto(leave);
+    await client.getByRole("button", { name: /unsubscribe/i }).click();
+    await until(async () => {
+      const rows = readSiteDb<{ status: string }>(server.dataDir, "SELECT status FROM newsletter_subscribers WHERE email = ?", readers[2]!);
+      return rows[0]?.status === "left" ? true : undefined;
+    }, "Lerato gone from the list");
+
     // A change to the live article, then the earlier revision restored: readers get the restored text.
     await page.goto(editor);
     await page.getByLabel("Title", { exact: true }).fill("A title the client did not approve");
@@ -120,7 +188,10 @@ describe("publishing an article, as the agency", () => {
     const published = page.getByRole("row").filter({ hasText: "Published as scheduled" });
     await published.getByRole("button", { name: /^Restore/ }).click();
     await page.waitForURL(/\?done=restore$/);
-    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(TITLE);
+    await until(
+      async () => ((await page.getByLabel("Title", { exact: true }).inputValue()) === TITLE ? true : undefined),
+      "the form restored",
+    );
     await until(async () => {
       const html = await (await fetch(`${server.url}/blog/${SLUG}`)).text();
       return html.includes(`>${TITLE}</h1>`) ? true : undefined;

@@ -5,7 +5,8 @@ import { createUser } from "#tests/support/admin-users.ts";
 import { expectNoAxeViolations, launchBrowser } from "#tests/support/browser.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
-import { decodeMime, enhanced, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
+import { waitFor } from "#tests/support/leads.ts";
+import { mailTo as mailsOf, subscribe as subscribeBy } from "#tests/support/newsletter-mail.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 import { type SmtpCounter, startSmtpCounter } from "#tests/support/smtp-counter.ts";
 
@@ -33,21 +34,8 @@ let page: string;
 let visitors = 0;
 const visitor = () => ({ "x-forwarded-for": `198.51.100.${++visitors}` });
 
-/** The messages to `address` whose subject matches, decoded as a mail client shows them. */
-const mailTo = (address: string, subject: RegExp) =>
-  smtp.deliveries
-    .filter((d) => d.to.includes(address))
-    .map((d) => decodeMime(d.raw))
-    .filter((mail) => subject.test(/^Subject: (.*)$/m.exec(mail)?.[1] ?? ""));
-
-/** Subscribes through the blog's form and answers the links of the confirmation mail. */
-async function subscribe(email: string): Promise<{ confirm: string; unsubscribe: string }> {
-  const answer = await postLead(server, "/blog", { email, ...enhanced(await solveAltcha(server)) }, visitor());
-  expect(answer.status, email).toBe(200);
-  const mail = await waitFor(() => mailTo(email, /^Please confirm/).at(0), `the confirmation to ${email}`);
-  const link = (kind: string) => new RegExp(`https?://[^\\s<>"]+(/newsletter/${kind}/[\\w.-]+)`).exec(mail)![1]!;
-  return { confirm: link("confirm"), unsubscribe: link("unsubscribe") };
-}
+const mailTo = (address: string, subject: RegExp) => mailsOf(smtp, address, subject);
+const subscribe = (email: string) => subscribeBy(server, smtp, email, visitor());
 
 const subscriberRows = () =>
   readSiteDb<{ email: string; status: string; left_method: string | null }>(
