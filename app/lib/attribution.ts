@@ -78,8 +78,16 @@ export function originOf(value: unknown): string | null {
   }
 }
 
+/**
+ * Pages whose address is someone's secret (a preview link, a booking's manage
+ * link, a subscriber's mail links): a lead records the page, never the token,
+ * which would otherwise sit in the inbox and its exports as a working link.
+ */
+const SECRET_PATH = /^(\/(?:blog\/preview|calendar\/manage|newsletter\/confirm|newsletter\/unsubscribe))\/.*$/;
+const withoutSecret = (path: string) => path.replace(SECRET_PATH, "$1");
+
 function pathOf(value: unknown): string {
-  return typeof value === "string" && value.length <= PATH_MAX && PATH.test(value) ? value : "/";
+  return typeof value === "string" && value.length <= PATH_MAX && PATH.test(value) ? withoutSecret(value) : "/";
 }
 
 function utmOf(read: (key: UtmKey) => unknown): Touch["utm"] {
@@ -118,7 +126,7 @@ export function touchOf(url: URL, referrer: string | null | undefined, at: Date,
   }
   return {
     at: at.toISOString(),
-    landing: url.pathname,
+    landing: withoutSecret(url.pathname),
     referrer: from && from !== "null" && from !== url.origin && !ownOrigins.includes(from) ? from : null,
     utm: pick(utmKeys),
     clickIds: pick(clickIdKeys),

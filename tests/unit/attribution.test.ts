@@ -21,6 +21,21 @@ describe("a page load's touch", () => {
     });
   });
 
+  it("records a page whose address is a secret (a preview, a manage or a mail link) without its token", () => {
+    const pages = ["/blog/preview/12.1796000000.c2lnbmF0dXJl", "/calendar/manage/abc.def", "/newsletter/unsubscribe/tok.en"];
+    expect(pages.map((page) => touchOf(new URL(`https://roi.example${page}`), null, now).landing)).toEqual([
+      "/blog/preview",
+      "/calendar/manage",
+      "/newsletter/unsubscribe",
+    ]);
+    // Nor from a post that carries a touch a script recorded elsewhere.
+    const posted = parseAttribution(
+      JSON.stringify({ visit: { ...touchOf(new URL("https://roi.example/"), null, now), landing: pages[1] } }),
+      now,
+    );
+    expect(posted?.visit.landing).toBe("/calendar/manage");
+  });
+
   it("a referrer from this site is no referrer", () => {
     expect(touchOf(new URL("https://roi.example/contact"), "https://roi.example/pricing", now).referrer).toBeNull();
   });
