@@ -147,9 +147,11 @@ describe("roles", () => {
     ["/admin/users", "manage-users"],
     ["/admin/articles", "write-articles"],
     ["/admin/articles/:id", "write-articles"],
+    ["/admin/articles/:id/send", "write-articles"],
   ];
-  /** A page's address with its :id filled: the lead made above, or a new article's editor. */
-  const address = (page: string) => page.replace(":id", page.startsWith("/admin/articles/") ? "new" : String(leadId));
+  /** A page's address with its :id filled: the lead made above, a new article's editor, or the first article's send page. */
+  const address = (page: string) =>
+    page.replace(":id", page.endsWith("/send") ? "1" : page.startsWith("/admin/articles/") ? "new" : String(leadId));
 
   it("the list above is every page of the signed-in inbox", async () => {
     const build = (await import(pathToFileURL(path.resolve(import.meta.dirname, "../../build/server/index.js")).href)) as {
