@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import interSite from "#app/fonts/inter-site-wght-400-800.woff2?url";
 import { CookieConsent } from "#app/components/consent/cookie-consent.tsx";
@@ -15,6 +15,8 @@ import { useAnalyticsScript, useNonce } from "#app/lib/build-stamps.ts";
 import { HYDRATED_EVENT, speculationRules } from "#app/lib/hydration-on-intent.ts";
 import hydrationOnIntentScript from "#app/lib/hydration-on-intent-page-script.ts?inline-script";
 import attributionPageScript from "#app/lib/attribution-page-script.ts?inline-script";
+import { SITE_FONT_CLASS, SITE_FONT_URL } from "#app/lib/site-font.ts";
+import siteFontScript from "#app/lib/site-font-page-script.ts?inline-script";
 import { pageTitle, type RootData } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
 import type { Route } from "./+types/root";
@@ -28,7 +30,6 @@ export function loader(): RootData {
 export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interSite, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -45,8 +46,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useStaticLinks();
   // The inline loader presses again a button pressed before this (hydration-on-intent.ts).
   useEffect(() => void dispatchEvent(new Event(HYDRATED_EVENT)), []);
+  useSiteFontAfterNavigation();
   return (
-    <html lang="en-ZA">
+    // The head's font script may add SITE_FONT_CLASS before React hydrates; React never sets a class here.
+    <html lang="en-ZA" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,6 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           the stylesheet, so it costs no request and waits for nothing; only the server writes it.
         */}
         {publicPage && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: analyticsScript }} />}
+        {/* Whether text paints in Inter, before the stylesheet so it waits for nothing (decision 0041); only the server writes it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteFontScript.replace(SITE_FONT_URL, interSite) : "" }}
+        />
         <Meta />
         <Links />
         {publicPage && <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />}
@@ -97,6 +106,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * A client-side navigation draws the next page in the site's font: the first page fetched it after
+ * its first paint (decision 0041), and a navigation repaints the page anyway.
+ */
+function useSiteFontAfterNavigation() {
+  const { key } = useLocation();
+  const firstKey = useRef(key);
+  useEffect(() => {
+    if (key !== firstKey.current) document.documentElement.classList.add(SITE_FONT_CLASS);
+  }, [key]);
 }
 
 export default function App() {

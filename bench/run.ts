@@ -12,8 +12,8 @@ import { type LighthouseRow, runLighthouse } from "#bench/lighthouse.ts";
 const PERFORMANCE_TARGET = 95;
 /** ... no run blocking longer, ... */
 const TBT_TARGET_MS = 100;
-/** ... and each page's largest contentful paint (its median run) under this. */
-const LCP_TARGET_MS = 1200;
+/** ... and each page's largest contentful paint (its median run) at most this (issue 31; decision 0041). */
+const LCP_TARGET_MS = 1000;
 
 /** Parts measured in this process; the others are scripts of their own (bench/<part>.ts). */
 const inProcess = ["bundle", "lighthouse"] as const;
@@ -68,7 +68,7 @@ function bundleTable(rows: BundleRow[]): string {
 function lighthouseTable(rows: LighthouseRow[]): string {
   const below = rows.filter((r) => Math.min(...r.performanceRuns) < PERFORMANCE_TARGET).map((r) => r.path);
   const blocking = rows.filter((r) => r.tbtMsWorst > TBT_TARGET_MS).map((r) => r.path);
-  const latePaint = rows.filter((r) => r.lcpMs >= LCP_TARGET_MS).map((r) => `${r.path} (${r.lcpMs} ms)`);
+  const latePaint = rows.filter((r) => r.lcpMs > LCP_TARGET_MS).map((r) => `${r.path} (${r.lcpMs} ms)`);
   const shifting = rows.filter((r) => r.cls > 0).map((r) => `${r.path} (${r.cls})`);
   const runs = rows[0]?.performanceRuns.length ?? 0;
   return [
@@ -90,8 +90,8 @@ function lighthouseTable(rows: LighthouseRow[]): string {
       ? `A run with total blocking time over ${TBT_TARGET_MS} ms: ${blocking.join(", ")}\n`
       : `No run blocks for more than ${TBT_TARGET_MS} ms.\n`,
     latePaint.length
-      ? `Largest contentful paint at or over ${LCP_TARGET_MS} ms: ${latePaint.join(", ")}\n`
-      : `Every page's largest contentful paint is under ${LCP_TARGET_MS} ms.\n`,
+      ? `Largest contentful paint over ${LCP_TARGET_MS} ms: ${latePaint.join(", ")}\n`
+      : `Every page's largest contentful paint is at most ${LCP_TARGET_MS} ms.\n`,
     shifting.length ? `Layout shift: ${shifting.join(", ")}\n` : "No page shifts its layout.\n",
   ].join("\n");
 }

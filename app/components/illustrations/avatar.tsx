@@ -35,15 +35,7 @@ export function Avatar({
       <rect width="96" height="96" rx="48" fill={`url(#${gradientId})`} />
       <circle cx="78" cy="18" r="22" fill={accent} opacity="0.35" />
       <path d="M0 78 q30 -18 96 -6 v24 h-96z" fill={accent} opacity="0.25" />
-      <text
-        x="48"
-        y="58"
-        textAnchor="middle"
-        fontFamily="Inter Variable, system-ui, sans-serif"
-        fontSize="30"
-        fontWeight="700"
-        fill="#ffffff"
-      >
+      <text x="48" y="58" textAnchor="middle" fontSize="30" fontWeight="700" fill="#ffffff">
         {initials}
       </text>
     </svg>

@@ -57,15 +57,7 @@ export function RoiMascot({ title, className, size = 240 }: { title?: string; cl
       <circle cx="196" cy="222" r="11" fill="#3b82f6" />
       {/* chest badge */}
       <rect x="88" y="170" width="64" height="36" rx="10" fill="#eff6ff" />
-      <text
-        x="120"
-        y="195"
-        textAnchor="middle"
-        fontFamily="Inter Variable, system-ui, sans-serif"
-        fontSize="20"
-        fontWeight="800"
-        fill="#1e40af"
-      >
+      <text x="120" y="195" textAnchor="middle" fontSize="20" fontWeight="800" fill="#1e40af">
         ROI
       </text>
       {/* chart spark on the chest */}
