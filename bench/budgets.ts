@@ -2,11 +2,14 @@
 // (tests/integration/budgets.test.ts) and `npm run bench bundle` reports them.
 // docs/before-react.md says why each is what it is.
 
+import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/static.ts";
+
 /**
  * A document's body as sent with brotli: within the first round trip of a new
- * connection (decision 0023), headers aside, so the page paints a round trip sooner.
+ * connection (decision 0023), headers aside, so the page paints a round trip
+ * sooner. The server compresses a page harder when that brings it within.
  */
-export const DOCUMENT_BUDGET_BYTES = 14 * 1024;
+export const DOCUMENT_BUDGET_BYTES = FIRST_ROUND_TRIP_BODY_BYTES;
 
 /**
  * What a new connection's first round trip carries: TCP's initial window of ten

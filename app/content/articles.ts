@@ -72,6 +72,12 @@ export interface ArticleSummary {
   featured: boolean;
 }
 
+/** What a card of the listing shows (its data rides in the listing's document, so no more). */
+export type ArticleCardData = Omit<ArticleSummary, "keywords" | "seoTitle" | "updated" | "featured">;
+
+/** What an article's page and its meta show. */
+export type ArticlePageData = Omit<ArticleSummary, "featured"> & { seoDescription?: string };
+
 /** An article page: the summary plus its body rendered to HTML. */
 export interface Article extends ArticleSummary {
   html: string;

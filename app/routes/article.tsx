@@ -20,7 +20,8 @@ export function loader(args: Route.LoaderArgs) {
     if (movedTo) throw redirect(articlePath(movedTo), 301);
     throw data(null, { status: 404 });
   }
-  const { html, id: _id, version: _version, ...article } = found;
+  // What the page and its meta read, no more: the data rides in the document (decision 0023's round trip).
+  const { html, id: _id, version: _version, featured: _featured, ...article } = found;
   // The body is in the page's HTML; a document's hydration data leaves it out (decision 0026).
   return { article, ...documentOnlyHtml(args, ROUTE_ID, html) };
 }
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = (args) => {
   const siteUrl = siteUrlFrom(args);
   return seo(args, {
     title: articleMetaTitle(article),
-    description: article.description,
+    description: article.seoDescription ?? article.excerpt,
     path: articlePath(article.slug),
     type: "article",
     jsonLd: [blogPostingJsonLd(siteUrl, article), articleBreadcrumbJsonLd(siteUrl, article)],

@@ -5,7 +5,7 @@ import { blogJsonLd } from "#app/components/blog/structured-data.ts";
 import { NewsletterForm } from "#app/components/forms/newsletter-form.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { leadClientAction } from "#app/forms/transport.ts";
-import { blogCategories, categoryParam, newsletterReaders } from "#app/content/articles.ts";
+import { type ArticleCardData, type ArticleSummary, blogCategories, categoryParam, newsletterReaders } from "#app/content/articles.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { blogFeedLink } from "#app/lib/feed.ts";
@@ -22,6 +22,15 @@ export const clientAction = leadClientAction(newsletterForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
+/** What a card shows, no more: the listing's data rides in its document, within the first round trip (decision 0023). */
+const cardOf = ({
+  keywords: _keywords,
+  seoTitle: _seoTitle,
+  updated: _updated,
+  featured: _featured,
+  ...card
+}: ArticleSummary): ArticleCardData => card;
+
 export function loader({ context, request }: Route.LoaderArgs) {
   const live = servicesOf(context).articles;
   const all = live.list();
@@ -30,9 +39,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const selected = blogCategories.find((category) => categoryParam(category.name) === param)?.name ?? null;
   const counts: Record<string, number> = {};
   for (const article of all) counts[article.category] = (counts[article.category] ?? 0) + 1;
+  const featured = selected ? undefined : live.featured();
   return {
-    featured: selected ? undefined : live.featured(),
-    articles: selected ? all.filter((article) => article.category === selected) : all,
+    featured: featured && cardOf(featured),
+    articles: (selected ? all.filter((article) => article.category === selected) : all).map(cardOf),
     counts,
     selected,
     formPage: formPageData(servicesOf(context), request),

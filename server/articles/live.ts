@@ -25,8 +25,8 @@ import { log } from "#server/log.ts";
 export interface LiveArticle extends Article {
   id: number;
   version: number;
-  /** The meta description: the SEO description, else the excerpt. */
-  description: string;
+  /** The SEO description, when it is not the excerpt. */
+  seoDescription?: string;
 }
 
 interface Snapshot {
@@ -65,7 +65,7 @@ export function articlePageOf(row: Selectable<ArticlesTable>, publishedAt: Date,
     slug: row.slug,
     title: row.title,
     ...(row.seo_title ? { seoTitle: row.seo_title } : {}),
-    description: row.seo_description ?? row.excerpt,
+    ...(row.seo_description ? { seoDescription: row.seo_description } : {}),
     excerpt: row.excerpt,
     category: row.category,
     readTime: readTimeLabel(row.read_time_minutes ?? readTimeMinutes(row.body)),
@@ -215,7 +215,7 @@ export class LiveArticles {
       .where("articles.status", "=", "published")
       .execute();
     const redirects = new Map(redirectRows.filter((r) => !bySlug.has(r.old_slug)).map((r) => [r.old_slug, r.slug]));
-    const summaries = articles.map(({ html: _html, id: _id, version: _version, description: _description, ...summary }) => summary);
+    const summaries = articles.map(({ html: _html, id: _id, version: _version, seoDescription: _description, ...summary }) => summary);
     return { fingerprint, articles, summaries, bySlug, redirects, nextScheduled };
   }
 }

@@ -1,6 +1,6 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import type { ArticleSummary } from "#app/content/articles.ts";
+import type { ArticleCardData } from "#app/content/articles.ts";
 import { CategoryChip, ReadTimeAndDate } from "#app/components/blog/article-facts.tsx";
 import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 
@@ -16,7 +16,7 @@ const CARD_SIZES = "(min-width: 80rem) 24rem, (min-width: 64rem) 30vw, (min-widt
 const FEATURED_SIZES = "(min-width: 80rem) 38rem, (min-width: 64rem) 48vw, calc(100vw - 2rem)";
 
 /** A card in the blog listing. */
-export function ArticleCard({ article }: { article: ArticleSummary }) {
+export function ArticleCard({ article }: { article: ArticleCardData }) {
   return (
     <article className={`${cardFrame} flex w-full flex-col`}>
       <FeaturedImage src={article.imageUrl} alt={article.imageAlt} sizes={CARD_SIZES} />
@@ -39,7 +39,7 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
 }
 
 /** The one featured article, larger and side by side on wide screens. */
-export function FeaturedArticleCard({ article }: { article: ArticleSummary }) {
+export function FeaturedArticleCard({ article }: { article: ArticleCardData }) {
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
       <div className="flex items-center bg-ink">

@@ -6,7 +6,7 @@ import { ArticleCta } from "#app/components/blog/article-cta.tsx";
 import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 import { ShareButton } from "#app/components/blog/share-button.tsx";
 import { Avatar } from "#app/components/illustrations/avatar.tsx";
-import type { ArticleSummary } from "#app/content/articles.ts";
+import type { ArticlePageData } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
 
 /**
@@ -14,7 +14,7 @@ import { team } from "#app/content/team.ts";
  * and its private preview (routes/article-preview.tsx) both render this, so a
  * preview is what readers will see.
  */
-export function ArticleView({ article, bodyHtml, shareable = true }: { article: ArticleSummary; bodyHtml: string; shareable?: boolean }) {
+export function ArticleView({ article, bodyHtml, shareable = true }: { article: ArticlePageData; bodyHtml: string; shareable?: boolean }) {
   const author = team.find((member) => member.name === article.author);
   return (
     <>

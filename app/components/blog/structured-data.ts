@@ -1,10 +1,10 @@
 import { site } from "#app/config/site.ts";
-import { type ArticleSummary, articlePath, featuredImageSize } from "#app/content/articles.ts";
+import { type ArticleCardData, type ArticlePageData, articlePath, featuredImageSize } from "#app/content/articles.ts";
 import type { Blog, BlogPosting, BreadcrumbList } from "schema-dts";
 import { absoluteUrl, breadcrumbJsonLd } from "#app/lib/seo.ts";
 
 /** The article as search engines read it: a BlogPosting by its co-founder author, published by the agency. */
-export function blogPostingJsonLd(siteUrl: string, article: ArticleSummary): BlogPosting {
+export function blogPostingJsonLd(siteUrl: string, article: ArticlePageData): BlogPosting {
   const url = absoluteUrl(siteUrl, articlePath(article.slug));
   return {
     "@type": "BlogPosting",
@@ -41,7 +41,7 @@ export function blogPostingJsonLd(siteUrl: string, article: ArticleSummary): Blo
 }
 
 /** Home > Blog > the article. */
-export function articleBreadcrumbJsonLd(siteUrl: string, article: ArticleSummary): BreadcrumbList {
+export function articleBreadcrumbJsonLd(siteUrl: string, article: Pick<ArticlePageData, "title" | "slug">): BreadcrumbList {
   return breadcrumbJsonLd(siteUrl, [
     { name: "Home", path: "/" },
     { name: "Blog", path: "/blog" },
@@ -50,7 +50,7 @@ export function articleBreadcrumbJsonLd(siteUrl: string, article: ArticleSummary
 }
 
 /** The listing as a Blog whose posts are the articles shown. */
-export function blogJsonLd(siteUrl: string, articles: readonly ArticleSummary[]): Blog {
+export function blogJsonLd(siteUrl: string, articles: readonly ArticleCardData[]): Blog {
   return {
     "@type": "Blog",
     "@id": `${absoluteUrl(siteUrl, "/blog")}#blog`,
