@@ -12,6 +12,7 @@ import { orderButtonLabels, orderStepHeading, orderStepTitles } from "#app/forms
 import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
 import { useLeadForm } from "#app/forms/use-lead-form.ts";
 import { useNonce } from "#app/lib/build-stamps.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 import { BotCheck } from "#app/components/forms/bot-check.tsx";
 import {
   CheckboxGroup,
@@ -257,7 +258,10 @@ export function OrderWizard({ page }: { page: FormPageData }) {
 
         {/* The step's main button comes first, so Enter in a field moves forward; Previous shows on the left. */}
         {/* One button on every step, its value and label set by the step (the page script sets them before React). */}
-        <div className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
+        <div
+          {...firstPress("script")}
+          className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6"
+        >
           <SubmitButton
             busy={lead.busy}
             verifying={lead.verifying}
