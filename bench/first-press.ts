@@ -86,7 +86,7 @@ const CONTROLS: Control[] = [
     path: "/get-started",
     prepare: fillOrderStepOne,
     target: nextStep,
-    // Before hydration a post, its button shown busy at once (docs/before-react.md); after it, step 2 in place.
+    // Step 2 in place, before hydration by the wizard's page script (decision 0042), after it by React; a post shows its button busy.
     answer: `#order-form [aria-busy="true"], ${ORDER_STEP_TWO}`,
   },
   {
@@ -94,7 +94,7 @@ const CONTROLS: Control[] = [
     path: "/get-started",
     prepare: fillOrderStepOne,
     target: nextStep,
-    // Before hydration, the first paint of the page the post opened.
+    // Step 2 itself (were Next a post, the first paint of the page it opened).
     answer: ORDER_STEP_TWO,
   },
   {

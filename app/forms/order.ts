@@ -13,19 +13,11 @@ import {
 } from "#app/forms/options.ts";
 import { fieldLimits } from "#app/forms/field-limits.ts";
 import { optionalText, requiredText } from "#app/forms/rules.ts";
+import { orderMessages, simpleEmailPattern } from "#app/forms/order-steps.ts";
 import type { SteppedForm } from "#app/forms/steps.ts";
 
-/** The order wizard (/get-started): four steps, in the order it checks them, a missing field before a malformed email. */
-export const orderMessages = {
-  step1Missing: "Missing Information: Please fill in all required fields in Step 1",
-  invalidEmail: "Invalid Email: Please enter a valid email address",
-  step2Missing: "Missing Information: Please select a service and tier",
-  step3Missing: "Please fill in all required fields in Step 3",
-  step4Missing: "Please select your preferred start date",
-} as const;
-
-/** The wizard's simple text@text.text check (docs/SPEC.md section 5, Order wizard). */
-const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Its messages are the page script's too (order-steps.ts).
+export { orderMessages };
 
 const fields = formFields({
   name: { ...commonFields.name, required: true },

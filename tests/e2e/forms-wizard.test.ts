@@ -9,8 +9,8 @@ import {
   startDateOptions,
   tiersByService,
 } from "#app/forms/options.ts";
-import { orderStepTitles } from "#app/components/forms/order-wizard.tsx";
-import { expectNoAxeViolations } from "#tests/support/browser.ts";
+import { orderStepTitles } from "#app/forms/order-steps.ts";
+import { expectNoAxeViolations, formEnhanced, holdAppScripts } from "#tests/support/browser.ts";
 import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
@@ -19,6 +19,7 @@ import {
   gotoForm,
   holdPosts,
   openFormPage,
+  postsFrom,
   queuedNotices,
   rows,
   toastWith,
@@ -178,6 +179,78 @@ describe("order wizard", () => {
     const notice = queuedNotices(server, "Service Order").find((n) => n.text_body.includes("nomsa@khumalo.co.za"));
     expect(notice?.text_body).toContain(labelOf(serviceOptions, "strategy"));
     expect(await page.locator("#order-form").getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/contact");
+  });
+
+  it("before React, moves between the steps in the page, in the spec's words, and React carries on from there", async () => {
+    const { page } = await openFormPage(browser);
+    const releaseScripts = await holdAppScripts(page);
+    const posts = postsFrom(page);
+    await page.goto(`${server.url}/get-started`);
+    const form = wizard(page);
+    // Set in this document: a page load would lose it.
+    await page.evaluate(() => ((window as unknown as Record<string, boolean>).sameDocument = true));
+    const sameDocument = () => page.evaluate(() => (window as unknown as Record<string, boolean>).sameDocument === true);
+    const message = (label: string) => form.getByLabel(exactly(label)).evaluate((control: HTMLInputElement) => control.validationMessage);
+    const heading = () =>
+      page.evaluate(() => (document.activeElement instanceof HTMLHeadingElement ? document.activeElement.textContent : null));
+
+    // A missing field, then a malformed email: the browser says so in the spec's words.
+    await button(page, "Next").click();
+    expect(await message("Full Name")).toBe(orderMessages.step1Missing);
+    expect(await currentStep(page)).toContain(orderStepTitles[0]);
+    await fillStep1(form, "before-react@khumalo");
+    await button(page, "Next").click();
+    expect(await message("Email Address")).toBe(orderMessages.invalidEmail);
+    await form.getByLabel(exactly("Email Address")).fill("before-react@khumalo.co.za");
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[1]);
+    expect(await heading()).toBe(`Step 2 of 4: ${orderStepTitles[1]}`);
+    expect(await button(page, "Previous").isDisabled()).toBe(false);
+
+    // Step 2: the tier must be the service's own (the list holds every service's before React).
+    await form.getByLabel(exactly("Primary Service")).selectOption("googleAds");
+    await form.getByLabel(exactly("Service Tier")).selectOption({ label: tiersByService.strategy[0] });
+    await button(page, "Next").click();
+    expect(await message("Service Tier")).toBe(orderMessages.step2Missing);
+    await form.getByLabel(exactly("Service Tier")).selectOption({ label: tiersByService.googleAds[1] });
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[2]);
+    expect(await page.locator('ol[aria-label="Order progress"] li').first().textContent()).toContain("(completed)");
+    await button(page, "Previous").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[1]);
+    await button(page, "Next").click();
+    await fillStep3(form);
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[3]);
+    expect(await heading()).toBe(`Step 4 of 4: ${orderStepTitles[3]}`);
+    expect(await form.locator('button[name="intent"]').first().getAttribute("value")).toBe("submit");
+    await button(page, "Submit Order").click();
+    expect(await message("Preferred Start Date")).toBe(orderMessages.step4Missing);
+    await button(page, "Previous").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[2]);
+    expect(await sameDocument()).toBe(true);
+    expect(posts).toEqual([]);
+
+    // React hydrates on step 3 with what was chosen, and takes it from there.
+    releaseScripts();
+    await formEnhanced(page, form);
+    expect(await currentStep(page)).toContain(orderStepTitles[2]);
+    expect(await form.getByLabel(exactly("Service Tier")).inputValue()).toBe(tiersByService.googleAds[1]);
+    await button(page, "Previous").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[1]);
+    expect(await form.getByLabel(exactly("Service Tier")).locator("option").allTextContents()).toEqual([
+      "Select a tier",
+      ...tiersByService.googleAds,
+    ]);
+    expect(await form.getByLabel(exactly("Service Tier")).inputValue()).toBe(tiersByService.googleAds[1]);
+    await button(page, "Next").click();
+    await button(page, "Next").click();
+    await expect.poll(() => currentStep(page)).toContain(orderStepTitles[3]);
+    await button(page, "Submit Order").click();
+    await expectStepToast(page, orderMessages.step4Missing);
+    expect(await sameDocument()).toBe(true);
+    expect(posts).toEqual([]);
+    await expectNoAxeViolations(page, "#order-form");
   });
 
   it("preselects the primary service from ?service=", async () => {

@@ -52,7 +52,11 @@ interface FieldProps {
   lead: FieldSource;
   /** The form definition's field: its name, label, limits and input attributes. */
   field: FormField;
-  /** False while a form's step is hidden: the browser does not enforce its required fields there. */
+  /**
+   * False while a form's step is hidden: the browser does not enforce its required fields there.
+   * The mark and `aria-required` stay, so a step shown before React (order-wizard-page-script.ts)
+   * needs only `required` set: its markup is the same on every step.
+   */
   enforced?: boolean;
   hint?: string;
   className?: string;
@@ -63,17 +67,16 @@ function useFieldProps({ lead, field: { name, required, markedRequired }, enforc
   const error = lead.errors[name];
   const describedBy = [hint ? `${id}-hint` : null, error ? errorId(lead, name) : null].filter(Boolean).join(" ");
   const previous = lead.values?.[name];
-  const requiredNow = (required && enforced) || undefined;
   return {
     id,
     error,
-    marked: Boolean(requiredNow || markedRequired),
+    marked: Boolean(required || markedRequired),
     previous: typeof previous === "string" ? previous : undefined,
     control: {
       id,
       name,
-      required: requiredNow,
-      "aria-required": requiredNow || markedRequired || undefined,
+      required: (required && enforced) || undefined,
+      "aria-required": required || markedRequired || undefined,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": describedBy || undefined,
       autoFocus: lead.autoFocusName === name || undefined,

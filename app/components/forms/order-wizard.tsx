@@ -1,20 +1,29 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { showToast } from "#app/lib/toast.ts";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import orderWizardPageScript from "#app/components/forms/order-wizard-page-script.ts?inline-script";
 import type { FormPageData } from "#app/forms/captcha-config.ts";
 import { firstErrors } from "#app/forms/form-values.ts";
 import { type ServiceKey, serviceOptions, tiersByService } from "#app/forms/options.ts";
 import { orderForm, splitOrderMessage } from "#app/forms/order.ts";
+import { orderButtonLabels, orderStepHeading, orderStepTitles } from "#app/forms/order-steps.ts";
 import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
 import { useLeadForm } from "#app/forms/use-lead-form.ts";
-import { cn } from "#app/lib/cn.ts";
+import { useNonce } from "#app/lib/build-stamps.ts";
+import { firstPress } from "#app/lib/hydration-on-intent.ts";
 import { BotCheck } from "#app/components/forms/bot-check.tsx";
-import { CheckboxGroup, RequiredNote, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/forms/fields.tsx";
+import {
+  CheckboxGroup,
+  fieldId,
+  RequiredNote,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "#app/components/forms/fields.tsx";
 import { FormStatus } from "#app/components/forms/form-status.tsx";
-
-export const orderStepTitles = ["Basic Info", "Service", "Business", "Timeline"] as const;
 
 function isServiceKey(value: unknown): value is ServiceKey {
   return serviceOptions.some((option) => option.value === value);
@@ -23,9 +32,25 @@ function isServiceKey(value: unknown): value is ServiceKey {
 const text = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
 
 /**
+ * What a control of the wizard holds in the document as React hydrates it:
+ * before React, the page script may have moved the wizard on and the visitor
+ * chosen a service (order-wizard-page-script.ts). Nothing on the server, nor
+ * once React renders the wizard itself (the id is then not in the document).
+ */
+function inDocument(id: string): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const control = document.getElementById(id);
+  return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : undefined;
+}
+
+/**
  * The four-step order wizard (SPEC.md: Get-started wizard). Every step's
  * fields stay in the form, the other steps hidden, so the last post carries
  * them all; without JavaScript Next and Previous are posts the page answers.
+ * Before React an inline script of its own moves between the steps
+ * (order-wizard-page-script.ts, decision 0042): the markup differs from step
+ * to step only in attributes and in the text it sets, and React starts from
+ * the step the document shows.
  */
 export function OrderWizard({ page }: { page: FormPageData }) {
   const [params] = useSearchParams();
@@ -46,11 +71,26 @@ export function OrderWizard({ page }: { page: FormPageData }) {
 
   const { fields } = orderForm;
   const values = lead.values;
+  const stepId = `${lead.baseId}-${stepField}`;
+  const shownStep = () => Number(inDocument(stepId)) || undefined;
   const [step, setStep] = useState(
-    () => lead.stepAnswer?.step ?? (lead.result && !lead.result.ok ? (stepOfErrors(orderForm.steps, lead.result.fieldErrors) ?? 4) : 1),
+    () =>
+      shownStep() ??
+      lead.stepAnswer?.step ??
+      (lead.result && !lead.result.ok ? (stepOfErrors(orderForm.steps, lead.result.fieldErrors) ?? 4) : 1),
   );
-  const [service, setService] = useState<string>(() => text(values?.service) || preselected);
-  const [tier, setTier] = useState(() => text(values?.tier));
+  const serviceId = fieldId(lead, fields.service.name);
+  const tierId = fieldId(lead, fields.tier.name);
+  const [service, setService] = useState<string>(() => inDocument(serviceId) ?? (text(values?.service) || preselected));
+  const [tier, setTier] = useState(() => inDocument(tierId) ?? text(values?.tier));
+  // Hydration yields: a step or a choice the script made since the first render is taken too, before a paint.
+  useLayoutEffect(() => {
+    setStep((current) => shownStep() ?? current);
+    setService((current) => inDocument(serviceId) ?? current);
+    setTier((current) => inDocument(tierId) ?? current);
+    // Once, as React takes the wizard over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const last = orderStepTitles.length;
   // Without JavaScript the page comes back on the new step: the step's heading takes the focus.
   const focusHeading = Boolean(lead.stepAnswer && !lead.stepAnswer.fieldErrors);
@@ -104,132 +144,158 @@ export function OrderWizard({ page }: { page: FormPageData }) {
         </optgroup>
       ));
 
+  const nonce = useNonce();
   return (
-    <Form {...lead.formProps} onSubmit={onSubmit} className="space-y-8">
-      <ol aria-label="Order progress" className="grid grid-cols-4 gap-2">
-        {orderStepTitles.map((title, index) => {
-          const number = index + 1;
-          const done = number < step;
-          const current = number === step;
-          return (
-            <li key={title} aria-current={current ? "step" : undefined} className="flex flex-col items-center gap-2 text-center">
-              <span
-                className={cn(
-                  "flex size-10 items-center justify-center rounded-full text-sm font-bold ring-2",
-                  done && "bg-brand-600 text-white ring-brand-600",
-                  current && "bg-white text-brand-700 ring-brand-600",
-                  !done && !current && "bg-white text-slate-600 ring-slate-300",
-                )}
-                aria-hidden="true"
+    <>
+      <Form {...lead.formProps} onSubmit={onSubmit} className="space-y-8">
+        {/* Each item's state is in its attributes (the circle's look follows them in CSS), as the page script sets them. */}
+        <ol aria-label="Order progress" className="grid grid-cols-4 gap-2">
+          {orderStepTitles.map((title, index) => {
+            const number = index + 1;
+            const done = number < step;
+            return (
+              <li
+                key={title}
+                aria-current={number === step ? "step" : undefined}
+                data-done={done || undefined}
+                className="group flex flex-col items-center gap-2 text-center"
               >
-                {done ? <Icon name="check" className="size-5" /> : number}
-              </span>
-              <span className={cn("text-xs font-medium sm:text-sm", current ? "text-brand-700" : "text-slate-600")}>
-                <span className="sr-only">Step {number}: </span>
-                {title}
-                {done && <span className="sr-only"> (completed)</span>}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+                <span
+                  className={[
+                    "flex size-10 items-center justify-center rounded-full bg-white text-sm font-bold text-slate-600 ring-2 ring-slate-300",
+                    "group-aria-[current=step]:text-brand-700 group-aria-[current=step]:ring-brand-600",
+                    "group-data-done:bg-brand-600 group-data-done:text-white group-data-done:ring-brand-600",
+                  ].join(" ")}
+                  aria-hidden="true"
+                >
+                  <span className="group-data-done:hidden">{number}</span>
+                  <Icon name="check" className="hidden size-5 group-data-done:block" />
+                </span>
+                <span className="text-xs font-medium text-slate-600 group-aria-[current=step]:text-brand-700 sm:text-sm">
+                  <span className="sr-only">Step {number}: </span>
+                  {title}
+                  <span className="sr-only" suppressHydrationWarning>
+                    {done ? " (completed)" : ""}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
 
-      <FormStatus result={lead.status} />
+        <FormStatus result={lead.status} />
 
-      <div>
-        {/* A step rendered by a post without JavaScript takes the focus, as a step changed in the browser does. */}
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <h2 ref={heading} tabIndex={-1} autoFocus={focusHeading} className="text-xl font-bold focus:outline-none">
-          Step {step} of {last}: {orderStepTitles[step - 1]}
-        </h2>
-        <RequiredNote className="mt-1" />
-      </div>
-
-      <input type="hidden" name={stepField} value={step} />
-
-      {/* Only the shown step's fields are required in the browser, so a hidden empty one never blocks Next. */}
-      <div hidden={step !== 1} className="grid gap-5 sm:grid-cols-2">
-        <TextField lead={lead} field={fields.name} enforced={step === 1} />
-        <TextField lead={lead} field={fields.email} enforced={step === 1} />
-        <TextField lead={lead} field={fields.phone} enforced={step === 1} />
-        <TextField lead={lead} field={fields.company} enforced={step === 1} />
-        <TextField lead={lead} field={fields.website} className="sm:col-span-2" />
-      </div>
-
-      <div hidden={step !== 2} className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            lead={lead}
-            field={fields.service}
-            enforced={step === 2}
-            value={service}
-            onChange={(event) => {
-              // SPEC.md: changing the primary service clears the chosen tier.
-              setService(event.target.value);
-              setTier("");
-            }}
-          />
-          <SelectField
-            lead={lead}
-            field={fields.tier}
-            enforced={step === 2}
-            options={tierOptions}
-            placeholder={lead.hydrated && !service ? "Select a service first" : undefined}
-            value={tier}
-            onChange={(event) => setTier(event.target.value)}
+        <div>
+          {/* A step rendered by a post without JavaScript takes the focus, as a step changed in the browser does. */}
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={focusHeading}
+            className="text-xl font-bold focus:outline-none"
+            suppressHydrationWarning
           >
-            {tierGroups}
-          </SelectField>
+            {orderStepHeading(step)}
+          </h2>
+          <RequiredNote className="mt-1" />
         </div>
-        <CheckboxGroup lead={lead} field={fields.additionalServices} />
-      </div>
 
-      <div hidden={step !== 3} className="grid gap-5 sm:grid-cols-2">
-        <TextField lead={lead} field={fields.industry} enforced={step === 3} />
-        <SelectField lead={lead} field={fields.monthlyBudget} enforced={step === 3} />
-        <TextAreaField lead={lead} field={fields.currentMarketing} rows={3} className="sm:col-span-2" />
-        <TextAreaField lead={lead} field={fields.goals} enforced={step === 3} rows={3} className="sm:col-span-2" />
-      </div>
+        <input type="hidden" id={stepId} name={stepField} value={step} />
 
-      <div hidden={step !== 4} className="grid gap-5 sm:grid-cols-2">
-        <SelectField lead={lead} field={fields.startDate} enforced={step === 4} />
-        <TextField lead={lead} field={fields.teamSize} />
-        <TextAreaField lead={lead} field={fields.currentChallenges} rows={3} className="sm:col-span-2" />
-        <TextAreaField lead={lead} field={fields.additionalInfo} rows={3} className="sm:col-span-2" />
-        <div className="sm:col-span-2">
-          <BotCheck ref={lead.captchaRef} form="order" page={page} />
+        {/* Only the shown step's fields are required in the browser, so a hidden empty one never blocks Next. */}
+        <div hidden={step !== 1} data-order-step={1} className="grid gap-5 sm:grid-cols-2">
+          <TextField lead={lead} field={fields.name} enforced={step === 1} />
+          <TextField lead={lead} field={fields.email} enforced={step === 1} />
+          <TextField lead={lead} field={fields.phone} enforced={step === 1} />
+          <TextField lead={lead} field={fields.company} enforced={step === 1} />
+          <TextField lead={lead} field={fields.website} className="sm:col-span-2" />
         </div>
-      </div>
 
-      {/* The step's main button comes first, so Enter in a field moves forward; Previous shows on the left. */}
-      <div className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
-        {step < last ? (
-          <button type="submit" name="intent" value={stepIntent.next} className={buttonClass({ size: "lg" })}>
-            Next
-          </button>
-        ) : (
-          <SubmitButton busy={lead.busy} verifying={lead.verifying} name="intent" value={stepIntent.submit}>
-            Submit Order
-          </SubmitButton>
-        )}
-        <button
-          type="submit"
-          name="intent"
-          value={stepIntent.previous}
-          formNoValidate
-          disabled={step === 1 || lead.busy}
-          className={buttonClass({ variant: "secondary", size: "lg" })}
+        <div hidden={step !== 2} data-order-step={2} className="space-y-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField
+              lead={lead}
+              field={fields.service}
+              enforced={step === 2}
+              value={service}
+              onChange={(event) => {
+                // SPEC.md: changing the primary service clears the chosen tier.
+                setService(event.target.value);
+                setTier("");
+              }}
+            />
+            <SelectField
+              lead={lead}
+              field={fields.tier}
+              enforced={step === 2}
+              options={tierOptions}
+              placeholder={lead.hydrated && !service ? "Select a service first" : undefined}
+              value={tier}
+              onChange={(event) => setTier(event.target.value)}
+            >
+              {tierGroups}
+            </SelectField>
+          </div>
+          <CheckboxGroup lead={lead} field={fields.additionalServices} />
+        </div>
+
+        <div hidden={step !== 3} data-order-step={3} className="grid gap-5 sm:grid-cols-2">
+          <TextField lead={lead} field={fields.industry} enforced={step === 3} />
+          <SelectField lead={lead} field={fields.monthlyBudget} enforced={step === 3} />
+          <TextAreaField lead={lead} field={fields.currentMarketing} rows={3} className="sm:col-span-2" />
+          <TextAreaField lead={lead} field={fields.goals} enforced={step === 3} rows={3} className="sm:col-span-2" />
+        </div>
+
+        <div hidden={step !== 4} data-order-step={4} className="grid gap-5 sm:grid-cols-2">
+          <SelectField lead={lead} field={fields.startDate} enforced={step === 4} />
+          <TextField lead={lead} field={fields.teamSize} />
+          <TextAreaField lead={lead} field={fields.currentChallenges} rows={3} className="sm:col-span-2" />
+          <TextAreaField lead={lead} field={fields.additionalInfo} rows={3} className="sm:col-span-2" />
+          <div className="sm:col-span-2">
+            <BotCheck ref={lead.captchaRef} form="order" page={page} />
+          </div>
+        </div>
+
+        {/* The step's main button comes first, so Enter in a field moves forward; Previous shows on the left. */}
+        {/* One button on every step, its value and label set by the step (the page script sets them before React). */}
+        <div
+          {...firstPress("script")}
+          className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6"
         >
-          Previous
-        </button>
-      </div>
+          <SubmitButton
+            busy={lead.busy}
+            verifying={lead.verifying}
+            name="intent"
+            value={step < last ? stepIntent.next : stepIntent.submit}
+            suppressHydrationWarning
+          >
+            {step < last ? orderButtonLabels.next : orderButtonLabels.submit}
+          </SubmitButton>
+          <button
+            type="submit"
+            name="intent"
+            value={stepIntent.previous}
+            formNoValidate
+            disabled={step === 1 || lead.busy}
+            className={buttonClass({ variant: "secondary", size: "lg" })}
+          >
+            Previous
+          </button>
+        </div>
 
-      <p className="text-center text-sm text-slate-600">
-        Questions before you order?{" "}
-        <Link to="/contact" className="font-semibold text-brand-700 underline">
-          Contact us
-        </Link>
-      </p>
-    </Form>
+        <p className="text-center text-sm text-slate-600">
+          Questions before you order?{" "}
+          <Link to="/contact" className="font-semibold text-brand-700 underline">
+            Contact us
+          </Link>
+        </p>
+      </Form>
+      {/* Only the server writes the script (it runs once, as the page is parsed): its source stays out of the bundles. */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? orderWizardPageScript : "" }}
+      />
+    </>
   );
 }
