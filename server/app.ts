@@ -11,9 +11,8 @@ import { cspNonceContext } from "#app/lib/build-stamps.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { env } from "#server/env.ts";
 import { log, setLogLevel } from "#server/log.ts";
-import { pageRenderer, reactRouterHandler } from "#server/http/react-router-handler.ts";
+import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
-import { cardDrawer } from "#server/social-card.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
@@ -104,17 +103,15 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   const build = () => import("virtual:react-router/server-build");
   // Articles' pages are made once when they go live, as the prerendered pages are at build.
   if (files) {
-    const context = () => {
-      const provider = new RouterContextProvider();
-      provider.set(servicesContext, running.services);
-      return provider;
-    };
-    const render = pageRenderer({ build, siteUrl: settings.SITE_URL, context });
-    const drawCard = cardDrawer({
-      fontDir: fileURLToPath(new URL("./card-fonts/", import.meta.url)),
+    const cardFontDir = fileURLToPath(new URL("./card-fonts/", import.meta.url));
+    await prepareArticlePages({
+      services: running.services,
+      files,
+      build,
+      siteUrl: settings.SITE_URL,
+      cardFontDir,
       logoFile: path.join(clientDir, "favicon.svg"),
     });
-    await prepareArticlePages(running.services.articles, files, render, drawCard);
   }
   app.use(
     reactRouterHandler({

@@ -1,10 +1,11 @@
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
 import { ogImagePath } from "#app/lib/og.ts";
-import type { LiveArticles } from "#server/articles/live.ts";
 import type { StaticFiles } from "#server/http/static.ts";
-import type { PageRenderer } from "#server/http/react-router-handler.ts";
+import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
-import type { CardDrawer } from "#server/social-card.ts";
+import { type SiteServices, servicesContext } from "#server/services.ts";
+import { cardDrawer } from "#server/social-card.ts";
 
 /**
  * Every live article's page served as a prerendered page is (decision 0017:
@@ -15,12 +16,30 @@ import type { CardDrawer } from "#server/social-card.ts";
  * before anything else happens; until its new page is ready a changed one is
  * rendered per request from the same records.
  */
-export async function prepareArticlePages(
-  articles: LiveArticles,
-  files: Pick<StaticFiles, "putPage" | "removePage" | "has" | "putFile">,
-  render: PageRenderer,
-  drawCard: CardDrawer,
-) {
+export async function prepareArticlePages({
+  services,
+  files,
+  build,
+  siteUrl,
+  cardFontDir,
+  logoFile,
+}: {
+  services: SiteServices;
+  files: Pick<StaticFiles, "putPage" | "removePage" | "has" | "putFile">;
+  build: () => Promise<ServerBuild>;
+  siteUrl: string;
+  /** The fonts social cards are drawn with (the build copies them beside the server bundle), and the logo on them. */
+  cardFontDir: string;
+  logoFile: string;
+}) {
+  const { articles } = services;
+  const context = () => {
+    const provider = new RouterContextProvider();
+    provider.set(servicesContext, services);
+    return provider;
+  };
+  const render = pageRenderer({ build, siteUrl, context });
+  const drawCard = cardDrawer({ fontDir: cardFontDir, logoFile });
   /** The version each served page was made from, by path. */
   const prepared = new Map<string, number>();
   const sync = async () => {
