@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? attributionPageScript : "" }}
           />
         )}
-        {/* The banner, Cookie Settings and their inline script (decision 0018): after the page, so they delay nothing above. */}
+        {/* The banner, Cookie Settings and their script, a file after the load (decisions 0018, 0043): after the page, so they delay nothing above. */}
         {publicPage && <CookieConsent />}
       </body>
     </html>

@@ -1,7 +1,7 @@
+import { createHash } from "node:crypto";
+import { basename } from "node:path";
 import { build } from "rolldown";
 import type { Plugin } from "vite";
-
-const SUFFIX = "?inline-script";
 
 /**
  * `import code from "./x.ts?inline-script"`: the module bundled on its own
@@ -9,34 +9,69 @@ const SUFFIX = "?inline-script";
  * server writes into a page. Such a script runs as the document is parsed and
  * needs no request; the CSP allows it by its hash or the response's nonce.
  */
+const INLINE = "?inline-script";
+
+/**
+ * `import src from "./x.ts?script-file"`: the same script as a file of the
+ * client build, named by its content (`/assets/x-<hash>.js`, cached for good):
+ * the page costs no bytes for it, and a visitor fetches it once for the whole
+ * site (decision 0043).
+ */
+const FILE = "?script-file";
+
 export function inlineScripts(): Plugin {
   let root = process.cwd();
+  let base = "/";
+  /** The files' code by path, for the development server (a build emits them instead). */
+  const devFiles = new Map<string, string>();
   return {
     name: "inline-scripts",
     // Before Vite's own resolver, which would take the query for a plain module's.
     enforce: "pre",
     configResolved(config) {
       root = config.root;
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const code = devFiles.get(new URL(req.url ?? "/", "http://dev").pathname);
+        if (code === undefined) return next();
+        res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        res.end(code);
+      });
     },
     async resolveId(source, importer) {
-      if (!source.endsWith(SUFFIX)) return undefined;
-      const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer);
-      return resolved ? `\0${resolved.id}${SUFFIX}` : undefined;
+      const suffix = suffixOf(source);
+      if (!suffix) return undefined;
+      const resolved = await this.resolve(source.slice(0, -suffix.length), importer);
+      return resolved ? `\0${resolved.id}${suffix}` : undefined;
     },
     async load(id) {
-      if (!id.startsWith("\0") || !id.endsWith(SUFFIX)) return undefined;
+      const suffix = id.startsWith("\0") ? suffixOf(id) : undefined;
+      if (!suffix) return undefined;
+      const input = id.slice(1, -suffix.length);
       const { output } = await build({
-        input: id.slice(1, -SUFFIX.length),
+        input,
         cwd: root,
         write: false,
         platform: "browser",
         logLevel: "warn",
-        output: { format: "iife", minify: true },
+        // No comments at all, the minifier's `@__PURE__` marks among them: every byte is in every page.
+        output: { format: "iife", minify: true, comments: false },
       });
       const [chunk] = output;
       for (const module of chunk.moduleIds) if (!module.startsWith("\0")) this.addWatchFile(module);
       // Nothing in the code may close the script element it is written into.
-      return `export default ${JSON.stringify(chunk.code.trim().replaceAll("</", "<\\/"))};`;
+      const code = chunk.code.trim().replaceAll("</", "<\\/");
+      if (suffix === INLINE) return `export default ${JSON.stringify(code)};`;
+      // The server's and the browser's builds name the file alike; only the browser's writes it.
+      const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
+      const fileName = `assets/${basename(input).replace(/\.[cm]?[jt]s$/, "")}-${hash}.js`;
+      if (this.environment.mode !== "build") devFiles.set(base + fileName, code);
+      else if (this.environment.config.consumer === "client") this.emitFile({ type: "asset", fileName, source: code });
+      return `export default ${JSON.stringify(base + fileName)};`;
     },
   };
 }
+
+const suffixOf = (id: string) => [INLINE, FILE].find((suffix) => id.endsWith(suffix));

@@ -4,12 +4,15 @@
  * scripts/vite-inline-scripts.ts) and written by the server after <Scripts>,
  * so it runs as the document is parsed. `start` is idempotent; the listeners
  * are passive except the click one, which holds a press on a control declared
- * `held` (only React answers it), showing at once that it heard it, and runs
+ * `held` (only React answers it) or `file` (a script file that comes after the
+ * load answers it), showing at once that it heard it, and runs
  * invoker commands where the browser does not; a pointerdown one closes a `closedby="any"`
  * dialog on a press outside it where the browser has no `closedby`; a submit
- * one shows a form's own post heard.
+ * one shows a form's own post heard. It also asks for the page's script files
+ * that wait for the load (AFTER_LOAD_SCRIPT).
  */
 import {
+  AFTER_LOAD_SCRIPT,
   FIRST_PRESS,
   HELD_LINK_TIMEOUT_MS,
   HYDRATED_EVENT,
@@ -17,10 +20,13 @@ import {
   INERT_PRELOAD_REL,
   INTENT_EVENTS,
 } from "#app/lib/hydration-on-intent.ts";
+import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
 
 let started = false;
 let hydrated = false;
+/** The press held until React (`held`) or the page's script files (`file`) are there to answer it. */
 let held: HTMLButtonElement | HTMLAnchorElement | null = null;
+let heldFor: "held" | "file" | null = null;
 
 /** How long React's scripts wait for the frame that answers the intent, should no frame come (a hidden tab). */
 const FRAME_WAIT_MS = 100;
@@ -34,6 +40,7 @@ function start() {
   if (started) return;
   started = true;
   for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+  askAfterLoadScripts();
   requestAnimationFrame(() => setTimeout(load));
   setTimeout(load, FRAME_WAIT_MS);
 }
@@ -59,7 +66,33 @@ function load() {
   }
 }
 
+let askedAfterLoadScripts = false;
+/** Whether the page's script files that wait for the load have run (or failed: nothing is left to wait for). */
+let afterLoadScriptsDone = false;
+
+/** Asks for the page's script files that wait for the load (AFTER_LOAD_SCRIPT). */
+function askAfterLoadScripts() {
+  if (askedAfterLoadScripts) return;
+  askedAfterLoadScripts = true;
+  const templates = document.querySelectorAll(`template[${AFTER_LOAD_SCRIPT}]`);
+  let pending = templates.length;
+  const settled = (ran: boolean) => {
+    if (--pending > 0) return;
+    afterLoadScriptsDone = true;
+    if (heldFor === "file") pressAgain(ran);
+  };
+  if (pending === 0) afterLoadScriptsDone = true;
+  for (const template of templates) {
+    const script = document.createElement("script");
+    script.src = template.getAttribute(AFTER_LOAD_SCRIPT) ?? "";
+    script.onload = () => settled(true);
+    script.onerror = () => settled(false);
+    document.body.append(script);
+  }
+}
+
 for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+whenIdleAfterLoad(askAfterLoadScripts);
 
 addEventListener(
   "click",
@@ -68,7 +101,9 @@ addEventListener(
     const control = event.target.closest<HTMLButtonElement | HTMLAnchorElement>("button, a");
     if (!control) return;
     if (control instanceof HTMLButtonElement && !("commandForElement" in HTMLButtonElement.prototype)) runCommand(control);
-    if (hydrated || control.closest(`[${FIRST_PRESS}]`)?.getAttribute(FIRST_PRESS) !== "held") return;
+    const how = control.closest(`[${FIRST_PRESS}]`)?.getAttribute(FIRST_PRESS);
+    const waitFor = how === "held" && !hydrated ? "held" : how === "file" && !afterLoadScriptsDone ? "file" : null;
+    if (!waitFor) return;
     const link = control instanceof HTMLAnchorElement;
     // A new tab or window gets the page, as it would after hydration.
     if (link && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
@@ -76,9 +111,11 @@ addEventListener(
     event.stopImmediatePropagation();
     release();
     held = control;
-    // Heard: the control shows it is busy (app.css) until React answers it.
+    heldFor = waitFor;
+    // Heard: the control shows it is busy (app.css) until React or the script answers it.
     control.setAttribute("aria-busy", "true");
-    start();
+    if (waitFor === "file") askAfterLoadScripts();
+    else start();
     if (link)
       setTimeout(() => {
         if (hydrated || held !== control) return;
@@ -93,6 +130,14 @@ addEventListener(
 function release() {
   held?.removeAttribute("aria-busy");
   held = null;
+  heldFor = null;
+}
+
+/** Lets go of the held press and, when what it waited for has come, presses it again. */
+function pressAgain(answer: boolean) {
+  const control = held;
+  release();
+  if (answer && control?.isConnected) control.click();
 }
 
 /**
@@ -144,9 +189,7 @@ addEventListener(
   HYDRATED_EVENT,
   () => {
     hydrated = true;
-    const control = held;
-    release();
-    if (control?.isConnected) control.click();
+    if (heldFor === "held") pressAgain(true);
   },
   { once: true },
 );

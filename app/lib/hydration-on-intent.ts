@@ -28,6 +28,14 @@ export const INERT_PRELOAD_REL = "modulepreload-on-intent";
  */
 export const INERT_MODULE_TYPE = "text/x-module-on-intent";
 
+/**
+ * On an empty `<template>`, the path of a script file of the page that need not
+ * run before it paints (the cookie banner's, decision 0043): the loader asks
+ * for it once the page has loaded and the browser is idle, or at the first sign
+ * of intent, so it is never among what the first paint waits for.
+ */
+export const AFTER_LOAD_SCRIPT = "data-script-after-load";
+
 /** Dispatched on `window` once React has hydrated the document (the root layout's first effect). */
 export const HYDRATED_EVENT = "app-hydrated";
 
@@ -38,8 +46,11 @@ export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydo
  * How a control answers its first press, declared on it or on markup around
  * it (docs/before-react.md). Undeclared, the browser answers it: a link, a
  * form's own post, `<details>`, an invoker command (`commandfor`).
- * - `script`: an inline script of its own answers it (the cookie banner and
- *   Cookie Settings, decision 0018);
+ * - `script`: an inline script of its own answers it (the order wizard's
+ *   steps, decision 0042);
+ * - `file`: a script file that comes after the load answers it (the cookie
+ *   banner and Cookie Settings, AFTER_LOAD_SCRIPT, decision 0043): a press
+ *   before it has run is held, shown busy at once, and pressed again once it has;
  * - `held`: only React answers it (Share, the intro video's play link): the
  *   loader holds the press, marks the control `aria-busy` at once (app.css
  *   shows it busy) and presses it again once the page has hydrated; a held link is followed after all if React has not come
@@ -49,7 +60,7 @@ export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydo
  * bound, or is declared held and not held.
  */
 export const FIRST_PRESS = "data-first-press";
-export type FirstPress = "script" | "held";
+export type FirstPress = "script" | "file" | "held";
 /** Spread on the control or its markup: `<button {...firstPress("held")}>`. */
 export const firstPress = (how: FirstPress) => ({ [FIRST_PRESS]: how });
 export const HELD_LINK_TIMEOUT_MS = 4000;

@@ -7,7 +7,7 @@ import { CLICK_COLUMNS, hashedEmail, TIME_ZONE_ROW } from "#server/attribution/c
 import { EXPORT_COLUMNS } from "#server/admin/lead-export.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
 import { parseCsv } from "#tests/support/csv.ts";
-import { expectNoAxeViolations, formEnhanced, hydrated } from "#tests/support/browser.ts";
+import { APP_SCRIPTS, expectNoAxeViolations, formEnhanced, hydrated } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/support/webhook-receiver.ts";
 import { exactly, rows, startFormsServer, toastWith, visitorAddress, waitForFormTokenAge } from "#tests/e2e/forms-support.ts";
@@ -127,7 +127,7 @@ describe("which campaign brought a lead", () => {
       { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: visitorAddress() },
       { cookiesChosen: false, allowConsoleErrors: [/ERR_FAILED/] },
     );
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.goto(`${server.url}/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
     await page.getByRole("button", { name: "Reject All", exact: true }).click();
     // A document navigation: the contact page's server never sees the landing's query.

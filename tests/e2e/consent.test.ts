@@ -1,7 +1,7 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CONSENT_REVISION } from "#app/lib/consent.ts";
-import { type ConsoleChecks, expectNoAxeViolations, hydrated, type TrackedPage } from "#tests/support/browser.ts";
+import { APP_SCRIPTS, type ConsoleChecks, expectNoAxeViolations, hydrated, type TrackedPage } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -390,7 +390,7 @@ describe("before the page hydrates", () => {
     // Every script of the bundle is held until the dialog is open.
     const held: Route[] = [];
     let released = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+    await page.route(APP_SCRIPTS, (route) => (released ? route.continue() : void held.push(route)));
     await page.goto(`${plain.url}/`, { waitUntil: "commit" });
     // Parsed: the inline scripts have run.
     await page.waitForFunction(() => document.readyState !== "loading");
@@ -407,6 +407,45 @@ describe("before the page hydrates", () => {
     await dialog(page).waitFor({ state: "detached" });
     expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: false, functional: true });
     await expectNoBanner(page);
+  });
+
+  it("before its script has come, Cookie settings opens at the first press and a switch pressed is held, then answered", async () => {
+    const { page } = await openSite(plain, { clock: false });
+    // The banner's script is a file the page asks for after its load (decision 0043): held here until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/-page-script-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await openWithStored(
+      page,
+      plain,
+      JSON.stringify({
+        essential: true,
+        analytics: false,
+        marketing: true,
+        functional: false,
+        timestamp: new Date().toISOString(),
+        revision: CONSENT_REVISION,
+      }),
+    );
+    await page.waitForFunction(() => document.readyState === "complete");
+    // The browser opens it (an invoker command): the switches still show the page's defaults.
+    await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    const marketing = dialog(page).getByRole("switch", { name: "Marketing", exact: true });
+    await marketing.click();
+    // Heard at once, and held for the script.
+    expect(await marketing.getAttribute("aria-busy")).toBe("true");
+
+    release();
+    // The script shows the saved choice, then the held press turns Marketing off.
+    await expect.poll(() => marketing.getAttribute("aria-busy")).toBeNull();
+    expect(await switches(page)).toEqual({ essential: locked, analytics: off, marketing: off, functional: off });
+    await dialog(page).getByRole("button", { name: "Save Preferences" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await storedConsent(page)).toMatchObject({ analytics: false, marketing: false, functional: false });
   });
 });
 

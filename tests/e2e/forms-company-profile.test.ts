@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { companyProfilePath, companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { botCheckFailed, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
-import { expectNoAxeViolations, hydrated, withoutDialogFeatures, holdAppScripts } from "#tests/support/browser.ts";
+import { APP_SCRIPTS, expectNoAxeViolations, hydrated, withoutDialogFeatures, holdAppScripts } from "#tests/support/browser.ts";
 import { enhanced, postLead } from "#tests/support/leads.ts";
 import {
   exactly,
@@ -211,7 +211,7 @@ describe("company profile before React and without JavaScript", () => {
   it("opens in a browser without invoker commands, the loader running them before React", async () => {
     const { page } = await openFormPage(browser, { viewport: { width: 412, height: 823 } }, { allowConsoleErrors: [/ERR_FAILED/] });
     await withoutDialogFeatures(page);
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.goto(`${server.url}/services`);
     await page.getByRole("contentinfo").getByRole("button", { name: TRIGGER }).click();
     await dialog(page).getByLabel(exactly("Full Name")).waitFor();

@@ -4,7 +4,7 @@ import { site } from "#app/config/site.ts";
 import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
-import { expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
+import { APP_SCRIPTS, expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
@@ -202,7 +202,7 @@ describe("navigation", () => {
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     // The page's inline script restores it as the document loads: the app's scripts are held back.
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.reload();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   });
@@ -213,26 +213,37 @@ describe("loading", () => {
     const requested: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) requested.push(url.pathname);
+      if (APP_SCRIPTS.test(url.pathname)) requested.push(url.pathname);
     });
     return requested;
   };
 
   // docs/decisions/0021: the page is whole without JavaScript; React loads on the visitor's first sign of intent.
-  it.each(["/", "/contact"])("%s asks for no script at all until the visitor moves to act, then hydrates", async (path) => {
-    // No choice saved: the banner coming up says the page has loaded and stood idle.
-    const { page } = await browser.openPage({ viewport: { width: 375, height: 800 } }, { cookiesChosen: false });
-    const requested = appScripts(page);
-    // Any script, the app's or another (analytics is configured inline, decision 0023).
-    const scripts: string[] = [];
-    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
-    await page.goto(server.url + path);
-    // The banner shows 1000 ms after the load event, by its own inline script: the page has loaded and stood idle.
-    await expect.poll(() => page.locator('[aria-labelledby="cookie-banner-title"]').isVisible(), { timeout: 5000 }).toBe(true);
-    expect(scripts).toEqual([]);
-    await hydrated(page);
-    expect(requested.length).toBeGreaterThan(3);
-  });
+  it.each(["/", "/contact"])(
+    "%s asks for no script but the banner's, after the load, until the visitor moves to act, then hydrates",
+    async (path) => {
+      // No choice saved: the banner coming up says the page has loaded and stood idle.
+      const { page } = await browser.openPage({ viewport: { width: 375, height: 800 } }, { cookiesChosen: false });
+      const requested = appScripts(page);
+      // Any script, the app's or another (analytics is configured inline, decision 0023).
+      const scripts: string[] = [];
+      page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+      await page.goto(server.url + path);
+      // The banner shows 1000 ms after the load event, by its own script: the page has loaded and stood idle.
+      await expect.poll(() => page.locator('[aria-labelledby="cookie-banner-title"]').isVisible(), { timeout: 5000 }).toBe(true);
+      // The banner's script is a file asked for once the page had loaded (decision 0043): never what the first paint waits for.
+      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/consent-page-script-[\w-]+\.js$/)]);
+      const askedAfterLoad = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+        const file = performance.getEntriesByType("resource").find((entry) => entry.name.includes("-page-script-"));
+        return file !== undefined && navigation !== undefined && file.startTime >= navigation.loadEventEnd;
+      });
+      expect(askedAfterLoad).toBe(true);
+      expect(requested).toEqual([]);
+      await hydrated(page);
+      expect(requested.length).toBeGreaterThan(3);
+    },
+  );
 
   it("paints a first page in the metric-matched fallback, then fetches the site's cut of Inter for the next page", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
@@ -295,7 +306,7 @@ describe("loading", () => {
     const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
     try {
       const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
-      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.route(APP_SCRIPTS, (route) => route.abort());
       await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
       await page.goto(`${withVideo.url}/`);
       const play = page.getByRole("link", { name: /^Play video/ });
@@ -313,7 +324,7 @@ describe("loading", () => {
     // The app's scripts never arrive (a dropped connection, a blocking proxy).
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
     const requested = appScripts(page);
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.goto(`${server.url}/`);
     // The pointer over the page asks for them; they fail.
     await page.mouse.move(1, 1);

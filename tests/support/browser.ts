@@ -96,13 +96,20 @@ export async function formEnhanced(page: Page, form: Locator): Promise<void> {
 }
 
 /**
+ * The app's scripts: React and the routes' modules, which load on intent
+ * (decision 0021). Not the page's own script files (`*-page-script-<hash>.js`,
+ * the cookie banner's: decision 0043), which a test keeps unless it says so.
+ */
+export const APP_SCRIPTS = /\/assets\/(?![\w-]*-page-script-)[\w.-]+\.js$/;
+
+/**
  * Holds the app's scripts (React and the routes' modules) until the returned
  * function is called: the page as a visitor has it before React arrives.
  */
 export async function holdAppScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+  await page.route(APP_SCRIPTS, async (route) => {
     await released;
     await route.continue();
   });

@@ -1,11 +1,13 @@
 /**
- * The cookie banner's and Cookie Settings' behaviour, as a classic inline
- * script (docs/decisions/0018): bundled on its own at build (`?inline-script`,
- * scripts/vite-inline-scripts.ts) and written by the server after the banner
- * and the dialog (cookie-consent.tsx). Run as the page is parsed, it shows the
- * banner BANNER_DELAY_MS after the load event and answers every button from
- * the first click, whether or not the hydration scripts have run yet: nothing
- * here waits for React. Imported by nothing else: it acts as it runs.
+ * The cookie banner's and Cookie Settings' behaviour, as a classic script
+ * (docs/decisions/0018): bundled on its own at build into a file
+ * (`?script-file`, scripts/vite-inline-scripts.ts) that the page asks for once
+ * it has loaded and the browser is idle, or at the first sign of intent
+ * (cookie-consent.tsx, decision 0043). It shows the banner BANNER_DELAY_MS
+ * after the load event and answers every button, whether or not the hydration
+ * scripts have run yet: nothing here waits for React. Cookie settings is opened
+ * by the browser (an invoker command) even before this has come; this then
+ * shows the saved choice in it. Imported by nothing else: it acts as it runs.
  */
 import {
   acceptAllChoices,
@@ -20,7 +22,6 @@ import {
   sendConsentUpdates,
   toPreferences,
 } from "#app/lib/consent.ts";
-import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
 import { consentDom } from "#app/components/consent/consent-dom.ts";
 
 const dom = consentDom;
@@ -38,16 +39,13 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   /** The visitor's saved choice; undefined until first needed (savedChoice). */
   let saved: ConsentChoices | null | undefined;
 
-  // Google's tag, when analytics is on, was defined in the head (decision 0023), before this script.
+  // Google's tag, when analytics is on, was defined in the head with the saved choice (analytics.ts).
   const apply = (choices: ConsentChoices) => {
     sendConsentUpdates(gtag(), choices, granted);
     granted = choices;
   };
 
-  /**
-   * Read from storage when first needed, not as the page is parsed: the first
-   * read waits on the browser's own process (decision 0024).
-   */
+  /** Read from storage when first needed: this runs once the page has loaded (decision 0024). */
   function savedChoice(): ConsentChoices | null {
     if (saved !== undefined) return saved;
     saved = null;
@@ -60,19 +58,17 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
     }
     return saved;
   }
-  // Google's tag holds its first hits for the saved choice (analytics.ts): it gets it at once.
-  const savedAtOnce = gtag() ? savedChoice() : null;
-  if (savedAtOnce) apply(savedAtOnce);
-  // Otherwise once the page has loaded and the browser is idle, so that the first press of Cookie
-  // settings does not wait on storage either (decision 0024).
-  whenIdleAfterLoad(savedChoice);
+  // The head gave Google's tag the saved choice: a withdrawal must deny it again.
+  if (gtag()) granted = savedChoice() ?? none;
 
   for (const note of document.querySelectorAll<HTMLElement>(`[${dom.gpcNote}]`)) note.hidden = !signals.globalPrivacyControl;
 
   const show = () => {
     if (!savedChoice()) banner.hidden = false;
   };
-  if (document.readyState === "complete") setTimeout(show, BANNER_DELAY_MS);
+  // BANNER_DELAY_MS after the load event, however long after it this came.
+  const loaded = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (document.readyState === "complete") setTimeout(show, Math.max(0, (loaded?.loadEventEnd ?? 0) + BANNER_DELAY_MS - performance.now()));
   else addEventListener("load", () => setTimeout(show, BANNER_DELAY_MS), { once: true });
 
   const switches = () => Array.from(dialog.querySelectorAll<HTMLElement>(`[${dom.category}]`));
@@ -95,12 +91,22 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
     dispatchEvent(new CustomEvent(CONSENT_CHOICE_EVENT, { detail: choices }));
   }
 
-  let opener: Element | null = null;
-  function openSettings() {
+  const showChoice = () => {
     const start = savedChoice() ?? acceptAllChoices(signals);
     for (const control of switches()) setSwitch(control, start[control.getAttribute(dom.category) as keyof ConsentChoices]);
-    opener = document.activeElement;
-    dialog.showModal();
+  };
+  // Opened by the browser before this came: it shows the saved choice now.
+  if (dialog.open) showChoice();
+
+  let opener: Element | null = null;
+  function openSettings(control: Element) {
+    showChoice();
+    // The browser's invoker command (or the loader's, where there is none) may have opened it already.
+    if (dialog.open) opener ??= control;
+    else {
+      opener = document.activeElement;
+      dialog.showModal();
+    }
   }
   dialog.addEventListener("close", () => {
     if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
@@ -111,7 +117,8 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
     const target = event.target instanceof Element ? event.target : null;
     const choice = target?.closest(`[${dom.choice}]`);
     if (choice) return choose(choice.getAttribute(dom.choice) === "accept" ? acceptAllChoices(signals) : none);
-    if (target?.closest(`[${dom.openSettings}]`)) return openSettings();
+    const settings = target?.closest(`[${dom.openSettings}]`);
+    if (settings) return openSettings(settings);
     const control = target?.closest<HTMLElement>(`[${dom.category}]`);
     if (control) setSwitch(control, control.getAttribute("aria-checked") !== "true");
   });

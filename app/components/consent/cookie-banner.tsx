@@ -19,7 +19,7 @@ export function CookieBanner() {
     <section
       id={consentDom.banner}
       hidden
-      {...firstPress("script")}
+      {...firstPress("file")}
       aria-labelledby="cookie-banner-title"
       className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
     >

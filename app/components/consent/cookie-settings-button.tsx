@@ -1,11 +1,11 @@
 import { cn } from "#app/lib/cn.ts";
 import { consentDom } from "#app/components/consent/consent-dom.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
 
 /**
- * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn
- * (through the consent script, before hydration too). Without JavaScript there
- * is nothing to consent to and the button could do nothing: it is not shown.
+ * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn.
+ * The browser opens the dialog (an invoker command, decision 0025) before the
+ * consent script has come (decision 0043), which then shows the saved choice in
+ * it. Without JavaScript there is nothing to consent to: it is not shown.
  */
 export function CookieSettingsButton({ className }: { className?: string }) {
   return (
@@ -13,7 +13,8 @@ export function CookieSettingsButton({ className }: { className?: string }) {
       type="button"
       aria-haspopup="dialog"
       {...{ [consentDom.openSettings]: "" }}
-      {...firstPress("script")}
+      commandfor={consentDom.dialog}
+      command="show-modal"
       className={cn("underline underline-offset-2 hover:text-white [@media(scripting:none)]:hidden", className)}
     >
       Cookie settings

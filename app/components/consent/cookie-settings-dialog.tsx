@@ -72,7 +72,6 @@ export function CookieSettingsDialog() {
   return (
     <dialog
       id={consentDom.dialog}
-      {...firstPress("script")}
       aria-labelledby="cookie-settings-title"
       aria-describedby="cookie-settings-description"
       className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
@@ -90,7 +89,8 @@ export function CookieSettingsDialog() {
       <p id="cookie-settings-description" className="mt-2 text-sm text-slate-600">
         Choose which cookies we may use. Essential cookies cannot be turned off.
       </p>
-      <form id={consentDom.form}>
+      {/* The consent script answers it (a press before it has come is held, decision 0043); should it never come, Save closes the dialog and goes nowhere. */}
+      <form id={consentDom.form} method="dialog" {...firstPress("file")}>
         <p {...{ [consentDom.gpcNote]: "" }} hidden className="mt-3 text-sm text-slate-600">
           Your browser sends a Global Privacy Control signal, so marketing starts off.
         </p>
