@@ -1,8 +1,8 @@
 // The cookie banner's timing as a visitor meets it, as deployed (nginx, TLS,
 // HTTP/2; tests/support/site.ts), in Chromium: when the banner shows after the
 // load event (SPEC.md: 1000 ms), and how soon Cookie settings opens after the
-// click, from the footer before the page has hydrated (the banner's inline
-// script opens it) and from the banner's Settings once React has; and the
+// click, from the footer before the page has hydrated (the browser opens it, an
+// invoker command, decision 0043) and from the banner's Settings once React has; and the
 // phone's menu, which the browser opens itself. Each page is visited RUNS times in a fresh context, as a desktop and as a phone (the CPU
 // slowed fourfold, as Lighthouse's mobile preset simulates it).
 // Writes bench/results/banner.json and banner.md.
@@ -155,7 +155,7 @@ writeFileSync(
     "## The cookie banner, Cookie settings and the menu, as deployed (nginx, TLS, HTTP/2)\n",
     `Chromium, ${RUNS} visits a row, each in a fresh context with no choice saved. Banner: from the load event to the animation frame that first shows it. ` +
       "Cookie settings: from the click's time stamp to the frame that first shows the open dialog; from the footer as soon as the page has loaded " +
-      "(the click itself is the intent that fetches React, so the banner's inline script opens it), and from the banner's Settings once React has hydrated. " +
+      "(the click itself is the intent that fetches React, so the browser opens it by its invoker command, decision 0043), and from the banner's Settings once React has hydrated. " +
       "Menu: the phone's menu button as soon as the page has loaded (the browser opens the drawer itself, decision 0025). " +
       "Phone: a 412 px viewport with the CPU slowed fourfold, as Lighthouse's mobile preset simulates it.\n",
     "| device | measure | page | median | max | every run |",

@@ -53,7 +53,8 @@ export function securityHeadersFor(
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    // No `interest-cohort`: FLoC is gone, and Chrome reports the name as an unrecognized feature.
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     ...(env.SITE_URL.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }
