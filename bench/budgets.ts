@@ -2,7 +2,7 @@
 // (tests/integration/budgets.test.ts) and `npm run bench bundle` reports them.
 // docs/before-react.md says why each is what it is.
 
-import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/static.ts";
+import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/first-round-trip.ts";
 
 /**
  * A document's body as sent with brotli: within the first round trip of a new

@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { type StampedSettings, stamp } from "#app/lib/build-stamps.ts";
 import { INERT_MODULE_TYPE } from "#app/lib/hydration-on-intent.ts";
 import { filesUnder } from "#server/files.ts";
+import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/first-round-trip.ts";
 import { IMMUTABLE, NO_CACHE, REVALIDATE } from "#app/lib/cache-control.ts";
 
 /** Folders whose file names carry a hash of their content (Vite's assets, social cards). */
@@ -79,12 +80,6 @@ export function inlineScriptHashes(html: string): string[] {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * A document's body with brotli within the first round trip of a new connection
- * (decision 0023): the page budget (bench/budgets.ts) and the size past which a
- * page is worth brotli's best.
- */
-export const FIRST_ROUND_TRIP_BODY_BYTES = 14 * 1024;
 /** Brotli's best: about three times quality 10's time for 2-3% less, spent only where that brings a page within the first round trip. */
 const BROTLI_BEST = 11;
 
