@@ -1,5 +1,13 @@
 import { useEffect, useRef } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  UNSAFE_useScrollRestoration as useScrollRestoration,
+  useLocation,
+} from "react-router";
 import interSite from "#app/fonts/inter-site-wght-400-800.woff2?url";
 import { CookieConsent } from "#app/components/consent/cookie-consent.tsx";
 import { CompanyProfileDialog } from "#app/components/forms/company-profile-dialog.tsx";
@@ -7,14 +15,13 @@ import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { MobileDrawer } from "#app/components/layout/mobile-nav.tsx";
 import { NotFound } from "#app/components/layout/not-found.tsx";
-import { ScrollRestoration } from "#app/components/layout/scroll-restoration.tsx";
 import { useStaticLinks } from "#app/components/ui/static-html.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { site } from "#app/config/site.ts";
 import { useAnalyticsScript, useNonce } from "#app/lib/build-stamps.ts";
 import { HYDRATED_EVENT, speculationRules } from "#app/lib/hydration-on-intent.ts";
-import hydrationOnIntentScript from "#app/lib/hydration-on-intent-page-script.ts?inline-script";
-import attributionPageScript from "#app/lib/attribution-page-script.ts?inline-script";
+import bodyScript from "#app/lib/body-script.ts?inline-script";
+import publicBodyScript from "#app/lib/public-body-script.ts?inline-script";
 import { SITE_FONT_CLASS, SITE_FONT_URL } from "#app/lib/site-font.ts";
 import siteFontScript from "#app/lib/site-font-page-script.ts?inline-script";
 import { pageTitle, type RootData } from "#app/lib/seo.ts";
@@ -47,6 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The inline loader presses again a button pressed before this (hydration-on-intent.ts).
   useEffect(() => void dispatchEvent(new Event(HYDRATED_EVENT)), []);
   useSiteFontAfterNavigation();
+  // React Router's scroll restoration (a new path scrolls to the top, back and forward restore the
+  // position) without its inline script: ours, in the body's script, costs a new page no wait on the
+  // browser's process as it is parsed (scroll-restoration-page-script.ts, decision 0024).
+  useScrollRestoration();
   return (
     // The head's font script may add SITE_FONT_CLASS before React hydrates; React never sets a class here.
     <html lang="en-ZA" suppressHydrationWarning>
@@ -85,22 +96,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {publicPage && <MobileDrawer />}
         {publicPage && <CompanyProfileDialog />}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Makes React load on the visitor's first sign of intent (decision 0021); only the server writes it. */}
+        {/*
+          Restores the scroll position, makes React load on the visitor's first sign of intent (decision 0021) and, on a
+          public page, notes each page load for attribution, hydrated or not (decision 0019): one script, one CSP hash
+          (body-script.ts, decision 0043); only the server writes it.
+        */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? hydrationOnIntentScript : "" }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? (publicPage ? publicBodyScript : bodyScript) : "" }}
         />
-        {/* Notes each page load for attribution, hydrated or not; only the server writes it (decision 0021). */}
-        {publicPage && (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? attributionPageScript : "" }}
-          />
-        )}
         {/* The banner, Cookie Settings and their script, a file after the load (decisions 0018, 0043): after the page, so they delay nothing above. */}
         {publicPage && <CookieConsent />}
       </body>

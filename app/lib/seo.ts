@@ -44,7 +44,7 @@ export function capOffers<T>(offers: readonly T[]): T[] {
   return offers.slice(0, MAX_STRUCTURED_OFFERS);
 }
 
-/** The agency itself, as every page describes it to search engines. */
+/** The agency itself, as every page but an article's describes it to search engines (see seo). */
 export function agencyJsonLd(siteUrl: string): WithContext<ProfessionalService> {
   return {
     "@context": "https://schema.org",
@@ -117,7 +117,10 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: `${siteUrl}${ogImagePath(page.path, page.title)}` },
     { name: "twitter:image:alt", content: page.title },
-    { "script:ld+json": agencyJsonLd(siteUrl) },
+    // An article names the agency as its publisher, under the same @id (blog/structured-data.ts); the
+    // agency's own node is on every other page. Google asks for it on one page; an article's document
+    // must fit the first round trip (decision 0043).
+    ...(page.type === "article" ? [] : [{ "script:ld+json": agencyJsonLd(siteUrl) }]),
     ...(page.jsonLd ?? []).map((data) => ({ "script:ld+json": { "@context": "https://schema.org", ...data } })),
   ];
 }

@@ -66,7 +66,11 @@ describe("every public route", () => {
     expect(head.twitterCard).toBeTruthy();
     expect(head.jsonLd.length).toBeGreaterThan(0);
     const parsed = head.jsonLd.map((text) => JSON.parse(text) as Record<string, unknown>);
-    expect(parsed.some((d) => d["@type"] === "ProfessionalService")).toBe(true);
+    // The agency: its own node, or an article's publisher under the same @id (decision 0043).
+    const blogPosting = parsed.find((d) => d["@type"] === "BlogPosting");
+    const agency =
+      parsed.find((d) => d["@type"] === "ProfessionalService") ?? (blogPosting?.publisher as Record<string, unknown> | undefined);
+    expect(agency).toMatchObject({ "@id": expect.stringMatching(/\/#agency$/), name: "ROI Media" });
     for (const d of parsed) expect(d["@context"]).toBe("https://schema.org");
     await expectNoAxeViolations(page);
 

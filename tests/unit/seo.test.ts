@@ -18,7 +18,7 @@ describe("seo", () => {
     expect(home).toContainEqual({ tagName: "link", rel: "canonical", href: "https://example.co.za/" });
   });
 
-  it("describes the agency as a ProfessionalService in Johannesburg priced in ZAR on every page", () => {
+  it("describes the agency as a ProfessionalService in Johannesburg priced in ZAR on every page but an article's", () => {
     const tags = seo(args, { title: "About", description: "d".repeat(60), path: "/about" });
     const tag = tags.find((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, any> };
     const agency = tag["script:ld+json"];
@@ -26,5 +26,8 @@ describe("seo", () => {
     expect(agency.address.addressLocality).toBe("Johannesburg");
     expect(agency.address.addressCountry).toBe("ZA");
     expect(agency.currenciesAccepted).toBe("ZAR");
+    // An article's BlogPosting names the agency as its publisher, under the same @id (decision 0043).
+    const article = seo(args, { title: "An article", description: "d".repeat(60), path: "/blog/an-article", type: "article" });
+    expect(article.filter((t) => "script:ld+json" in t)).toEqual([]);
   });
 });

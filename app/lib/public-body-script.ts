@@ -1,0 +1,7 @@
+/**
+ * The end of a public page's body: the same scripts as every page's
+ * (body-script.ts), then attribution (decision 0019), which the inbox's pages
+ * go without. One inline script, one CSP hash (decision 0043).
+ */
+import "#app/lib/body-script.ts";
+import "#app/lib/attribution-page-script.ts";
