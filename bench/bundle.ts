@@ -1,7 +1,8 @@
 // JavaScript of every public page, in two parts (docs/decisions/0021):
 // - at load: what runs before the visitor does anything, read from the page as
 //   the server sends it: its inline scripts that run (data blocks and the inert
-//   hydration script left out) and the scripts it asks for by src;
+//   hydration script left out), the scripts it asks for by src, and its script
+//   files that come after the load (AFTER_LOAD_SCRIPT, decision 0043);
 // - on intent: what React Router loads on the visitor's first sign of intent
 //   (the client entry, then each matched route's module and its imports), read
 //   from the build's manifest.
@@ -14,6 +15,7 @@ import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { publicRoutes } from "#app/config/public-routes.ts";
+import { AFTER_LOAD_SCRIPT } from "#app/lib/hydration-on-intent.ts";
 import type { FIRST_LOAD_TARGET } from "#bench/budgets.ts";
 import { startServer } from "#tests/support/server.ts";
 
@@ -128,7 +130,7 @@ function onIntent(manifest: Manifest, route: string): Buffer[] {
   return [...urls].map((url) => readFileSync(path.join(clientDir, url)));
 }
 
-/** The scripts that run as the page loads: inline ones that are JavaScript, and those asked for by src. */
+/** The scripts that run as the page loads: inline ones that are JavaScript, those asked for by src, and the files after the load. */
 async function atLoad(base: string, html: string): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
   for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -136,9 +138,17 @@ async function atLoad(base: string, html: string): Promise<Buffer[]> {
     if (!["", "module", "text/javascript"].includes(type)) continue; // data blocks and the inert hydration script run nothing
     const src = /\ssrc="([^"]*)"/.exec(attributes!)?.[1];
     if (!src) bodies.push(Buffer.from(content!));
-    else bodies.push(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()));
+    else bodies.push(await scriptFile(new URL(src, base)));
   }
+  for (const [, src] of html.matchAll(new RegExp(`<template\\b[^>]*\\s${AFTER_LOAD_SCRIPT}="([^"]*)"`, "g")))
+    bodies.push(await scriptFile(new URL(src!, base)));
   return bodies;
+}
+
+async function scriptFile(url: URL): Promise<Buffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: ${response.status}, not a script`);
+  return Buffer.from(await response.arrayBuffer());
 }
 
 export async function measureBundles(): Promise<BundleRow[]> {
