@@ -66,9 +66,10 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   const show = () => {
     if (!savedChoice()) banner.hidden = false;
   };
-  // BANNER_DELAY_MS after the load event, however long after it this came.
-  const loaded = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  if (document.readyState === "complete") setTimeout(show, Math.max(0, (loaded?.loadEventEnd ?? 0) + BANNER_DELAY_MS - performance.now()));
+  // BANNER_DELAY_MS after the load event, however long after it this came (its end is 0 while it runs).
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const loadedAt = navigation?.loadEventEnd || performance.now();
+  if (document.readyState === "complete") setTimeout(show, Math.max(0, loadedAt + BANNER_DELAY_MS - performance.now()));
   else addEventListener("load", () => setTimeout(show, BANNER_DELAY_MS), { once: true });
 
   const switches = () => Array.from(dialog.querySelectorAll<HTMLElement>(`[${dom.category}]`));
