@@ -151,6 +151,11 @@ async function openWithStored(page: Page, server: RunningServer, value: string, 
   await page.goto(server.url + path);
 }
 
+/** A choice saved under the current policy, as the banner's script stores it. */
+function savedChoice(choices: { analytics: boolean; marketing: boolean; functional: boolean }, at = new Date()): string {
+  return JSON.stringify({ essential: true, ...choices, timestamp: at.toISOString(), revision: CONSENT_REVISION });
+}
+
 function expectSaved(
   saved: Record<string, unknown> | null,
   choices: { analytics: boolean; marketing: boolean; functional: boolean },
@@ -325,19 +330,8 @@ describe("the cookie banner", () => {
 
   it("keeps a recent choice under the current policy", async () => {
     const { page } = await openSite(plain);
-    const elevenMonthsAgo = new Date(Date.now() - 335 * 24 * 3600 * 1000).toISOString();
-    await openWithStored(
-      page,
-      plain,
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        marketing: false,
-        functional: true,
-        timestamp: elevenMonthsAgo,
-        revision: CONSENT_REVISION,
-      }),
-    );
+    const elevenMonthsAgo = new Date(Date.now() - 335 * 24 * 3600 * 1000);
+    await openWithStored(page, plain, savedChoice({ analytics: false, marketing: false, functional: true }, elevenMonthsAgo));
     await expectNoBanner(page);
   });
 
@@ -418,18 +412,7 @@ describe("before the page hydrates", () => {
       await released;
       await route.continue();
     });
-    await openWithStored(
-      page,
-      plain,
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        marketing: true,
-        functional: false,
-        timestamp: new Date().toISOString(),
-        revision: CONSENT_REVISION,
-      }),
-    );
+    await openWithStored(page, plain, savedChoice({ analytics: false, marketing: true, functional: false }));
     await page.waitForFunction(() => document.readyState === "complete");
     // The browser opens it (an invoker command): the switches still show the page's defaults.
     await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
@@ -476,18 +459,7 @@ describe("Cookie settings opens within 100 ms of the click", () => {
     const { page } = await openSite(plain, { clock: false });
     if (from === "the footer") {
       // A choice saved earlier: no banner comes up over the footer, however late the click.
-      await openWithStored(
-        page,
-        plain,
-        JSON.stringify({
-          essential: true,
-          analytics: false,
-          marketing: false,
-          functional: false,
-          timestamp: new Date().toISOString(),
-          revision: CONSENT_REVISION,
-        }),
-      );
+      await openWithStored(page, plain, savedChoice({ analytics: false, marketing: false, functional: false }));
     } else {
       await page.goto(`${plain.url}/`);
     }
