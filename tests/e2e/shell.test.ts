@@ -252,6 +252,8 @@ describe("loading", () => {
     await page.goto(`${server.url}/pricing`);
     // One file, the site's own cut, asked for once the page has painted: nothing before the first paint waits for it.
     await expect.poll(() => fonts).toEqual([expect.stringMatching(/^\/assets\/inter-site-wght-400-800-[\w-]+\.woff2$/)]);
+    // Asked for is not yet arrived: the page has its timing once the file has come (a loaded machine takes a while).
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/inter-site-")));
     const first = await page.evaluate(() => ({
       family: getComputedStyle(document.body).fontFamily,
       paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
