@@ -45,6 +45,7 @@ export default [
         route("report.csv", "routes/admin/report-csv.ts"),
         route("conversions/google-ads-clicks.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-clicks" }),
         route("conversions/google-ads-leads.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-leads" }),
+        route("conversions/google-ads-adjustments.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-adjustments" }),
         route("newsletter", "routes/admin/newsletter.tsx"),
         route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
         route("articles", "routes/admin/articles.tsx"),

@@ -9,6 +9,9 @@
 //                       forgets the user's authenticator app and recovery codes (a lost
 //                       phone, when no other admin can reset it in the inbox)
 //   list-users          every user, with their role and when they last signed in
+//   calendar-feed ID [--stop]
+//                       a new private feed address for a consultant's calls (the one
+//                       before stops at once), or --stop: none
 //   backup [FILE]       an online copy of the embedded database and its site key, checked
 //   verify FILE         checks a backup without restoring it
 //   restore FILE        puts a checked backup in place of the database (server stopped)
@@ -32,6 +35,7 @@ import {
   UserExistsError,
 } from "#server/admin/users.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
+import { calendarFeedCommand } from "#server/booking/calendar-feed.ts";
 import { type BackupSummary, describeContents, restoreBackup, takeBackup, verifyBackup } from "#server/backups.ts";
 import { BackupProblem } from "#server/db/backup.ts";
 import { type Env, env, EnvError } from "#server/env.ts";
@@ -39,7 +43,7 @@ import { formatSast } from "#app/lib/sast.ts";
 import type { Kysely } from "kysely";
 import path from "node:path";
 
-const COMMANDS = ["create-user", "set-password", "reset-second-factor", "list-users"];
+const COMMANDS = ["create-user", "set-password", "reset-second-factor", "list-users", "calendar-feed"];
 const ROLES = adminRoles.map((role) => role.key).join("|");
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -51,6 +55,9 @@ const USAGE = `Usage: npm run admin -- <command>
                        forget a user's authenticator app and recovery codes (ends their sessions);
                        they set up a new one at their next sign-in
   list-users           list the users
+  calendar-feed ID [--stop]
+                       a new private feed address of a consultant's calls (the one before stops at
+                       once), printed once; --stop: no feed
   backup [FILE]        copy the embedded database while the site runs (into BACKUP_DIR unless FILE)
   verify FILE          check a backup without restoring it
   restore FILE         put a checked backup in place of the database (stop the server first)
@@ -167,6 +174,12 @@ async function run(command: string | undefined, args: string[], db: Kysely<Datab
           ].join("\t"),
         );
       }
+      return;
+    }
+    case "calendar-feed": {
+      const answer = await calendarFeedCommand(db, env(), args);
+      if (!answer.ok) throw new UsageError(answer.text);
+      console.log(answer.text);
       return;
     }
     default:

@@ -189,6 +189,13 @@ export const envSchema = z.object({
     .max(24 * 60 * 60)
     .default(300)
     .describe("how often the consultants' calendars are read for busy times"),
+  CALENDAR_STALE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60)
+    .describe("a consultant whose calendars were never read, or not for this long, is offered for no slot until they are"),
   CALENDAR_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -293,6 +300,10 @@ function combinationIssues(env: z.infer<typeof envSchema>): string[] {
   // A worker holds up to 10 copies at a time and paces them at this rate when they fell due together: they must fit in its lease.
   if (10 * (60_000 / env.NEWSLETTER_RATE_PER_MINUTE) >= env.OUTBOX_LEASE_MS) {
     issues.push("NEWSLETTER_RATE_PER_MINUTE: ten messages at this rate must take less than OUTBOX_LEASE_MS");
+  }
+  // Read every CALENDAR_REFRESH_SECONDS, a calendar is always older than that just before its next read.
+  if (env.CALENDAR_STALE_MINUTES * 60 <= env.CALENDAR_REFRESH_SECONDS) {
+    issues.push("CALENDAR_STALE_MINUTES: must be longer than CALENDAR_REFRESH_SECONDS, or every consultant would be offered for no slot");
   }
   return issues;
 }

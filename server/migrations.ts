@@ -7,6 +7,7 @@ import {
   bookingMigration,
   bookingRemindersMigration,
   calendarBusyMigration,
+  calendarTrustMigration,
   callOutcomesMigration,
   consultantsMigration,
 } from "#server/booking/migration.ts";
@@ -64,6 +65,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0018_article_images": articleImagesMigration(dialect),
     // Articles mailed to the newsletter's confirmed subscribers: one send per article, a message per subscriber.
     "0019_article_sends": articleSendsMigration(dialect),
+    // Calendars the agency can trust: where calls are written, when a consultant was offered for no slot, no-shows' retractions.
+    "0023_calendar_trust": calendarTrustMigration(dialect),
   };
 }
 
