@@ -14,7 +14,7 @@ import { loadMasterKey, siteSecrets, totpSealingKey } from "#server/captcha/keys
 import { createUser, runAdmin } from "#tests/support/admin-users.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { altchaTokens } from "#tests/support/altcha-tokens.ts";
-import { readSiteDb, useSiteDatabase } from "#tests/support/database.ts";
+import { databaseKinds, readSiteDb, useSiteDatabase } from "#tests/support/database.ts";
 import { enhanced, generatedSiteKey, waitFor } from "#tests/support/leads.ts";
 import { postLeadFrom } from "#tests/support/loopback-client.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
@@ -306,5 +306,42 @@ describe("backups of a site's database", () => {
     const cli = await runAdmin(["verify", path.join(dir, "cut.db")], { DATA_DIR: dir });
     expect(cli).toMatchObject({ code: 1, stdout: "", stderr: expect.stringContaining("is cut short") });
     expect(verifyBackup(file)).toMatchObject({ siteKey: false, leads: [{ form: "Contact", count: 1 }] });
+  });
+});
+
+describe.each(databaseKinds)("authenticator secrets sealed apart at start on %s", (kind) => {
+  const site = useSiteDatabase(kind);
+
+  it("seals once what the site key sealed, a set-up on offer too, and leaves alone what no key opens", async () => {
+    const siteKey = "s".repeat(40);
+    const [former, current, other] = [siteKey, "c".repeat(40), "o".repeat(40)].map(totpSealingKey) as [Buffer, Buffer, Buffer];
+    const user = (email: string, totp_secret: string) => ({
+      email,
+      password_hash: "scrypt$x",
+      created_at: new Date(),
+      last_login_at: null,
+      role: "admin" as const,
+      totp_secret,
+      totp_last_step: null,
+    });
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    const [first] = await site.db
+      .insertInto("admin_users")
+      .values([user("earlier@roimedia.co.za", sealSecret(former, secret)), user("elsewhere@roimedia.co.za", sealSecret(other, secret))])
+      .returning("id")
+      .execute();
+    await site.db
+      .insertInto("admin_sign_ins")
+      .values({ id: "offer", user_id: first!.id, created_at: new Date(), totp_candidate: sealSecret(former, secret) })
+      .execute();
+
+    const settings = { DATA_DIR: site.test.settings.DATA_DIR, SECRETS_KEY: "c".repeat(40) };
+    // Two instances starting together: each secret is sealed once.
+    await Promise.all([1, 2].map(() => sealSecondFactorsApart(settings, site.handle, { current, former })));
+    const rows = await site.db.selectFrom("admin_users").select(["email", "totp_secret"]).orderBy("email").execute();
+    expect(rows.map((row) => openSecret(current, row.totp_secret!))).toEqual([secret, null]);
+    expect(openSecret(former, rows[0]!.totp_secret!)).toBeNull();
+    const offer = await site.db.selectFrom("admin_sign_ins").select("totp_candidate").executeTakeFirstOrThrow();
+    expect(openSecret(current, offer.totp_candidate!)).toBe(secret);
   });
 });
