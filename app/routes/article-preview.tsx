@@ -17,7 +17,6 @@ const ROUTE_ID = "routes/article-preview";
  * (docs/decisions/0040): rendered per request, never kept, never indexed, its
  * address (the key) never sent on, not in the sitemap.
  */
-
 export async function loader(args: Route.LoaderArgs) {
   const { database, secrets } = servicesOf(args.context);
   // The signature is checked before the database is asked anything: a made-up link costs a hash.
