@@ -12,6 +12,7 @@ export default [
   route("blog/rss.xml", "routes/blog-rss.ts"),
   // An article not yet live, for whoever holds its signed link: before blog/:slug, per request, never indexed.
   route("blog/preview/:token", "routes/article-preview.tsx"),
+  route("blog/preview/:token/card.png", "routes/article-preview-card.ts"),
   route("blog/:slug", "routes/article.tsx"),
   route("contact", "routes/contact.tsx"),
   route("free-audit", "routes/free-audit.tsx"),

@@ -70,6 +70,13 @@ export const envSchema = z.object({
     .describe("siteverify URL override (tests)"),
   CAPTCHA_WIDGET: z.enum(captchaWidgets).default("visible"),
   ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SECRETS_KEY: z
+    .string()
+    .min(32, "must be at least 32 characters, e.g. $(openssl rand -hex 32)")
+    .optional()
+    .describe(
+      "seals the inbox users' authenticator secrets, kept apart from the database and its backups; required with DATABASE_URL; unset: generated into DATA_DIR/secrets.key",
+    ),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   NOSCRIPT_POSTS: z.enum(["accept", "reject"]).default("accept"),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5000),

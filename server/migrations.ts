@@ -14,6 +14,7 @@ import {
 import { articleImagesMigration } from "#server/articles/images-migration.ts";
 import { articlesMigration } from "#server/articles/migration.ts";
 import { articleSendsMigration } from "#server/articles/send-migration.ts";
+import { previewLinksMigration } from "#server/articles/preview-links-migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -65,6 +66,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0018_article_images": articleImagesMigration(dialect),
     // Articles mailed to the newsletter's confirmed subscribers: one send per article, a message per subscriber.
     "0019_article_sends": articleSendsMigration(dialect),
+    // Preview links as rows: each one revocable, and revoked when its article is unpublished.
+    "0022_preview_links": previewLinksMigration(dialect),
     // Calendars the agency can trust: where calls are written, when a consultant was offered for no slot, no-shows' retractions.
     "0023_calendar_trust": calendarTrustMigration(dialect),
   };
