@@ -20,6 +20,7 @@ import { leadsMigration } from "#server/forms/migration.ts";
 import { webhooksMigration } from "#server/webhooks/migration.ts";
 import { newsletterMailboxMigration, newsletterMigration } from "#server/newsletter/migration.ts";
 import { outboxLanesMigration, outboxSentCopiesMigration } from "#server/outbox/migration.ts";
+import { partHealthMigration } from "#server/ops/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -64,6 +65,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0018_article_images": articleImagesMigration(dialect),
     // Articles mailed to the newsletter's confirmed subscribers: one send per article, a message per subscriber.
     "0019_article_sends": articleSendsMigration(dialect),
+    // How each watched part of the site stands (mail, webhooks, calendars, backups...), for the System page and its alerts.
+    "0024_part_health": partHealthMigration(dialect),
   };
 }
 
