@@ -2,7 +2,7 @@
  * The server's log, through pino, filtered by LOG_LEVEL: `error` only failures
  * the agency must act on, `warn` adds refusals and oddities (404s, a mail
  * retried), `info` (the default) what the server does (start, leads stored,
- * posts answered), `debug` everything, with stack traces. Errors and warnings
+ * posts taken), `debug` everything, with stack traces. Errors and warnings
  * go to stderr, the rest to stdout, one line per event: a JSON object in
  * production (what a log shipper reads), a line of text in development.
  *

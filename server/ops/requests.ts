@@ -54,8 +54,8 @@ export function routePatterns(build: ServerBuild): (path: string) => string {
  * proxy's X-Request-Id with TRUST_PROXY set, else a new one), sent back in
  * the answer's X-Request-Id and carried by every log line written meanwhile
  * (server/log.ts); when the answer is out, its time in the metrics by route
- * pattern, method and status, and one line in the log (`info` for a post,
- * `debug` for the rest, which are many and change nothing).
+ * pattern, method and status, and one line in the log (`info` for a post
+ * taken, `debug` for the rest: reads are many, and a refusal has its own line).
  */
 export function requestObserver(settings: Pick<Env, "TRUST_PROXY">, patternOf: (path: string) => string): RequestHandler {
   const trusted = settings.TRUST_PROXY !== "none";
@@ -71,7 +71,8 @@ export function requestObserver(settings: Pick<Env, "TRUST_PROXY">, patternOf: (
       const route = typeof routePath === "string" ? routePath : patternOf(req.path);
       const status = res.statusCode;
       httpRequestSeconds.observe({ route, method, status }, seconds);
-      const level = method === "GET" || method === "HEAD" ? "debug" : "info";
+      // A post taken is what the server did; a refusal was logged by whoever refused it, and reads are many.
+      const level = method === "POST" && status < 400 ? "info" : "debug";
       if (!log.enabled(level)) return;
       const ms = Math.round(seconds * 10_000) / 10;
       withRequestId(id, () => log.event(level, { method, route, status, ms }, `${method} ${route} ${status} in ${ms} ms`));
