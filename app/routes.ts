@@ -54,6 +54,7 @@ export default [
         route("articles/:id/send", "routes/admin/article-send.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
+        route("system", "routes/admin/system.tsx"),
         route("users", "routes/admin/users.tsx"),
         route("sessions", "routes/admin/sessions.tsx"),
         route("account", "routes/admin/account.tsx"),

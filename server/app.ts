@@ -10,7 +10,7 @@ import { INTRO_VIDEO_ORIGIN } from "#app/content/intro-video.ts";
 import { cspNonceContext } from "#app/lib/build-stamps.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { env } from "#server/env.ts";
-import { log, setLogLevel } from "#server/log.ts";
+import { configureLog, log } from "#server/log.ts";
 import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
@@ -21,6 +21,8 @@ import { loadStaticFiles } from "#server/http/static.ts";
 import { mediaRoutes } from "#server/http/media.ts";
 import { visitorOrigin } from "#server/http/visitor-origin.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
+import { databaseProbe, metricsEndpoint, readyz } from "#server/ops/endpoints.ts";
+import { requestObserver, routePatterns } from "#server/ops/requests.ts";
 
 // What server.ts and the build scripts read from the bundle (they import it by path, so no import shows it).
 /** @public */
@@ -62,7 +64,8 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
 /** @public The site as an Express app, with its services started (server.ts serves it). */
 export async function createApp({ dev = false }: { dev?: boolean } = {}): Promise<SiteApp> {
   const settings = env();
-  setLogLevel(settings.LOG_LEVEL);
+  // JSON lines for a log shipper; text for the person running the development server.
+  configureLog({ level: settings.LOG_LEVEL, format: dev ? "text" : "json" });
   const app = express();
   app.disable("x-powered-by");
   // Express reads NODE_ENV itself and shows stack traces unless it says production; npm start leaves it unset.
@@ -72,7 +75,12 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   // Database (migrated), captcha, mailer and the outbox worker, before the first request.
   // The thread that reads the consultants' calendars is a file of its own beside this bundle (scripts/calendar-thread.ts);
   // the development server parses them on its own thread.
-  const running = await startServices(settings, dev ? {} : { calendarThread: new URL("./ical-thread.js", import.meta.url) });
+  const build = () => import("virtual:react-router/server-build");
+  const serverBuild = await build();
+  const running = await startServices(
+    settings,
+    dev ? {} : { calendarThread: new URL("./ical-thread.js", import.meta.url), version: serverBuild.assets.version },
+  );
 
   // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play;
   // in development, Vite's hot reload talks over a WebSocket of its own.
@@ -80,6 +88,8 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
     running.withCaptcha({ ...emptyAllowances, frame: [INTRO_VIDEO_ORIGIN], connect: dev ? ["ws:"] : [] }),
     settings.GA_MEASUREMENT_ID,
   );
+  // Every request's id (in its answer and its log lines) and, once answered, its time in the metrics.
+  app.use(requestObserver(settings, routePatterns(serverBuild)));
   // Refusals that need no route before anything reads the path: an absurd one costs nothing more than its length.
   app.use(requestGuard(securityHeadersFor(settings, allowances, [])));
   // The build's files and prerendered pages next: prepared at start, each answer is a lookup and a write.
@@ -89,10 +99,13 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   if (files) app.use(files.handle);
 
   app.use(visitorOrigin(settings));
+  // Liveness: the process answers. Readiness: it can take a lead (its database answers).
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", NO_STORE);
     res.json({ status: "ok" });
   });
+  app.get("/readyz", readyz(databaseProbe(running.services.database)));
+  if (settings.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(settings.METRICS_TOKEN));
   app.use(securityHeaders(settings, allowances));
   // What is rendered per request is compressed as it streams, at levels that keep up with the server.
   app.use(compression({ level: DYNAMIC_GZIP_LEVEL, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } }));
@@ -100,7 +113,6 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   app.use(running.routes);
   app.use(mediaRoutes(running.services.admin));
 
-  const build = () => import("virtual:react-router/server-build");
   // Articles' pages are made once when they go live, as the prerendered pages are at build.
   if (files) {
     const cardFontDir = fileURLToPath(new URL("./card-fonts/", import.meta.url));

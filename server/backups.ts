@@ -218,13 +218,23 @@ export interface DailyBackups {
   runDue(now?: Date): Promise<BackupSummary | null>;
 }
 
+/** The backups in BACKUP_DIR named as the server names them, and when each was taken. */
+function backupsIn(dir: string): Array<{ name: string; at: Date }> {
+  return (existsSync(dir) ? readdirSync(dir) : []).flatMap((name) => {
+    const at = takenAtOf(name);
+    return at ? [{ name, at }] : [];
+  });
+}
+
+/** When the latest backup in BACKUP_DIR was taken, daily or by hand; null when there is none (the System page, the metrics). */
+export function lastBackupAt(settings: Pick<BackupSettings, "DATA_DIR" | "BACKUP_DIR">): Date | null {
+  const times = backupsIn(backupDir(settings)).map((backup) => backup.at.getTime());
+  return times.length ? new Date(Math.max(...times)) : null;
+}
+
 export function dailyBackups(settings: BackupSettings & { BACKUP_HOUR: number }): DailyBackups {
   const dir = backupDir(settings);
-  const existing = () =>
-    (existsSync(dir) ? readdirSync(dir) : []).flatMap((name) => {
-      const at = takenAtOf(name);
-      return at ? [{ name, at }] : [];
-    });
+  const existing = () => backupsIn(dir);
   return {
     async runDue(now = new Date()) {
       const since = dueSince(settings.BACKUP_HOUR, now);

@@ -37,6 +37,26 @@ export const envSchema = z.object({
     .default(64)
     .describe("how many leading bits of an IPv6 address rate limits count as one visitor (server/http/client-address.ts)"),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  // What a monitoring system reads (server/ops, docs/decisions/0049).
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (a random one: openssl rand -hex 24)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional()
+    .describe("the bearer token Prometheus sends for /metrics; unset: no /metrics"),
+  HEALTH_CHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe("how often the site's parts (mail, webhooks, calendars, backups, sends) are checked for the System page and its alerts"),
+  MAIL_DOWN_ALERT_AFTER: z
+    .string()
+    .regex(/^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/, "must be a duration like 15m, 1h or 90s")
+    .default("15m")
+    .transform(durationMs)
+    .describe("how long mail may fail to be delivered before the admins are told"),
   // Empty when unset rather than optional: prerendered pages carry a placeholder the server
   // replaces with this text (server/http/static.ts), and an empty id is what tells the page there is no video.
   INTRO_VIDEO_ID: z

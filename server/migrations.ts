@@ -22,6 +22,7 @@ import { leadsMigration } from "#server/forms/migration.ts";
 import { webhooksMigration } from "#server/webhooks/migration.ts";
 import { newsletterMailboxMigration, newsletterMigration } from "#server/newsletter/migration.ts";
 import { outboxLanesMigration, outboxSentCopiesMigration } from "#server/outbox/migration.ts";
+import { partHealthMigration } from "#server/ops/migration.ts";
 
 /**
  * Every feature's migrations, in the order they shipped. Each feature keeps
@@ -70,6 +71,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0022_preview_links": previewLinksMigration(dialect),
     // Calendars the agency can trust: where calls are written, when a consultant was offered for no slot, no-shows' retractions.
     "0023_calendar_trust": calendarTrustMigration(dialect),
+    // How each watched part of the site stands (mail, webhooks, calendars, backups...), for the System page and its alerts.
+    "0024_part_health": partHealthMigration(dialect),
   };
 }
 

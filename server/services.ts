@@ -5,6 +5,7 @@ import type { AdminServices } from "#server/admin/services.ts";
 import type { BookingServices } from "#server/booking/services.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
+import type { OpsServices } from "#server/ops/services.ts";
 
 /**
  * Everything the site's loaders and actions use, built once at start
@@ -17,6 +18,8 @@ export interface SiteServices extends CoreServices {
   newsletter: Newsletter;
   /** The articles readers see, kept current on every instance. */
   articles: LiveArticles;
+  /** The watched parts and this instance, for the System page (server/ops). */
+  ops: OpsServices;
 }
 
 export const servicesContext = createContext<SiteServices>();

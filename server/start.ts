@@ -29,6 +29,8 @@ import type { CoreServices } from "#server/core-services.ts";
 import type { SiteServices } from "#server/services.ts";
 import { webhookSenders } from "#server/webhooks/deliver.ts";
 import { newsletterWebhookEvent } from "#server/webhooks/payload.ts";
+import { DeliveryWatch } from "#server/ops/deliveries.ts";
+import { startOps } from "#server/ops/services.ts";
 import { queueWebhookEvent } from "#server/webhooks/queue.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 
@@ -47,7 +49,10 @@ export interface RunningServices {
  * provider and mailer, starts the outbox worker, and builds each feature's
  * services from these, once.
  */
-export async function startServices(settings: Env, { calendarThread }: { calendarThread?: URL } = {}): Promise<RunningServices> {
+export async function startServices(
+  settings: Env,
+  { calendarThread, version = "development" }: { calendarThread?: URL; version?: string } = {},
+): Promise<RunningServices> {
   // Before the database opens: SQLite gives a new -wal file the database file's mode.
   const { tightened, refused } = tightenDataDir(settings.DATA_DIR);
   if (tightened.length) {
@@ -77,9 +82,11 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
   const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
   // The calendar lane's sender belongs to Book a Call, built below with the services the worker is part of.
   const late: { calendarLane?: Sender; reminderLane?: Sender } = {};
+  const deliveries = new DeliveryWatch();
   const worker = startOutboxWorker({
     outbox,
     mailer,
+    watch: deliveries,
     senders: {
       ...webhookSenders(settings),
       calendar: (message, stopping) =>
@@ -103,12 +110,16 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
   const { BACKUP_HOUR } = settings;
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
+  const booking = bookingServices(core, { calendarThread });
+  // The System page's parts, checked in the background; the outbox's nudge sends an alert at once.
+  const ops = startOps({ settings, handle: database, deliveries, consultants: booking.consultants, nudge: () => worker.nudge() }, version);
   const services: SiteServices = {
     ...core,
-    booking: bookingServices(core, { calendarThread }),
+    booking,
     admin: adminServices(core),
     newsletter,
     articles: liveArticles,
+    ops,
   };
   late.calendarLane = services.booking.calendarSender;
   late.reminderLane = services.booking.reminderSender(mailer);
@@ -163,6 +174,7 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
       };
     },
     async close() {
+      await ops.stop();
       await backups?.stop();
       await liveArticles.stop();
       await services.booking.calendars.stop();

@@ -61,7 +61,7 @@ export const adminRoles = [
   {
     key: "admin",
     label: "Admin",
-    may: "also exports, forgets a person, manages users and sessions, reads the audit log, gives consultants calendar feed addresses and publishes articles",
+    may: "also exports, forgets a person, manages users and sessions, reads the audit log and the System page, gives consultants calendar feed addresses and publishes articles",
   },
 ] as const;
 
@@ -75,6 +75,8 @@ const leastRoleFor = {
   forget: "admin",
   "manage-users": "admin",
   audit: "admin",
+  // The System page: how mail, webhooks, calendars, backups and sends stand (server/ops).
+  system: "admin",
   // A consultant's feed address shows their calls to whoever holds it.
   "calendar-feeds": "admin",
   // Writing and saving drafts; publishing, scheduling, unpublishing and editing what is live take "publish".

@@ -7,6 +7,7 @@ import { type Actor, recordAudit } from "#server/admin/audit.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
 import { formPageData } from "#server/forms/form-page.ts";
 import { runForm } from "#server/forms/pipeline.ts";
+import { countLeadStored } from "#server/ops/metrics.ts";
 import { readForm } from "#server/http/request.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import type { SiteServices } from "#server/services.ts";
@@ -147,6 +148,7 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
       return fail({ status: 409, reason: "calls-held", message, fieldErrors: { email: [message] } });
     }
     if (!result.ok) return slotRefused(bookingMessages.slotTaken);
+    countLeadStored(bookingForm.key);
     worker.nudge();
     const token = signManageToken(secret, result.booking.id, result.booking.slot_end);
     return redirect(`${MANAGE_PATH}/${token}?booked=1`, { headers: noStoreHeaders });

@@ -5,6 +5,7 @@ import type { BookingTables } from "#server/db/booking-tables.ts";
 import type { BotCheck, LeadTable, Timestamp } from "#server/db/columns.ts";
 import type { InboxTables } from "#server/db/inbox-tables.ts";
 import type { NewsletterTables } from "#server/db/newsletter-tables.ts";
+import type { OpsTables } from "#server/db/ops-tables.ts";
 
 /** The tables as Kysely sees them. Column names are the database's (snake_case). */
 interface LeadOrigin {
@@ -70,8 +71,8 @@ export interface OutboxTable {
   id: Generated<number>;
   /** The notification type: Contact, Audit, AI Assessment Request, CompanyProfile, Service Order, Newsletter. */
   kind: string;
-  /** What it is about: a lead's table, newsletter_subscribers for mail to a subscriber, articles for an article's test mail, calendar_outages for the admins' calendar alerts. */
-  lead_table: LeadTable | "newsletter_subscribers" | "articles" | "calendar_outages";
+  /** What it is about: a lead's table, newsletter_subscribers for mail to a subscriber, articles for an article's test mail, calendar_outages for the admins' calendar alerts, part_health for an alert to the admins. */
+  lead_table: LeadTable | "newsletter_subscribers" | "articles" | "calendar_outages" | "part_health";
   lead_id: number;
   reply_to: string | null;
   /** Who receives it; null is the agency (NOTIFY_TO). Bookings also write to the visitor. */
@@ -149,4 +150,4 @@ interface SiteTables {
 }
 
 /** Every table of the site, one type for every query (decision 0031). */
-export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables & ArticleSendsTables;
+export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables & ArticleSendsTables & OpsTables;

@@ -11,6 +11,7 @@ import type { ClientAddress } from "#server/http/client-address.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { LeadOrigin, NewLead } from "#server/forms/store.ts";
 import { log } from "#server/log.ts";
+import { countLeadStored } from "#server/ops/metrics.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import { type LeadNotice, renderNotification } from "#server/mail/render.ts";
 import type { CoreServices } from "#server/core-services.ts";
@@ -191,16 +192,18 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
     const typed = input as { email: string };
     const lead = form.row({ ...typed, email: typedEmail(typed.email) });
     try {
-      await services.leads.saveLead(
+      const { leadId } = await services.leads.saveLead(
         lead,
         origin,
         (leadId) => renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),
         leadEventQueue(services, form, request, origin, lead),
       );
+      log.info(`Lead stored: ${form.key}, ${lead.table} ${leadId}`);
     } catch (error) {
       log.error(`Could not store a ${form.key} lead:`, error);
       return fail({ status: 500, reason: "storage" });
     }
+    countLeadStored(form.key);
     services.worker.nudge();
     return leadSuccess(form);
   });

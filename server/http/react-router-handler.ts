@@ -142,8 +142,8 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
 }
 
-/** The route tree of a build, for matching a path without React Router's handler. */
-function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
+/** The route tree of a build, for matching a path without React Router's handler (here, and the metrics' route patterns). */
+export function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
   return Object.values(build.routes)
     .filter((route) => route?.parentId === parentId)
     .map(

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "react-router";
 import { newsletterForm } from "#app/forms/newsletter.ts";
 import { leadEventQueue, leadSuccess, runForm } from "#server/forms/pipeline.ts";
 import { log } from "#server/log.ts";
+import { countLeadStored } from "#server/ops/metrics.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 
@@ -20,6 +21,7 @@ export async function subscribeAction({ request, context }: ActionFunctionArgs) 
       const email = typedEmail(input.email);
       const alsoQueue = leadEventQueue(services, newsletterForm, request, origin, newsletterForm.row({ email }));
       const outcome = await services.newsletter.subscribe({ email, page, origin, alsoQueue });
+      if (outcome === "new") countLeadStored(newsletterForm.key);
       if (outcome !== "unchanged") services.worker.nudge();
     } catch (error) {
       log.error("Could not store a newsletter lead:", error);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { OutboxChannel } from "#server/db/schema.ts";
 import type { OutboxMessage, OutboxStore } from "#server/outbox/store.ts";
 import type { MailAttachment, Mailer } from "#server/mail/transport.ts";
-import { log } from "#server/log.ts";
+import { log, outsideRequest } from "#server/log.ts";
 import { messageIdOf } from "#server/outbox/mail-files.ts";
 
 export interface RetryPolicy {
@@ -45,6 +45,8 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   /** Clean-ups run with the sweep (server/retention.ts). */
   sweeps?: ReadonlyArray<() => Promise<unknown>>;
+  /** Hears how each attempt ended (server/ops/deliveries.ts): the metrics and the System page's mail and webhooks. */
+  watch?: { record(lane: OutboxChannel, error?: unknown): void };
 }
 
 export interface OutboxWorker {
@@ -147,10 +149,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function send(message: OutboxMessage, sender: Sender): Promise<void> {
     const name = `${NAMES[message.channel]} ${message.id} (${message.kind})`;
+    let delivered = false;
     try {
       await sender(message, stopping.signal);
+      delivered = true;
+      options.watch?.record(message.channel);
       await outbox.markSent(message.id, id);
     } catch (error) {
+      if (!delivered) options.watch?.record(message.channel, error);
       const retryAt = retryTime(message, error, retry);
       await outbox.markAttemptFailed(message.id, id, describe(error), retryAt);
       if (retryAt) {
@@ -228,7 +234,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     id,
     // Only the lanes that can send: a nudge comes with every lead, and an idle lane's look costs a query.
     nudge() {
-      for (const l of lanes) if (l.sends) void l.drain();
+      // The drain is the worker's, not the request's that nudged it: its log lines carry no request id.
+      outsideRequest(() => {
+        for (const l of lanes) if (l.sends) void l.drain();
+      });
     },
     drain,
     async stop() {

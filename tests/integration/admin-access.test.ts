@@ -145,6 +145,7 @@ describe("roles", () => {
     ["/admin/newsletter/export.csv", "export"],
     ["/admin/forget", "forget"],
     ["/admin/audit", "audit"],
+    ["/admin/system", "system"],
     ["/admin/users", "manage-users"],
     ["/admin/articles", "write-articles"],
     ["/admin/articles/:id", "write-articles"],

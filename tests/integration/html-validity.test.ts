@@ -110,7 +110,7 @@ async function inboxPages(): Promise<Map<string, string>> {
   const done = await agent.request("/admin/login/enrol", { body: { token, code: await authenticatorCode(email), next: "/admin" } });
   expect(done.status).toBe(200);
   found.set("/admin/login/enrol with the recovery codes", done.text);
-  for (const pagePath of ["/admin/users", "/admin/sessions", "/admin/account", "/admin/articles", "/admin/articles/new"])
+  for (const pagePath of ["/admin/users", "/admin/sessions", "/admin/account", "/admin/articles", "/admin/articles/new", "/admin/system"])
     found.set(pagePath, (await agent.request(pagePath)).text);
   const next = new InboxBrowser(server.url, "192.0.2.51");
   expect((await next.password(email, password)).status).toBe(303);

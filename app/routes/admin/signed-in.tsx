@@ -24,6 +24,7 @@ const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork
   { to: "/admin/articles", label: "Articles", end: false, work: "write-articles" },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
   { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
+  { to: "/admin/system", label: "System", end: false, work: "system" },
   { to: "/admin/users", label: "Users", end: false, work: "manage-users" },
   { to: "/admin/sessions", label: "Sessions", end: false, work: "read" },
   { to: "/admin/account", label: "Account", end: false, work: "read" },
