@@ -235,10 +235,12 @@ describe("a session guessing its current password many times at once", () => {
 
     // Each guess was checked, refused by the limit, or told the checks are busy; none waited its turn in a queue of them all.
     expect(answers.filter((answer) => ![401, 429, 503].includes(answer.status))).toEqual([]);
+    // At most the checks under way ahead of its own hash, twice over for a loaded machine's unevenness. Each guess
+    // queued a hash before: the admin's post took 44.8 s against 0.9 to 1.6 s alone (3.6 times its slowest since).
     const slowestAlone = Math.max(...alone);
     expect(
       during,
       `the admin's sign-in (ms): alone ${alone.map(Math.round)}, during the guesses ${Math.round(during)}`,
-    ).toBeLessThanOrEqual((PASSWORD_CHECKS_AT_ONCE + 2) * slowestAlone);
+    ).toBeLessThanOrEqual(2 * (PASSWORD_CHECKS_AT_ONCE + 1) * slowestAlone);
   });
 });
