@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticatorCode, createUser, signIn } from "#tests/support/admin-users.ts";
+import { expectNoAxeViolations } from "#tests/support/browser.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { useBrowser, useServer } from "#tests/support/e2e.ts";
 import { startSite, visitorHeaders } from "#tests/support/site.ts";
@@ -80,10 +81,12 @@ describe("passkeys, in Chromium behind nginx with TLS", () => {
     const key = await plugInSecurityKey(page);
     await addPasskey(page, "Work laptop");
     expect(audit(ADDS)).toContain("added a passkey (Work laptop)");
+    await expectNoAxeViolations(page);
     await signOut(page);
 
     // The password, then the passkey in place of a code.
     await passwordStep(page, ADDS);
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL(`${server.url}/admin`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Leads");
