@@ -76,7 +76,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-sm px-4 py-16">
       <h1 className="text-2xl font-bold tracking-tight">Sign in to the lead inbox</h1>
       <p className="mt-2 text-sm text-slate-600">
-        For the agency's team: your password, then a code from your authenticator app. Accounts are made by an admin.
+        For the agency's team: your password, then a code from your authenticator app or your passkey. Accounts are made by an admin.
       </p>
       <div className="mt-6 space-y-4">
         {loaderData.notice && !actionData && <Notice>{loaderData.notice}</Notice>}
