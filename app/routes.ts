@@ -12,6 +12,7 @@ export default [
   route("blog/rss.xml", "routes/blog-rss.ts"),
   // An article not yet live, for whoever holds its signed link: before blog/:slug, per request, never indexed.
   route("blog/preview/:token", "routes/article-preview.tsx"),
+  route("blog/preview/:token/card.png", "routes/article-preview-card.ts"),
   route("blog/:slug", "routes/article.tsx"),
   route("contact", "routes/contact.tsx"),
   route("free-audit", "routes/free-audit.tsx"),
@@ -46,6 +47,7 @@ export default [
         route("report.csv", "routes/admin/report-csv.ts"),
         route("conversions/google-ads-clicks.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-clicks" }),
         route("conversions/google-ads-leads.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-leads" }),
+        route("conversions/google-ads-adjustments.csv", "routes/admin/conversions-csv.ts", { id: "google-ads-adjustments" }),
         route("newsletter", "routes/admin/newsletter.tsx"),
         route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
         route("articles", "routes/admin/articles.tsx"),

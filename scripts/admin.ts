@@ -10,7 +10,11 @@
 //                       forgets the user's authenticator app, recovery codes and passkeys
 //                       (a lost phone, when no other admin can reset it in the inbox)
 //   list-users          every user, with their role and when they last signed in
+//   calendar-feed ID [--stop]
+//                       a new private feed address for a consultant's calls (the one
+//                       before stops at once), or --stop: none
 //   backup [FILE]       an online copy of the embedded database and its site key, checked
+//                       (not the secrets key: keep DATA_DIR/secrets.key apart from backups)
 //   verify FILE         checks a backup without restoring it
 //   restore FILE        puts a checked backup in place of the database (server stopped)
 //
@@ -21,6 +25,7 @@ import { COMMAND_LINE, recordAudit } from "#server/admin/audit.ts";
 import { adminRoles, type AdminRole, isAdminRole } from "#app/lib/inbox.ts";
 import { passwordProblem } from "#server/admin/password.ts";
 import { resetSecondFactor } from "#server/admin/second-factor.ts";
+import { secretsKeySource, unopenedAdvice } from "#server/admin/secrets-key.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
   createUser,
@@ -33,6 +38,7 @@ import {
   UserExistsError,
 } from "#server/admin/users.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
+import { calendarFeedCommand } from "#server/booking/calendar-feed.ts";
 import { type BackupSummary, describeContents, restoreBackup, takeBackup, verifyBackup } from "#server/backups.ts";
 import { BackupProblem } from "#server/db/backup.ts";
 import { type Env, env, EnvError } from "#server/env.ts";
@@ -40,7 +46,7 @@ import { formatSast } from "#app/lib/sast.ts";
 import type { Kysely } from "kysely";
 import path from "node:path";
 
-const COMMANDS = ["create-user", "set-password", "reset-second-factor", "list-users"];
+const COMMANDS = ["create-user", "set-password", "reset-second-factor", "list-users", "calendar-feed"];
 const ROLES = adminRoles.map((role) => role.key).join("|");
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -53,6 +59,9 @@ const USAGE = `Usage: npm run admin -- <command>
                        forget a user's authenticator app, recovery codes and passkeys (ends their sessions);
                        they set up a new one at their next sign-in
   list-users           list the users
+  calendar-feed ID [--stop]
+                       a new private feed address of a consultant's calls (the one before stops at
+                       once), printed once; --stop: no feed
   backup [FILE]        copy the embedded database while the site runs (into BACKUP_DIR unless FILE)
   verify FILE          check a backup without restoring it
   restore FILE         put a checked backup in place of the database (stop the server first)
@@ -171,6 +180,12 @@ async function run(command: string | undefined, args: string[], db: Kysely<Datab
       }
       return;
     }
+    case "calendar-feed": {
+      const answer = await calendarFeedCommand(db, env(), args);
+      if (!answer.ok) throw new UsageError(answer.text);
+      console.log(answer.text);
+      return;
+    }
     default:
       throw new UsageError(USAGE);
   }
@@ -186,9 +201,20 @@ function describeBackup(summary: BackupSummary): string {
   const key = summary.siteKey
     ? "The site key is in it."
     : "The site key is not in it (ALTCHA_HMAC_KEY was set, or it was copied otherwise): keep that key with it.";
+  const { users, openWithItsKey } = summary.secondFactors;
+  const apps = !users
+    ? []
+    : openWithItsKey
+      ? [
+          `${openWithItsKey} of its ${users} users' authenticator apps are sealed with the site key in it (it was taken before they were sealed apart): anyone holding this file can open them; delete it once a newer backup is taken.`,
+        ]
+      : [
+          `${users === 1 ? "Its one user's authenticator app is" : `The authenticator apps of its ${users} users are`} sealed with the secrets key, which is not in it: keep that key apart from the backups (README: Backups).`,
+        ];
   return [
     `${summary.file}: ${(summary.bytes / 1_048_576).toFixed(1)} MB, ${taken}, ${summary.migrations.length} migrations (the latest ${summary.migrations.at(-1)}).`,
     `It holds ${describeContents(summary)}. ${key}`,
+    ...apps,
   ].join("\n");
 }
 
@@ -210,8 +236,19 @@ async function runBackupCommand(command: string, args: string[], settings: Env):
       const aside = restored.aside.length
         ? `What it replaced is kept in ${path.dirname(restored.aside[0]!)}.`
         : "There was no database to replace.";
+      const apps = restored.unopened.length
+        ? `Before the users sign in again: ${unopenedAdvice(restored.unopened, secretsKeySource(settings))}`
+        : restored.secondFactors.users
+          ? `The authenticator apps open with the secrets key (${secretsKeySource(settings)}).`
+          : "";
       console.log(
-        `Restored into ${settings.DATA_DIR}.\n${describeBackup(restored)}\n${aside}\nStart the server: it brings an older backup's schema up to date.`,
+        [
+          `Restored into ${settings.DATA_DIR}.`,
+          describeBackup(restored),
+          aside,
+          ...(apps ? [apps] : []),
+          "Start the server: it brings an older backup's schema up to date.",
+        ].join("\n"),
       );
       return;
     }

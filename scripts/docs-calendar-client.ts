@@ -116,7 +116,15 @@ try {
   cleanups.push(() => server.stop());
 
   // The first bookable day's 10:00, or its first slot from 10:00 on.
-  const slots = await offeredSlots(server);
+  // Her calendar read first: until then she is offered for no slot (decision 0047).
+  const slots = await waitFor(
+    async () => {
+      const offered = await offeredSlots(server);
+      return offered.length ? offered : undefined;
+    },
+    "her calendar's first read",
+    30_000,
+  );
   const day = sastDate(new Date(slots[0]!));
   const slot = slots.find((s) => sastDate(new Date(s)) === day && sastMinutes(new Date(s)) >= 10 * 60) ?? slots[0]!;
   const meeting = (uid: string, date: string, from: number, to: number, title: string) =>

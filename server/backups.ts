@@ -3,6 +3,9 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { formTypeLabel } from "#app/forms/registry.ts";
 import { addDays, sastDate, sastInstant } from "#app/lib/sast.ts";
+import { storedSecretsKey } from "#server/admin/secrets-key.ts";
+import { openSecret } from "#server/admin/second-factor.ts";
+import { totpSealingKey } from "#server/captcha/keys.ts";
 import { BACKUP_DIR, DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE, SITE_KEY_FILE } from "#server/data-dir.ts";
 import { BackupProblem, backupSqlite, checkSqliteBackup, databaseInUse, migrationsOf, replaceSqlite } from "#server/db/backup.ts";
 import type { Env } from "#server/env.ts";
@@ -14,11 +17,17 @@ import { siteMigrations } from "#server/migrations.ts";
  * `npm run admin -- backup` and daily by the server, checked by `verify`,
  * put back by `restore`. A backup is one file: the database as it was at one
  * moment, and the site key it was written with (without it, booking links
- * already mailed and pending form tokens would no longer verify). PostgreSQL
- * is backed up with its own tools (pg_dump), so these refuse it.
+ * already mailed and pending form tokens would no longer verify). Not the
+ * secrets key that seals the inbox's authenticator secrets: a backup alone
+ * opens none of them (docs/decisions/0046), and a restore says whether the
+ * secrets key at hand does. PostgreSQL is backed up with its own tools
+ * (pg_dump), so these refuse it.
  */
 
-export type BackupSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "ALTCHA_HMAC_KEY" | "BACKUP_DIR" | "BACKUP_HOUR" | "BACKUP_KEEP_DAYS">;
+export type BackupSettings = Pick<
+  Env,
+  "DATA_DIR" | "DATABASE_URL" | "ALTCHA_HMAC_KEY" | "SECRETS_KEY" | "BACKUP_DIR" | "BACKUP_HOUR" | "BACKUP_KEEP_DAYS"
+>;
 
 /** Kept in the backup only: when it was taken, and the generated site key. Taken out again when it is restored. */
 const BACKUP_TABLE = "site_backup";
@@ -41,6 +50,12 @@ export interface BackupSummary {
   confirmedSubscribers: number;
   /** Whether it carries the generated site key (not when ALTCHA_HMAC_KEY was set). */
   siteKey: boolean;
+  /**
+   * The users with an authenticator app, whose secrets are sealed with the
+   * secrets key it does not carry; `openWithItsKey` of them open with the site
+   * key it does carry (a copy taken before they were sealed apart).
+   */
+  secondFactors: { users: number; openWithItsKey: number };
 }
 
 /** A backup's file name: when it was taken (UTC), sortable. */
@@ -65,8 +80,21 @@ function hasTable(db: DatabaseSync, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
+/** The users' sealed authenticator secrets in a copy of the database. */
+function sealedSecretsOf(db: DatabaseSync): Array<{ email: string; sealed: string }> {
+  if (!hasTable(db, "admin_users")) return [];
+  return db.prepare("SELECT email, totp_secret AS sealed FROM admin_users WHERE totp_secret IS NOT NULL ORDER BY email").all() as Array<{
+    email: string;
+    sealed: string;
+  }>;
+}
+
+/** Those of `sealed` the key derived from `key` opens (none without a key). */
+const openedBy = (key: string | null, sealed: ReadonlyArray<{ email: string; sealed: string }>) =>
+  key ? sealed.filter((secret) => openSecret(totpSealingKey(key), secret.sealed) !== null) : [];
+
 /** What a backup holds, as the agency counts it. */
-function contentsOf(db: DatabaseSync): Pick<BackupSummary, "takenAt" | "leads" | "confirmedSubscribers" | "siteKey"> {
+function contentsOf(db: DatabaseSync): Omit<BackupSummary, "file" | "bytes" | "migrations"> {
   const leads = hasTable(db, "leads")
     ? (db.prepare("SELECT form_type, count(*) AS n FROM leads GROUP BY form_type ORDER BY form_type").all() as Array<{
         form_type: string;
@@ -79,11 +107,13 @@ function contentsOf(db: DatabaseSync): Pick<BackupSummary, "takenAt" | "leads" |
   const info = hasTable(db, BACKUP_TABLE)
     ? (db.prepare(`SELECT taken_at, site_key FROM ${BACKUP_TABLE}`).get() as { taken_at: string; site_key: string | null } | undefined)
     : undefined;
+  const sealed = sealedSecretsOf(db);
   return {
     takenAt: info ? new Date(info.taken_at) : null,
     leads: leads.map((row) => ({ form: formTypeLabel(row.form_type), count: Number(row.n) })),
     confirmedSubscribers: Number(subscribers),
     siteKey: Boolean(info?.site_key),
+    secondFactors: { users: sealed.length, openWithItsKey: openedBy(info?.site_key ?? null, sealed).length },
   };
 }
 
@@ -109,6 +139,12 @@ export async function takeBackup(settings: BackupSettings, file?: string, now = 
   const keyFile = path.join(settings.DATA_DIR, SITE_KEY_FILE);
   const siteKey = !settings.ALTCHA_HMAC_KEY && existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : null;
   await backupSqlite(path.join(settings.DATA_DIR, DATABASE_FILE), target, (copy) => {
+    // Sealed with the site key, as before the secrets key, they would open with this copy and the key beside it.
+    if (openedBy(settings.ALTCHA_HMAC_KEY ?? siteKey, sealedSecretsOf(copy)).length) {
+      throw new BackupProblem(
+        "The inbox's authenticator secrets are still sealed with the site key, which the backup carries: start the server once on this version (it seals them with the secrets key, apart from the backups), then back up. Nothing was written.",
+      );
+    }
     copy.exec(`CREATE TABLE ${BACKUP_TABLE} (taken_at TEXT NOT NULL, site_key TEXT)`);
     copy.prepare(`INSERT INTO ${BACKUP_TABLE} (taken_at, site_key) VALUES (?, ?)`).run(now.toISOString(), siteKey);
   });
@@ -123,6 +159,8 @@ export async function takeBackup(settings: BackupSettings, file?: string, now = 
 export interface Restored extends BackupSummary {
   /** Where the database it replaced (and the site key, if the backup brought another) was moved; empty when there was none. */
   aside: string[];
+  /** The users whose authenticator secret the secrets key at hand (DATA_DIR's or SECRETS_KEY) does not open. */
+  unopened: string[];
 }
 
 /**
@@ -144,7 +182,9 @@ export function restoreBackup(settings: BackupSettings, file: string, now = new 
   makePrivateDir(settings.DATA_DIR);
   const aside = path.join(settings.DATA_DIR, `replaced-${backupName(now).slice("site-".length, -".db".length)}`);
   let siteKey: string | null = null;
+  let sealed: Array<{ email: string; sealed: string }> = [];
   const moved = replaceSqlite(file, target, aside, (copy) => {
+    sealed = sealedSecretsOf(copy);
     if (!hasTable(copy, BACKUP_TABLE)) return;
     siteKey = (copy.prepare(`SELECT site_key FROM ${BACKUP_TABLE}`).get() as { site_key: string | null } | undefined)?.site_key ?? null;
     copy.exec(`DROP TABLE ${BACKUP_TABLE}`);
@@ -158,7 +198,9 @@ export function restoreBackup(settings: BackupSettings, file: string, now = new 
     }
     writeFileSync(keyFile, siteKey, { mode: PRIVATE_FILE_MODE });
   }
-  return { ...summary, aside: moved };
+  // Opened by the secrets key at hand, or, for a copy taken before they were sealed apart, by the site key (start-up seals those again).
+  const opened = new Set([...openedBy(storedSecretsKey(settings), sealed), ...openedBy(settings.ALTCHA_HMAC_KEY ?? siteKey, sealed)]);
+  return { ...summary, aside: moved, unopened: sealed.filter((secret) => !opened.has(secret)).map((secret) => secret.email) };
 }
 
 /** The latest time the daily backup was due at or before `now`: BACKUP_HOUR o'clock SAST, today or yesterday. */

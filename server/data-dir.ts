@@ -18,8 +18,17 @@ export const BACKUP_DIR = "backups";
 export const DATABASE_FILE = "site.db";
 /** The site key generated when ALTCHA_HMAC_KEY is unset (server/captcha/keys.ts): it belongs with the database. */
 export const SITE_KEY_FILE = "altcha-hmac.key";
+/** The key sealing the inbox's authenticator secrets when SECRETS_KEY is unset (server/admin/secrets-key.ts): kept apart from backups. */
+export const SECRETS_KEY_FILE = "secrets.key";
 /** Every file the server writes at the top of DATA_DIR. */
-const DATA_FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, SITE_KEY_FILE];
+const DATA_FILES = [
+  DATABASE_FILE,
+  `${DATABASE_FILE}-wal`,
+  `${DATABASE_FILE}-shm`,
+  `${DATABASE_FILE}-journal`,
+  SITE_KEY_FILE,
+  SECRETS_KEY_FILE,
+];
 
 /** Creates the folder and any missing parents for the server's user only. */
 export function makePrivateDir(dir: string): void {

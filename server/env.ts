@@ -70,6 +70,13 @@ export const envSchema = z.object({
     .describe("siteverify URL override (tests)"),
   CAPTCHA_WIDGET: z.enum(captchaWidgets).default("visible"),
   ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SECRETS_KEY: z
+    .string()
+    .min(32, "must be at least 32 characters, e.g. $(openssl rand -hex 32)")
+    .optional()
+    .describe(
+      "seals the inbox users' authenticator secrets, kept apart from the database and its backups; required with DATABASE_URL; unset: generated into DATA_DIR/secrets.key",
+    ),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   NOSCRIPT_POSTS: z.enum(["accept", "reject"]).default("accept"),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5000),
@@ -189,6 +196,13 @@ export const envSchema = z.object({
     .max(24 * 60 * 60)
     .default(300)
     .describe("how often the consultants' calendars are read for busy times"),
+  CALENDAR_STALE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60)
+    .describe("a consultant whose calendars were never read, or not for this long, is offered for no slot until they are"),
   CALENDAR_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -293,6 +307,10 @@ function combinationIssues(env: z.infer<typeof envSchema>): string[] {
   // A worker holds up to 10 copies at a time and paces them at this rate when they fell due together: they must fit in its lease.
   if (10 * (60_000 / env.NEWSLETTER_RATE_PER_MINUTE) >= env.OUTBOX_LEASE_MS) {
     issues.push("NEWSLETTER_RATE_PER_MINUTE: ten messages at this rate must take less than OUTBOX_LEASE_MS");
+  }
+  // Read every CALENDAR_REFRESH_SECONDS, a calendar is always older than that just before its next read.
+  if (env.CALENDAR_STALE_MINUTES * 60 <= env.CALENDAR_REFRESH_SECONDS) {
+    issues.push("CALENDAR_STALE_MINUTES: must be longer than CALENDAR_REFRESH_SECONDS, or every consultant would be offered for no slot");
   }
   return issues;
 }

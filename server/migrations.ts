@@ -8,12 +8,14 @@ import {
   bookingMigration,
   bookingRemindersMigration,
   calendarBusyMigration,
+  calendarTrustMigration,
   callOutcomesMigration,
   consultantsMigration,
 } from "#server/booking/migration.ts";
 import { articleImagesMigration } from "#server/articles/images-migration.ts";
 import { articlesMigration } from "#server/articles/migration.ts";
 import { articleSendsMigration } from "#server/articles/send-migration.ts";
+import { previewLinksMigration } from "#server/articles/preview-links-migration.ts";
 import { siteKeysMigration } from "#server/captcha/migration.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import type { Dialect } from "#server/db/dialect.ts";
@@ -67,6 +69,10 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0019_article_sends": articleSendsMigration(dialect),
     // The inbox's passkeys and their challenges, and each user's run of wrong codes and its lock.
     "0021_inbox_passkeys": adminPasskeysMigration(dialect),
+    // Preview links as rows: each one revocable, and revoked when its article is unpublished.
+    "0022_preview_links": previewLinksMigration(dialect),
+    // Calendars the agency can trust: where calls are written, when a consultant was offered for no slot, no-shows' retractions.
+    "0023_calendar_trust": calendarTrustMigration(dialect),
   };
 }
 

@@ -7,7 +7,8 @@ import { newsletterSender } from "#server/articles/send.ts";
 import { startDailyBackups } from "#server/backups.ts";
 import { bookingServices } from "#server/booking/services.ts";
 import { ALTCHA_CHALLENGE_PATH, captchaAllowances, createCaptcha } from "#server/captcha/index.ts";
-import { prepareMasterKey, siteSecrets } from "#server/captcha/keys.ts";
+import { prepareMasterKey, siteSecrets, totpSealingKey } from "#server/captcha/keys.ts";
+import { prepareSecretsKey, sealSecondFactorsApart } from "#server/admin/secrets-key.ts";
 import { tightenDataDir } from "#server/data-dir.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
 import { LeadStore } from "#server/forms/store.ts";
@@ -63,7 +64,9 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
   const rateLimits = new RateLimits(database);
   const challenges = new SpentChallenges(database);
   const outbox = new OutboxStore(database);
-  const secrets = siteSecrets(await prepareMasterKey(settings, database));
+  const master = await prepareMasterKey(settings, database);
+  const secrets = { ...siteSecrets(master), adminTotp: totpSealingKey(prepareSecretsKey(settings, database.dialect)) };
+  await sealSecondFactorsApart(settings, database, { current: secrets.adminTotp, former: totpSealingKey(master) });
   const captcha = createCaptcha(settings, secrets, (id, expiresAt) => challenges.spend(id, expiresAt));
   const mailer = createMailer(settings);
   // Confirmations and departures reach the lead webhook in the transaction that records them

@@ -1,5 +1,6 @@
 import { categoryNames } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
+import { remoteImageIn } from "#app/lib/markdown.ts";
 import { sastInstant } from "#app/lib/sast.ts";
 import { z } from "#app/lib/zod.ts";
 
@@ -36,13 +37,31 @@ const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 
 const authorIds = team.map((member) => member.id) as [string, ...string[]];
 
-/** A required text field: trimmed, at least one character, at most `max`. */
-const required = (label: string, missing: string, max: number) =>
-  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, `${label} is at most ${max} characters.`));
+/**
+ * Characters nobody means to type, often pasted along with text from another
+ * program: controls other than tab and line breaks, and the two
+ * noncharacters. XML 1.0 has no way to write them, so one in a title would
+ * make the RSS feed unreadable (app/lib/feed.ts drops any that are stored).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is its purpose
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
 
-/** An optional text field: trimmed, "" when absent. */
+/** Refuses a control character, saying where it is so the editor can find what they cannot see. */
+const noControlCharacters = (label: string) =>
+  z.refine<string>((text) => !CONTROL_CHARACTER.test(text), {
+    error: (issue) =>
+      `${label} holds an invisible control character (at character ${String(issue.input).search(CONTROL_CHARACTER) + 1}), often pasted from another program: delete it, or retype the text around it.`,
+  });
+
+/** A required text field: trimmed, at least one character, at most `max`, no control characters. */
+const required = (label: string, missing: string, max: number) =>
+  z
+    .string({ error: missing })
+    .check(z.trim(), z.minLength(1, missing), z.maxLength(max, `${label} is at most ${max} characters.`), noControlCharacters(label));
+
+/** An optional text field: trimmed, "" when absent, no control characters. */
 const optional = (label: string, max: number) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters.`)), "");
+  z._default(z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters.`), noControlCharacters(label)), "");
 
 export const articleFormSchema = z
   .object({
@@ -68,7 +87,12 @@ export const articleFormSchema = z
       z.refine((path) => path === "" || IMAGE_PATH.test(path), "Give the image as a path on this site, e.g. /blog/images/chart.png."),
     ),
     imageAlt: optional("The alt text", 250),
-    body: required("The body", "Write the article's body.", BODY_MAX),
+    body: required("The body", "Write the article's body.", BODY_MAX).check(
+      z.refine((body) => remoteImageIn(body) === null, {
+        error: (issue) =>
+          `The image ${remoteImageIn(String(issue.input))} is on another site: upload it as the featured image and use its /media/ path, or a path on this site. Another site's image is blocked on the article's page, and in the newsletter its owner would see every subscriber who opens it.`,
+      }),
+    ),
     featured: z.pipe(
       z._default(z.string(), ""),
       z.transform((value) => value === "on"),

@@ -5,6 +5,7 @@
  * format, so a page can write its `<picture>` from the path alone, without
  * asking the database. Each variant is served at `/media/{hash}-{width}.{ext}`.
  */
+import { featuredImageSize } from "#app/content/articles.ts";
 
 /** The widths every upload is served at, up to its own width: never enlarged. */
 const MEDIA_WIDTHS = [480, 800, 1200] as const;
@@ -45,9 +46,15 @@ export function variantWidths(width: number): number[] {
 }
 
 /** The size of the largest variant: what an `<img>` says its width and height are. */
-export function displaySize(image: MediaImage): { width: number; height: number } {
+function displaySize(image: MediaImage): { width: number; height: number } {
   const width = variantWidths(image.width).at(-1)!;
   return { width, height: Math.max(1, Math.round((image.height * width) / image.width)) };
+}
+
+/** The size an article's image `src` is served at, as `<img>` and JSON-LD give it: an upload's, else the drawn 1200x630. */
+export function servedSize(src: string): { width: number; height: number } {
+  const upload = mediaImageOf(src);
+  return upload ? displaySize(upload) : featuredImageSize;
 }
 
 export const variantUrl = (image: MediaImage, width: number, format: MediaFormat) => `/media/${image.hash}-${width}.${format}`;

@@ -3,10 +3,9 @@ import { ArticleView } from "#app/components/blog/article-view.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { articleMetaTitle } from "#app/content/articles.ts";
-import { NO_STORE } from "#app/lib/cache-control.ts";
 import { documentOnlyHtml, useDocumentOnlyHtml } from "#app/lib/document-only-html.ts";
 import { pageTitle } from "#app/lib/seo.ts";
-import { findPreview } from "#server/articles/preview.ts";
+import { findPreview, previewHeaders } from "#server/articles/preview.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article-preview";
 
@@ -18,24 +17,18 @@ const ROUTE_ID = "routes/article-preview";
  * (docs/decisions/0040): rendered per request, never kept, never indexed, its
  * address (the key) never sent on, not in the sitemap.
  */
-const privateHeaders = {
-  "Cache-Control": NO_STORE,
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
-} as const;
-
 export async function loader(args: Route.LoaderArgs) {
   const { database, secrets } = servicesOf(args.context);
   // The signature is checked before the database is asked anything: a made-up link costs a hash.
   const found = await findPreview(database.db, secrets.articlePreview, args.params.token);
-  if (found.state === "live") throw redirect(found.path, { status: 302, headers: privateHeaders });
+  if (found.state === "live") throw redirect(found.path, { status: 302, headers: previewHeaders });
   if (found.state !== "found") {
-    return data({ state: found.state } as const, { status: found.state === "expired" ? 410 : 404, headers: privateHeaders });
+    return data({ state: found.state } as const, { status: found.state === "expired" ? 410 : 404, headers: previewHeaders });
   }
   const { html, id: _id, version: _version, ...article } = found.article;
   // The body is in the page's HTML; a document's hydration data leaves it out (decision 0026).
   return data({ state: "found", article, until: found.until, ...documentOnlyHtml(args, ROUTE_ID, html) } as const, {
-    headers: privateHeaders,
+    headers: previewHeaders,
   });
 }
 
@@ -52,7 +45,7 @@ const failures = {
   },
   expired: {
     title: "This preview link has expired",
-    lead: "Preview links work for seven days. Ask the person who sent it for a new one.",
+    lead: "Preview links work for seven days, or until the article is taken down or the link withdrawn. Ask the person who sent it for a new one.",
   },
 } as const;
 

@@ -11,7 +11,8 @@ import { signOutEverywhere } from "#server/admin/sessions.ts";
  * (TOTP, RFC 6238: 30-second steps, 6 digits, SHA-1, as every authenticator
  * app reads it), each accepted once, and ten single-use recovery codes kept as
  * hashes. The app's secret is stored encrypted under a key derived from the
- * site key, so a copy of the database without that key holds no usable secret.
+ * secrets key, which neither the database nor its backups hold
+ * (secrets-key.ts, docs/decisions/0046), so no copy of them opens a secret.
  */
 
 const TOTP_SETTINGS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
@@ -35,8 +36,8 @@ export function sealSecret(key: Buffer, base32: string): string {
   return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
 }
 
-/** The base32 secret, or null when it was sealed under another key (the site key changed). */
-function openSecret(key: Buffer, sealed: string): string | null {
+/** The base32 secret, or null when it was sealed under another key (the secrets key changed or is not this one). */
+export function openSecret(key: Buffer, sealed: string): string | null {
   const [iv, tag, data] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, iv!);

@@ -44,6 +44,11 @@ interface Snapshot {
 
 export type ArticlesListener = (articles: readonly LiveArticle[]) => void | Promise<void>;
 
+type CardDrawer = (pagePath: string, title: string) => Promise<Buffer>;
+
+/** Cards drawn for previews kept at once: a few drafts under review, about 50 KB each. */
+const PREVIEW_CARDS_KEPT = 16;
+
 const EMPTY: Snapshot = { fingerprint: "", articles: [], summaries: [], bySlug: new Map(), redirects: new Map(), nextScheduled: null };
 
 /** The featured image's address: a drawn image of the build, an upload, or else the article's own social card (the same 1200x630). */
@@ -89,6 +94,10 @@ export class LiveArticles {
   #timer: NodeJS.Timeout | undefined;
   #html = new Map<string, string>();
 
+  #drawCard: CardDrawer | undefined;
+  /** Cards drawn for previews, by their file name (which changes with the title), oldest first. */
+  #previewCards = new Map<string, Promise<Buffer>>();
+
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
 
@@ -120,6 +129,32 @@ export class LiveArticles {
   /** The live slug an old one moved to, for a 301. */
   movedTo(slug: string): string | undefined {
     return this.#snapshot.redirects.get(slug);
+  }
+
+  /** How this instance draws social cards (prepared-pages.ts; none in development). */
+  drawCardsWith(drawer: CardDrawer): void {
+    this.#drawCard = drawer;
+  }
+
+  /**
+   * The social card of an article not live yet, for its preview: drawn once
+   * per title and kept for the next look. Null where cards are not drawn.
+   */
+  previewCard(pagePath: string, title: string): Promise<Buffer> | null {
+    if (!this.#drawCard) return null;
+    const name = ogImagePath(pagePath, title);
+    let card = this.#previewCards.get(name);
+    if (!card) {
+      card = this.#drawCard(pagePath, title);
+      // A card that failed is drawn again at the next look.
+      card.catch(() => this.#previewCards.delete(name));
+      this.#previewCards.set(name, card);
+      for (const oldest of this.#previewCards.keys()) {
+        if (this.#previewCards.size <= PREVIEW_CARDS_KEPT) break;
+        this.#previewCards.delete(oldest);
+      }
+    }
+    return card;
   }
 
   /** Called with the live articles after each change (prepared pages follow them). */

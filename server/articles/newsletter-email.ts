@@ -2,14 +2,15 @@ import { site } from "#app/config/site.ts";
 import { newsletterName } from "#app/content/newsletter.ts";
 import { team } from "#app/content/team.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
-import { renderMarkdown } from "#app/lib/markdown.ts";
+import { isSitePath, renderMarkdown } from "#app/lib/markdown.ts";
 import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
 import type { ArticleRecord } from "#server/articles/store.ts";
 
 /**
  * An article as the newsletter's mail (docs/decisions/0038): HTML with its
  * styles inline (mail clients drop a page's style sheet), every link and image
- * absolute, and the Markdown itself as the text part. Written once per send
+ * absolute, every image the site's own (docs/decisions/0046), and the
+ * Markdown itself as the text part. Written once per send
  * with a placeholder where each subscriber's own unsubscribe link goes.
  */
 
@@ -64,9 +65,11 @@ export function articleEmail(article: ArticleRecord, siteUrl: string): ArticleEm
   const minutes = readTimeLabel(article.readTimeMinutes ?? readTimeMinutes(article.body));
   const byline = `${author} · ${article.category} · ${minutes} read`;
   const footer = `You receive ${newsletterName} because you subscribed and confirmed your address.`;
-  const image = article.imagePath
-    ? `<p style="margin:0 0 20px"><img src="${escapeHtml(article.imagePath.startsWith("/") ? `${siteUrl}${article.imagePath}` : article.imagePath)}" alt="${escapeHtml(article.imageAlt ?? "")}" width="600" style="${STYLES.img};display:block;border-radius:8px"></p>`
-    : "";
+  // Only the site's own images, as in the body (app/lib/markdown.ts): another site's would see every subscriber open the mail.
+  const image =
+    article.imagePath && isSitePath(article.imagePath)
+      ? `<p style="margin:0 0 20px"><img src="${escapeHtml(`${siteUrl}${article.imagePath}`)}" alt="${escapeHtml(article.imageAlt ?? "")}" width="600" style="${STYLES.img};display:block;border-radius:8px"></p>`
+      : "";
   const html = [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(article.title)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f1f5f9">`,

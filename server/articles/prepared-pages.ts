@@ -40,6 +40,8 @@ export async function prepareArticlePages({
   };
   const render = pageRenderer({ build, siteUrl, context });
   const drawCard = cardDrawer({ fontDir: cardFontDir, logoFile });
+  // The same drawer draws the cards of previews (preview.ts).
+  articles.drawCardsWith(drawCard);
   /** The version each served page was made from, by path. */
   const prepared = new Map<string, number>();
   const sync = async () => {

@@ -1,26 +1,41 @@
-import type { Kysely } from "kysely";
-import { articlePath } from "#app/content/articles.ts";
-import { formatLongDate, sastClock } from "#app/lib/sast.ts";
+import type { Kysely, Selectable } from "kysely";
+import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
+import { NO_STORE } from "#app/lib/cache-control.ts";
+import { formatLongDate, formatSast, sastClock } from "#app/lib/sast.ts";
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
 import { articlePageOf, type LiveArticle } from "#server/articles/live.ts";
+import { addPreviewLink, livePreviewLinks, previewLinkState, revokePreviewLinks } from "#server/articles/preview-links.ts";
+import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
 import { signExpiringToken, verifyExpiringToken } from "#server/signed-tokens.ts";
 
 /**
- * Private preview links (docs/decisions/0040): `/blog/preview/<article id>.<expiry>.<signature>`,
+ * Private preview links (docs/decisions/0040, 0046): `/blog/preview/<link id>.<expiry>.<signature>`,
  * signed with the site's preview secret (server/captcha/keys.ts), valid for
- * PREVIEW_DAYS. The link names the article, not a version: it shows the
- * article's content as last saved, so a client who approves a corrected
- * draft reads the correction at the same link. Nothing is stored: the link is
- * checked by its signature before the database is asked anything.
+ * PREVIEW_DAYS. Each link is a row (preview-links.ts), so it can be revoked
+ * alone, and an unpublish revokes its article's. The link shows its article's
+ * content as last saved, so a client who approves a corrected draft reads the
+ * correction at the same link. It is checked by its signature before the
+ * database is asked anything, and by its row before the article is read.
  */
 
 export const PREVIEW_PATH = "/blog/preview";
-const PURPOSE = "article-preview";
+/** Links made before they were rows named the article under "article-preview": a purpose of its own voids them. */
+const PURPOSE = "article-preview-link";
 const PREVIEW_DAYS = 7;
+
+/** Every answer to a preview link, its card's too: never kept, never indexed, its address (the key) never sent on. */
+export const previewHeaders = {
+  "Cache-Control": NO_STORE,
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+} as const;
 
 /** "3 December 2026, 14:00 (SAST)", as the editor and the preview say until when a link works. */
 export const previewUntil = (at: Date) => `${formatLongDate(at)}, ${sastClock(at)} (SAST)`;
+
+/** Where the card drawn for a previewed article without an image of its own is (its live card is drawn when it goes live). */
+const previewCardPath = (token: string) => `${PREVIEW_PATH}/${token}/card.png`;
 
 /** Makes a link to an article's preview, valid for PREVIEW_DAYS from `now`; audited. */
 export async function createPreviewLink(
@@ -32,16 +47,49 @@ export async function createPreviewLink(
   now = new Date(),
 ): Promise<{ url: string; until: string }> {
   const expiresAt = new Date(now.getTime() + PREVIEW_DAYS * 24 * 60 * 60 * 1000);
-  const url = `${siteUrl}${PREVIEW_PATH}/${signExpiringToken(secret, PURPOSE, article.id, expiresAt)}`;
+  // Whole seconds, as the link carries it.
+  expiresAt.setMilliseconds(0);
   const until = previewUntil(expiresAt);
-  const detail = `made a preview link to the article ${articlePath(article.slug)}, valid until ${until}`;
-  await recordAudit(db, actor, { action: "article-preview-link", detail }, now);
-  return { url, until };
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await addPreviewLink(trx, article.id, expiresAt, actor, now);
+    const detail = `made a preview link to the article ${articlePath(article.slug)}, valid until ${until}`;
+    await recordAudit(trx, actor, { action: "article-preview-link", detail }, now);
+    return id;
+  });
+  return { url: `${siteUrl}${PREVIEW_PATH}/${signExpiringToken(secret, PURPOSE, id, expiresAt)}`, until };
+}
+
+/** An article's links that still open it, as its editor lists them: who made each and when, and until when it works. */
+export async function previewLinksOf(db: Kysely<Database>, articleId: number, now = new Date()) {
+  const links = await livePreviewLinks(db, articleId, now);
+  return links.map((link) => ({
+    id: link.id,
+    createdBy: link.createdBy,
+    created: formatSast(link.createdAt),
+    until: previewUntil(link.expiresAt),
+  }));
+}
+
+/** Revokes one of the article's links (it then answers as an expired one); audited. False when it was not one still working. */
+export async function revokePreviewLink(
+  db: Kysely<Database>,
+  article: { id: number; slug: string },
+  linkId: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if ((await revokePreviewLinks(trx, article.id, linkId, actor, now)) === 0) return false;
+    const detail = `revoked a preview link to the article ${articlePath(article.slug)}`;
+    await recordAudit(trx, actor, { action: "article-preview-revoke", detail }, now);
+    return true;
+  });
 }
 
 export type PreviewState =
   /** Not a link this site signed. */
   | { state: "invalid" }
+  /** Past its time, revoked, or its article unpublished since. */
   | { state: "expired" }
   /** Signed, but its article was deleted. */
   | { state: "gone" }
@@ -49,14 +97,46 @@ export type PreviewState =
   | { state: "live"; path: string }
   | { state: "found"; article: LiveArticle; until: string };
 
-/** What the preview link `token` shows at `now`. */
-export async function findPreview(db: Kysely<Database>, secret: Buffer, token: string, now = new Date()): Promise<PreviewState> {
+type LinkLookup = Exclude<PreviewState, { state: "found" }> | { state: "row"; row: Selectable<ArticlesTable>; expiresAt: Date };
+
+/** The article the preview link `token` opens at `now`: its signature first, then its row, and only then the article. */
+async function articleOfLink(db: Kysely<Database>, secret: Buffer, token: string, now: Date): Promise<LinkLookup> {
   const check = verifyExpiringToken(secret, PURPOSE, token, now);
   if (!check.ok) return { state: check.reason };
-  const row = await db.selectFrom("articles").selectAll().where("id", "=", check.id).executeTakeFirst();
+  const link = await previewLinkState(db, check.id);
+  if (!link) return { state: "gone" };
+  if (link.revoked_at !== null) return { state: "expired" };
+  const row = await db.selectFrom("articles").selectAll().where("id", "=", link.article_id).executeTakeFirst();
   if (!row) return { state: "gone" };
   if (row.status === "published") return { state: "live", path: articlePath(row.slug) };
+  return { state: "row", row, expiresAt: check.expiresAt };
+}
+
+/** What the preview link `token` shows at `now`. */
+export async function findPreview(db: Kysely<Database>, secret: Buffer, token: string, now = new Date()): Promise<PreviewState> {
+  const found = await articleOfLink(db, secret, token, now);
+  if (found.state !== "row") return found;
+  const { row } = found;
   // Dated as readers would see it (store.ts): the day it first went live, else its scheduled time, else today.
   const date = row.published_at ?? (row.status === "scheduled" ? row.publish_at : null);
-  return { state: "found", article: articlePageOf(row, date ? new Date(date) : now), until: previewUntil(check.expiresAt) };
+  const article = articlePageOf(row, date ? new Date(date) : now);
+  // Without an image of its own an article shows its social card, drawn when it goes live: until then, one drawn for the preview.
+  if (!row.image_path) article.imageUrl = previewCardPath(token);
+  return { state: "found", article, until: previewUntil(found.expiresAt) };
+}
+
+/** The page and title the preview's card is drawn for, or why there is none. */
+export async function findPreviewCard(
+  db: Kysely<Database>,
+  secret: Buffer,
+  token: string,
+  now = new Date(),
+): Promise<Exclude<PreviewState, { state: "found" }> | { state: "card"; path: string; title: string }> {
+  const found = await articleOfLink(db, secret, token, now);
+  if (found.state !== "row") return found;
+  return {
+    state: "card",
+    path: articlePath(found.row.slug),
+    title: articleMetaTitle({ title: found.row.title, seoTitle: found.row.seo_title ?? undefined }),
+  };
 }

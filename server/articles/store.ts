@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { ArticleStatus } from "#app/lib/article-form.ts";
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { revokePreviewLinks } from "#server/articles/preview-links.ts";
 import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
 
@@ -57,6 +58,8 @@ export type SaveResult =
   | { ok: true; id: number; version: number }
   | { ok: false; problem: "missing" }
   | { ok: false; problem: "slug-taken" }
+  /** The slug is a live article's old address, which readers and search engines follow to it. */
+  | { ok: false; problem: "slug-moved"; to: { title: string; slug: string } }
   /** Someone saved since the form was opened: who, when, and the version they made. */
   | { ok: false; problem: "conflict"; by: string; at: Date; version: number };
 
@@ -144,15 +147,39 @@ export async function listRevisions(db: Kysely<Database>, articleId: number): Pr
   }));
 }
 
-/** Whether another article has this slug. */
-async function slugTaken(db: Kysely<Database>, slug: string, exceptId: number | null): Promise<boolean> {
-  const row = await db
+/**
+ * Why article `exceptId` (null: a new one) may not have `slug`, or null when
+ * it may: another article has it, or it is the old address of another
+ * article that is live (or scheduled to be), whose 301 it would break. The
+ * old address of an article not live is free to take.
+ */
+async function slugProblem(
+  db: Kysely<Database>,
+  slug: string,
+  exceptId: number | null,
+): Promise<Extract<SaveResult, { problem: "slug-taken" | "slug-moved" }> | null> {
+  const taken = await db
     .selectFrom("articles")
     .select("id")
     .where("slug", "=", slug)
     .$if(exceptId !== null, (qb) => qb.where("id", "<>", exceptId!))
     .executeTakeFirst();
-  return row !== undefined;
+  if (taken) return { ok: false, problem: "slug-taken" };
+  const moved = await db
+    .selectFrom("article_redirects")
+    .innerJoin("articles", "articles.id", "article_redirects.article_id")
+    .select(["articles.title", "articles.slug"])
+    .where("article_redirects.old_slug", "=", slug)
+    .where("articles.status", "in", ["published", "scheduled"])
+    .$if(exceptId !== null, (qb) => qb.where("articles.id", "<>", exceptId!))
+    .executeTakeFirst();
+  return moved ? { ok: false, problem: "slug-moved", to: { title: moved.title, slug: moved.slug } } : null;
+}
+
+/** What the editor says beside the slug when it cannot be this article's. */
+export function slugRefusal(result: Extract<SaveResult, { problem: "slug-taken" | "slug-moved" }>): string {
+  if (result.problem === "slug-taken") return "Another article has this slug: choose another.";
+  return `This was the address of the live article “${result.to.title}”, and still takes its readers and search engines to it at /blog/${result.to.slug}: choose another slug.`;
 }
 
 /** Keeps a saved version's content as a revision, in the transaction that saved it. */
@@ -180,7 +207,8 @@ export async function addRevision(
 /** A new draft, its first revision with it; refused when its slug is taken. */
 export async function createArticle(db: Kysely<Database>, content: ArticleContent, actor: Actor, now = new Date()): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
-    if (await slugTaken(trx, content.slug, null)) return { ok: false, problem: "slug-taken" } as const;
+    const problem = await slugProblem(trx, content.slug, null);
+    if (problem) return problem;
     const { id } = await trx
       .insertInto("articles")
       .values({
@@ -194,7 +222,7 @@ export async function createArticle(db: Kysely<Database>, content: ArticleConten
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // An address that pointed elsewhere now belongs to this article.
+    // An old address of an article not live now belongs to this one.
     await trx.deleteFrom("article_redirects").where("old_slug", "=", content.slug).execute();
     await addRevision(trx, { id, version: 1, status: "draft", content }, "Created", actor, now);
     return { ok: true, id, version: 1 } as const;
@@ -239,7 +267,8 @@ async function saveIn(
 ): Promise<SaveResult> {
   const before = await trx.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirst();
   if (!before) return { ok: false, problem: "missing" };
-  if (await slugTaken(trx, content.slug, id)) return { ok: false, problem: "slug-taken" };
+  const problem = await slugProblem(trx, content.slug, id);
+  if (problem) return problem;
   const status = change.to === "keep" ? before.status : change.to;
   const version = expected + 1;
   const updated = await trx
@@ -272,6 +301,8 @@ async function saveIn(
       .execute();
   }
   await addRevision(trx, { id, version, status, content }, action, actor, now);
+  // Taken down, it is previewed by no link made before: a new one is made if a client should read it again.
+  if (change.to === "unpublished") await revokePreviewLinks(trx, id, null, actor, now);
   if (change.to !== "keep" && change.to !== "draft" && change.to !== before.status) {
     const when = change.to === "scheduled" ? ` for ${change.at.toISOString()}` : "";
     await recordAudit(

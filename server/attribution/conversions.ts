@@ -123,6 +123,11 @@ function conversionOf(lead: Pick<Selectable<LeadsTable>, "status" | "status_chan
   };
 }
 
+/** The Google Click ID a lead's conversion follows: the latest campaign touch's click first. */
+export function clickOf(touches: ReadonlyArray<{ touch: string; clickIds: ClickIds }>): string | undefined {
+  return ["last", "first", "visit"].map((name) => touches.find((t) => t.touch === name)?.clickIds).find((ids) => ids?.gclid)?.gclid;
+}
+
 /** The click conversions file's rows (after its Parameters row and header), one per converted lead that arrived with a gclid. */
 export async function* clickConversionRows(db: Kysely<Database>): AsyncGenerator<string[]> {
   for await (const leads of convertedLeads(db)) {
@@ -131,11 +136,7 @@ export async function* clickConversionRows(db: Kysely<Database>): AsyncGenerator
       leads.map((lead) => ({ table: lead.lead_table, id: lead.lead_id })),
     );
     for (const lead of leads) {
-      const kept = touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? [];
-      // The latest campaign touch's click first: that is the click the conversion follows.
-      const gclid = ["last", "first", "visit"]
-        .map((name) => kept.find((t) => t.touch === name)?.clickIds)
-        .find((ids?: ClickIds) => ids?.gclid)?.gclid;
+      const gclid = clickOf(touches.get(`${lead.lead_table}:${lead.lead_id}`) ?? []);
       if (!gclid) continue;
       const conversion = conversionOf(lead);
       yield [gclid, conversion.name, conversion.time, conversion.value, conversion.value ? CURRENCY : ""];

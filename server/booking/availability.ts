@@ -11,8 +11,10 @@ export interface BusyInterval {
 
 /**
  * Who is free when, as one request reads it from the database: the claims of
- * booked calls, the busy times cached from each consultant's calendars, and
- * when each was last given a call (the round-robin's turn).
+ * booked calls, the busy times cached from each consultant's calendars, the
+ * consultants whose calendars went unread (free at no time: calendars fail
+ * closed, calendar-outages.ts), and when each was last given a call (the
+ * round-robin's turn).
  */
 export class Availability {
   readonly #consultants: readonly Consultant[];
@@ -22,11 +24,18 @@ export class Availability {
   readonly #everyone = new Set<number>();
   readonly #busy = new Map<string, BusyInterval[]>();
   readonly #lastBooked: ReadonlyMap<string, number>;
+  readonly #unread: ReadonlySet<string>;
 
   constructor(
     consultants: readonly Consultant[],
     rules: BookingRules,
-    state: { claims: Iterable<Claim>; busy: ReadonlyMap<string, BusyInterval[]>; lastBooked: ReadonlyMap<string, number> },
+    state: {
+      claims: Iterable<Claim>;
+      busy: ReadonlyMap<string, BusyInterval[]>;
+      lastBooked: ReadonlyMap<string, number>;
+      /** Consultants whose calendars were not read (recently enough): what they hold is unknown. */
+      unread: ReadonlySet<string>;
+    },
   ) {
     this.#consultants = consultants;
     this.#rules = rules;
@@ -40,10 +49,15 @@ export class Availability {
     }
     for (const [id, intervals] of state.busy) this.#busy.set(id, merged(intervals));
     this.#lastBooked = state.lastBooked;
+    this.#unread = state.unread;
   }
 
-  /** Whether a consultant could take a call starting then: in their hours, no call of theirs near, nothing in their calendars. */
+  /**
+   * Whether a consultant could take a call starting then: their calendars read, in their hours, no call of theirs
+   * near, nothing in their calendars.
+   */
   isFree(consultant: Consultant, start: Date): boolean {
+    if (this.#unread.has(consultant.id)) return false;
     const hours = consultant.hours[weekday(sastDate(start))];
     const minutes = sastMinutes(start);
     if (!hours || minutes < hours.opensAt || minutes + SLOT_MINUTES > hours.closesAt) return false;

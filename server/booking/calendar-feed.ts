@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { site } from "#app/config/site.ts";
+import { COMMAND_LINE, recordAudit } from "#server/admin/audit.ts";
+import type { Env } from "#server/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { calendarEvent, leadPage } from "#server/booking/calendar-write.ts";
-import type { Consultant } from "#server/booking/consultants.ts";
+import { type Consultant, loadConsultants } from "#server/booking/consultants.ts";
+import { bookingRules } from "#server/booking/settings.ts";
 import { VTIMEZONE } from "#server/booking/invitation.ts";
 import { asBooking } from "#server/booking/store.ts";
 
@@ -11,7 +14,8 @@ import { asBooking } from "#server/booking/store.ts";
  * Each consultant's private iCal feed of their calls, for a calendar without
  * CalDAV to subscribe to: /calendar/feeds/<secret>.ics. The address is the
  * key, so only a hash of its secret is stored: an admin makes a new one on
- * /admin/calls (shown once), and the one before answers 404 from then on.
+ * /admin/calls or with `npm run admin -- calendar-feed ID` (shown once), and
+ * the one before answers 404 from then on; either can also stop it.
  */
 
 export const FEED_PATH = "/calendar/feeds";
@@ -33,9 +37,19 @@ export async function newFeedAddress(db: Kysely<Database>, consultant: string, s
   return `${siteUrl}${FEED_PATH}/${secret}.ics`;
 }
 
-/** Whether a consultant has a feed address now (the page says so; it never shows it again). */
-export async function consultantsWithFeeds(db: Kysely<Database>): Promise<Set<string>> {
-  return new Set((await db.selectFrom("calendar_feeds").select("consultant").execute()).map((row) => row.consultant));
+/** What a feed lets whoever holds its address read: said where an address is made (the inbox, the command line). */
+export const FEED_HOLDS = `every call of theirs from ${PAST_DAYS} days ago on, with each booker's name, email address, company, phone number, website and what they want to discuss, and the link to their lead in the inbox`;
+
+/** Stops a consultant's feed: its address answers 404 from now on. False when they had none. */
+export async function stopFeed(db: Kysely<Database>, consultant: string): Promise<boolean> {
+  const result = await db.deleteFrom("calendar_feeds").where("consultant", "=", consultant).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** When each consultant's feed address was made, for those who have one (the page says so; it never shows the address again). */
+export async function feedsMadeAt(db: Kysely<Database>): Promise<Map<string, Date>> {
+  const rows = await db.selectFrom("calendar_feeds").select(["consultant", "created_at"]).execute();
+  return new Map(rows.map((row) => [row.consultant, new Date(row.created_at)]));
 }
 
 /**
@@ -79,4 +93,39 @@ export async function feedCalendar(
     "END:VCALENDAR",
     "",
   ].join("\r\n");
+}
+
+/**
+ * `npm run admin -- calendar-feed ID [--stop]`: a new feed address for a consultant of CONSULTANTS_FILE (the one
+ * before stops at once), or none; in the audit log as the inbox's button is. The address is printed once.
+ */
+export async function calendarFeedCommand(
+  db: Kysely<Database>,
+  settings: Env,
+  args: readonly string[],
+): Promise<{ ok: boolean; text: string }> {
+  const consultants = loadConsultants(settings.CONSULTANTS_FILE, bookingRules(settings));
+  const consultant = consultants.find((c) => c.id === args[0]);
+  if (!consultant) {
+    return { ok: false, text: `Give the id of a consultant of CONSULTANTS_FILE: ${consultants.map((c) => c.id).join(", ")}.` };
+  }
+  if (args.includes("--stop")) {
+    const stopped = await stopFeed(db, consultant.id);
+    if (stopped)
+      await recordAudit(db, COMMAND_LINE, { action: "calendar feed", detail: `stopped the calendar feed of ${consultant.name}` });
+    return {
+      ok: true,
+      text: stopped ? `The feed of ${consultant.name} is stopped: its address answers 404.` : `${consultant.name} had no feed.`,
+    };
+  }
+  const address = await newFeedAddress(db, consultant.id, settings.SITE_URL);
+  await recordAudit(db, COMMAND_LINE, { action: "calendar feed", detail: `made a new calendar feed address for ${consultant.name}` });
+  return {
+    ok: true,
+    text: [
+      `The new feed address of ${consultant.name} (the one before no longer works), shown only now:`,
+      address,
+      `Whoever has it reads ${FEED_HOLDS}, without signing in, and so does the calendar service it is added to. It does not expire: make a new one when it may have gone further.`,
+    ].join("\n"),
+  };
 }

@@ -3,7 +3,8 @@ import { formatSast } from "#app/lib/sast.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import { log } from "#server/log.ts";
 import type { BusyInterval } from "#server/booking/availability.ts";
-import { readBusy, type ReadLimits, sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
+import { readBusy, type ReadLimits, type SourceRead, sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
+import { CalendarOutages } from "#server/booking/calendar-outages.ts";
 import type { ParseBusy } from "#server/booking/ical-parser.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
@@ -19,6 +20,9 @@ export interface CalendarSyncOptions {
   horizonDays: number;
   /** Reads a calendar's texts into busy stretches, the calls this site wrote into calendars left out (their claims hold them). */
   parse: ParseBusy;
+  /** How long a calendar may go unread before its consultant is offered for no slot (CALENDAR_STALE_MINUTES). */
+  staleMs: number;
+  siteUrl: string;
 }
 
 /**
@@ -28,7 +32,9 @@ export interface CalendarSyncOptions {
  * calendar that cannot be read keeps its last known busy times; it is logged
  * with since when, and its row in `calendar_sources` says so for the inbox.
  * Each instance sharing a database reads them too: a read replaces a source's
- * rows whole, so the last one wins.
+ * rows whole, so the last one wins. After each refresh the consultants whose
+ * calendars went unread too long are recorded as offered for no slot, and the
+ * admins told once (calendar-outages.ts).
  */
 export class CalendarSync {
   readonly #db: Kysely<BookingTables>;
@@ -37,12 +43,15 @@ export class CalendarSync {
   readonly #options: CalendarSyncOptions;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  /** Who is offered for no slot because their calendars went unread, and the admins' mail when that starts and ends. */
+  readonly outages: CalendarOutages;
 
   constructor(handle: DatabaseHandle, consultants: readonly Consultant[], options: CalendarSyncOptions) {
     this.#handle = handle;
     this.#db = handle.db;
     this.#consultants = consultants;
     this.#options = options;
+    this.outages = new CalendarOutages(handle, consultants, options);
   }
 
   get hasSources(): boolean {
@@ -77,8 +86,8 @@ export class CalendarSync {
         const key = sourceKey(consultant.id, source);
         const label = sourceLabel(source);
         try {
-          const busy = await readBusy(source, from, to, this.#options.limits, this.#options.parse);
-          await this.#stored(key, consultant, label, busy, new Date());
+          const read = await readBusy(source, from, to, this.#options.limits, this.#options.parse);
+          await this.#stored(key, consultant, label, read, new Date());
         } catch (error) {
           await this.#failed(key, consultant, label, (error as Error).message, new Date());
         }
@@ -93,9 +102,10 @@ export class CalendarSync {
         await tables.deleteFrom("calendar_busy").where("source", "not in", keys).execute();
         await tables.deleteFrom("calendar_sources").where("key", "not in", keys).execute();
       });
+    await this.outages.record(new Date());
   }
 
-  async #stored(key: string, { id: consultant, name }: Consultant, label: string, busy: BusyInterval[], at: Date): Promise<void> {
+  async #stored(key: string, { id: consultant, name }: Consultant, label: string, { busy, writesTo }: SourceRead, at: Date): Promise<void> {
     const before = await this.#db.selectFrom("calendar_sources").select("failing_since").where("key", "=", key).executeTakeFirst();
     await this.#handle.durableTransaction(async (transaction) => {
       const trx = transaction;
@@ -110,7 +120,7 @@ export class CalendarSync {
           )
           .execute();
       }
-      const row = { consultant, label, checked_at: at, ok_at: at, failing_since: null, error: null };
+      const row = { consultant, label, checked_at: at, ok_at: at, failing_since: null, error: null, writes_to: writesTo };
       await trx
         .insertInto("calendar_sources")
         .values({ key, ...row })

@@ -1,8 +1,8 @@
-import { deleteCalendarObject, updateCalendarObject } from "tsdav";
+import { type DAVCalendar, deleteCalendarObject, updateCalendarObject } from "tsdav";
 import { site } from "#app/config/site.ts";
 import type { OutboxMessage } from "#server/outbox/store.ts";
 import { DeliveryError, type Sender } from "#server/outbox/worker.ts";
-import { budgetOf, type CalDavSource, openCalDav, type ReadLimits, reason } from "#server/booking/calendar-read.ts";
+import { type Budget, budgetOf, type CalDavSource, httpWords, openCalDav, type ReadLimits, reason } from "#server/booking/calendar-read.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import { bookingUid, invitation } from "#server/booking/invitation.ts";
 import { CALL_TITLE } from "#server/booking/mail.ts";
@@ -70,22 +70,28 @@ export function calendarSender(deps: {
   const consultantOf = (id: string | null) => deps.consultants.find((c) => c.id === id);
   const objectName = (booking: { id: number }) => `booking-${booking.id}.ics`;
 
-  async function remove(source: CalDavSource, bookingId: number): Promise<void> {
-    const { calendars, davFetch } = await openCalDav(source, budgetOf(deps.limits));
-    const calendar = calendars[0];
-    if (!calendar) throw new DeliveryError("the CalDAV account has no event calendar");
-    const response = await deleteCalendarObject({
-      calendarObject: { url: new URL(objectName({ id: bookingId }), calendar.url).href, etag: "" },
-      headers: {},
-      fetch: davFetch,
-    });
-    if (!response.ok && response.status !== 404) throw new DeliveryError(`CalDAV DELETE answered ${response.status}`);
+  /**
+   * Removes a call's copy from the calendars it may be in. Of calendars the file names, from each: a call written
+   * before calls went into the first named (they followed the server's order) is found wherever it landed.
+   */
+  async function remove(source: CalDavSource, bookingId: number, budget: Budget, keep?: DAVCalendar): Promise<void> {
+    const { calendars, davFetch } = await openCalDav(source, budget);
+    const held = source.calendars ? calendars : calendars.slice(0, 1);
+    for (const calendar of held.filter((c) => c !== keep)) {
+      const response = await deleteCalendarObject({
+        calendarObject: { url: new URL(objectName({ id: bookingId }), calendar.url).href, etag: "" },
+        headers: {},
+        fetch: davFetch,
+      });
+      // Only the calendar calls go into must answer: the others were looked in, in case.
+      if (!response.ok && response.status !== 404 && calendar === calendars[0]) throw new DeliveryError(httpWords(response.status));
+    }
   }
 
-  async function write(source: CalDavSource, booking: Booking, consultant: Consultant): Promise<void> {
-    const { calendars, davFetch } = await openCalDav(source, budgetOf(deps.limits));
-    const calendar = calendars[0];
-    if (!calendar) throw new DeliveryError("the CalDAV account has no event calendar");
+  /** Writes the call into the calendar the file names first (the account's first when it names none), and out of the others. */
+  async function write(source: CalDavSource, booking: Booking, consultant: Consultant, budget: Budget): Promise<void> {
+    const { calendars, davFetch } = await openCalDav(source, budget);
+    const calendar = calendars[0]!;
     const response = await updateCalendarObject({
       calendarObject: {
         url: new URL(objectName(booking), calendar.url).href,
@@ -95,29 +101,31 @@ export function calendarSender(deps: {
       headers: {},
       fetch: davFetch,
     });
-    if (!response.ok) throw new DeliveryError(`CalDAV PUT answered ${response.status}`);
+    if (!response.ok) throw new DeliveryError(httpWords(response.status));
+    if (source.calendars && calendars.length > 1) await remove(source, booking.id, budget, calendar);
   }
 
   return async (message: OutboxMessage) => {
     const booking = await deps.find(message.lead_id);
+    const budget = budgetOf(deps.limits);
     try {
       const { previous } = JSON.parse(message.text_body) as { previous: string | null };
       const before = writableCalendar(consultantOf(previous));
       // Forgotten: nothing of the call is written anywhere, and its copy leaves the calendar that held it.
       if (!booking) {
-        if (before) await remove(before, message.lead_id);
+        if (before) await remove(before, message.lead_id, budget);
         return;
       }
-      if (before && previous !== booking.consultant) await remove(before, booking.id);
+      if (before && previous !== booking.consultant) await remove(before, booking.id, budget);
       const consultant = consultantOf(booking.consultant);
       const source = writableCalendar(consultant);
       if (!consultant || !source) return;
-      if (booking.status === "cancelled") await remove(source, booking.id);
-      else await write(source, booking, consultant);
+      if (booking.status === "cancelled") await remove(source, booking.id, budget);
+      else await write(source, booking, consultant, budget);
     } catch (error) {
       if (error instanceof DeliveryError) throw error;
       // In words that name no address or password: the outbox keeps them as the message's last error.
-      throw new DeliveryError(reason(error, deps.limits));
+      throw new DeliveryError(reason(error, budget));
     }
   };
 }

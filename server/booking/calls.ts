@@ -4,7 +4,9 @@ import { addDays, type IsoDate, sastClock, sastDate, sastInstant, sastLongDay, s
 import { type Actor, recordAudit } from "#server/admin/audit.ts";
 import { changeStatus } from "#server/admin/lead-changes.ts";
 import type { Database } from "#server/db/schema.ts";
+import { conversionNames } from "#server/attribution/conversions.ts";
 import { sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
+import { writableCalendar } from "#server/booking/calendar-write.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 
 /**
@@ -38,6 +40,8 @@ export interface WeekCall {
   outcome: CallOutcome | null;
   /** Started already: only then can it be marked. */
   begun: boolean;
+  /** Begun and its day (SAST) not over: its outcome can be set or changed. */
+  changeable: boolean;
 }
 
 export interface CalendarHealth {
@@ -54,6 +58,11 @@ export interface ConsultantWeeks {
   /** The signed-in user's own calls: their inbox address is their email in CONSULTANTS_FILE. */
   yours: boolean;
   calendars: CalendarHealth[];
+  /**
+   * The calendar their calls are written into: the CalDAV account's ("CalDAV at dav.example.com") and the calendar's
+   * name, as the file names it or, naming none, as its server last gave it (null before it is read). Null without CalDAV.
+   */
+  callsGoTo: { label: string; calendar: string | null } | null;
   days: Array<{ date: IsoDate; label: string; calls: WeekCall[] }>;
 }
 
@@ -115,44 +124,70 @@ export async function callWeeks(
         leadStatus: row.lead_status,
         outcome: row.outcome,
         begun: start.getTime() <= now.getTime(),
+        changeable: start.getTime() <= now.getTime() && now.getTime() < outcomeClosesAt(start).getTime(),
       });
     }
     return {
       id: person.id,
       name: person.name,
       yours: isViewer(person),
-      calendars: health.get(person.id) ?? [],
+      calendars: health.get(person.id)?.calendars ?? [],
+      callsGoTo: health.get(person.id)?.callsGoTo ?? null,
       days: [...days].map(([date, calls]) => ({ date, label: sastLongDay(sastInstant(date, 12 * 60)), calls })),
     };
   });
 }
 
-/** Each consultant's calendars as last read (a calendar not read yet has no times), by consultant id. */
-async function calendarHealth(db: Kysely<Database>, consultants: readonly Consultant[]): Promise<Map<string, CalendarHealth[]>> {
-  const rows = await db.selectFrom("calendar_sources").select(["key", "ok_at", "failing_since", "error"]).execute();
+/** Each consultant's calendars as last read (a calendar not read yet has no times), and where their calls go, by consultant id. */
+async function calendarHealth(
+  db: Kysely<Database>,
+  consultants: readonly Consultant[],
+): Promise<Map<string, Pick<ConsultantWeeks, "calendars" | "callsGoTo">>> {
+  const rows = await db.selectFrom("calendar_sources").select(["key", "ok_at", "failing_since", "error", "writes_to"]).execute();
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return new Map(
-    consultants.map((consultant) => [
-      consultant.id,
-      consultant.calendars.map((source) => {
-        const row = byKey.get(sourceKey(consultant.id, source));
-        return {
-          label: sourceLabel(source),
-          okAt: row?.ok_at ? new Date(row.ok_at) : null,
-          failingSince: row?.failing_since ? new Date(row.failing_since) : null,
-          error: row?.error ?? null,
-        };
-      }),
-    ]),
+    consultants.map((consultant) => {
+      const account = writableCalendar(consultant);
+      // A name of the file is shown as written; an address is not (its path may hold the user name).
+      const named = account?.calendars?.[0];
+      return [
+        consultant.id,
+        {
+          calendars: consultant.calendars.map((source) => {
+            const row = byKey.get(sourceKey(consultant.id, source));
+            return {
+              label: sourceLabel(source),
+              okAt: row?.ok_at ? new Date(row.ok_at) : null,
+              failingSince: row?.failing_since ? new Date(row.failing_since) : null,
+              error: row?.error ?? null,
+            };
+          }),
+          callsGoTo: account
+            ? {
+                label: sourceLabel(account),
+                calendar: named && !named.includes("/") ? named : (byKey.get(sourceKey(consultant.id, account))?.writes_to ?? null),
+              }
+            : null,
+        },
+      ];
+    }),
   );
 }
 
-export type MarkResult = "marked" | "no-call" | "not-begun";
+export type MarkResult = "marked" | "no-call" | "not-begun" | "day-over";
+
+/** The instant a call's outcome can no longer be changed: midnight SAST after the day it began. */
+export function outcomeClosesAt(start: Date): Date {
+  return sastInstant(addDays(sastDate(start), 1));
+}
 
 /**
  * Marks a call held or no-show and sets its lead's status to match (unless
- * the lead is already won, lost or spam), with their audit entries, in one transaction. A call not begun yet cannot be
- * marked; marking one again changes its outcome.
+ * the lead is already won, lost or spam), with their audit entries, in one
+ * transaction. A call can be marked once it has begun and changed until the
+ * end of its day (SAST), when the consultant's memory of it is fresh; after
+ * that its outcome stands. A no-show of a lead that was qualified takes its
+ * "Qualified lead" conversion back from Google Ads (no-show-adjustments.ts).
  */
 export async function markCall(
   db: Kysely<Database>,
@@ -165,23 +200,42 @@ export async function markCall(
   return db.transaction().execute(async (trx) => {
     const booking = await trx
       .selectFrom("bookings")
-      .select(["slot_start", "slot_end"])
+      .select(["slot_start", "slot_end", "outcome"])
       .where("id", "=", bookingId)
       .where("status", "=", "confirmed")
       .executeTakeFirst();
     if (!booking) return "no-call";
     const start = new Date(booking.slot_start);
     if (start.getTime() > now.getTime()) return "not-begun";
+    if (now.getTime() >= outcomeClosesAt(start).getTime()) return "day-over";
     await trx.updateTable("bookings").set({ outcome, outcome_at: now }).where("id", "=", bookingId).execute();
     const lead = await trx
       .selectFrom("leads")
-      .select(["id", "status"])
+      .select(["id", "status", "status_changed_at", "created_at", "marketing_consent"])
       .where("lead_table", "=", "bookings")
       .where("lead_id", "=", bookingId)
       .executeTakeFirst();
-    const detail = `marked the call of ${sastSlot(start, new Date(booking.slot_end))} ${label.toLowerCase()}`;
+    const was =
+      booking.outcome && booking.outcome !== outcome
+        ? ` (it was ${callOutcomes.find((o) => o.key === booking.outcome)!.label.toLowerCase()})`
+        : "";
+    const detail = `marked the call of ${sastSlot(start, new Date(booking.slot_end))} ${label.toLowerCase()}${was}`;
     await recordAudit(trx, actor, { action: "call", detail, leadId: lead?.id ?? null }, now);
-    if (lead && callOutcomeSets(lead.status)) await changeStatus(trx, actor, lead.id, status, now);
+    if (lead && callOutcomeSets(lead.status)) {
+      if (outcome === "no-show" && lead.status === "qualified" && lead.marketing_consent) {
+        // The click conversions file gave the qualification this time: the retraction must name it.
+        await trx
+          .insertInto("conversion_retractions")
+          .values({
+            lead_id: lead.id,
+            conversion: conversionNames.qualified,
+            converted_at: new Date(lead.status_changed_at ?? lead.created_at),
+            retracted_at: now,
+          })
+          .execute();
+      }
+      await changeStatus(trx, actor, lead.id, status, now);
+    }
     return "marked";
   });
 }

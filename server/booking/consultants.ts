@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { parse as parseYaml } from "yaml";
+import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { team } from "#app/content/team.ts";
 import { EnvError } from "#server/env.ts";
@@ -38,23 +38,61 @@ export interface Consultant {
 
 const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 
+const QUARTER_HOURS = /^([01]\d|2[0-4]):(00|15|30|45)-([01]\d|2[0-4]):(00|15|30|45)$/;
 const quarterHours = z
   .string()
-  .regex(/^([01]\d|2[0-4]):(00|15|30|45)-([01]\d|2[0-4]):(00|15|30|45)$/, "must be HH:MM-HH:MM on quarter hours, e.g. 09:00-17:00")
-  .refine((hours) => hours.slice(0, 5) < hours.slice(6) && hours.slice(6) <= "24:00", "must open before it closes, by 24:00");
+  .regex(QUARTER_HOURS, "must be HH:MM-HH:MM on quarter hours, e.g. 09:00-17:00")
+  // Said only of a range that is one: "9-5" is told its form, not that it closes before it opens.
+  .refine(
+    (hours) => !QUARTER_HOURS.test(hours) || (hours.slice(0, 5) < hours.slice(6) && hours.slice(6) <= "24:00"),
+    "must open before it closes, by 24:00",
+  );
+
+type WeekShape = Record<(typeof WEEKDAYS)[number], z.ZodOptional<typeof quarterHours>>;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
-const calendarSchema = z.union([
-  z.strictObject({ ical: httpUrl }),
-  z.strictObject({
-    caldav: httpUrl,
-    username: z.string().min(1),
-    password: z.string().min(1),
-    /** Display names or paths of the calendars to read; all the account's event calendars when absent. */
-    calendars: z.array(z.string().min(1)).optional(),
-  }),
-]);
+const icalSchema = z.strictObject({ ical: httpUrl });
+const caldavSchema = z.strictObject({
+  caldav: httpUrl,
+  username: z.string().min(1),
+  password: z.string().min(1),
+  /**
+   * Display names or addresses of the calendars to read; all the account's event calendars when absent. Calls are
+   * written into the first named.
+   */
+  calendars: z.array(z.string().min(1)).min(1).optional(),
+});
+const calendarKinds = { caldav: caldavSchema, ical: icalSchema } as const;
+type CalendarEntry = z.output<typeof icalSchema> | z.output<typeof caldavSchema>;
+
+/** The agency's words for what zod says of a missing or wrong value (a value itself is never repeated: it may be a password). */
+const agencyWords: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === "invalid_type" && issue.input === undefined) return "is missing";
+  if (issue.code === "unrecognized_keys")
+    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+  return undefined;
+};
+
+/**
+ * A calendar is a CalDAV account or a feed, told apart by the key that says which: checked as that one, so a
+ * misspelt key is named as such (a union of the two said only "Invalid input", naming no key).
+ */
+const calendarSchema = z.unknown().transform((value, ctx): CalendarEntry => {
+  const kind = value && typeof value === "object" ? (["caldav", "ical"] as const).find((key) => key in value) : undefined;
+  if (!kind) {
+    ctx.issues.push({
+      code: "custom",
+      input: value,
+      message: "needs caldav: (a CalDAV account) or ical: (a calendar's secret iCal address)",
+    });
+    return z.NEVER;
+  }
+  const result = calendarKinds[kind].safeParse(value, { error: agencyWords });
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.issues.push({ ...issue, input: undefined });
+  return z.NEVER;
+});
 
 const consultantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "must be lowercase letters, digits and dashes"),
@@ -63,7 +101,9 @@ const consultantSchema = z.strictObject({
   /** Where their call reminders go; absent: the agency's notification address. */
   email: z.email({ error: "must be an email address" }).optional(),
   /** "09:00-17:00" for Monday to Friday, or per day: { mon: "09:00-13:00", wed: "14:00-18:00" }. */
-  hours: z.union([quarterHours, z.partialRecord(z.enum(WEEKDAYS), quarterHours)]).optional(),
+  hours: z
+    .union([quarterHours, z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, quarterHours.optional()])) as WeekShape)])
+    .optional(),
   calendars: z.array(calendarSchema).max(10).default([]),
 });
 
@@ -96,19 +136,75 @@ function weekHours(hours: z.infer<typeof consultantSchema>["hours"], rules: Book
   return WEEKDAYS.map((day) => (hours[day] ? dayHours(hours[day]) : null));
 }
 
-/** Parses a consultants file's text; throws EnvError naming the file and the field. */
-export function parseConsultants(text: string, file: string, rules: BookingRules): Consultant[] {
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
-  } catch (error) {
-    throw new EnvError(`Invalid CONSULTANTS_FILE ${file}: not YAML (${(error as Error).message.split("\n")[0]})`);
+/** Levenshtein distance, for "did you mean": a key one or two letters off is a typo. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
   }
-  const result = fileSchema.safeParse(raw);
+  return row[b.length]!;
+}
+
+/** The keys a place of the file may hold: the consultant's, a calendar's of its kind, the weekdays of hours. */
+function keysAt(path: readonly PropertyKey[], value: unknown): string[] {
+  const last = path.at(-1);
+  if (path.length === 0) return Object.keys(fileSchema.shape);
+  if (path.length === 2) return Object.keys(consultantSchema.shape);
+  if (last === "hours") return [...WEEKDAYS];
+  if (value && typeof value === "object" && "ical" in value) return Object.keys(icalSchema.shape);
+  return Object.keys(caldavSchema.shape);
+}
+
+/**
+ * The file's problems in the agency's words, each with its line and place, e.g.
+ * `line 9, consultants.0.calendars.0: unknown key "pasword" (did you mean "password"?)`. A key that is missing
+ * because it was misspelt is said once, as the misspelling.
+ */
+function describeProblems(issues: readonly z.core.$ZodIssue[], document: Document, lines: LineCounter): string[] {
+  const lineOf = (node: unknown) => {
+    const offset = (node as { range?: [number] } | undefined)?.range?.[0];
+    return offset === undefined ? 0 : lines.linePos(offset).line;
+  };
+  const nodeAt = (path: readonly PropertyKey[]) => (path.length ? document.getIn(path as unknown[], true) : document.contents);
+  const placeOf = (path: readonly PropertyKey[]) => path.join(".") || "the file";
+  const problems: Array<{ line: number; text: string }> = [];
+  const misspelt = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code !== "unrecognized_keys") continue;
+    const map = nodeAt(issue.path);
+    const allowed = keysAt(issue.path, isMap(map) ? map.toJSON() : undefined);
+    for (const key of issue.keys) {
+      const meant = allowed.find((candidate) => distance(key, candidate) <= 2);
+      if (meant) misspelt.add(placeOf([...issue.path, meant]));
+      const pair = isMap(map) ? map.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
+      problems.push({
+        line: lineOf(pair?.key ?? map),
+        text: `${placeOf(issue.path)}: unknown key "${key}"${meant ? ` (did you mean "${meant}"?)` : ""}`,
+      });
+    }
+  }
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys" || misspelt.has(placeOf(issue.path))) continue;
+    // A missing key has no line of its own: its map's.
+    const node = nodeAt(issue.message === "is missing" ? issue.path.slice(0, -1) : issue.path);
+    problems.push({ line: lineOf(node), text: `${placeOf(issue.path)}: ${issue.message}` });
+  }
+  return problems.sort((a, b) => a.line - b.line).map(({ line, text }) => `  ${line ? `line ${line}, ` : ""}${text}`);
+}
+
+/** Parses a consultants file's text; throws EnvError naming the file, and each problem's line, place and key. */
+export function parseConsultants(text: string, file: string, rules: BookingRules): Consultant[] {
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines });
+  if (document.errors.length) {
+    throw new EnvError(`Invalid CONSULTANTS_FILE ${file}: not YAML (${document.errors[0]!.message.split("\n")[0]})`);
+  }
+  const result = fileSchema.safeParse(document.toJS(), { error: agencyWords });
   if (!result.success) {
-    // Only paths and messages: a value may be a password.
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new EnvError(`Invalid CONSULTANTS_FILE ${file}:\n${lines.join("\n")}`);
+    // Only places and messages: a value may be a password.
+    throw new EnvError(`Invalid CONSULTANTS_FILE ${file}:\n${describeProblems(result.error.issues, document, lines).join("\n")}`);
   }
   return result.data.consultants.map((c) => ({
     id: c.id,

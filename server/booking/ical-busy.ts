@@ -18,9 +18,13 @@ import type { BusyInterval } from "#server/booking/availability.ts";
 const MAX_OCCURRENCES = 20_000;
 const DAY_MS = 24 * 60 * 60_000;
 
+/** Why a calendar's text could not be used, in words safe to log and show (never a line of the text). */
 export class CalendarDataError extends Error {
   override name = "CalendarDataError";
 }
+
+const NOT_ICALENDAR =
+  "the answer is not iCalendar: check that the address is the calendar's secret iCal address (it ends in .ics), not a web page";
 
 /** Whether a zone name is one Intl knows (an IANA name). */
 export function knownZone(tzid: string): boolean {
@@ -99,11 +103,11 @@ export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: stri
   let jcal: unknown;
   try {
     jcal = ICAL.parse(text);
-  } catch (error) {
-    throw new CalendarDataError(`not iCalendar: ${String((error as Error).message).slice(0, 120)}`);
+  } catch {
+    // Never the parser's message: it quotes the line, which may be a web page or someone's meeting.
+    throw new CalendarDataError(NOT_ICALENDAR);
   }
-  if (!Array.isArray(jcal) || jcal[0] !== "vcalendar" || !Array.isArray(jcal[2]))
-    throw new CalendarDataError("not iCalendar: no VCALENDAR");
+  if (!Array.isArray(jcal) || jcal[0] !== "vcalendar" || !Array.isArray(jcal[2])) throw new CalendarDataError(NOT_ICALENDAR);
   const root = new ICAL.Component(["vcalendar", jcal[1], (jcal[2] as Jcal[]).filter(near(from, to))]);
   const lower = from.getTime();
   const upper = to.getTime();
@@ -154,7 +158,10 @@ export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: stri
     const iterator = event.iterator(fastForward(event, lower - DAY_MS - durationOf(event)));
     // An occurrence moved by an exception may start up to a day later than its recurrence id: walk a day past the range.
     for (let next = iterator.next(); next; next = iterator.next()) {
-      if (++walked > MAX_OCCURRENCES) throw new CalendarDataError(`more than ${MAX_OCCURRENCES} occurrences`);
+      if (++walked > MAX_OCCURRENCES)
+        throw new CalendarDataError(
+          `more than ${MAX_OCCURRENCES} occurrences of recurring events to walk: read fewer of the account's calendars (calendars: in the consultants file)`,
+        );
       const recurrence = instantOf(next, startZone);
       if (recurrence >= upper + DAY_MS) break;
       const details = event.getOccurrenceDetails(next);

@@ -11,6 +11,8 @@ export type ParseBusy = (texts: string[], from: Date, to: Date) => Promise<BusyI
  * A calendar that needs more ends the thread, not the server; its read fails and the next starts a new thread.
  */
 const THREAD_HEAP_MB = 512;
+const TOO_LARGE = `the calendar is too large to read (more than ${THREAD_HEAP_MB} MB to expand): read fewer of the account's calendars`;
+const THREAD_STOPPED = "the calendar could not be read (its reading thread stopped): it is read again at the next refresh";
 
 /**
  * Parses on a thread of its own (server/booking/ical-thread.ts): a year of a busy consultant's
@@ -44,8 +46,8 @@ export function parseOnThread(threadModule: URL, host: string): ParseBusy {
           answer.error.name === "CalendarDataError" ? new CalendarDataError(answer.error.message) : new Error(answer.error.message),
         );
     });
-    worker.on("error", (error) => ended(worker, new CalendarDataError(/memory/i.test(error.message) ? "too large to read" : "unreadable")));
-    worker.on("exit", () => ended(worker, new CalendarDataError("unreadable")));
+    worker.on("error", (error) => ended(worker, new CalendarDataError(/memory/i.test(error.message) ? TOO_LARGE : THREAD_STOPPED)));
+    worker.on("exit", () => ended(worker, new CalendarDataError(THREAD_STOPPED)));
     thread = worker;
     return worker;
   }

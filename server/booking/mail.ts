@@ -141,7 +141,7 @@ function withWhomLines(booking: Booking, consultant: MailConsultant | null, befo
 }
 
 /** A letter to a person: its lines as text and as HTML (a line ending in one of `urls` links it), signed by the agency. */
-function letter(heading: string, lines: string[], urls: Array<string | null | undefined>): { text: string; html: string } {
+export function letter(heading: string, lines: string[], urls: Array<string | null | undefined>): { text: string; html: string } {
   const text = [...lines, "", `${site.name}`, `${site.email} | ${site.phone.display}`].join("\n\n");
   const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   const htmlLines = lines.map((line) => {

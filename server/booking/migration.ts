@@ -166,3 +166,42 @@ export const bookingRemindersMigration: Migration = {
     await db.schema.alterTable("bookings").addColumn("time_zone", "text").execute();
   },
 };
+
+/**
+ * Calendars the agency can trust (docs/decisions/0047-calendars-the-agency-can-trust.md): the calendar each CalDAV
+ * account's calls are written into, as last read (`calendar_sources.writes_to`); each stretch in which a consultant
+ * was offered for no slot because their calendars were not read (`calendar_outages`, at most one open per
+ * consultant: the partial unique index is what lets one instance of several record its start, and mail it, once);
+ * and the Google Ads conversions a no-show took back (`conversion_retractions`, gone with their lead).
+ */
+export function calendarTrustMigration(dialect: Dialect): Migration {
+  const { time, id } = columnTypes(dialect);
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("calendar_sources").addColumn("writes_to", "text").execute();
+      await db.schema
+        .createTable("calendar_outages")
+        .addColumn("id", "integer", id)
+        .addColumn("consultant", "text", (c) => c.notNull())
+        .addColumn("started_at", time, (c) => c.notNull())
+        .addColumn("ended_at", time)
+        .execute();
+      await db.schema
+        .createIndex("calendar_outages_open")
+        .on("calendar_outages")
+        .column("consultant")
+        .unique()
+        .where(sql.ref("ended_at"), "is", null)
+        .execute();
+      await db.schema
+        .createTable("conversion_retractions")
+        .addColumn("id", "integer", id)
+        .addColumn("lead_id", "integer", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+        .addColumn("conversion", "text", (c) => c.notNull())
+        .addColumn("converted_at", time, (c) => c.notNull())
+        .addColumn("retracted_at", time, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("conversion_retractions_lead").on("conversion_retractions").column("lead_id").execute();
+    },
+  };
+}

@@ -58,6 +58,8 @@ export function bookingServices(core: CoreServices, { calendarThread }: { calend
     limits,
     horizonDays: rules.horizonDays,
     parse: calendarThread ? parseOnThread(calendarThread, host) : parseInline(host),
+    staleMs: settings.CALENDAR_STALE_MINUTES * 60_000,
+    siteUrl: settings.SITE_URL,
   });
   const leadUrl = async (bookingId: number) => {
     const lead = await core.database.db
@@ -87,13 +89,14 @@ export function bookingServices(core: CoreServices, { calendarThread }: { calend
     secret,
     async availability(now, except) {
       const window = claimWindow(rules, now);
-      const [claims, lastBooked, busy] = await Promise.all([
+      const [claims, lastBooked, busy, unread] = await Promise.all([
         store.claims(window.from, window.to),
         store.lastBooked(),
         calendars.busy(window.from, window.to),
+        calendars.outages.closed(now),
       ]);
       const others = except === undefined ? claims : claims.filter((claim) => claim.bookingId !== except);
-      return new Availability(consultants, rules, { claims: others, busy, lastBooked });
+      return new Availability(consultants, rules, { claims: others, busy, lastBooked, unread });
     },
   };
 }

@@ -22,7 +22,11 @@ export interface SiteSecrets {
   bookingManage: string;
   /** Keys the hash of a forgotten email in the inbox's audit log. */
   adminForget: Buffer;
-  /** Encrypts the inbox users' authenticator app secrets (server/admin/second-factor.ts). */
+  /**
+   * Encrypts the inbox users' authenticator app secrets (server/admin/second-factor.ts): from the
+   * secrets key, not the site key, so the database's backups, which carry the site key, open none
+   * (server/admin/secrets-key.ts, docs/decisions/0046).
+   */
   adminTotp: Buffer;
   /** Signs newsletter confirmation and unsubscribe links. */
   newsletterLinks: Buffer;
@@ -34,29 +38,32 @@ function derive(master: string, purpose: string): Buffer {
   return createHmac("sha256", master).update(purpose).digest();
 }
 
-export function siteSecrets(master: string): SiteSecrets {
+/** Every secret derived from the site key: all but the authenticator secrets' key, which start.ts adds from the secrets key. */
+export function siteSecrets(master: string): Omit<SiteSecrets, "adminTotp"> {
   return {
     altchaSignature: master,
     altchaKeySignature: derive(master, "altcha-key-signature").toString("hex"),
     formToken: derive(master, "form-token"),
     bookingManage: derive(master, "booking-manage-token").toString("base64url"),
     adminForget: derive(master, "admin-forget-email"),
-    adminTotp: derive(master, "admin-totp-secrets"),
     newsletterLinks: derive(master, "newsletter-links"),
     articlePreview: derive(master, "article-preview-links"),
   };
 }
 
 /**
- * The key that signs ALTCHA challenges, form tokens and everything derived
- * from it: ALTCHA_HMAC_KEY when set. Otherwise, on the embedded SQLite, one
- * generated on first start and kept in DATA_DIR (readable by the server's user
- * only), so restarts do not void the challenges already issued.
+ * The key that seals the inbox's authenticator secrets, from `key`: the
+ * secrets key now, the site key for secrets sealed before (docs/decisions/0046).
  */
-export function loadMasterKey(settings: KeySettings): string {
-  if (settings.ALTCHA_HMAC_KEY) return settings.ALTCHA_HMAC_KEY;
-  const file = path.join(settings.DATA_DIR, SITE_KEY_FILE);
-  makePrivateDir(settings.DATA_DIR);
+export const totpSealingKey = (key: string): Buffer => derive(key, "admin-totp-secrets");
+
+/**
+ * The key kept in the file `name` of DATA_DIR (readable by the server's user
+ * only), generated there on first use.
+ */
+export function generatedKey(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  makePrivateDir(dataDir);
   try {
     // "wx" fails if the file exists, so two processes starting together keep the first key.
     writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: PRIVATE_FILE_MODE });
@@ -66,6 +73,16 @@ export function loadMasterKey(settings: KeySettings): string {
   const key = readFileSync(file, "utf8").trim();
   if (key.length < 32) throw new Error(`${file} holds no usable key: delete it to generate a new one`);
   return key;
+}
+
+/**
+ * The key that signs ALTCHA challenges, form tokens and everything derived
+ * from it: ALTCHA_HMAC_KEY when set. Otherwise, on the embedded SQLite, one
+ * generated on first start and kept in DATA_DIR, so restarts do not void the
+ * challenges already issued.
+ */
+export function loadMasterKey(settings: KeySettings): string {
+  return settings.ALTCHA_HMAC_KEY ?? generatedKey(settings.DATA_DIR, SITE_KEY_FILE);
 }
 
 /**

@@ -94,10 +94,25 @@ export interface ArticleImageVariantsTable {
   bytes: Uint8Array;
 }
 
+/** A private preview link made in the editor (docs/decisions/0040, 0046): its id is in the link. */
+export interface ArticlePreviewLinksTable {
+  id: Generated<number>;
+  article_id: number;
+  /** The expiry the link carries, signed. */
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  /** Who made it, as the editor lists it. */
+  created_by: string;
+  /** When it stopped working before its time: revoked in the editor, or its article unpublished. */
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
 export type ArticlesTables = {
   articles: ArticlesTable;
   article_revisions: ArticleRevisionsTable;
   article_redirects: ArticleRedirectsTable;
   article_images: ArticleImagesTable;
   article_image_variants: ArticleImageVariantsTable;
+  article_preview_links: ArticlePreviewLinksTable;
 };

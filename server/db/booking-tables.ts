@@ -64,6 +64,30 @@ export interface CalendarSourcesTable {
   /** Since when it cannot be read (null while it can), and why. */
   failing_since: Timestamp | null;
   error: string | null;
+  /** A CalDAV account's calendar its calls are written into, by the name its server gives it, as last read. */
+  writes_to: string | null;
+}
+
+/**
+ * A stretch in which a consultant was offered for no slot, their calendars unread (server/booking/calendar-outages.ts):
+ * one open row per consultant at most, so the admins hear once when it starts and once when it ends.
+ */
+export interface CalendarOutagesTable {
+  id: Generated<number>;
+  consultant: string;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+/** A Google Ads conversion taken back by a no-show (server/booking/no-show-adjustments.ts): the lead was qualified when it was. */
+export interface ConversionRetractionsTable {
+  id: Generated<number>;
+  lead_id: number;
+  /** The conversion action's name, as the click conversions file gave it ("Qualified lead"). */
+  conversion: string;
+  /** When the conversion was: the time the click file gave it, which the retraction must name. */
+  converted_at: Timestamp;
+  retracted_at: Timestamp;
 }
 
 /** A busy stretch of a consultant's calendar, cached from its last good read. */
@@ -88,4 +112,6 @@ export type BookingTables = {
   calendar_sources: CalendarSourcesTable;
   calendar_busy: CalendarBusyTable;
   calendar_feeds: CalendarFeedsTable;
+  calendar_outages: CalendarOutagesTable;
+  conversion_retractions: ConversionRetractionsTable;
 };

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { canonicalNumber } from "#server/signed-tokens.ts";
 
 /**
  * The links in mail to a subscriber carry `<subscriber id>.<signature>`
@@ -30,9 +31,13 @@ export function signLink(secret: Buffer, purpose: LinkPurpose, id: number, email
   return expires === null ? `${id}.${sig}` : `${id}.${expires}.${sig}`;
 }
 
+/** As signLink writes them, numbers without a leading zero: one spelling per link (server/signed-tokens.ts). */
+const CONFIRM_LINK = new RegExp(`^${canonicalNumber(15)}\\.${canonicalNumber(12)}\\.([\\w-]{43})$`);
+const LEAVE_LINK = new RegExp(`^${canonicalNumber(15)}\\.([\\w-]{43})$`);
+
 /** The token's parts, or null when it cannot be one of ours. */
 export function parseLink(purpose: LinkPurpose, token: string): ParsedLink | null {
-  const match = purpose === "confirm" ? /^(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/.exec(token) : /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+  const match = (purpose === "confirm" ? CONFIRM_LINK : LEAVE_LINK).exec(token);
   if (!match) return null;
   return {
     subscriberId: Number(match[1]),

@@ -141,6 +141,7 @@ describe("roles", () => {
     ["/admin/report.csv", "export"],
     ["/admin/conversions/google-ads-clicks.csv", "export"],
     ["/admin/conversions/google-ads-leads.csv", "export"],
+    ["/admin/conversions/google-ads-adjustments.csv", "export"],
     ["/admin/newsletter/export.csv", "export"],
     ["/admin/forget", "forget"],
     ["/admin/audit", "audit"],

@@ -5,7 +5,7 @@ import { articles as contentArticles } from "#app/content/blog.server.ts";
 import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
 import { LiveArticles } from "#server/articles/live.ts";
 import { contentOfFile, seedArticles } from "#server/articles/seed.ts";
-import { findArticleById, listArticles, listRevisions, restoreRevision, saveArticle } from "#server/articles/store.ts";
+import { createArticle, findArticleById, listArticles, listRevisions, restoreRevision, saveArticle } from "#server/articles/store.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { expectNoAxeViolations, launchBrowser } from "#tests/support/browser.ts";
 import { databaseKinds, readSiteDb, useSiteDatabase } from "#tests/support/database.ts";
@@ -257,6 +257,53 @@ describe("the inbox's articles", () => {
     ]);
   });
 
+  it("refuses another article's taking a live article's old address, naming it and keeping what was typed", async () => {
+    const { id } = row("search-budgets-after-vat")!;
+    const page = `/admin/articles/${id}`;
+    // Live again under its new slug: its old one answers with a 301 to it.
+    expect((await admin.post(page, draft("search-budgets-after-vat", { intent: "publish", version: "7" }))).status).toBe(303);
+    const moved = await fetch(`${server.url}/blog/vat-and-search-budgets`, { redirect: "manual" });
+    expect([moved.status, moved.headers.get("location")]).toEqual([301, "/blog/search-budgets-after-vat"]);
+
+    const typed = draft("vat-and-search-budgets", { title: "A newer take on VAT", body: "## Typed with care\n\nEvery word kept." });
+    const refused = await editor.post("/admin/articles/new", typed);
+    expect(refused.status).toBe(409);
+    const text = textOf(refused.text);
+    expect(text).toContain(
+      "This was the address of the live article “Search budgets after the VAT change”, and still takes its readers and search engines to it at /blog/search-budgets-after-vat: choose another slug.",
+    );
+    expect(text).toContain('value="A newer take on VAT"');
+    expect(text).toContain("Every word kept.");
+    expect(row("vat-and-search-budgets")).toBeUndefined();
+    // The 301 stands; another slug is taken at once.
+    expect((await fetch(`${server.url}/blog/vat-and-search-budgets`, { redirect: "manual" })).status).toBe(301);
+    expect((await editor.post("/admin/articles/new", { ...typed, slug: "a-newer-take-on-vat" })).status).toBe(303);
+  });
+
+  it("refuses control characters and other sites' images in an article, with messages saying where, keeping what was typed", async () => {
+    const refused = await editor.post(
+      "/admin/articles/new",
+      draft("with-a-bell", {
+        title: "Budgets\u0007 that work",
+        excerpt: "An excerpt pasted\u001b[0m from a terminal.",
+        body: "## Tracked\n\nA pixel: ![pixel](https://tracker.example/open.gif)",
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const text = textOf(refused.text);
+    expect(text).toContain(
+      "The title holds an invisible control character (at character 8), often pasted from another program: delete it, or retype the text around it.",
+    );
+    expect(text).toContain("The excerpt holds an invisible control character (at character 18)");
+    expect(text).toContain(
+      "The image https://tracker.example/open.gif is on another site: upload it as the featured image and use its /media/ path, or a path on this site.",
+    );
+    expect(text).toContain("3 fields need a change");
+    expect(text).toContain('value="Budgets\u0007 that work"');
+    expect(text).toContain("![pixel](https://tracker.example/open.gif)");
+    expect(row("with-a-bell")).toBeUndefined();
+  });
+
   it("passes axe in a browser, the live counts and preview following what is typed", { timeout: 60_000 }, async () => {
     let browser: Browser | undefined;
     try {
@@ -317,6 +364,14 @@ describe.each(databaseKinds)("articles' data on %s", (kind) => {
     const renamed = await saveArticle(site.db, first.id, 2, { ...content, slug: "a-new-address" }, { to: "keep" }, editorActor);
     expect(renamed.ok).toBe(true);
     const live = new LiveArticles(site.db);
+    await live.refresh();
+    expect(live.movedTo(first.slug)).toBe("a-new-address");
+    // The live article's old address is not another article's to take.
+    expect(await createArticle(site.db, { ...content, slug: first.slug }, editorActor)).toEqual({
+      ok: false,
+      problem: "slug-moved",
+      to: { title: "Changed by one", slug: "a-new-address" },
+    });
     await live.refresh();
     expect(live.movedTo(first.slug)).toBe("a-new-address");
 

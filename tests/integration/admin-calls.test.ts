@@ -6,10 +6,12 @@ import { DatabaseSync } from "node:sqlite";
 import ICAL from "ical.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sastDate } from "#app/lib/sast.ts";
-import { createUser } from "#tests/support/admin-users.ts";
+import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
+import { addDays, sastDate, sastInstant } from "#app/lib/sast.ts";
+import { createUser, runAdmin } from "#tests/support/admin-users.ts";
 import { BOOKING_HMAC_KEY, bookSlot, offeredSlots } from "#tests/support/booking-posts.ts";
 import { expectNoAxeViolations, launchBrowser } from "#tests/support/browser.ts";
+import { parseCsv } from "#tests/support/csv.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { vcalendar } from "#tests/support/ics.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
@@ -18,8 +20,10 @@ import { freePort, type RunningServer, startServer } from "#tests/support/server
 /**
  * The inbox's calls page (/admin/calls) as the agency uses it without
  * JavaScript: calls per consultant and day, each calendar's health, marking a
- * call held or no-show (the lead's status follows), and a consultant's private
- * iCal feed, revoked by a new address.
+ * call held or no-show until the end of its day (the lead's status follows, and
+ * a no-show takes a qualified lead's conversion back from Google Ads), and a
+ * consultant's private iCal feed, revoked by a new address or stopped, from
+ * the page or the command line.
  */
 
 const PASSWORD = "a long enough passphrase";
@@ -31,11 +35,13 @@ let server: RunningServer;
 let feed: Server;
 let feedHealthy = true;
 let dir: string;
+let file: string;
 let admin: InboxBrowser;
-/** Lindiwe's calls, earliest first: one moved an hour into the past, one coming, one cancelled. */
+/** Lindiwe's calls: one moved into the past hour (of today, SAST), one coming, one cancelled, one moved to yesterday. */
 let past: { id: number; lead: number };
 let coming: { id: number; lead: number };
 let cancelled: { id: number; lead: number };
+let yesterday: { id: number; lead: number };
 
 const lindiwesCalls = () =>
   readSiteDb<{ id: number; lead: number }>(
@@ -49,7 +55,22 @@ const callsPage = async (query = "") => {
   const answer = await admin.request(`/admin/calls${query}`);
   return { ...answer, text: answer.text.replaceAll("<!-- -->", "") };
 };
-const VISITORS = ["Thandi Nkosi", "Pieter van Wyk", "Ayesha Patel", "Sipho Mokoena", "Karin Steyn", "Lerato Dube"];
+const VISITORS = [
+  "Thandi Nkosi",
+  "Pieter van Wyk",
+  "Ayesha Patel",
+  "Sipho Mokoena",
+  "Karin Steyn",
+  "Lerato Dube",
+  "Naledi Zulu",
+  "Johan Smit",
+];
+/** Each visitor came from a Google Ads click and allowed marketing: their leads reach the Google Ads files. */
+const fromAnAd = (index: number) => {
+  const touch = { at: new Date(Date.now() - 3_600_000).toISOString(), landing: "/calendar", referrer: null, utm: {} };
+  const ad = { ...touch, clickIds: { gclid: `GCLID-call-${index}` } };
+  return { [ATTRIBUTION_FIELD]: JSON.stringify({ visit: ad, first: ad, last: ad, marketing: true }) };
+};
 
 beforeAll(async () => {
   const feedPort = await freePort();
@@ -60,7 +81,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => feed.listen(feedPort, "127.0.0.1", resolve));
   const closedPort = await freePort();
   dir = mkdtempSync(path.join(tmpdir(), "calls-"));
-  const file = path.join(dir, "consultants.yaml");
+  file = path.join(dir, "consultants.yaml");
   writeFileSync(
     file,
     [
@@ -73,9 +94,12 @@ beforeAll(async () => {
       "    name: Ruan Botha",
       // Ruan signs in to the inbox with the address he has as a consultant.
       `    email: ${ADMIN}`,
+      // Karin's calendar server is away from the start: she is offered for no call.
+      "  - id: karin-steyn",
+      "    name: Karin Steyn",
       "    calendars:",
-      `      - caldav: http://127.0.0.1:${closedPort}/dav/ruan/`,
-      "        username: ruan-dav-user",
+      `      - caldav: http://127.0.0.1:${closedPort}/dav/karin/`,
+      "        username: karin-dav-user",
       `        password: ${DAV_PASSWORD}`,
       "",
     ].join("\n"),
@@ -91,17 +115,21 @@ beforeAll(async () => {
   admin = new InboxBrowser(server.url, "192.0.2.40");
   expect((await admin.signIn(ADMIN, PASSWORD)).signedIn).toBe(true);
 
-  // Three slots, each booked twice: round-robin gives one of each to either consultant.
-  const slots = (await offeredSlots(server)).slice(0, 3);
-  for (const [index, slot] of [...slots, ...slots].entries()) expect((await bookSlot(server, slot, VISITORS[index])).status).toBe(302);
-  [past, coming, cancelled] = lindiwesCalls() as [typeof past, typeof past, typeof past];
+  // Four slots, each booked twice: round-robin gives one of each to either consultant.
+  const slots = (await offeredSlots(server)).slice(0, 4);
+  for (const [index, slot] of [...slots, ...slots].entries()) {
+    expect((await bookSlot(server, slot, VISITORS[index], fromAnAd(index))).status).toBe(302);
+  }
+  [past, coming, cancelled, yesterday] = lindiwesCalls() as [typeof past, typeof past, typeof past, typeof past];
   const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 5000 });
-  const hourAgo = Date.now() - 60 * 60_000;
-  db.prepare("UPDATE bookings SET slot_start = ?, slot_end = ? WHERE id = ?").run(
-    new Date(hourAgo).toISOString(),
-    new Date(hourAgo + 15 * 60_000).toISOString(),
-    past.id,
-  );
+  const moveTo = (booking: { id: number }, start: number) =>
+    db
+      .prepare("UPDATE bookings SET slot_start = ?, slot_end = ? WHERE id = ?")
+      .run(new Date(start).toISOString(), new Date(start + 15 * 60_000).toISOString(), booking.id);
+  // Within the last hour, but today in SAST whatever the time of day the test runs.
+  const today = sastDate(new Date());
+  moveTo(past, Math.max(Date.now() - 60 * 60_000, sastInstant(today).getTime()));
+  moveTo(yesterday, sastInstant(addDays(today, -1), 10 * 60).getTime());
   db.close();
   const cancel = await admin.post(`/admin/leads/${cancelled.lead}`, { intent: "cancel-call", sequence: "0" });
   expect(cancel.status).toBe(303);
@@ -139,12 +167,13 @@ describe("the calls page", () => {
       .poll(async () => (await callsPage()).text, { timeout: 20_000 })
       .toMatch(/iCal feed at 127\.0\.0\.1:\d+<\/span>: <span[^>]*>cannot be read since [^<]*HTTP 503[^<]*the busy times read [^<]+ stand/);
     const text = (await callsPage()).text;
-    for (const secret of [FEED_SECRET_PATH, "private-feed", DAV_PASSWORD, "ruan-dav-user", "/dav/ruan"]) expect(text).not.toContain(secret);
+    for (const secret of [FEED_SECRET_PATH, "private-feed", DAV_PASSWORD, "karin-dav-user", "/dav/karin"])
+      expect(text).not.toContain(secret);
     feedHealthy = true;
   });
 
-  it("marks a call that took place held or no-show, sets its lead's status and logs both", async () => {
-    const week = `?week=${sastDate(new Date(Date.now() - 60 * 60_000))}`;
+  it("marks a call that took place held or no-show, changes it later that day, sets its lead's status and logs each", async () => {
+    const week = `?week=${sastDate(new Date())}`;
     const marked = await admin.post(
       "/admin/calls",
       { intent: "outcome", booking: String(past.id), outcome: "held", week: "" },
@@ -154,6 +183,7 @@ describe("the calls page", () => {
     expect(leadStatus(past.lead)).toBe("qualified");
     expect((await admin.request(marked.location!)).text).toContain("The call is marked");
 
+    // Held was a mistake: changed the same day.
     expect((await admin.post("/admin/calls", { intent: "outcome", booking: String(past.id), outcome: "no-show", week: "" })).status).toBe(
       303,
     );
@@ -166,7 +196,7 @@ describe("the calls page", () => {
     expect(log.map((entry) => `${entry.action}: ${entry.detail}`)).toEqual([
       expect.stringMatching(/^call: marked the call of .+ SAST held$/),
       "status: New to Qualified",
-      expect.stringMatching(/^call: marked the call of .+ SAST no-show$/),
+      expect.stringMatching(/^call: marked the call of .+ SAST no-show \(it was held\)$/),
       "status: Qualified to No-show",
     ]);
 
@@ -178,6 +208,68 @@ describe("the calls page", () => {
     const early = await admin.post("/admin/calls", { intent: "outcome", booking: String(coming.id), outcome: "held", week: "" });
     expect(early.status).toBe(409);
     expect(leadStatus(coming.lead)).toBe("new");
+  });
+
+  it("keeps a call's outcome once its day is over (SAST), and says why", async () => {
+    const week = `?week=${sastDate(sastInstant(addDays(sastDate(new Date()), -1), 12 * 60))}`;
+    const page = (await callsPage(week)).text;
+    expect(page).toContain(`href="/admin/leads/${yesterday.lead}"`);
+    expect(page).not.toMatch(new RegExp(`name="booking" value="${yesterday.id}"`));
+    const late = await admin.post(
+      "/admin/calls",
+      { intent: "outcome", booking: String(yesterday.id), outcome: "no-show", week: "" },
+      `/admin/calls${week}`,
+    );
+    expect(late.status).toBe(409);
+    expect(late.text).toContain("until the end of its day (SAST)");
+    expect(leadStatus(yesterday.lead)).toBe("new");
+    expect(readSiteDb(server.dataDir, "SELECT outcome FROM bookings WHERE id = ?", yesterday.id)).toEqual([{ outcome: null }]);
+  });
+
+  it("takes a qualified lead's conversion back from Google Ads when its call turns out a no-show", async () => {
+    const download = async (file: string) => parseCsv((await admin.request(`/admin/conversions/${file}.csv`)).text);
+    const gclidOf = (lead: number) =>
+      JSON.parse(
+        readSiteDb<{ click_ids: string }>(
+          server.dataDir,
+          "SELECT a.click_ids FROM lead_attributions a JOIN leads l ON l.lead_table = a.lead_table AND l.lead_id = a.lead_id WHERE l.id = ? AND a.touch = 'last'",
+          lead,
+        )[0]!.click_ids,
+      ).gclid as string;
+    // Today's other call of Lindiwe's, moved into the past: held, so Google Ads is told of a qualified lead.
+    const [other] = readSiteDb<{ id: number; lead: number }>(
+      server.dataDir,
+      "SELECT b.id, l.id AS lead FROM bookings b JOIN leads l ON l.lead_table = 'bookings' AND l.lead_id = b.id WHERE b.consultant = 'ruan-botha' ORDER BY b.slot_start LIMIT 1",
+    ) as [{ id: number; lead: number }];
+    const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 5000 });
+    const start = Math.max(Date.now() - 30 * 60_000, sastInstant(sastDate(new Date())).getTime());
+    db.prepare("UPDATE bookings SET slot_start = ?, slot_end = ? WHERE id = ?").run(
+      new Date(start).toISOString(),
+      new Date(start + 15 * 60_000).toISOString(),
+      other.id,
+    );
+    db.close();
+    await admin.post("/admin/calls", { intent: "outcome", booking: String(other.id), outcome: "held", week: "" });
+    const reported = (await download("google-ads-clicks")).find((row) => row[0] === gclidOf(other.lead));
+    expect(reported).toEqual([gclidOf(other.lead), "Qualified lead", expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), "", ""]);
+
+    await admin.post("/admin/calls", { intent: "outcome", booking: String(other.id), outcome: "no-show", week: "" });
+    const adjustments = await download("google-ads-adjustments");
+    expect(adjustments[0]).toEqual(["Parameters:TimeZone=Africa/Johannesburg"]);
+    expect(adjustments[1]).toEqual([
+      "Google Click ID",
+      "Conversion Name",
+      "Conversion Time",
+      "Adjustment Time",
+      "Adjustment Type",
+      "Adjusted Value",
+      "Adjusted Value Currency",
+    ]);
+    const retraction = adjustments.find((row) => row[0] === gclidOf(other.lead));
+    // The very conversion the click file gave, retracted.
+    expect(retraction).toEqual([reported![0], "Qualified lead", reported![2], expect.any(String), "RETRACT", "", ""]);
+    expect(retraction![3]! >= reported![2]!).toBe(true);
+    expect((await download("google-ads-clicks")).some((row) => row[0] === gclidOf(other.lead))).toBe(false);
   });
 });
 
@@ -199,8 +291,12 @@ describe("a consultant's private feed", () => {
     const calendar = new ICAL.Component(ICAL.parse(await answer.text()));
     const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
     const host = new URL(server.url).hostname;
-    expect(events.map((event) => event.uid)).toEqual([`booking-${past.id}@${host}`, `booking-${coming.id}@${host}`]);
-    const [, call] = events;
+    expect(events.map((event) => event.uid)).toEqual([
+      `booking-${yesterday.id}@${host}`,
+      `booking-${past.id}@${host}`,
+      `booking-${coming.id}@${host}`,
+    ]);
+    const [, , call] = events;
     expect(call!.summary).toMatch(/^[\w ]+ \(Nkosi Retail\): /);
     expect(call!.description).toContain(`The booking in the inbox: ${server.url}/admin/leads/${coming.lead}`);
     const start = readSiteDb<{ slot_start: string }>(server.dataDir, "SELECT slot_start FROM bookings WHERE id = ?", coming.id)[0]!;
@@ -214,6 +310,46 @@ describe("a consultant's private feed", () => {
     expect((await fetch(`${server.url}/calendar/feeds/${"x".repeat(43)}.ics`)).status).toBe(404);
   });
 
+  it("says what a feed shows and to whom, and is replaced or stopped from the page or the command line", async () => {
+    const page = (await callsPage()).text;
+    expect(page).toContain(
+      "It lists every call of theirs from 14 days ago on, with each booker&#x27;s name, email address, company, phone number, website and what they want to discuss",
+    );
+    expect(page).toContain(
+      "Whoever has the address reads it, without signing in, and so does the calendar service it is added to; it does not expire.",
+    );
+    expect(page).toMatch(/data-testid="feed-state-lindiwe-dlamini">Their address was made \d/);
+    const current = await newAddress();
+
+    // On the server's command line, as an operator without the inbox: a new address, printed once; the one before stops.
+    const settings = { DATA_DIR: server.dataDir, CONSULTANTS_FILE: file, SITE_URL: server.url };
+    const run = await runAdmin(["calendar-feed", "lindiwe-dlamini"], settings);
+    expect(run.code, run.stderr).toBe(0);
+    const printed = new RegExp(`${server.url}/calendar/feeds/[\\w-]{43}\\.ics`).exec(run.stdout)![0];
+    expect(run.stdout).toContain("each booker's name, email address, company, phone number");
+    expect((await fetch(current)).status).toBe(404);
+    expect((await fetch(printed)).status).toBe(200);
+    const unknown = await runAdmin(["calendar-feed", "nobody"], settings);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("lindiwe-dlamini, ruan-botha, karin-steyn");
+
+    // Stopped on the page: no address of hers works.
+    const stopped = await admin.post("/admin/calls", { intent: "stop-feed", consultant: "lindiwe-dlamini" });
+    expect(stopped.status).toBe(303);
+    expect((await fetch(printed)).status).toBe(404);
+    expect((await admin.request(stopped.location!)).text.replaceAll("<!-- -->", "")).toContain("The feed of Lindiwe Dlamini is stopped");
+    expect((await callsPage()).text).toContain('data-testid="feed-state-lindiwe-dlamini">No feed address yet.');
+    const log = readSiteDb<{ detail: string }>(
+      server.dataDir,
+      "SELECT detail FROM admin_audit_log WHERE action = 'calendar feed' ORDER BY id DESC LIMIT 3",
+    ).map((entry) => entry.detail);
+    expect(log).toEqual([
+      "stopped the calendar feed of Lindiwe Dlamini",
+      "made a new calendar feed address for Lindiwe Dlamini",
+      "made a new calendar feed address for Lindiwe Dlamini",
+    ]);
+  });
+
   it("is an admin's to give: an editor cannot make an address", async () => {
     await createUser(server.dataDir, "calls-editor@roimedia.co.za", PASSWORD, undefined, { role: "editor" });
     const editor = new InboxBrowser(server.url, "192.0.2.41");
@@ -221,6 +357,7 @@ describe("a consultant's private feed", () => {
     expect((await editor.request("/admin/calls")).text, "no consultant is theirs").not.toContain("(you)");
     expect((await editor.request("/admin/calls")).text).not.toContain("New feed address");
     expect((await editor.post("/admin/calls", { intent: "new-feed", consultant: "lindiwe-dlamini" })).status).toBe(403);
+    expect((await editor.post("/admin/calls", { intent: "stop-feed", consultant: "lindiwe-dlamini" })).status).toBe(403);
   });
 });
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "#tests/support/admin-users.ts";
@@ -167,6 +168,31 @@ describe("sending an article to the newsletter", () => {
       action: "article-send",
       detail: `sent the article /blog/${article!.slug} to 4 confirmed newsletter subscribers`,
     });
+  });
+
+  it("never carries another site's image, even one an article saved before the editor refused them", async () => {
+    const [article] = readSiteDb<{ id: number; title: string }>(
+      server.dataDir,
+      "SELECT id, title FROM articles WHERE status = 'published' ORDER BY id DESC LIMIT 1",
+    );
+    // Written as an earlier version of the editor let it be: a tracking pixel in the body and a remote featured image.
+    const db = new DatabaseSync(path.join(server.dataDir, "site.db"));
+    try {
+      db.prepare("UPDATE articles SET body = body || ?, image_path = ? WHERE id = ?").run(
+        "\n\n![pixel](https://tracker.example/open.gif) and ![logo][logo]\n\n[logo]: //cdn.example.net/logo.png",
+        "https://tracker.example/hero.jpg",
+        article!.id,
+      );
+    } finally {
+      db.close();
+    }
+    const sendPage = `/admin/articles/${article!.id}/send`;
+    expect((await admin.post(sendPage, { intent: "test" })).status).toBe(303);
+    const subject = new RegExp(`^\\[Test\\] ${article!.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+    const mail = await waitFor(() => mailTo(ADMIN, subject).at(0), "the test mail");
+    const sources = [...mail.matchAll(/<img[^>]* src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(sources.filter((src) => !src.startsWith(`${server.url}/`))).toEqual([]);
+    expect(mail).not.toMatch(/<img[^>]*(tracker\.example|cdn\.example\.net)/);
   });
 
   it("shows the send's progress accessibly in a browser", { timeout: 60_000 }, async () => {

@@ -84,4 +84,29 @@ describe("consultants from CONSULTANTS_FILE", () => {
     await expect(startServer({ CONSULTANTS_FILE: bad })).rejects.toThrow(/CONSULTANTS_FILE[^]*consultants\.0\.calendars\.0/);
     await expect(startServer({ CONSULTANTS_FILE: bad })).rejects.not.toThrow(/s3cret-pass/);
   });
+
+  it("names a misspelt key, its line and place, and what was meant, and never the value", async () => {
+    const typo = path.join(dir, "typo.yaml");
+    writeFileSync(
+      typo,
+      [
+        "consultants:",
+        "  - id: lindiwe-dlamini",
+        "    name: Lindiwe Dlamini",
+        "    calendars:",
+        "      - caldav: https://dav.example.com/",
+        "        username: lindiwe",
+        "        pasword: s3cret-pass",
+        "",
+      ].join("\n"),
+    );
+    const refusal = await startServer({ CONSULTANTS_FILE: typo }).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(refusal).toContain(`Invalid CONSULTANTS_FILE ${typo}:`);
+    expect(refusal).toContain('line 7, consultants.0.calendars.0: unknown key "pasword" (did you mean "password"?)');
+    expect(refusal).not.toContain("Invalid input");
+    expect(refusal).not.toContain("s3cret-pass");
+  });
 });

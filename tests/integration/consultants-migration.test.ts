@@ -48,7 +48,12 @@ describe.each(databaseKinds)("claims from before consultants on %s", (kind) => {
     expect((await store.find(id))?.consultant).toBeNull();
 
     const rules = bookingRules(parseEnv({ BOOKING_MIN_NOTICE_MINUTES: "0" }));
-    const availability = new Availability(loadConsultants(undefined, rules), rules, { claims, busy: new Map(), lastBooked: new Map() });
+    const availability = new Availability(loadConsultants(undefined, rules), rules, {
+      claims,
+      busy: new Map(),
+      lastBooked: new Map(),
+      unread: new Set(),
+    });
     expect(availability.freeAt(start)).toEqual([]);
     expect(availability.freeAt(new Date(start.getTime() + 15 * 60_000)).map((c) => c.id)).toEqual([
       "lindiwe-dlamini",

@@ -13,6 +13,10 @@ export interface Radicale {
   makeCalendar(user: string, name: string): Promise<void>;
   /** Stores an event (its VCALENDAR text) in a user's calendar (PUT). */
   put(user: string, calendar: string, uid: string, ics: string): Promise<void>;
+  /** The event stored as `name` in a user's calendar, if there is one (GET). */
+  get(user: string, calendar: string, name: string): Promise<string | undefined>;
+  /** Gives a user a new password (radicale reads its users file at each sign-in). */
+  setPassword(user: string, password: string): void;
   /** Stops the server (it can be started again on the same port and storage). */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -24,15 +28,18 @@ export interface Radicale {
  * A real CalDAV server for a test: radicale on a free loopback port, its
  * storage in a temporary folder, users from a plain htpasswd file.
  */
-export async function startRadicale(users: Record<string, string>): Promise<Radicale> {
+export async function startRadicale(accounts: Record<string, string>): Promise<Radicale> {
+  const users = { ...accounts };
   const dir = mkdtempSync(path.join(tmpdir(), "radicale-"));
   const port = await freePort();
-  writeFileSync(
-    path.join(dir, "users"),
-    Object.entries(users)
-      .map(([user, password]) => `${user}:${password}\n`)
-      .join(""),
-  );
+  const writeUsers = () =>
+    writeFileSync(
+      path.join(dir, "users"),
+      Object.entries(users)
+        .map(([user, password]) => `${user}:${password}\n`)
+        .join(""),
+    );
+  writeUsers();
   writeFileSync(
     path.join(dir, "config"),
     [
@@ -106,6 +113,14 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
         "application/xml",
       ),
     put: (user, calendar, uid, ics) => request("PUT", `/${user}/${calendar}/${uid}.ics`, user, ics, "text/calendar; charset=utf-8"),
+    async get(user, calendar, name) {
+      const response = await fetch(`${url}/${user}/${calendar}/${name}`, { headers: auth(user) });
+      return response.status === 200 ? (await response.text()).replace(/\r\n /g, "") : undefined;
+    },
+    setPassword(user, password) {
+      users[user] = password;
+      writeUsers();
+    },
   };
   await server.start();
   return server;

@@ -18,6 +18,9 @@ export interface RunningServer {
   pid: number;
 }
 
+/** The SECRETS_KEY of every test server on PostgreSQL (SQLite's generate their own into DATA_DIR). */
+const POSTGRES_SECRETS_KEY = "test-secrets-key-0123456789abcdef0123456789";
+
 /** Ports this process has handed out: the system may offer a port again once its probe is closed. */
 const handedOut = new Set<number>();
 
@@ -68,6 +71,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
         DATA_DIR: dataDir,
         // One consultant, so a slot is booked once; a test of several sets its own file (or undefined: the co-founders).
         CONSULTANTS_FILE: path.resolve(import.meta.dirname, "one-consultant.yaml"),
+        // On PostgreSQL the operator gives every instance the key that seals the inbox's authenticator secrets.
+        ...(env.DATABASE_URL ? { SECRETS_KEY: POSTGRES_SECRETS_KEY } : {}),
         ...env,
       }).filter(([, value]) => value !== undefined),
     ),

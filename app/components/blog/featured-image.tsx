@@ -1,6 +1,5 @@
-import { featuredImageSize } from "#app/content/articles.ts";
 import { cn } from "#app/lib/cn.ts";
-import { displaySize, type MediaImage, mediaImageOf, MODERN_FORMATS, srcSet } from "#app/lib/media-images.ts";
+import { type MediaImage, mediaImageOf, MODERN_FORMATS, servedSize, srcSet } from "#app/lib/media-images.ts";
 
 /** The article page's column (max-w-4xl less its padding): what the browser picks a width for. */
 const ARTICLE_SIZES = "(min-width: 56rem) 54rem, calc(100vw - 2rem)";
@@ -33,7 +32,7 @@ export function FeaturedImage({
       srcSet={upload ? srcSet(upload, upload.fallback) : undefined}
       sizes={upload ? sizes : undefined}
       alt={alt}
-      {...(upload ? displaySize(upload) : featuredImageSize)}
+      {...servedSize(src)}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"

@@ -1,11 +1,13 @@
 import { site } from "#app/config/site.ts";
-import { type ArticleCardData, type ArticlePageData, articlePath, featuredImageSize } from "#app/content/articles.ts";
+import { type ArticleCardData, type ArticlePageData, articlePath } from "#app/content/articles.ts";
 import type { Blog, BlogPosting, BreadcrumbList } from "schema-dts";
+import { servedSize } from "#app/lib/media-images.ts";
 import { absoluteUrl, breadcrumbJsonLd } from "#app/lib/seo.ts";
 
 /** The article as search engines read it: a BlogPosting by its co-founder author, published by the agency. */
 export function blogPostingJsonLd(siteUrl: string, article: ArticlePageData): BlogPosting {
   const url = absoluteUrl(siteUrl, articlePath(article.slug));
+  const image = servedSize(article.imageUrl);
   return {
     "@type": "BlogPosting",
     "@id": `${url}#article`,
@@ -19,8 +21,8 @@ export function blogPostingJsonLd(siteUrl: string, article: ArticlePageData): Bl
     image: {
       "@type": "ImageObject",
       url: absoluteUrl(siteUrl, article.imageUrl),
-      width: `${featuredImageSize.width}`,
-      height: `${featuredImageSize.height}`,
+      width: `${image.width}`,
+      height: `${image.height}`,
     },
     author: {
       "@type": "Person",

@@ -23,7 +23,7 @@ import { mediaImageOf } from "#app/lib/media-images.ts";
 import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import type { Actor } from "#server/admin/audit.ts";
-import { createPreviewLink } from "#server/articles/preview.ts";
+import { createPreviewLink, previewLinksOf, revokePreviewLink } from "#server/articles/preview.ts";
 import { refuse } from "#server/admin/posts.ts";
 import {
   type ArticleContent,
@@ -34,6 +34,7 @@ import {
   restoreRevision,
   type SaveResult,
   saveArticle,
+  slugRefusal,
   type StateChange,
 } from "#server/articles/store.ts";
 import { findImage } from "#server/articles/images-store.ts";
@@ -132,6 +133,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     },
     values: valuesOf(article),
     previewHtml: renderMarkdown(article?.body ?? ""),
+    previewLinks: article && article.status !== "published" ? await previewLinksOf(db, article.id) : [],
     revisions: revisions.map((revision) => ({ ...revision, savedAt: formatSast(revision.savedAt) })),
   };
 }
@@ -171,6 +173,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const fields = form.fields;
   // The "Preview link" section's own post: a link, nothing saved.
   if (fields.intent === "preview-link") return previewLink(context, existing, actor);
+  if (fields.intent === "revoke-preview-link") return revokeLink(context, existing, Number(fields.link), actor);
   const intent = String(fields.intent) as Intent;
   if (!(intent in done) && intent !== "preview" && intent !== "upload") throw refuse(400, "Unknown action.");
   const version = Number(fields.version);
@@ -224,7 +227,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     case "missing":
       throw data(null, { status: 404 });
     case "slug-taken":
-      return answer(409, { errors: { slug: "Another article has this slug: choose another." } });
+    case "slug-moved":
+      return answer(409, { errors: { slug: slugRefusal(result) } });
     case "conflict":
       return answer(409, {
         version: result.version,
@@ -242,9 +246,21 @@ async function previewLink(context: Route.ActionArgs["context"], existing: Artic
   if (existing.status === "published") throw refuse(400, "This article is live: send its own address.");
   const { db, settings } = adminOf(context);
   const link = await createPreviewLink(db, servicesOf(context).secrets.articlePreview, settings.SITE_URL, existing, actor);
-  const answer = { values: valuesOf(existing), errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: link };
-  return data(answer, { status: 200 });
+  return linkAnswer(existing, { previewLink: link });
 }
+
+/** Revoke, beside a listed preview link: it answers as an expired one from now on; audited, nothing else saved. */
+async function revokeLink(context: Route.ActionArgs["context"], existing: ArticleRecord | undefined, linkId: number, actor: Actor) {
+  if (!existing) throw data(null, { status: 404 });
+  const revoked = Number.isSafeInteger(linkId) && (await revokePreviewLink(adminOf(context).db, existing, linkId, actor));
+  return linkAnswer(existing, {
+    notice: revoked ? "Preview link revoked: it no longer opens this article." : "That preview link had already stopped working.",
+  });
+}
+
+/** The editor again, with the saved article, after a post of the "Preview link" section. */
+const linkAnswer = (existing: ArticleRecord, extra: { previewLink?: { url: string; until: string }; notice?: string }) =>
+  data({ values: valuesOf(existing), errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: null, ...extra });
 
 /** Whether a /media/ path names an upload, at its recorded size. */
 async function isUploaded(db: ReturnType<typeof adminOf>["db"], path: string) {
@@ -527,7 +543,9 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
         </div>
       </Form>
 
-      {article && article.status !== "published" && <PreviewLinkSection csrf={csrf} link={actionData?.previewLink ?? null} />}
+      {article && article.status !== "published" && (
+        <PreviewLinkSection csrf={csrf} link={actionData?.previewLink ?? null} links={loaderData.previewLinks} />
+      )}
 
       {article && (
         <Section title="Revisions" id="revisions">

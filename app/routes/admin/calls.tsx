@@ -1,15 +1,16 @@
 import { data, Form, Link, redirect } from "react-router";
 import { callOutcomes, roleAllows, statusLabel } from "#app/lib/inbox.ts";
-import { addDays, formatSast, sastInstant, sastLongDay } from "#app/lib/sast.ts";
+import { addDays, sastInstant, sastLongDay } from "#app/lib/sast.ts";
 import { z } from "#app/lib/zod.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
+import { CalendarOutages, CalendarState, FeedPanel } from "#app/components/admin/calls-calendars.tsx";
 import { CsrfField, ListTable, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { keysOf, posted, readPost } from "#server/admin/posts.ts";
-import { consultantsWithFeeds, newFeedAddress } from "#server/booking/calendar-feed.ts";
-import { type CalendarHealth, callWeeks, markCall, WEEKS_SHOWN, weekParam } from "#server/booking/calls.ts";
+import { FEED_HOLDS, feedsMadeAt, newFeedAddress, stopFeed } from "#server/booking/calendar-feed.ts";
+import { callWeeks, markCall, WEEKS_SHOWN, weekParam } from "#server/booking/calls.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/calls";
 
@@ -21,17 +22,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const monday = weekParam(params.get("week"), now);
-  const consultants = await callWeeks(db, servicesOf(context).booking.consultants, monday, now, session.user.email);
+  const { booking, settings } = servicesOf(context);
+  const consultants = await callWeeks(db, booking.consultants, monday, now, session.user.email);
+  const outages = await booking.calendars.outages.current(now);
   const canFeed = roleAllows(session.user.role, "calendar-feeds");
   return {
     monday,
     thisMonday: weekParam(null, now),
     consultants,
-    withFeeds: canFeed ? [...(await consultantsWithFeeds(db))] : [],
+    outages: outages.map((outage) => ({ name: outage.consultant.name, since: outage.since, calendars: outage.calendars })),
+    staleMinutes: settings.CALENDAR_STALE_MINUTES,
+    feeds: canFeed ? Object.fromEntries(await feedsMadeAt(db)) : {},
+    feedHolds: FEED_HOLDS,
     canEdit: roleAllows(session.user.role, "edit"),
     canFeed,
+    canExport: roleAllows(session.user.role, "export"),
     csrf: session.csrfToken,
     marked: params.has("marked"),
+    stopped: params.get("stopped"),
   };
 }
 
@@ -46,6 +54,7 @@ const callsPost = z.discriminatedUnion(
       week: posted,
     }),
     z.object({ intent: z.literal("new-feed"), consultant: posted }),
+    z.object({ intent: z.literal("stop-feed"), consultant: posted }),
   ],
   { error: "Unknown action." },
 );
@@ -61,28 +70,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await markCall(db, actor, asked.booking, asked.outcome);
     if (result === "no-call") return data({ error: "That call was cancelled or is gone.", feed: null }, { status: 409 });
     if (result === "not-begun") return data({ error: "A call can be marked once it has begun.", feed: null }, { status: 409 });
+    if (result === "day-over") {
+      const error =
+        "A call's outcome can be set or changed until the end of its day (SAST); that call's day is over, so its outcome stands.";
+      return data({ error, feed: null }, { status: 409 });
+    }
     return redirect(`/admin/calls?week=${weekParam(asked.week, new Date())}&marked=1`, { status: 303 });
   }
   requireRoleFor(context, "calendar-feeds");
   const consultant = servicesOf(context).booking.consultants.find((c) => c.id === asked.consultant);
   if (!consultant) return data({ error: "There is no such consultant.", feed: null }, { status: 400 });
+  if (asked.intent === "stop-feed") {
+    if (await stopFeed(db, consultant.id))
+      await recordAudit(db, actor, { action: "calendar feed", detail: `stopped the calendar feed of ${consultant.name}` });
+    return redirect(`/admin/calls?stopped=${encodeURIComponent(consultant.name)}`, { status: 303 });
+  }
   const address = await newFeedAddress(db, consultant.id, settings.SITE_URL);
   await recordAudit(db, actor, { action: "calendar feed", detail: `made a new calendar feed address for ${consultant.name}` });
   // Shown in this answer only: the database keeps its hash.
   return { error: null, feed: { name: consultant.name, address } };
-}
-
-function CalendarState({ calendar }: { calendar: CalendarHealth }) {
-  if (calendar.failingSince) {
-    return (
-      <span className="text-rose-800">
-        cannot be read since {formatSast(calendar.failingSince)} SAST{calendar.error && `: ${calendar.error}`};{" "}
-        {calendar.okAt ? `the busy times read ${formatSast(calendar.okAt)} stand` : "no busy times were ever read from it"}
-      </span>
-    );
-  }
-  if (calendar.okAt) return <span className="text-slate-700">read {formatSast(calendar.okAt)} SAST</span>;
-  return <span className="text-slate-600">not read yet</span>;
 }
 
 const weekLink = (monday: string) => `/admin/calls?week=${monday}`;
@@ -114,14 +120,17 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         </nav>
       </div>
+      <CalendarOutages outages={loaderData.outages} staleMinutes={loaderData.staleMinutes} />
       {loaderData.marked && !actionData && <Notice>The call is marked, and its lead&apos;s status set.</Notice>}
+      {loaderData.stopped && !actionData && <Notice>The feed of {loaderData.stopped} is stopped: its address no longer works.</Notice>}
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
       {actionData?.feed && (
         <Notice>
           The new feed address of {actionData.feed.name}, shown only now (the one before no longer works):{" "}
           <code className="break-all" data-testid="feed-address">
             {actionData.feed.address}
-          </code>
+          </code>{" "}
+          Give it to them alone: whoever has it reads their calls and their bookers&apos; details.
         </Notice>
       )}
 
@@ -146,20 +155,18 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                     ))}
                   </ul>
                 )}
+                <p className="mt-1 text-slate-700">
+                  {consultant.callsGoTo
+                    ? `Calls are written into ${consultant.callsGoTo.calendar ? `the calendar “${consultant.callsGoTo.calendar}”` : "the first calendar the account lists"} of ${consultant.callsGoTo.label}.`
+                    : "Calls are written into none of their calendars (no CalDAV account): their private feed can show them."}
+                </p>
                 {canFeed && (
-                  <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
-                    <CsrfField token={csrf} />
-                    <input type="hidden" name="intent" value="new-feed" />
-                    <input type="hidden" name="consultant" value={consultant.id} />
-                    <span className="text-slate-600">
-                      {loaderData.withFeeds.includes(consultant.id)
-                        ? "Has a private feed of their calls."
-                        : "No private feed of their calls yet."}
-                    </span>
-                    <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                      New feed address<span className="sr-only"> for {consultant.name}</span>
-                    </button>
-                  </Form>
+                  <FeedPanel
+                    consultant={consultant}
+                    madeAt={loaderData.feeds[consultant.id] ?? null}
+                    holds={loaderData.feedHolds}
+                    csrf={csrf}
+                  />
                 )}
               </div>
             )}
@@ -192,7 +199,8 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                         <span className="mr-2">
                           {callOutcomes.find((o) => o.key === call.outcome)?.label ?? (call.begun ? "Not marked" : "Coming")}
                         </span>
-                        {canEdit && call.begun && (
+                        {call.begun && !call.changeable && <span className="text-slate-600">(its day is over)</span>}
+                        {canEdit && call.changeable && (
                           <Form method="post" className="inline-flex gap-1">
                             <CsrfField token={csrf} />
                             <input type="hidden" name="intent" value="outcome" />

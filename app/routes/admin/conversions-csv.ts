@@ -10,11 +10,17 @@ import {
   enhancedConversionRows,
   TIME_ZONE_ROW,
 } from "#server/attribution/conversions.ts";
+import { ADJUSTMENT_COLUMNS, noShowAdjustmentRows } from "#server/booking/no-show-adjustments.ts";
 import type { Route } from "./+types/conversions-csv";
 
 const files = {
   "google-ads-clicks": { columns: CLICK_COLUMNS, rows: clickConversionRows, what: "Google Ads click conversions" },
   "google-ads-leads": { columns: ENHANCED_COLUMNS, rows: enhancedConversionRows, what: "Google Ads enhanced conversions for leads" },
+  "google-ads-adjustments": {
+    columns: ADJUSTMENT_COLUMNS,
+    rows: noShowAdjustmentRows,
+    what: "Google Ads conversion adjustments (no-shows)",
+  },
 } as const;
 
 // The qualified and won leads as Google Ads imports them (server/attribution/conversions.ts), streamed page by page.

@@ -35,6 +35,9 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
             <a href="/admin/conversions/google-ads-leads.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
               Google Ads enhanced conversions
             </a>
+            <a href="/admin/conversions/google-ads-adjustments.csv" download className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Google Ads no-show adjustments
+            </a>
           </div>
         )}
       </div>

@@ -1,0 +1,70 @@
+import { site } from "#app/config/site.ts";
+import { publicRoutes } from "#app/config/public-routes.ts";
+import { articlePath, type ArticleSummary } from "#app/content/articles.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { BLOG_FEED_PATH, rfc822, xmlEscape } from "#app/lib/feed.ts";
+import { absoluteUrl } from "#app/lib/seo.ts";
+
+/**
+ * The blog's RSS feed and the site's sitemap, as XML, from the live articles
+ * (server/articles/live.ts). Everything an editor typed is escaped, and what
+ * XML 1.0 cannot hold at all is left out (xmlEscape): the editor refuses
+ * control characters, but whatever is stored, the feed and the sitemap stay
+ * XML a reader parses (tests/unit/feeds.test.ts tries random text).
+ */
+
+type FeedArticle = Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" | "author" | "date" | "updated">;
+
+/** The day the newest article's content last changed, if there is an article. */
+const newestDay = (articles: readonly FeedArticle[]) =>
+  articles
+    .map((a) => a.updated ?? a.date)
+    .sort()
+    .at(-1);
+
+export function blogFeedXml(siteUrl: string, articles: readonly FeedArticle[]): string {
+  const items = articles.map((article) => {
+    const url = xmlEscape(absoluteUrl(siteUrl, articlePath(article.slug)));
+    return [
+      "    <item>",
+      `      <title>${xmlEscape(article.title)}</title>`,
+      `      <link>${url}</link>`,
+      `      <guid isPermaLink="true">${url}</guid>`,
+      `      <description>${xmlEscape(article.excerpt)}</description>`,
+      `      <pubDate>${rfc822(article.date)}</pubDate>`,
+      `      <category>${xmlEscape(article.category)}</category>`,
+      `      <dc:creator>${xmlEscape(article.author)}</dc:creator>`,
+      "    </item>",
+    ].join("\n");
+  });
+  const newest = newestDay(articles);
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
+    "  <channel>",
+    `    <title>${xmlEscape(`${site.name} Blog`)}</title>`,
+    `    <link>${xmlEscape(absoluteUrl(siteUrl, "/blog"))}</link>`,
+    `    <description>${xmlEscape(pageMeta.blog.description)}</description>`,
+    `    <language>${site.locale.toLowerCase()}</language>`,
+    ...(newest ? [`    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`] : []),
+    `    <atom:link href="${xmlEscape(absoluteUrl(siteUrl, BLOG_FEED_PATH))}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+/** The site's own pages, then the live articles, each with the day its content last changed where that is known. */
+export function sitemapXml(siteUrl: string, articles: readonly FeedArticle[]): string {
+  const newest = newestDay(articles);
+  const pages = publicRoutes
+    .filter((route) => route.rendering !== "article")
+    .map((route) => ({ path: route.path, ...(route.path === "/blog" && newest ? { lastmod: newest } : {}) }));
+  const entries = [...pages, ...articles.map((article) => ({ path: articlePath(article.slug), lastmod: article.updated ?? article.date }))];
+  const urls = entries.map(
+    ({ path, lastmod }) =>
+      `  <url><loc>${xmlEscape(absoluteUrl(siteUrl, path))}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
