@@ -37,6 +37,7 @@ export default [
       route("login", "routes/admin/login.tsx"),
       route("login/code", "routes/admin/login-code.tsx"),
       route("login/enrol", "routes/admin/login-enrol.tsx"),
+      route("login/passkey", "routes/admin/login-passkey.ts"),
       layout("routes/admin/signed-in.tsx", [
         index("routes/admin/inbox.tsx"),
         route("leads/:id", "routes/admin/lead.tsx"),
@@ -58,6 +59,7 @@ export default [
         route("users", "routes/admin/users.tsx"),
         route("sessions", "routes/admin/sessions.tsx"),
         route("account", "routes/admin/account.tsx"),
+        route("account/passkey", "routes/admin/account-passkey.ts"),
         route("logout", "routes/admin/logout.ts"),
       ]),
     ]),

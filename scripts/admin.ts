@@ -4,10 +4,11 @@
 //                       asks for the password twice without echo (a terminal), or reads
 //                       it from standard input (piped: the first line); the first user is
 //                       an admin, later ones readers unless --role says otherwise
-//   set-password EMAIL  the same, for an existing user; signs them out everywhere
+//   set-password EMAIL  the same, for an existing user; signs them out everywhere, ends
+//                       any sign-in of theirs under way and lifts a lock of their codes
 //   reset-second-factor EMAIL
-//                       forgets the user's authenticator app and recovery codes (a lost
-//                       phone, when no other admin can reset it in the inbox)
+//                       forgets the user's authenticator app, recovery codes and passkeys
+//                       (a lost phone, when no other admin can reset it in the inbox)
 //   list-users          every user, with their role and when they last signed in
 //   calendar-feed ID [--stop]
 //                       a new private feed address for a consultant's calls (the one
@@ -52,9 +53,10 @@ const USAGE = `Usage: npm run admin -- <command>
   create-user EMAIL [--role ${ROLES}]
                        create an agency user of the lead inbox (/admin); the first is an admin,
                        later ones readers unless --role says otherwise
-  set-password EMAIL   give a user a new password (ends their sessions)
+  set-password EMAIL   give a user a new password (ends their sessions and sign-ins under way,
+                       lifts a lock of their codes)
   reset-second-factor EMAIL
-                       forget a user's authenticator app and recovery codes (ends their sessions);
+                       forget a user's authenticator app, recovery codes and passkeys (ends their sessions);
                        they set up a new one at their next sign-in
   list-users           list the users
   calendar-feed ID [--stop]
@@ -150,7 +152,7 @@ async function run(command: string | undefined, args: string[], db: Kysely<Datab
       const user = await setPassword(db, email, await readNewPassword(email));
       if (!user) throw new UsageError(`There is no user ${email}.`);
       await recordAudit(db, COMMAND_LINE, { action: "set-password", detail: `set a new password for ${user.email}` });
-      console.log(`New password set for ${user.email}; their sessions are ended.`);
+      console.log(`New password set for ${user.email}; their sessions and any sign-in under way are ended.`);
       return;
     }
     case "reset-second-factor": {

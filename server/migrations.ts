@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import { adminMigration } from "#server/admin/migration.ts";
+import { adminPasskeysMigration } from "#server/admin/passkey-migration.ts";
 import { adminSignInMigration } from "#server/admin/sign-in-migration.ts";
 import { attributionMigration } from "#server/attribution/migration.ts";
 import {
@@ -67,6 +68,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0018_article_images": articleImagesMigration(dialect),
     // Articles mailed to the newsletter's confirmed subscribers: one send per article, a message per subscriber.
     "0019_article_sends": articleSendsMigration(dialect),
+    // The inbox's passkeys and their challenges, and each user's run of wrong codes and its lock.
+    "0021_inbox_passkeys": adminPasskeysMigration(dialect),
     // Preview links as rows: each one revocable, and revoked when its article is unpublished.
     "0022_preview_links": previewLinksMigration(dialect),
     // Calendars the agency can trust: where calls are written, when a consultant was offered for no slot, no-shows' retractions.

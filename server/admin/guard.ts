@@ -3,7 +3,15 @@ import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
 import { z } from "#app/lib/zod.ts";
 import { isCrossSite, readForm } from "#server/http/request.ts";
 import type { Actor } from "#server/admin/audit.ts";
-import { CODE_FAILED, loginRateLimitMessage, type SecondStepInput, type SecondStepResult } from "#server/admin/login.ts";
+import {
+  attemptPasskey,
+  CODE_FAILED,
+  codesLockedMessage,
+  loginRateLimitMessage,
+  type SecondStepInput,
+  type SecondStepResult,
+} from "#server/admin/login.ts";
+import { type RelyingParty, signInOptions } from "#server/admin/passkeys.ts";
 import { posted, readPost, refuse } from "#server/admin/posts.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { AdminServices } from "#server/admin/services.ts";
@@ -29,6 +37,8 @@ import { NO_STORE, refusalHeaders } from "#app/lib/cache-control.ts";
  */
 
 export const LOGIN_PATH = "/admin/login";
+/** Where a sign-in that is over (too long, too many wrong codes, or none) starts again: the password. */
+const START_AGAIN = `${LOGIN_PATH}?start-again=1`;
 /** Where a user whose password an admin gave chooses their own, before anything else. */
 export const ACCOUNT_PATH = "/admin/account";
 
@@ -132,10 +142,9 @@ export const sessionRequired: MiddlewareFunction<Response> = async ({ request, c
  * right), or back to the first step when it has none or waited too long.
  */
 export async function requirePendingSignIn(request: Request, context: Readonly<RouterContextProvider>): Promise<PendingSignIn> {
-  const { db, cookies, secure } = adminOf(context);
-  const pending = await findSignIn(db, readCookie(request.headers.get("cookie"), cookies.pending));
-  if (!pending)
-    throw redirect(`${LOGIN_PATH}?start-again=1`, { status: 303, headers: { "Set-Cookie": clearCookie(cookies.pending, secure) } });
+  const admin = adminOf(context);
+  const pending = await findSignIn(admin.db, readCookie(request.headers.get("cookie"), admin.cookies.pending));
+  if (!pending) throw redirect(START_AGAIN, { status: 303, headers: pendingCleared(admin) });
   return pending;
 }
 
@@ -158,6 +167,18 @@ export async function readSignInPost<const T extends Record<string, z.ZodMiniTyp
   return readPost(request, z.extend(z.object({ token, next: posted }), shape), { token: 403 });
 }
 
+/** What a second step knows of its browser: the waiting sign-in's cookie, its address and user agent, its earlier session cookie. */
+function secondStepInput(request: Request, context: Readonly<RouterContextProvider>, admin: AdminServices, code: string): SecondStepInput {
+  const cookie = request.headers.get("cookie");
+  return {
+    pending: readCookie(cookie, admin.cookies.pending),
+    code,
+    client: context.get(clientAddressContext),
+    userAgent: request.headers.get("user-agent"),
+    previousSession: readCookie(cookie, admin.cookies.session),
+  };
+}
+
 /**
  * A post to the sign-in's second step (a code, or the code confirming a new
  * app), checked by `check`: the refusal to answer, or the signed-in session's
@@ -171,15 +192,12 @@ export async function secondStep(
   const admin = adminOf(context);
   const post = await readSignInPost(request, admin, { code: posted });
   if (!post.ok) return { ok: false, answer: data({ error: post.error }, { status: post.status }) } as const;
-  const cookie = request.headers.get("cookie");
-  const result = await check(admin, {
-    pending: readCookie(cookie, admin.cookies.pending),
-    code: post.data.code,
-    client: context.get(clientAddressContext),
-    userAgent: request.headers.get("user-agent"),
-    previousSession: readCookie(cookie, admin.cookies.session),
-  });
-  if (!result.ok) return { ok: false, answer: secondStepRefusal(admin, result) } as const;
+  const result = await check(admin, secondStepInput(request, context, admin, post.data.code));
+  if (!result.ok) {
+    const refusal = secondStepRefusal(admin, result);
+    if ("startAgain" in refusal) throw redirect(START_AGAIN, { status: 303, headers: refusal.startAgain });
+    return { ok: false, answer: data({ error: refusal.error }, { status: refusal.status, headers: refusal.headers }) } as const;
+  }
   return {
     ok: true,
     cookies: signedInCookies(admin, result.session),
@@ -187,6 +205,35 @@ export async function secondStep(
     recoveryCodes: result.recoveryCodes ?? [],
   } as const;
 }
+
+export const PASSKEY_FAILED = "That passkey was not accepted. Try again, or enter a code.";
+
+/**
+ * The second step with a passkey, posted by the code page's script (it needs
+ * JavaScript): `options` asks what the browser is to sign, `verify` brings the
+ * signed answer. Answers JSON: the options, where to go next (signed in, or to
+ * start again), or the refusal's message, with its status and Retry-After.
+ */
+export async function passkeyStep(request: Request, context: Readonly<RouterContextProvider>, rp: RelyingParty): Promise<Response> {
+  const admin = adminOf(context);
+  const post = await readSignInPost(request, admin, { intent: posted, response: posted });
+  if (!post.ok) return Response.json({ error: post.error }, { status: post.status });
+  const input = secondStepInput(request, context, admin, post.data.response);
+  const startAgain = (headers: Headers) => Response.json({ next: START_AGAIN }, { headers });
+  if (post.data.intent === "options") {
+    const pending = await findSignIn(admin.db, input.pending);
+    const options = pending?.enrolled ? await signInOptions(admin.db, rp, pending) : null;
+    return options ? Response.json({ options }) : startAgain(pendingCleared(admin));
+  }
+  const result = await attemptPasskey(admin, rp, input);
+  if (result.ok) return Response.json({ next: nextPath(post.data.next) }, { headers: signedInCookies(admin, result.session) });
+  const refusal = secondStepRefusal(admin, result);
+  if ("startAgain" in refusal) return startAgain(refusal.startAgain);
+  const error = result.reason === "invalid" ? PASSKEY_FAILED : refusal.error;
+  return Response.json({ error }, { status: refusal.status, headers: refusal.headers });
+}
+
+const pendingCleared = (admin: AdminServices) => new Headers({ "Set-Cookie": clearCookie(admin.cookies.pending, admin.secure) });
 
 /** The cookies of a completed sign-in: the session's, and the waiting sign-in's and the form token's gone. */
 function signedInCookies(admin: AdminServices, session: string): Headers {
@@ -197,21 +244,16 @@ function signedInCookies(admin: AdminServices, session: string): Headers {
   return headers;
 }
 
-/** The answer to a second step that did not sign in: its message, or back to the password when the sign-in is over. */
-function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResult, { ok: true }>) {
-  if (result.reason === "start-again") {
-    throw redirect(`${LOGIN_PATH}?start-again=1`, {
-      status: 303,
-      headers: { "Set-Cookie": clearCookie(admin.cookies.pending, admin.secure) },
-    });
+type Refusal = { startAgain: Headers } | { status: number; error: string; headers?: Record<string, string> };
+
+/** How a second step that did not sign in is answered: back to the password when the sign-in is over, else its message. */
+function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResult, { ok: true }>): Refusal {
+  if (result.reason === "start-again") return { startAgain: pendingCleared(admin) };
+  if (result.reason === "rate-limit" || result.reason === "locked") {
+    const message = result.reason === "locked" ? codesLockedMessage : loginRateLimitMessage;
+    return { status: 429, error: message(result.retryAfterMinutes), headers: refusalHeaders(result.retryAfterMinutes * 60) };
   }
-  if (result.reason === "rate-limit") {
-    return data(
-      { error: loginRateLimitMessage(result.retryAfterMinutes) },
-      { status: 429, headers: refusalHeaders(result.retryAfterMinutes * 60) },
-    );
-  }
-  return data({ error: CODE_FAILED }, { status: 401 });
+  return { status: 401, error: CODE_FAILED };
 }
 
 /** The sign-in form's double-submit token: a cookie and the same value in the form, set before there is a session. */

@@ -3,7 +3,9 @@ import { minutesText } from "#app/forms/messages.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
 import type { RateLimitRule, RateLimits } from "#server/rate-limits.ts";
 import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from "#server/admin/password.ts";
+import { codeWasRight, countCodeCheck, lockCodes } from "#server/admin/code-lock.ts";
+import { decoyHash, hashPassword, inHashingTurn, needsRehash, verifyPassword } from "#server/admin/password.ts";
+import { checkPasskey, type RelyingParty, sweepChallenges } from "#server/admin/passkeys.ts";
 import {
   acceptTotp,
   enrolment,
@@ -75,37 +77,22 @@ export function loginRateLimitMessage(minutes: number): string {
   return `Too many sign-in attempts. Try again in ${minutesText(minutes)}.`;
 }
 
-/**
- * Sign-ins whose password is checked at once, at most. Each costs one scrypt
- * on the hashing thread (scrypt-thread.ts), one after another, at OWASP's
- * cost (N = 2^17; decision 0030 gives the time). Past this many a sign-in is refused at once, before anything is counted
- * or written, so a crowd of strangers costs the site next to nothing and a
- * person waits for at most two hashes.
- */
-export const SIGN_INS_CHECKED_AT_ONCE = 2;
-export const SIGN_IN_BUSY = "Many sign-ins are being checked right now. Try again in a moment.";
-export const SIGN_IN_BUSY_RETRY_SECONDS = 5;
-
-let signInsBeingChecked = 0;
-
 type RateLimited = { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
 
 export type LoginResult =
   /** The password was right: `pending` goes in the waiting sign-in's cookie; the user gives a code, or sets an app up. */
   { ok: true; pending: string; secondStep: "code" | "enrol" } | { ok: false; reason: "invalid" | "busy" } | RateLimited;
 
+/** The password's account key: a hash of the typed address, so the limiter's table holds no email address. */
+const passwordAccountKey = (email: string) => createHash("sha256").update(email).digest("hex").slice(0, 32);
+
 type Services = Pick<AdminServices, "db" | "rateLimits" | "settings" | "forgetKey">;
 type LoginInput = { email: string; password: string; client: ClientAddress; previousPending: string };
 
+/** The sign-in's first step, in a turn of the password checks (password.ts inHashingTurn): "busy" past them. */
 export async function attemptLogin(services: Services, input: LoginInput, now = new Date()): Promise<LoginResult> {
-  // Checked and taken before the first await, so parallel sign-ins cannot all pass it.
-  if (signInsBeingChecked >= SIGN_INS_CHECKED_AT_ONCE) return { ok: false, reason: "busy" };
-  signInsBeingChecked++;
-  try {
-    return await checkPassword(services, input, now);
-  } finally {
-    signInsBeingChecked--;
-  }
+  const result = await inHashingTurn(() => checkPassword(services, input, now));
+  return result === "busy" ? { ok: false, reason: "busy" } : result;
 }
 
 /** Counts an attempt on the three limits; a refusal, or the keys to forgive should it succeed. */
@@ -135,8 +122,7 @@ function failedActor(user: { id: number; email: string } | undefined): Actor {
 async function checkPassword(services: Services, input: LoginInput, now: Date): Promise<LoginResult> {
   const { db, rateLimits, forgetKey } = services;
   const email = normalizeEmail(input.email);
-  const accountKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const attempt = await countAttempt(rateLimits, passwordLimitKeys, accountKey, input.client.rateLimitSubject, now);
+  const attempt = await countAttempt(rateLimits, passwordLimitKeys, passwordAccountKey(email), input.client.rateLimitSubject, now);
   if (attempt.refused) return attempt.refused;
 
   const user = email ? await findUserForLogin(db, email) : undefined;
@@ -163,9 +149,47 @@ async function checkPassword(services: Services, input: LoginInput, now: Date): 
   return { ok: true, pending, secondStep: user.totp_secret === null ? "enrol" : "code" };
 }
 
+export type CurrentPasswordResult<T> = { ok: true; value: T } | { ok: false; reason: "invalid" | "busy" } | RateLimited;
+
+/**
+ * The Account page's "current password", checked as a sign-in's password is:
+ * in a turn of the password checks, and counted on the sign-in's own limits at
+ * the same account before it is checked, so a session guessing it gets no
+ * more tries than the sign-in page gives, and a right one forgives its
+ * address's failures there. When it is right, `then` (which hashes the new
+ * password) runs in the same turn.
+ */
+export async function checkCurrentPassword<T>(
+  services: Pick<AdminServices, "db" | "rateLimits">,
+  input: { user: { id: number; email: string }; password: string; client: ClientAddress },
+  then: () => Promise<T>,
+  now = new Date(),
+): Promise<CurrentPasswordResult<T>> {
+  const { db, rateLimits } = services;
+  const { user, client } = input;
+  const result = await inHashingTurn(async (): Promise<CurrentPasswordResult<T>> => {
+    const attempt = await countAttempt(rateLimits, passwordLimitKeys, passwordAccountKey(user.email), client.rateLimitSubject, now);
+    if (attempt.refused) return attempt.refused;
+    const stored = await db.selectFrom("admin_users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
+    if (!stored || !(await verifyPassword(input.password, stored.password_hash))) {
+      await recordAudit(
+        db,
+        { userId: user.id, name: user.email },
+        { action: "password-check-failed", detail: `wrong current password on the Account page from ${client.address}` },
+        now,
+      );
+      return { ok: false, reason: "invalid" };
+    }
+    await attempt.forgive();
+    return { ok: true, value: await then() };
+  });
+  return result === "busy" ? { ok: false, reason: "busy" } : result;
+}
+
 /** What the second step knows of the browser besides its waiting sign-in. */
 export interface SecondStepInput {
   pending: string;
+  /** The code typed, or a passkey's answer (JSON) from the browser. */
   code: string;
   client: ClientAddress;
   userAgent: string | null;
@@ -174,7 +198,14 @@ export interface SecondStepInput {
 }
 
 export type SecondStepResult =
-  { ok: true; session: string; recoveryCodes?: string[] } | { ok: false; reason: "start-again" | "invalid" } | RateLimited;
+  { ok: true; session: string; recoveryCodes?: string[] } | { ok: false; reason: "start-again" | "invalid" } | CodesLocked | RateLimited;
+
+/** The user's codes are locked (code-lock.ts): none is checked until then. */
+type CodesLocked = { ok: false; reason: "locked"; retryAfterMinutes: number };
+
+export function codesLockedMessage(minutes: number): string {
+  return `Too many wrong codes were given for this account, so no code is taken for the next ${minutesText(minutes)}. Its user and the admins have been told by email. A passkey still signs in.`;
+}
 
 type SecondStepServices = Pick<AdminServices, "db" | "rateLimits" | "settings" | "totpKey">;
 
@@ -187,11 +218,43 @@ export async function attemptSecondFactor(
   const { db, totpKey } = services;
   const pending = await findSignIn(db, input.pending, now);
   if (!pending?.enrolled) return { ok: false, reason: "start-again" };
-  return checkCode(services, pending, input, now, async (code) => {
+  return checkSecondFactor(services, pending, input, now, async (code) => {
     if (/^\d{6}$/.test(code)) return (await acceptTotp(db, totpKey, pending.userId, code, now)) ? "with the authenticator app" : null;
     if (!looksLikeRecoveryCode(code) || !(await useRecoveryCode(db, pending.userId, code, now))) return null;
     return `with a recovery code (${await recoveryCodesLeft(db, pending.userId)} left)`;
   });
+}
+
+/**
+ * The second step with one of the user's passkeys (passkeys.ts): counted on
+ * the codes' limits and the sign-in's wrong tries like a code, but not on the
+ * run of wrong codes, nor held back by its lock: a passkey cannot be guessed,
+ * so it is how its user signs in while someone with their password keeps
+ * their codes locked.
+ */
+export async function attemptPasskey(
+  services: SecondStepServices,
+  rp: RelyingParty,
+  input: SecondStepInput,
+  now = new Date(),
+): Promise<SecondStepResult> {
+  const { db } = services;
+  const pending = await findSignIn(db, input.pending, now);
+  if (!pending?.enrolled) return { ok: false, reason: "start-again" };
+  let why = "";
+  return checkSecondFactor(
+    services,
+    pending,
+    input,
+    now,
+    async (response) => {
+      const checked = await checkPasskey(db, rp, pending, response, now);
+      if (checked.ok) return `with a passkey (${checked.name})`;
+      why = checked.why;
+      return null;
+    },
+    { passkey: () => why },
+  );
 }
 
 /** The secret a user without an authenticator app is offered, the same until the sign-in ends. */
@@ -211,7 +274,7 @@ export async function confirmEnrolment(services: SecondStepServices, input: Seco
   if (!pending || pending.enrolled || !candidate) return { ok: false, reason: "start-again" };
   const { db, totpKey } = services;
   let recoveryCodes: string[] = [];
-  const result = await checkCode(services, pending, input, now, async (code) => {
+  const result = await checkSecondFactor(services, pending, input, now, async (code) => {
     const step = totpStep(candidate, totpKey, code, now);
     if (step === null) return null;
     // Only while the user still has no app: two confirmations at once set up one.
@@ -234,25 +297,44 @@ export async function confirmEnrolment(services: SecondStepServices, input: Seco
   return result.ok ? { ...result, recoveryCodes } : result;
 }
 
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
 /**
- * Counts the attempt, checks the code with `accept` (which answers how the
- * user signed in, or null), and on success starts the session.
+ * Counts the attempt on the codes' limits and, for a code, on the account's
+ * run of wrong codes (code-lock.ts), then checks it with `accept` (which
+ * answers how the user signed in, or null), and on success starts the
+ * session. A wrong code that ends the run locks the user's codes. `passkey`
+ * says the attempt is a passkey's, and why it failed.
  */
-async function checkCode(
+async function checkSecondFactor(
   services: Pick<AdminServices, "db" | "rateLimits" | "settings">,
   pending: PendingSignIn,
   input: SecondStepInput,
   now: Date,
   accept: (code: string) => Promise<string | null>,
+  { passkey }: { passkey?: () => string } = {},
 ): Promise<SecondStepResult> {
   const { db, rateLimits, settings } = services;
   const attempt = await countAttempt(rateLimits, codeLimitKeys, `user ${pending.userId}`, input.client.rateLimitSubject, now);
   if (attempt.refused) return attempt.refused;
+  const run = passkey ? null : await countCodeCheck(db, pending.userId, now);
+  if (run && !run.ok) return { ok: false, reason: "locked", retryAfterMinutes: minutesOf(run.retryAfterMs) };
   const user = { userId: pending.userId, name: pending.email };
   const how = await accept(input.code.trim());
   if (!how) {
     const failures = await failSignIn(db, pending.id);
-    await recordAudit(db, user, { action: "sign-in-failed", detail: `failed sign-in: wrong code from ${input.client.address}` }, now);
+    const wrong = passkey ? `a passkey not accepted (${passkey()})` : "wrong code";
+    await recordAudit(db, user, { action: "sign-in-failed", detail: `failed sign-in: ${wrong} from ${input.client.address}` }, now);
+    if (run?.last) {
+      const lockedFor = await lockCodes(
+        db,
+        { ...user, email: pending.email, address: input.client.address },
+        run.lockState,
+        settings.SITE_URL,
+        now,
+      );
+      return { ok: false, reason: "locked", retryAfterMinutes: minutesOf(lockedFor) };
+    }
     if (failures >= MAX_CODE_TRIES) {
       await endSignIn(db, pending.id);
       return { ok: false, reason: "start-again" };
@@ -260,9 +342,11 @@ async function checkCode(
     return { ok: false, reason: "invalid" };
   }
   await attempt.forgive();
+  await codeWasRight(db, pending.userId);
   await endSignIn(db, pending.id);
   await destroySession(db, input.previousSession);
   await sweepSessions(db, settings.ADMIN_SESSION_IDLE_MINUTES, now);
+  await sweepChallenges(db, now);
   const session = await createSession(db, pending.userId, { clientAddress: input.client.address, userAgent: input.userAgent }, now);
   await db.updateTable("admin_users").set({ last_login_at: now }).where("id", "=", pending.userId).execute();
   await recordAudit(db, user, { action: "sign-in", detail: `signed in ${how} from ${input.client.address}` }, now);

@@ -26,6 +26,37 @@ const EMAIL_NAME_MIN_LENGTH = 4;
 
 const commonPasswords = new Set<string>(commonPasswordList);
 
+/**
+ * Password checks and hashes under way at once, at most: every one the inbox
+ * makes (a sign-in, the Account page's current password, a password an admin
+ * or a user sets) takes a turn here first (inHashingTurn). Each costs one
+ * scrypt on the hashing thread (scrypt-thread.ts), one after another, at
+ * OWASP's cost (N = 2^17; decision 0030 gives the time). Past this many one is
+ * refused at once, before anything is counted or written, so a crowd (of
+ * strangers signing in, or of guesses from a session) costs the site next to
+ * nothing and a person waits for at most two hashes (decision 0045).
+ */
+export const PASSWORD_CHECKS_AT_ONCE = 2;
+export const PASSWORDS_BUSY = "Many passwords are being checked right now. Try again in a moment.";
+export const PASSWORDS_BUSY_RETRY_SECONDS = 5;
+
+let checksUnderWay = 0;
+
+/**
+ * `work` (which checks or hashes a password) in a turn of its own: its
+ * answer, or "busy" when PASSWORD_CHECKS_AT_ONCE are under way already.
+ */
+export async function inHashingTurn<T>(work: () => Promise<T>): Promise<T | "busy"> {
+  // Checked and taken before the first await, so parallel requests cannot all pass it.
+  if (checksUnderWay >= PASSWORD_CHECKS_AT_ONCE) return "busy";
+  checksUnderWay++;
+  try {
+    return await work();
+  } finally {
+    checksUnderWay--;
+  }
+}
+
 /** scrypt needs 128 * N * r bytes (256 MiB at the highest cost, N = 2^18), above Node's default cap of 32 MiB. */
 const MAX_MEMORY = 512 * 1024 * 1024;
 

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { encode } from "uqr";
 import { site } from "#app/config/site.ts";
 import type { Database } from "#server/db/schema.ts";
+import { signOutEverywhere } from "#server/admin/sessions.ts";
 
 /**
  * The inbox's second factor (docs/decisions/0030): an authenticator app's code
@@ -156,12 +157,16 @@ export async function recoveryCodesLeft(db: Db, userId: number): Promise<number>
   return Number(row.n);
 }
 
-/** Forgets the user's authenticator app and recovery codes and ends their sessions: they set up a new one at their next sign-in. */
+/**
+ * Forgets the user's second factors (their authenticator app, recovery codes
+ * and passkeys) and ends their sessions and waiting sign-ins: they set up a
+ * new app at their next sign-in.
+ */
 export async function resetSecondFactor(db: Db, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("admin_users").set({ totp_secret: null, totp_last_step: null }).where("id", "=", userId).execute();
     await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("admin_sessions").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("admin_sign_ins").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("admin_passkeys").where("user_id", "=", userId).execute();
+    await signOutEverywhere(trx, userId);
   });
 }

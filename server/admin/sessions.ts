@@ -2,7 +2,6 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AdminRole } from "#app/lib/inbox.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { AdminUser } from "#server/admin/users.ts";
 
 /**
  * Agency sessions, kept in the database. The browser holds a random id in an
@@ -21,6 +20,12 @@ const TOKEN_BYTES = 32;
 export const SIGN_IN_PENDING_MINUTES = 10;
 /** A user agent is kept this long at most: enough to tell one's browsers apart. */
 const USER_AGENT_MAX_LENGTH = 300;
+
+/** A user of the inbox, as the pages name them. */
+export interface AdminUser {
+  id: number;
+  email: string;
+}
 
 export interface SignedInUser extends AdminUser {
   role: AdminRole;
@@ -183,9 +188,20 @@ export async function revokeSession(db: Kysely<Database>, id: string, userId?: n
   return row;
 }
 
-/** Ends every session of the user but `keep`; answers how many. */
-export async function revokeOtherSessions(db: Kysely<Database>, userId: number, keep: string): Promise<number> {
-  const result = await db.deleteFrom("admin_sessions").where("user_id", "=", userId).where("id", "<>", keep).executeTakeFirst();
+/**
+ * Ends every session of the user (but `keep`, the stored id of the one the
+ * change was made in) and every sign-in of theirs waiting for its second
+ * factor, which would otherwise finish with a new session: what a new
+ * password, a reset second factor, a lower role and Sign out everywhere else
+ * each ask. Answers how many sessions ended.
+ */
+export async function signOutEverywhere(db: Kysely<Database>, userId: number, keep?: string): Promise<number> {
+  const result = await db
+    .deleteFrom("admin_sessions")
+    .where("user_id", "=", userId)
+    .$if(keep !== undefined, (qb) => qb.where("id", "<>", keep!))
+    .executeTakeFirst();
+  await db.deleteFrom("admin_sign_ins").where("user_id", "=", userId).execute();
   return Number(result.numDeletedRows);
 }
 

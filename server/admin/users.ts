@@ -1,15 +1,12 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { AdminRole } from "#app/lib/inbox.ts";
+import { type AdminRole, adminRoles } from "#app/lib/inbox.ts";
 import type { Dialect } from "#server/db/dialect.ts";
 import { typedEmail } from "#server/mail/address.ts";
+import { codesUnlocked } from "#server/admin/code-lock.ts";
 import { hashPassword } from "#server/admin/password.ts";
+import { type AdminUser, signOutEverywhere } from "#server/admin/sessions.ts";
 import type { Database } from "#server/db/schema.ts";
-
-export interface AdminUser {
-  id: number;
-  email: string;
-}
 
 /** One spelling per address: trimmed, lower case, an internationalised domain in Unicode. */
 export function normalizeEmail(email: string): string {
@@ -65,31 +62,41 @@ export async function noUsersYet(db: Kysely<Database>): Promise<boolean> {
   return !(await db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst());
 }
 
-/** Sets a new password and ends every session of the user; false when there is no such user. */
-export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<AdminUser | undefined> {
+/**
+ * Gives the user of `email` a new password: every session and waiting sign-in
+ * of theirs ends, and a lock of their codes lifts (whoever guessed with the old
+ * password is shut out). `mustChange` when an admin gave it: the user chooses
+ * their own at their next sign-in. Undefined when there is no such user.
+ */
+export async function setPassword(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+  { mustChange = false }: { mustChange?: boolean } = {},
+): Promise<AdminUser | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .updateTable("admin_users")
-      .set({ password_hash: passwordHash, must_change_password: false })
+      .set({ password_hash: passwordHash, must_change_password: mustChange, ...codesUnlocked })
       .where("email", "=", normalizeEmail(email))
       .returning(["id", "email"])
       .executeTakeFirst();
-    if (user) await trx.deleteFrom("admin_sessions").where("user_id", "=", user.id).execute();
+    if (user) await signOutEverywhere(trx, user.id);
     return user;
   });
 }
 
-/** The user's own new password: the session they chose it in stays, every other one ends. */
+/** The user's own new password: the session they chose it in stays, every other one and every waiting sign-in ends. */
 export async function changeOwnPassword(db: Kysely<Database>, userId: number, password: string, keepSession: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("admin_users")
-      .set({ password_hash: passwordHash, must_change_password: false })
+      .set({ password_hash: passwordHash, must_change_password: false, ...codesUnlocked })
       .where("id", "=", userId)
       .execute();
-    await trx.deleteFrom("admin_sessions").where("user_id", "=", userId).where("id", "<>", keepSession).execute();
+    await signOutEverywhere(trx, userId, keepSession);
   });
 }
 
@@ -115,11 +122,19 @@ export async function listUsers(db: Kysely<Database>) {
   const rows = await db
     .selectFrom("admin_users")
     .select(["id", "email", "role", "totp_secret", "created_at", "last_login_at"])
+    .select((eb) =>
+      eb
+        .selectFrom("admin_passkeys")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("admin_passkeys.user_id", "=", "admin_users.id")
+        .as("passkeys"),
+    )
     .orderBy("email")
     .execute();
-  return rows.map(({ totp_secret, ...row }) => ({
+  return rows.map(({ totp_secret, passkeys, ...row }) => ({
     ...row,
     secondFactor: totp_secret !== null,
+    passkeys: Number(passkeys ?? 0),
     created_at: new Date(row.created_at),
     last_login_at: row.last_login_at ? new Date(row.last_login_at) : null,
   }));
@@ -132,6 +147,7 @@ export function initialPassword(): string {
 }
 
 export type UserChange = { ok: true; email: string } | { ok: false; problem: "no-user" | "yourself" | "last-admin" };
+export type RoleChange = UserChange & { signedOut?: boolean };
 
 /**
  * Runs `change` with the admins' rows locked on PostgreSQL (SQLite runs one
@@ -157,12 +173,23 @@ async function withAdminsCounted<T>(
   });
 }
 
-/** Gives a user another role; never takes the last admin's. */
-export async function changeRole(db: Kysely<Database>, dialect: Dialect, userId: number, role: AdminRole): Promise<UserChange> {
+const rankOf = (role: AdminRole) => adminRoles.findIndex((r) => r.key === role);
+
+/**
+ * Gives a user another role; never takes the last admin's. A lower role ends
+ * their sessions and waiting sign-ins (`signedOut`): whatever they were doing
+ * under the higher one stops, and they sign in again to the lower. A higher
+ * one takes effect at their next request, as every request reads the role.
+ */
+export async function changeRole(db: Kysely<Database>, dialect: Dialect, userId: number, role: AdminRole): Promise<RoleChange> {
   return withAdminsCounted(db, dialect, async (trx, admins) => {
     if (role !== "admin" && admins.length === 1 && admins[0] === userId) return { ok: false, problem: "last-admin" };
+    const before = await trx.selectFrom("admin_users").select("role").where("id", "=", userId).executeTakeFirst();
     const user = await trx.updateTable("admin_users").set({ role }).where("id", "=", userId).returning("email").executeTakeFirst();
-    return user ? { ok: true, email: user.email } : { ok: false, problem: "no-user" };
+    if (!before || !user) return { ok: false, problem: "no-user" };
+    const lower = rankOf(role) < rankOf(before.role);
+    if (lower) await signOutEverywhere(trx, userId);
+    return { ok: true, email: user.email, ...(lower ? { signedOut: true } : {}) };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { AdminRole, LeadFormType, LeadStatus } from "#app/lib/inbox.ts";
 import type { LeadTable, Timestamp } from "#server/db/columns.ts";
 
@@ -19,6 +19,40 @@ export interface AdminUsersTable {
   totp_last_step: number | null;
   /** Set when an admin gave the password: the user chooses their own before anything else. */
   must_change_password: Generated<boolean>;
+  /** Wrong second-factor codes since the last right one or the last lock, from any address (server/admin/code-lock.ts). */
+  code_failures: Generated<number>;
+  /** Until when no code is taken for this user; kept after it passes, so the next lock knows how recent this one was. */
+  codes_locked_until: Timestamp | null;
+  /** Locks one after another, each within a day of the one before: each lasts twice as long as the last. */
+  code_locks: Generated<number>;
+}
+
+/** A passkey (WebAuthn credential) of a user, beside the authenticator app (server/admin/passkeys.ts). */
+export interface AdminPasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential's id, base64url, as the browser names it. */
+  credential_id: string;
+  /** Its COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at its last use: a lower or equal one later means a copy (bigint: read as number or string). */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON list of how the browser reaches it (usb, nfc, internal, hybrid…), or null. */
+  transports: string | null;
+  /** What the user called it. */
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** The challenge a session (adding a passkey) or a waiting sign-in (using one) asked its browser to sign: one each, taken once. */
+export interface AdminPasskeyChallengesTable {
+  /** "session <hashed id>" or "sign-in <hashed id>". */
+  owner: string;
+  user_id: number;
+  /** base64url, as the options gave it. */
+  challenge: string;
+  created_at: Timestamp;
 }
 
 /** Single-use codes for when the authenticator app is lost; only their SHA-256 is kept. */
@@ -111,6 +145,8 @@ export type InboxTables = {
   admin_sessions: AdminSessionsTable;
   admin_sign_ins: AdminSignInsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_passkeys: AdminPasskeysTable;
+  admin_passkey_challenges: AdminPasskeyChallengesTable;
   admin_audit_log: AdminAuditLogTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;

@@ -71,8 +71,12 @@ export interface OutboxTable {
   id: Generated<number>;
   /** The notification type: Contact, Audit, AI Assessment Request, CompanyProfile, Service Order, Newsletter. */
   kind: string;
-  /** What it is about: a lead's table, newsletter_subscribers for mail to a subscriber, articles for an article's test mail, calendar_outages for the admins' calendar alerts, part_health for an alert to the admins. */
-  lead_table: LeadTable | "newsletter_subscribers" | "articles" | "calendar_outages" | "part_health";
+  /**
+   * What it is about: a lead's table, newsletter_subscribers for mail to a subscriber, articles for an article's test mail,
+   * calendar_outages for the admins' calendar alerts, admin_users for mail about an inbox user's sign-in, part_health for
+   * an alert to the admins.
+   */
+  lead_table: LeadTable | "newsletter_subscribers" | "articles" | "calendar_outages" | "admin_users" | "part_health";
   lead_id: number;
   reply_to: string | null;
   /** Who receives it; null is the agency (NOTIFY_TO). Bookings also write to the visitor. */

@@ -12,9 +12,9 @@ import {
   confirmEnrolment,
   enrolmentOffer,
   loginLimits,
-  SIGN_INS_CHECKED_AT_ONCE,
   triesOnceAccountLimited,
 } from "#server/admin/login.ts";
+import { PASSWORD_CHECKS_AT_ONCE } from "#server/admin/password.ts";
 import { addNote, resendNotification, setStatus } from "#server/admin/lead-changes.ts";
 import { type Cursor, decodeCursor, type InboxFilter, everyLead } from "#server/admin/filter.ts";
 import { exportRows } from "#server/admin/lead-export.ts";
@@ -419,10 +419,10 @@ describe.each(databaseKinds)("lead inbox data on %s", (kind) => {
       for (let i = 0; i < loginLimits.pair.max - 1; i++) expect(await signIn("agent@roimedia.co.za", "198.51.100.60")).toEqual(invalid);
       // As many at once as are checked at once: one is the last the limit allows, the others are past it.
       const answers = await Promise.all(
-        Array.from({ length: SIGN_INS_CHECKED_AT_ONCE }, () => signIn("agent@roimedia.co.za", "198.51.100.60")),
+        Array.from({ length: PASSWORD_CHECKS_AT_ONCE }, () => signIn("agent@roimedia.co.za", "198.51.100.60")),
       );
       expect(answers.filter((answer) => answer.ok === false && answer.reason === "invalid")).toHaveLength(1);
-      expect(answers.filter((answer) => answer.ok === false && answer.reason === "rate-limit")).toHaveLength(SIGN_INS_CHECKED_AT_ONCE - 1);
+      expect(answers.filter((answer) => answer.ok === false && answer.reason === "rate-limit")).toHaveLength(PASSWORD_CHECKS_AT_ONCE - 1);
     });
   });
 });

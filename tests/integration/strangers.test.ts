@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
 import { forms } from "#app/forms/registry.ts";
-import { loginLimits, SIGN_IN_BUSY } from "#server/admin/login.ts";
+import { loginLimits } from "#server/admin/login.ts";
+import { PASSWORDS_BUSY } from "#server/admin/password.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { enhanced, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
@@ -195,7 +196,7 @@ describe("strangers signing in", () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
       expect(answer.retryAfter).toMatch(/^\d+$/);
-      expect(answer.text).toContain(SIGN_IN_BUSY);
+      expect(answer.text).toContain(PASSWORDS_BUSY);
     }
     const user = await signIn("198.51.100.200", "agent@roimedia.co.za", PASSWORD);
     expect(user.status).toBe(303);

@@ -101,6 +101,15 @@ export function peekAuthenticatorCode(email: string): string {
   return app.totp.generate({ timestamp: step * PERIOD_MS });
 }
 
+/** A code of six digits the server cannot take now: none of the steps around this moment's. */
+export function wrongAuthenticatorCode(email: string): string {
+  const app = authenticatorOf(email);
+  const now = Math.floor(Date.now() / PERIOD_MS);
+  // The steps the server may take while the wrong code travels, with a step to spare either side.
+  const taken = new Set([-2, -1, 0, 1, 2].map((delta) => app.totp.generate({ timestamp: (now + delta) * PERIOD_MS })));
+  return ["000000", "111111", "222222", "333333", "444444", "555555"].find((code) => !taken.has(code))!;
+}
+
 /**
  * The app's code for a step after the last one given. The server takes the
  * codes of the step before and after the current one too, so two sign-ins may

@@ -1,9 +1,11 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
+import { PasskeySignIn } from "#app/components/admin/passkeys.tsx";
 import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { loginFormToken, loginTokenContext, nextPath, requirePendingSignIn, secondStep } from "#server/admin/guard.ts";
+import { adminOf, loginFormToken, loginTokenContext, nextPath, requirePendingSignIn, secondStep } from "#server/admin/guard.ts";
 import { attemptSecondFactor } from "#server/admin/login.ts";
+import { hasPasskeys, passkeysAt } from "#server/admin/passkeys.ts";
 import type { Route } from "./+types/login-code";
 
 // The sign-in's second step: a code from the user's authenticator app, or a recovery code.
@@ -18,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = await requirePendingSignIn(request, context);
   const next = nextPath(new URL(request.url).searchParams.get("next"));
   if (!pending.enrolled) throw redirect(`/admin/login/enrol?${new URLSearchParams({ next })}`);
-  return { token: context.get(loginTokenContext), next };
+  const { db, settings } = adminOf(context);
+  // A passkey is offered where the browser can sign for the site: at its own address.
+  const passkey = passkeysAt(request.url, settings.SITE_URL).ok && (await hasPasskeys(db, pending.userId));
+  return { token: context.get(loginTokenContext), next, passkey };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,6 +43,7 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
       </p>
       <div className="mt-6 space-y-4">
         {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+        {loaderData.passkey && <PasskeySignIn token={loaderData.token} next={loaderData.next} />}
         <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
           <input type="hidden" name="token" value={loaderData.token} />
           <input type="hidden" name="next" value={loaderData.next} />

@@ -6,7 +6,8 @@ import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { minutesText } from "#app/forms/messages.ts";
 import { commonFields } from "#app/forms/common-fields.ts";
 import { adminOf, loginFormToken, loginTokenContext, nextPath, readSignInPost } from "#server/admin/guard.ts";
-import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage, SIGN_IN_BUSY, SIGN_IN_BUSY_RETRY_SECONDS } from "#server/admin/login.ts";
+import { attemptLogin, LOGIN_FAILED, loginRateLimitMessage } from "#server/admin/login.ts";
+import { PASSWORDS_BUSY, PASSWORDS_BUSY_RETRY_SECONDS } from "#server/admin/password.ts";
 import { oneLine, posted } from "#server/admin/posts.ts";
 import { findSession, readCookie, serializeCookie, SIGN_IN_PENDING_MINUTES } from "#server/admin/sessions.ts";
 import { clientAddressContext } from "#server/services.ts";
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (result.reason === "busy") {
-      return data({ error: SIGN_IN_BUSY, email }, { status: 503, headers: refusalHeaders(SIGN_IN_BUSY_RETRY_SECONDS) });
+      return data({ error: PASSWORDS_BUSY, email }, { status: 503, headers: refusalHeaders(PASSWORDS_BUSY_RETRY_SECONDS) });
     }
     return data({ error: LOGIN_FAILED, email }, { status: 401 });
   }
@@ -75,7 +76,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-sm px-4 py-16">
       <h1 className="text-2xl font-bold tracking-tight">Sign in to the lead inbox</h1>
       <p className="mt-2 text-sm text-slate-600">
-        For the agency's team: your password, then a code from your authenticator app. Accounts are made by an admin.
+        For the agency's team: your password, then a code from your authenticator app or your passkey. Accounts are made by an admin.
       </p>
       <div className="mt-6 space-y-4">
         {loaderData.notice && !actionData && <Notice>{loaderData.notice}</Notice>}

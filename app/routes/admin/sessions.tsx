@@ -8,7 +8,7 @@ import { z } from "#app/lib/zod.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, LOGIN_PATH, requireRoleFor } from "#server/admin/guard.ts";
 import { posted, readPost } from "#server/admin/posts.ts";
-import { clearCookie, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from "#server/admin/sessions.ts";
+import { clearCookie, listSessions, revokeSession, type SessionRow, signOutEverywhere } from "#server/admin/sessions.ts";
 import type { Route } from "./+types/sessions";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sessions");
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const post = await readPost(request, sessionPost);
   if (!post.ok) return data({ error: post.error }, { status: post.status });
   if (post.data.intent === "others") {
-    const count = await revokeOtherSessions(db, session.user.id, session.id);
+    const count = await signOutEverywhere(db, session.user.id, session.id);
     await recordAudit(db, actorOf(session), { action: "end-sessions", detail: `signed out everywhere else (${count} sessions)` });
     return redirect(`/admin/sessions?ended=${count}`, { status: 303 });
   }

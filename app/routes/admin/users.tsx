@@ -1,13 +1,16 @@
+import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, inputClass, labelClass, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { adminRoles, roleLabel } from "#app/lib/inbox.ts";
+import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { z } from "#app/lib/zod.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { keysOf, posted, postedEmail, readPost, refusePassword } from "#server/admin/posts.ts";
+import { inHashingTurn, PASSWORDS_BUSY, PASSWORDS_BUSY_RETRY_SECONDS } from "#server/admin/password.ts";
 import { resetSecondFactor } from "#server/admin/second-factor.ts";
 import {
   changeRole,
@@ -16,6 +19,8 @@ import {
   initialPassword,
   listUsers,
   removeUser,
+  setPassword,
+  type RoleChange,
   type UserChange,
   UserExistsError,
 } from "#server/admin/users.ts";
@@ -23,10 +28,14 @@ import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 
+// A refusal's Retry-After reaches a browser without JavaScript too.
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
+
 const done = {
   role: "Role changed.",
+  lowered: "Role changed. As it is lower, their sessions and any sign-in under way are ended: they sign in again.",
   removed: "User removed; their sessions are ended.",
-  reset: "Their authenticator app is reset: they set up a new one at their next sign-in, and their sessions are ended.",
+  reset: "Their authenticator app and passkeys are reset: they set up a new app at their next sign-in, and their sessions are ended.",
 } as const;
 
 const refusals: Record<Exclude<UserChange, { ok: true }>["problem"], string> = {
@@ -48,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: user.email,
       role: user.role,
       secondFactor: user.secondFactor,
+      passkeys: user.passkeys,
       lastSignIn: user.last_login_at ? formatSast(user.last_login_at) : "Never",
     })),
   };
@@ -80,6 +90,7 @@ const userPost = z.intersection(
       z.object({ intent: z.literal("role"), role }),
       z.object({ intent: z.literal("remove") }),
       z.object({ intent: z.literal("reset-second-factor") }),
+      z.object({ intent: z.literal("new-password") }),
     ],
     { error: "Unknown action." },
   ),
@@ -90,16 +101,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(session);
   const { db, dialect } = adminOf(context);
   const back = (what: keyof typeof done) => redirect(`/admin/users?done=${what}`, { status: 303 });
-  const refused = (problem: string, status = 400) => data({ error: problem, created: null }, { status });
+  const refused = (problem: string, status = 400, headers?: Record<string, string>) =>
+    data({ error: problem, created: null }, { status, headers });
   const post = await readPost(request, userPost, { user: 404 });
   if (!post.ok) return refused(post.error, post.status);
   const asked = post.data;
 
+  const busy = () => refused(PASSWORDS_BUSY, 503, refusalHeaders(PASSWORDS_BUSY_RETRY_SECONDS));
   if (asked.intent === "add") {
     const { email } = asked;
     const password = asked.password || initialPassword();
     try {
-      await createUser(db, email, password, { role: asked.role, mustChangePassword: true });
+      if ((await inHashingTurn(() => createUser(db, email, password, { role: asked.role, mustChangePassword: true }))) === "busy")
+        return busy();
     } catch (error) {
       if (error instanceof UserExistsError) return refused(`${email} already has an account.`, 409);
       throw error;
@@ -109,13 +123,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const userId = asked.user;
-  let change: UserChange;
+  let change: RoleChange;
   switch (asked.intent) {
-    case "role":
+    case "role": {
       change = await changeRole(db, dialect, userId, asked.role);
       if (!change.ok) break;
-      await recordAudit(db, actor, { action: "change-role", detail: `made ${change.email} ${roleLabel(asked.role)}` });
-      return back("role");
+      const ended = change.signedOut ? "; their sessions and sign-ins under way ended" : "";
+      await recordAudit(db, actor, { action: "change-role", detail: `made ${change.email} ${roleLabel(asked.role)}${ended}` });
+      return back(change.signedOut ? "lowered" : "role");
+    }
+    case "new-password": {
+      const email = await emailOfUser(db, userId);
+      if (!email) return refused(refusals["no-user"], 404);
+      const password = initialPassword();
+      if ((await inHashingTurn(() => setPassword(db, email, password, { mustChange: true }))) === "busy") return busy();
+      await recordAudit(db, actor, { action: "set-password", detail: `gave ${email} a new password` });
+      return { error: null, created: null, newPassword: { email, password } };
+    }
     case "remove":
       change = await removeUser(db, dialect, userId, session.user.id);
       if (!change.ok) break;
@@ -132,9 +156,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refused(refusals[change.problem], change.problem === "no-user" ? 404 : 409);
 }
 
+/** One change of one user, a button of its own (the button's text names the user to a screen reader). */
+function UserAction({
+  csrf,
+  intent,
+  user,
+  className,
+  children,
+}: {
+  csrf: string;
+  intent: "reset-second-factor" | "new-password" | "remove";
+  user: number;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <CsrfField token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="user" value={user} />
+      <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { users, csrf, me } = loaderData;
   const created = actionData?.created;
+  const given = actionData && "newPassword" in actionData ? actionData.newPassword : null;
   return (
     <div className="max-w-5xl space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Users</h1>
@@ -160,10 +211,17 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           At their first sign-in they choose their own and set up an authenticator app.
         </Notice>
       )}
+      {given && (
+        <Notice>
+          {given.email} has a new password, shown only now: <code className="font-mono font-semibold">{given.password}</code>. Give it to
+          them: at their next sign-in they choose their own. Their sessions and any sign-in under way are ended, and a lock of their codes
+          is lifted.
+        </Notice>
+      )}
 
       <ListTable
         caption="Users of the inbox"
-        columns={["Email", "Role", "Authenticator app", "Last sign-in (SAST)", "Remove"]}
+        columns={["Email", "Role", "Second factor", "Password", "Last sign-in (SAST)", "Remove"]}
         empty={null}
       >
         {users.map((user) => (
@@ -193,29 +251,27 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               </Form>
             </td>
             <td className="px-3 py-2">
-              {user.secondFactor ? "Set up" : "Not yet"}
+              {user.secondFactor ? "App set up" : "Not yet"}
+              {user.passkeys > 0 && `, ${user.passkeys === 1 ? "1 passkey" : `${user.passkeys} passkeys`}`}
               {user.secondFactor && (
-                <Form method="post" className="mt-1">
-                  <CsrfField token={csrf} />
-                  <input type="hidden" name="intent" value="reset-second-factor" />
-                  <input type="hidden" name="user" value={user.id} />
-                  <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
-                    Reset<span className="sr-only"> the authenticator app of {user.email}</span>
-                  </button>
-                </Form>
+                <UserAction csrf={csrf} intent="reset-second-factor" user={user.id} className="mt-1">
+                  Reset<span className="sr-only"> the authenticator app and passkeys of {user.email}</span>
+                </UserAction>
+              )}
+            </td>
+            <td className="px-3 py-2">
+              {user.id !== me && (
+                <UserAction csrf={csrf} intent="new-password" user={user.id}>
+                  New password<span className="sr-only"> for {user.email}</span>
+                </UserAction>
               )}
             </td>
             <td className="px-3 py-2 whitespace-nowrap tabular-nums">{user.lastSignIn}</td>
             <td className="px-3 py-2">
               {user.id !== me && (
-                <Form method="post">
-                  <CsrfField token={csrf} />
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="user" value={user.id} />
-                  <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
-                    Remove<span className="sr-only"> {user.email}</span>
-                  </button>
-                </Form>
+                <UserAction csrf={csrf} intent="remove" user={user.id}>
+                  Remove<span className="sr-only"> {user.email}</span>
+                </UserAction>
               )}
             </td>
           </tr>
