@@ -71,8 +71,14 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   app.set("trust proxy", false);
   // Database (migrated), captcha, mailer and the outbox worker, before the first request.
   // The thread that reads the consultants' calendars is a file of its own beside this bundle (scripts/calendar-thread.ts);
-  // the development server parses them on its own thread.
-  const running = await startServices(settings, dev ? {} : { calendarThread: new URL("./ical-thread.js", import.meta.url) });
+  // the development server parses them on its own thread. So is the heavy-work process (scripts/heavy-work-process.ts),
+  // which the development server starts from its source.
+  const running = await startServices(
+    settings,
+    dev
+      ? { heavyWorkProcess: new URL("./heavy-work/process.ts", import.meta.url) }
+      : { calendarThread: new URL("./ical-thread.js", import.meta.url), heavyWorkProcess: new URL("./heavy-work.js", import.meta.url) },
+  );
 
   // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play;
   // in development, Vite's hot reload talks over a WebSocket of its own.

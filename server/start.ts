@@ -11,6 +11,7 @@ import { prepareMasterKey, siteSecrets } from "#server/captcha/keys.ts";
 import { tightenDataDir } from "#server/data-dir.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
 import { LeadStore } from "#server/forms/store.ts";
+import { HeavyWork } from "#server/heavy-work/heavy-work.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 import { RateLimits } from "#server/rate-limits.ts";
 import type { Env } from "#server/env.ts";
@@ -46,7 +47,10 @@ export interface RunningServices {
  * provider and mailer, starts the outbox worker, and builds each feature's
  * services from these, once.
  */
-export async function startServices(settings: Env, { calendarThread }: { calendarThread?: URL } = {}): Promise<RunningServices> {
+export async function startServices(
+  settings: Env,
+  { calendarThread, heavyWorkProcess }: { calendarThread?: URL; heavyWorkProcess: URL },
+): Promise<RunningServices> {
   // Before the database opens: SQLite gives a new -wal file the database file's mode.
   const { tightened, refused } = tightenDataDir(settings.DATA_DIR);
   if (tightened.length) {
@@ -106,6 +110,13 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
     admin: adminServices(core),
     newsletter,
     articles: liveArticles,
+    heavyWork: new HeavyWork({
+      module: heavyWorkProcess,
+      threads: settings.HEAVY_WORK_THREADS,
+      nice: settings.HEAVY_WORK_NICE,
+      queueLimit: settings.HEAVY_WORK_QUEUE,
+      timeoutMs: settings.HEAVY_WORK_TIMEOUT_MS,
+    }),
   };
   late.calendarLane = services.booking.calendarSender;
   late.reminderLane = services.booking.reminderSender(mailer);
@@ -162,6 +173,7 @@ export async function startServices(settings: Env, { calendarThread }: { calenda
     async close() {
       await backups?.stop();
       await liveArticles.stop();
+      await services.heavyWork.stop();
       await services.booking.calendars.stop();
       await worker.stop();
       mailer.close();
