@@ -13,6 +13,7 @@ import { env } from "#server/env.ts";
 import { log, setLogLevel } from "#server/log.ts";
 import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
+import { ARTICLE_EDITOR_PATH, ARTICLE_POST_MAX_BYTES } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
@@ -130,6 +131,8 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
         return context;
       },
       mode: dev ? "development" : "production",
+      // The article editor's posts carry an image, which its action reads as it streams (docs/decisions/0044).
+      bodyLimit: (path) => (ARTICLE_EDITOR_PATH.test(path) ? ARTICLE_POST_MAX_BYTES : undefined),
     }),
   );
   app.use(lastResort);

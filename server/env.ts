@@ -261,6 +261,13 @@ export const envSchema = z.object({
     .max(600_000)
     .default(120_000)
     .describe("how long one upload's images or one social card may take before the heavy-work process is ended and the job fails"),
+  ARTICLE_UPLOADS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(20)
+    .describe("how many images one editor may upload a minute"),
 
   // Backups of the embedded database (server/backups.ts); PostgreSQL is backed up with pg_dump.
   BACKUP_DIR: z.string().min(1).optional().describe("where backups are written; unset: DATA_DIR/backups"),
