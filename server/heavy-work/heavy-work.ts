@@ -187,6 +187,8 @@ export class HeavyWork {
     this.#child = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
+    // An idle process no longer keeps this one alive (#idle): it must, until its end is seen.
+    child.ref();
     child.kill("SIGKILL");
     await exited;
   }
