@@ -43,11 +43,19 @@ export type HeavyAnswer = { ready: true } | { id: number; output: HeavyOutput<He
 
 /** Every thread this process has so far, at `nice`; the threads started later (libuv's, libvips') inherit it. */
 function lowerPriority(nice: number): void {
+  let tasks: string[];
   try {
-    for (const task of readdirSync("/proc/self/task")) setPriority(Number(task), nice);
+    tasks = readdirSync("/proc/self/task");
   } catch {
     // Elsewhere than Linux, the process's main thread alone.
-    setPriority(nice);
+    return setPriority(nice);
+  }
+  for (const task of tasks) {
+    try {
+      setPriority(Number(task), nice);
+    } catch {
+      // A thread that ended meanwhile.
+    }
   }
 }
 
