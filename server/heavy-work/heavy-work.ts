@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { HeavyAnswer, HeavyInput, HeavyJob, HeavyKind, HeavyOutput } from "#server/heavy-work/process.ts";
 import { log } from "#server/log.ts";
@@ -120,6 +121,15 @@ export class HeavyWork {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
+    // At once, so that loading its modules (sharp, satori: a second of a core) already lets the server go first;
+    // it renices the threads it started before this itself (server/heavy-work/process.ts).
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Gone already, or not Linux: its own renice, or its exit, follows.
+      }
+    }
     const started = { process: child, ready: false };
     this.#child = started;
     child.on("message", (answer: HeavyAnswer) => {
