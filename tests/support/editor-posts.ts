@@ -67,7 +67,8 @@ export async function postEditor(
 
 const tokens = new WeakMap<InboxBrowser, Promise<string>>();
 
-function csrfOf(editor: InboxBrowser): Promise<string> {
+/** The form token `editor`'s posts carry, read once (the session's). */
+export function csrfOf(editor: InboxBrowser): Promise<string> {
   let token = tokens.get(editor);
   if (!token) tokens.set(editor, (token = editor.csrf("/admin/articles/new")));
   return token;
