@@ -10,9 +10,11 @@ import { inlineScripts } from "#scripts/vite-inline-scripts.ts";
 // The inbox's passwords are hashed at N = 2^14 rather than OWASP's 2^17, at normal priority rather than
 // nice 19: the tests' guesses need no protection, and on a machine loaded by the suite itself a nice-19
 // thread waits for everything else, past a test's time (decision 0030). tests/integration/strangers.test.ts
-// keeps the site's own priority, the one its timing is about.
+// keeps the site's own priority, the one its timing is about. The heavy-work process, where uploads are decoded,
+// runs at normal priority too (decision 0044); tests/integration/heavy-work.test.ts keeps the site's own.
 process.env.ADMIN_PASSWORD_COST ??= "14";
 process.env.ADMIN_PASSWORD_THREAD_NICE ??= "0";
+process.env.HEAVY_WORK_NICE ??= "0";
 process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
 
 export default defineConfig({

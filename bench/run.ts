@@ -29,6 +29,7 @@ const scripts = [
   "calendar",
   "articles",
   "article-send",
+  "uploads",
 ] as const;
 
 const only = process.argv.slice(2);

@@ -13,6 +13,7 @@ import { env } from "#server/env.ts";
 import { configureLog, log } from "#server/log.ts";
 import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
+import { ARTICLE_EDITOR_PATH, ARTICLE_POST_MAX_BYTES } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
@@ -74,12 +75,19 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   app.set("trust proxy", false);
   // Database (migrated), captcha, mailer and the outbox worker, before the first request.
   // The thread that reads the consultants' calendars is a file of its own beside this bundle (scripts/calendar-thread.ts);
-  // the development server parses them on its own thread.
+  // the development server parses them on its own thread. So is the heavy-work process (scripts/heavy-work-process.ts),
+  // which the development server starts from its source.
   const build = () => import("virtual:react-router/server-build");
   const serverBuild = await build();
   const running = await startServices(
     settings,
-    dev ? {} : { calendarThread: new URL("./ical-thread.js", import.meta.url), version: serverBuild.assets.version },
+    dev
+      ? { heavyWorkProcess: new URL("./heavy-work/process.ts", import.meta.url) }
+      : {
+          calendarThread: new URL("./ical-thread.js", import.meta.url),
+          heavyWorkProcess: new URL("./heavy-work.js", import.meta.url),
+          version: serverBuild.assets.version,
+        },
   );
 
   // The home page's intro video plays in a youtube-nocookie iframe once the visitor presses play;
@@ -136,6 +144,8 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
         return context;
       },
       mode: dev ? "development" : "production",
+      // The article editor's posts carry an image, which its action reads as it streams (docs/decisions/0044).
+      bodyLimit: (path) => (ARTICLE_EDITOR_PATH.test(path) ? ARTICLE_POST_MAX_BYTES : undefined),
     }),
   );
   app.use(lastResort);

@@ -266,6 +266,43 @@ export const envSchema = z.object({
     .describe("days the copy of a delivered message (its bodies in the outbox, its .eml file) is kept"),
   RETENTION_AUDIT_DAYS: z.coerce.number().int().min(30).max(3650).default(730).describe("days an entry of the inbox's audit log is kept"),
 
+  // Image decoding and social cards, in a process of their own (server/heavy-work/, docs/decisions/0044).
+  HEAVY_WORK_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(2)
+    .describe("how many threads the heavy-work process encodes an upload's images on"),
+  HEAVY_WORK_NICE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .default(19)
+    .describe("the heavy-work process's niceness on Linux: 19 lets every request go first; 0 only for tests"),
+  HEAVY_WORK_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(20)
+    .describe("how many uploads may wait for the heavy-work process; past that an upload is refused, to try again in a minute"),
+  HEAVY_WORK_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(120_000)
+    .describe("how long one upload's images or one social card may take before the heavy-work process is ended and the job fails"),
+  ARTICLE_UPLOADS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(20)
+    .describe("how many images one editor may upload a minute"),
+
   // Backups of the embedded database (server/backups.ts); PostgreSQL is backed up with pg_dump.
   BACKUP_DIR: z.string().min(1).optional().describe("where backups are written; unset: DATA_DIR/backups"),
   BACKUP_HOUR: z

@@ -4,6 +4,7 @@ import type { LiveArticles } from "#server/articles/live.ts";
 import type { AdminServices } from "#server/admin/services.ts";
 import type { BookingServices } from "#server/booking/services.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
+import type { HeavyWork } from "#server/heavy-work/heavy-work.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
 import type { OpsServices } from "#server/ops/services.ts";
 
@@ -20,6 +21,8 @@ export interface SiteServices extends CoreServices {
   articles: LiveArticles;
   /** The watched parts and this instance, for the System page (server/ops). */
   ops: OpsServices;
+  /** Image decoding and social cards, in a process of their own (docs/decisions/0044). */
+  heavyWork: HeavyWork;
 }
 
 export const servicesContext = createContext<SiteServices>();

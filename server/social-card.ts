@@ -7,10 +7,11 @@ import { OG_HEIGHT, OG_WIDTH, ogSection } from "#app/lib/og.ts";
 
 /**
  * A page's social card (1200x630 PNG, app/lib/og.ts names it): drawn at build
- * for the site's own pages (scripts/social-images.ts) and by the server for an
- * article when it goes live (server/articles/prepared-pages.ts), by this one
- * function, so the two cannot differ. satori lays the card out as an SVG with
- * the text as outlines; sharp rasterises it.
+ * for the site's own pages (scripts/social-images.ts) and, for an article when
+ * it goes live (server/articles/prepared-pages.ts), in the heavy-work process
+ * (server/heavy-work/, docs/decisions/0044), by this one function, so the two
+ * cannot differ. satori lays the card out as an SVG with the text as outlines;
+ * sharp rasterises it.
  */
 
 /** The two cuts of Inter the card uses, as @fontsource ships them; the build copies them beside the server bundle. */

@@ -12,6 +12,7 @@ import { prepareSecretsKey, sealSecondFactorsApart } from "#server/admin/secrets
 import { tightenDataDir } from "#server/data-dir.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
 import { LeadStore } from "#server/forms/store.ts";
+import { HeavyWork } from "#server/heavy-work/heavy-work.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 import { RateLimits } from "#server/rate-limits.ts";
 import type { Env } from "#server/env.ts";
@@ -51,7 +52,7 @@ export interface RunningServices {
  */
 export async function startServices(
   settings: Env,
-  { calendarThread, version = "development" }: { calendarThread?: URL; version?: string } = {},
+  { calendarThread, heavyWorkProcess, version = "development" }: { calendarThread?: URL; heavyWorkProcess: URL; version?: string },
 ): Promise<RunningServices> {
   // Before the database opens: SQLite gives a new -wal file the database file's mode.
   const { tightened, refused } = tightenDataDir(settings.DATA_DIR);
@@ -120,6 +121,13 @@ export async function startServices(
     newsletter,
     articles: liveArticles,
     ops,
+    heavyWork: new HeavyWork({
+      module: heavyWorkProcess,
+      threads: settings.HEAVY_WORK_THREADS,
+      nice: settings.HEAVY_WORK_NICE,
+      queueLimit: settings.HEAVY_WORK_QUEUE,
+      timeoutMs: settings.HEAVY_WORK_TIMEOUT_MS,
+    }),
   };
   late.calendarLane = services.booking.calendarSender;
   late.reminderLane = services.booking.reminderSender(mailer);
@@ -177,6 +185,7 @@ export async function startServices(
       await ops.stop();
       await backups?.stop();
       await liveArticles.stop();
+      await services.heavyWork.stop();
       await services.booking.calendars.stop();
       await worker.stop();
       mailer.close();

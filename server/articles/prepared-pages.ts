@@ -5,7 +5,6 @@ import type { StaticFiles } from "#server/http/static.ts";
 import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
 import { type SiteServices, servicesContext } from "#server/services.ts";
-import { cardDrawer } from "#server/social-card.ts";
 
 /**
  * Every live article's page served as a prerendered page is (decision 0017:
@@ -39,7 +38,11 @@ export async function prepareArticlePages({
     return provider;
   };
   const render = pageRenderer({ build, siteUrl, context });
-  const drawCard = cardDrawer({ fontDir: cardFontDir, logoFile });
+  /** A page's social card, drawn in the heavy-work process (docs/decisions/0044). */
+  const drawCard = async (pagePath: string, title: string) => {
+    const png = await services.heavyWork.run("card", { pagePath, title, fontDir: cardFontDir, logoFile });
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  };
   // The same drawer draws the cards of previews (preview.ts).
   articles.drawCardsWith(drawCard);
   /** The version each served page was made from, by path. */
@@ -74,11 +77,14 @@ export async function prepareArticlePages({
   /**
    * The social card its og:image names, drawn when no card of that title is
    * served yet (the build drew the first articles'): before the page, so a
-   * share of a new page finds its picture.
+   * share of a new page finds its picture. Drawn in the heavy-work process
+   * (docs/decisions/0044): satori's layout and sharp's rasterising would hold
+   * the server's thread and its libuv pool.
    */
   const card = async (path: string, title: string) => {
     const card = ogImagePath(path, title);
-    if (!files.has(card)) files.putFile(card, await drawCard(path, title));
+    if (files.has(card)) return;
+    files.putFile(card, await drawCard(path, title));
   };
   articles.onChange(sync);
   await sync();

@@ -11,8 +11,9 @@ import { NO_STORE } from "#app/lib/cache-control.ts";
  * - the request's URL is the one the visitor used (server/http/visitor-origin.ts
  *   has set req.protocol and Host), so React Router's origin check agrees with
  *   the browser's Origin header behind a TLS proxy;
- * - its body is read at most MAX_BODY_BYTES far, and a refused body never
- *   destroys the connection before the answer is out (the guard closes it after);
+ * - its body is read at most MAX_BODY_BYTES far (farther only where `bodyLimit`
+ *   says: the article editor's uploads), and a refused body never destroys the
+ *   connection before the answer is out (the guard closes it after);
  * - a post to a page without an action is answered 405 here, in one log line,
  *   instead of by React Router's error page and a stack trace.
  */
@@ -57,7 +58,7 @@ function limitedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8A
   });
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, bodyLimit: number): Request {
   const url = new URL(`${req.protocol}://${req.headers.host}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -73,8 +74,7 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     method: req.method,
     headers,
     signal: controller.signal,
-    // A form read already, as an upload to the article editor is (server/http/media.ts), comes as it left it.
-    ...(hasBody ? { body: (res.locals.formBody as Buffer | undefined) ?? limitedBody(req, MAX_BODY_BYTES), duplex: "half" } : {}),
+    ...(hasBody ? { body: limitedBody(req, bodyLimit), duplex: "half" } : {}),
   } as RequestInit);
 }
 
@@ -207,6 +207,8 @@ export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   mode: "development" | "production";
+  /** How far a post to this path is read, where it is not MAX_BODY_BYTES (a post with a file, which its action streams). */
+  bodyLimit?: (path: string) => number | undefined;
 }): RequestHandler {
   let cached:
     | { build: ServerBuild; tree: RouteObject[]; handle: ReturnType<typeof createRequestHandler>; hasAction: Map<string, boolean> }
@@ -217,7 +219,7 @@ export function reactRouterHandler(options: {
         const build = await options.build();
         cached = { build, tree: routeTree(build), handle: createRequestHandler(build, options.mode), hasAction: new Map() };
       }
-      const request = fetchRequest(req, res);
+      const request = fetchRequest(req, res, options.bodyLimit?.(req.path) ?? MAX_BODY_BYTES);
       if (req.method === "POST" && !actionAt(cached, new URL(request.url))) {
         log.info(`405: POST ${req.path.slice(0, 200)} (no form here)`);
         res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").setHeader("Cache-Control", NO_STORE);

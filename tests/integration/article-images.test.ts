@@ -4,6 +4,7 @@ import { mediaImageOf, variantUrl } from "#app/lib/media-images.ts";
 import { processUpload } from "#server/articles/images.ts";
 import { findImage, readVariant, storeImage } from "#server/articles/images-store.ts";
 import { createUser } from "#tests/support/admin-users.ts";
+import { articleDraft as draft, type EditorFile, postEditor as postAs } from "#tests/support/editor-posts.ts";
 import { databaseKinds, readSiteDb, useSiteDatabase } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
@@ -31,39 +32,7 @@ const phonePhoto = () =>
     .withMetadata({ orientation: 6 })
     .toBuffer();
 
-const draft = (slug: string, changes: Record<string, string> = {}) => ({
-  intent: "save",
-  version: "0",
-  title: "A chart of search budgets",
-  slug,
-  excerpt: "What a month of search spend buys, drawn.",
-  category: "Google Ads",
-  author: "lindiwe-dlamini",
-  keywords: "",
-  seoTitle: "",
-  seoDescription: "",
-  imagePath: "",
-  imageAlt: "A yellow sun over a blue sea",
-  body: "## The chart\n\nTyped with care, not to be lost.",
-  readTime: "",
-  publishAt: "",
-  ...changes,
-});
-
-/** The editor's form posted as a browser posts it: multipart, with the file input's file (or an empty one). */
-async function postEditor(path: string, fields: Record<string, string>, file?: { name: string; type: string; bytes: Uint8Array }) {
-  const form = new FormData();
-  form.set("csrf", await editor.csrf(path));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set("imageFile", file ? new Blob([new Uint8Array(file.bytes)], { type: file.type }) : new Blob([]), file?.name ?? "");
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    body: form,
-    headers: { "x-forwarded-for": editor.address, "user-agent": editor.userAgent, cookie: editor.cookieHeader(), origin: server.url },
-  });
-  return { status: res.status, location: res.headers.get("location"), text: (await res.text()).replaceAll("<!-- -->", "") };
-}
+const postEditor = (path: string, fields: Record<string, string>, file?: EditorFile) => postAs(editor, path, fields, file);
 
 const imagePathOf = (slug: string) =>
   readSiteDb<{ image_path: string | null }>(server.dataDir, "SELECT image_path FROM articles WHERE slug = ?", slug)[0]?.image_path;

@@ -17,6 +17,7 @@ import {
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
 } from "#app/lib/article-form.ts";
+import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { renderMarkdown } from "#app/lib/markdown.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
@@ -38,9 +39,11 @@ import {
   type StateChange,
 } from "#server/articles/store.ts";
 import { findImage } from "#server/articles/images-store.ts";
-import { readForm } from "#server/http/request.ts";
+import { readArticlePost, storeArticleUpload } from "#server/articles/upload.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article";
+
+export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData?.article ? `Edit: ${loaderData.article.title}` : "New article");
@@ -168,9 +171,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const { db } = adminOf(context);
   const actor = actorOf(session);
   const existing = params.id === NEW ? undefined : await articleOf(db, params.id);
-  const form = await readForm(request, new Set());
-  if (!form.ok) throw refuse(form.status, "That form could not be read.");
-  const fields = form.fields;
+  const post = await readArticlePost(request);
+  if (!post.ok) throw refuse(post.status, post.message);
+  const fields = post.fields;
   // The "Preview link" section's own post: a link, nothing saved.
   if (fields.intent === "preview-link") return previewLink(context, existing, actor);
   if (fields.intent === "revoke-preview-link") return revokeLink(context, existing, Number(fields.link), actor);
@@ -181,15 +184,23 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const answer = (
     status: number,
     extra: { errors?: Record<string, string>; problem?: string; notice?: string; version?: number; preview?: string },
-  ) => data({ values, errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: null, ...extra }, { status });
+    headers?: HeadersInit,
+  ) =>
+    data(
+      { values, errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: null, ...extra },
+      { status, headers },
+    );
   // What is live, or about to be, changes only with the right to publish; so does every change of state.
   const live = existing?.status === "published" || existing?.status === "scheduled";
   const changesState = intent === "publish" || intent === "schedule" || intent === "unpublish";
   if (changesState || (live && intent !== "preview" && intent !== "upload")) requireRoleFor(context, "publish");
-  // A file posted with the form was read, checked and stored before this action (server/http/media.ts).
-  if (typeof fields.imageUploadProblem === "string") return answer(400, { errors: { imageFile: fields.imageUploadProblem } });
+  // A file posted with the form becomes its images now that the post is allowed (server/articles/upload.ts).
+  const upload = post.file && (await storeArticleUpload(servicesOf(context), actor, post.file));
+  if (upload && !upload.ok)
+    return answer(upload.status, { errors: { imageFile: upload.problem } }, refusalHeaders(upload.retryAfterSeconds));
+  if (upload) values.imagePath = fields.imagePath = upload.path;
   if (intent === "upload") {
-    return fields.imageUploaded === "1"
+    return upload
       ? answer(200, { notice: "Image uploaded: it is shown below. Save to keep it with the article." })
       : answer(400, { errors: { imageFile: "Choose an image file to upload." } });
   }
@@ -310,7 +321,7 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       )}
       {!canPublish && live && <Notice tone="error">This article is live: changes to it are saved by an admin, who may publish.</Notice>}
 
-      {/* Multipart, for the image file; server/http/media.ts reads it before the action. */}
+      {/* Multipart, for the image file; the action streams it (server/articles/upload.ts). */}
       {/* A new form for each saved version: after a save in place its fields show what was saved (an upload's path
           included, the file input emptied), where uncontrolled inputs would keep the old text. */}
       <Form key={`${article?.id ?? "new"}:${version}`} method="post" encType="multipart/form-data" className="space-y-4">
