@@ -142,7 +142,7 @@ describe("methods", () => {
       expect(raw, request).toMatch(/^HTTP\/1\.1 [2-5]\d\d/);
       expect(raw, request).not.toMatch(stackTrace);
     }
-    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect(server.output()).not.toMatch(/(?:\n|\\n)\s+at /);
   });
 });
 

@@ -9,7 +9,7 @@ import { readSiteDb } from "#tests/support/database.ts";
 import { articleDraft, type EditorAnswer, type EditorFile, postEditor } from "#tests/support/editor-posts.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { enhanced, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
-import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { logMessages, type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
  * Nothing the article editor's uploads cost reaches a lead (docs/decisions/0044), over real HTTP
@@ -97,10 +97,7 @@ const hashOf = (bytes: Uint8Array) => {
 
 /** How many times the server has made images of the file of `hash`: its log names each one made. */
 const timesMade = (hash: string) =>
-  server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith(`article image ${hash}: `) && / bytes, /.test(line)).length;
+  logMessages(server.output()).filter((line) => line.startsWith(`article image ${hash}: `) && / bytes, /.test(line)).length;
 
 /** Uploads counted against these editors' uploads a minute: the server has taken them in. */
 function uploadsCounted(names: string[]): number {

@@ -18,6 +18,21 @@ export interface RunningServer {
   pid: number;
 }
 
+/** What each line of a server's log says (its `msg`: the built server writes JSON lines), in order. */
+export function logMessages(output: string): string[] {
+  return output
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        const parsed = JSON.parse(line) as { msg?: unknown };
+        return typeof parsed.msg === "string" ? parsed.msg : line;
+      } catch {
+        return line;
+      }
+    });
+}
+
 /** The SECRETS_KEY of every test server on PostgreSQL (SQLite's generate their own into DATA_DIR). */
 const POSTGRES_SECRETS_KEY = "test-secrets-key-0123456789abcdef0123456789";
 
