@@ -35,9 +35,10 @@ const SUFFIXES: Record<MetricType, string[]> = {
 };
 
 function parseValue(text: string, where: string): number {
-  if (text === "+Inf") return Infinity;
-  if (text === "-Inf") return -Infinity;
-  if (text === "NaN") return NaN;
+  // As Prometheus reads them (Go's ParseFloat): any case, so prom-client's "Nan" (an empty event-loop histogram) too.
+  if (/^\+?inf$/i.test(text)) return Infinity;
+  if (/^-inf$/i.test(text)) return -Infinity;
+  if (/^nan$/i.test(text)) return NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`${where}: "${text}" is not a number`);
   return Number(text);
 }

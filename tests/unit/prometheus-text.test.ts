@@ -23,6 +23,15 @@ describe("the Prometheus text parser of the tests", () => {
     expect(sampleValue(families, "seconds_bucket", { le: "+Inf" })).toBe(3);
   });
 
+  it("reads NaN and infinities in any case, as Prometheus does (prom-client writes an empty histogram's mean as Nan)", () => {
+    const families = parsePrometheusText(
+      "# TYPE lag_mean gauge\nlag_mean Nan\n# TYPE lag_max gauge\nlag_max +inf\n# TYPE lag_min gauge\nlag_min -Inf\n",
+    );
+    expect(sampleValue(families, "lag_mean", {})).toBeNaN();
+    expect(sampleValue(families, "lag_max", {})).toBe(Infinity);
+    expect(sampleValue(families, "lag_min", {})).toBe(-Infinity);
+  });
+
   it.each([
     ["a sample without its TYPE", "site_x 1\n"],
     ["a value that is no number", "# TYPE x gauge\nx one\n"],
