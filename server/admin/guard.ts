@@ -46,6 +46,13 @@ export const ACCOUNT_PATH = "/admin/account";
 /** How long a sign-in form stays usable. */
 const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
 
+/** A loader's or action's arguments as React Router passes them to an inbox route (server/<feature>/*.server.ts take them). */
+export interface AdminRouteArgs<Params = Record<string, string | undefined>> {
+  params: Params;
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+}
+
 const adminSessionContext = createContext<AdminSession | null>(null);
 
 /** The inbox's services, from a loader's or action's context. */

@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect } from "react-router";
 import {
   type ArticleForm,
   articleFormSchema,
@@ -13,7 +13,7 @@ import { renderMarkdown } from "#app/lib/markdown.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
 import type { Actor } from "#server/admin/audit.ts";
-import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
 import { findImage } from "#server/articles/images-store.ts";
 import { createPreviewLink, previewLinksOf, revokePreviewLink } from "#server/articles/preview.ts";
@@ -37,12 +37,6 @@ import { servicesOf } from "#server/services.ts";
  * preview and upload show the form again, saving nothing; the preview-link
  * section's posts make or revoke a link.
  */
-
-interface EditorArgs {
-  params: { id: string };
-  context: Readonly<RouterContextProvider>;
-  request: Request;
-}
 
 const NEW = "new";
 
@@ -105,7 +99,7 @@ function contentOf(form: ArticleForm): ArticleContent {
 }
 
 /** An article id from the address, or 404. */
-async function articleOf(context: EditorArgs["context"], id: string) {
+async function articleOf(context: AdminRouteArgs["context"], id: string) {
   const article = /^\d{1,9}$/.test(id) ? await findArticleById(adminOf(context).db, Number(id)) : undefined;
   if (!article) throw data(null, { status: 404 });
   return article;
@@ -118,7 +112,7 @@ const statusNote = (article: ArticleRecord) =>
       ? `Live since ${formatSast(article.publishedAt!)} (SAST).`
       : articleStatusLabel(article.status) + ".";
 
-export async function editorLoader({ params, context, request }: EditorArgs) {
+export async function editorLoader({ params, context, request }: AdminRouteArgs<{ id: string }>) {
   const session = requireRoleFor(context, "write-articles");
   const { db } = adminOf(context);
   const article = params.id === NEW ? undefined : await articleOf(context, params.id);
@@ -158,7 +152,7 @@ const answer = (values: ArticleValues, status: number, extra: Answer, headers?: 
     { status, headers },
   );
 
-export async function editorAction({ params, context, request }: EditorArgs) {
+export async function editorAction({ params, context, request }: AdminRouteArgs<{ id: string }>) {
   const session = requireRoleFor(context, "write-articles");
   const actor = actorOf(session);
   const existing = params.id === NEW ? undefined : await articleOf(context, params.id);
@@ -224,7 +218,7 @@ export async function editorAction({ params, context, request }: EditorArgs) {
  * The "Preview link" section's post (docs/decisions/0040): a signed link to the
  * article as last saved, for someone without an inbox account; audited, nothing saved.
  */
-async function previewLink(context: EditorArgs["context"], existing: ArticleRecord | undefined, actor: Actor) {
+async function previewLink(context: AdminRouteArgs["context"], existing: ArticleRecord | undefined, actor: Actor) {
   if (!existing) throw data(null, { status: 404 });
   if (existing.status === "published") throw refuse(400, "This article is live: send its own address.");
   const { db, settings } = adminOf(context);
@@ -233,7 +227,7 @@ async function previewLink(context: EditorArgs["context"], existing: ArticleReco
 }
 
 /** Revoke, beside a listed preview link: it answers as an expired one from now on; audited, nothing else saved. */
-async function revokeLink(context: EditorArgs["context"], existing: ArticleRecord | undefined, linkId: number, actor: Actor) {
+async function revokeLink(context: AdminRouteArgs["context"], existing: ArticleRecord | undefined, linkId: number, actor: Actor) {
   if (!existing) throw data(null, { status: 404 });
   const revoked = Number.isSafeInteger(linkId) && (await revokePreviewLink(adminOf(context).db, existing, linkId, actor));
   return answer(valuesOf(existing), 200, {
@@ -242,7 +236,7 @@ async function revokeLink(context: EditorArgs["context"], existing: ArticleRecor
 }
 
 /** Whether a /media/ path names an upload, at its recorded size. */
-async function isUploaded(context: EditorArgs["context"], path: string) {
+async function isUploaded(context: AdminRouteArgs["context"], path: string) {
   const named = mediaImageOf(path);
   const stored = named && (await findImage(adminOf(context).db, named.hash));
   return Boolean(stored && stored.width === named.width && stored.height === named.height && stored.fallback === named.fallback);

@@ -1,7 +1,7 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect } from "react-router";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { formatSast } from "#app/lib/sast.ts";
-import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
+import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
 import { confirmedSubscriberCount, queueTestSend, retryFailed, sendProgress, startArticleSend } from "#server/articles/send.ts";
 import { findArticleById } from "#server/articles/store.ts";
@@ -13,12 +13,6 @@ import { servicesOf } from "#server/services.ts";
  * docs/decisions/0038): a test to the editor, the one send to every confirmed
  * subscriber, and a retry of the failed ones.
  */
-
-interface SendPageArgs {
-  params: { id: string };
-  context: Readonly<RouterContextProvider>;
-  request: Request;
-}
 
 const done = {
   test: "The test is on its way to your address.",
@@ -37,12 +31,12 @@ function notFound(): never {
 }
 
 /** The article the address names, or 404. */
-async function articleOf(context: SendPageArgs["context"], id: string) {
+async function articleOf(context: AdminRouteArgs["context"], id: string) {
   if (!/^\d{1,9}$/.test(id)) notFound();
   return (await findArticleById(adminOf(context).db, Number(id))) ?? notFound();
 }
 
-export async function sendPageLoader({ params, context, request }: SendPageArgs) {
+export async function sendPageLoader({ params, context, request }: AdminRouteArgs<{ id: string }>) {
   const session = requireRoleFor(context, "write-articles");
   const article = await articleOf(context, params.id);
   const { db } = adminOf(context);
@@ -59,7 +53,7 @@ export async function sendPageLoader({ params, context, request }: SendPageArgs)
   };
 }
 
-export async function sendPageAction({ params, context, request }: SendPageArgs) {
+export async function sendPageAction({ params, context, request }: AdminRouteArgs<{ id: string }>) {
   const session = requireRoleFor(context, "write-articles");
   const article = await articleOf(context, params.id);
   const form = await readForm(request, new Set());
