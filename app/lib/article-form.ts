@@ -1,6 +1,5 @@
 import { categoryNames } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
-import { type FieldSpec, formFields } from "#app/forms/definition.ts";
 import { remoteImageIn } from "#app/lib/markdown.ts";
 import { sastInstant } from "#app/lib/sast.ts";
 import { z } from "#app/lib/zod.ts";
@@ -126,8 +125,19 @@ const filled = (value: unknown) => typeof value === "string" && value.trim() !==
 
 export type ArticleForm = z.output<typeof articleFormSchema>;
 
+/** Each field given its name, the key it is listed under (as app/forms/definition.ts formFields does for the lead forms). */
+const named = <const T extends Record<string, ArticleFieldSpec>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { ...field, name }])) as {
+    readonly [K in keyof T & string]: T[K] & { name: K };
+  };
+
 /** How the editor shows a field (app/components/admin/article-fields.tsx); a plain text input unless `control` says. */
-export interface ArticleFieldSpec extends FieldSpec {
+export interface ArticleFieldSpec {
+  label: string;
+  maxLength?: number;
+  inputMode?: "numeric";
+  placeholder?: string;
+  options?: readonly ({ value: string; label: string } | string)[];
   control?: "textarea" | "select" | "counted" | "file" | "checkbox" | "body" | "sast-time";
   hint?: string;
   /** Typed as code: a slug, a path. */
@@ -137,7 +147,7 @@ export interface ArticleFieldSpec extends FieldSpec {
 }
 
 /** The editor's fields, in the order it shows them: their labels, hints and controls, with the schema above beside them. */
-export const articleFields = formFields({
+export const articleFields = named({
   title: { label: "Title" },
   slug: { label: "Slug", mono: true, hint: "The address: /blog/slug. Changing it keeps the old address working." },
   excerpt: { label: "Excerpt", control: "textarea", wide: true, hint: "One or two sentences under the title and on the listing." },

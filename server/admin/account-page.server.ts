@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import { z } from "#app/lib/zod.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { checkCurrentPassword, loginRateLimitMessage } from "#server/admin/login.ts";
 import { listPasskeys, PASSKEY_NAME_MAX_LENGTH, passkeysAt, removePasskey } from "#server/admin/passkeys.ts";

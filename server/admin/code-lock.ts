@@ -3,7 +3,7 @@ import { site } from "#app/config/site.ts";
 import { minutesText } from "#app/forms/messages.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatSast } from "#app/lib/sast.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
 import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
-import { emailFingerprint, recordAudit } from "#server/admin/audit.ts";
+import { emailFingerprint, recordAudit } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { posted, postedEmail, readPost } from "#server/admin/posts.ts";
 import { servicesOf } from "#server/services.ts";

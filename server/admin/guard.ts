@@ -3,7 +3,7 @@ import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
 import { z } from "#app/lib/zod.ts";
 import { readFormField } from "#server/http/multipart.ts";
 import { isCrossSite } from "#server/http/request.ts";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import {
   attemptPasskey,
   CODE_FAILED,

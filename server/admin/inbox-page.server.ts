@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { roleAllows } from "#app/lib/inbox.ts";
-import { describeFilter, recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
+import { describeFilter } from "#server/admin/filter.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { decodeCursor, filterQuery, parseFilter, searchProblem } from "#server/admin/filter.ts";
 import { listLeads } from "#server/admin/lead-list.ts";

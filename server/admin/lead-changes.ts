@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { type LeadStatus, statusLabel } from "#app/lib/inbox.ts";
 import { copyKept } from "#server/outbox/migration.ts";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { randOf } from "#server/admin/fields.ts";
 import type { Database } from "#server/db/schema.ts";
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, valueMessage } from "#app/lib/inbox.ts";
 import { z } from "#app/lib/zod.ts";
 import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { addNote, resendNotification, setStatus } from "#server/admin/lead-changes.ts";
 import { leadDetail } from "#server/admin/lead-detail.ts";

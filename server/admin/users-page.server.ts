@@ -3,7 +3,7 @@ import { adminRoles, roleLabel } from "#app/lib/inbox.ts";
 import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { z } from "#app/lib/zod.ts";
 import { formatSast } from "#app/lib/sast.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { keysOf, posted, postedEmail, readPost, refusePassword } from "#server/admin/posts.ts";
 import { inHashingTurn, PASSWORDS_BUSY, PASSWORDS_BUSY_RETRY_SECONDS } from "#server/admin/password.ts";

@@ -12,7 +12,7 @@ import { roleAllows } from "#app/lib/inbox.ts";
 import { renderMarkdown } from "#app/lib/markdown.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
 import { findImage } from "#server/articles/images-store.ts";

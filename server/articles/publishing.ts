@@ -1,4 +1,4 @@
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import {
   type ArticleContent,
   createArticle,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { type ArticleEmail, articleEmail, personalise } from "#server/articles/newsletter-email.ts";
 import { findArticleById } from "#server/articles/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";

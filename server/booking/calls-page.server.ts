@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { callOutcomes, roleAllows } from "#app/lib/inbox.ts";
 import { z } from "#app/lib/zod.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { keysOf, posted, readPost } from "#server/admin/posts.ts";
 import { FEED_HOLDS, feedsMadeAt, newFeedAddress, stopFeed } from "#server/booking/calendar-feed.ts";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles as contentArticles } from "#app/content/blog.server.ts";
-import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { COMMAND_LINE, listAudit } from "#server/audit/audit.ts";
 import { LiveArticles } from "#server/articles/live.ts";
 import { contentOfFile, seedArticles } from "#server/articles/seed.ts";
 import { createArticle, findArticleById, listArticles, listRevisions, restoreRevision, saveArticle } from "#server/articles/store.ts";
