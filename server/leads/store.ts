@@ -5,6 +5,7 @@ import type { LeadTable } from "#server/db/columns.ts";
 import type { Database, FormSubmissionsTable } from "#server/db/schema.ts";
 import type { LeadOrigin, NewLead } from "#server/forms/lead.ts";
 import type { Notification } from "#server/mail/render.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /** Where a form's post is kept: the lead, where it came from and its notification, in one transaction. */
 
@@ -29,9 +30,9 @@ export async function insertLead(
     .executeTakeFirstOrThrow();
   await recordAttribution(trx, lead.table, leadId, origin.attribution);
   const message = notify(leadId);
-  const { id: outboxId } = await trx
-    .insertInto("outbox")
-    .values({
+  const [outboxId] = await enqueue(
+    trx,
+    {
       kind: message.kind,
       lead_table: lead.table satisfies LeadTable,
       lead_id: leadId,
@@ -39,14 +40,10 @@ export async function insertLead(
       subject: message.subject,
       text_body: message.text,
       html_body: message.html,
-      status: "queued",
-      attempts: 0,
-      next_attempt_at: origin.receivedAt,
-      created_at: origin.receivedAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { leadId, outboxId };
+    },
+    origin.receivedAt,
+  );
+  return { leadId, outboxId: outboxId! };
 }
 
 export class LeadStore {

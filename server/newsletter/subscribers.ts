@@ -11,6 +11,7 @@ import type { NewsletterEvent, NewsletterEventHook } from "#server/newsletter/ev
 import { confirmationMail, unsubscribeHeaders } from "#server/newsletter/mail.ts";
 import type { LeaveMethod, NewsletterSubscribersTable, SubscriberStatus } from "#server/db/newsletter-tables.ts";
 import { type LinkPurpose, linkMatches, parseLink, signLink } from "#server/newsletter/token.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 type Trx = Transaction<Database>;
 export type Subscriber = Selectable<NewsletterSubscribersTable>;
@@ -94,9 +95,9 @@ export class Newsletter {
       signupPage: `${this.#siteUrl}${subscriber.signup_page}`,
       signedUpAt: new Date(subscriber.signed_up_at),
     });
-    await trx
-      .insertInto("outbox")
-      .values({
+    await enqueue(
+      trx,
+      {
         kind: mail.kind,
         lead_table: "newsletter_subscribers",
         lead_id: subscriber.id,
@@ -107,12 +108,9 @@ export class Newsletter {
         subject: mail.subject,
         text_body: mail.text,
         html_body: mail.html,
-        status: "queued",
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .execute();
+      },
+      now,
+    );
   }
 
   /**
