@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { callOutcomes, statusLabel } from "#app/lib/inbox.ts";
-import { addDays, sastInstant, sastLongDay } from "#app/lib/sast.ts";
+import { addDays } from "#app/lib/sast.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
-import { CalendarOutages, CalendarState, FeedPanel } from "#app/components/admin/calls-calendars.tsx";
+import { CalendarOutages, CalendarState, FeedPanel, linkClass, WeeksHeader } from "#app/components/admin/calls-calendars.tsx";
 import { CsrfField, ListTable, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { WEEKS_SHOWN } from "#server/booking/calls.ts";
@@ -14,35 +14,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Calls");
 export const loader = (args: Route.LoaderArgs) => callsLoader(args);
 export const action = (args: Route.ActionArgs) => callsAction(args);
 
-const weekLink = (monday: string) => `/admin/calls?week=${monday}`;
-const linkClass = "font-medium text-brand-700 hover:underline";
-
 export default function Calls({ loaderData, actionData }: Route.ComponentProps) {
   const { monday, thisMonday, consultants, canEdit, canFeed, csrf } = loaderData;
-  const lastDay = addDays(monday, 7 * WEEKS_SHOWN - 1);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Calls</h1>
-          <p className="text-sm text-slate-600">
-            {sastLongDay(sastInstant(monday, 720))} to {sastLongDay(sastInstant(lastDay, 720))}, times in SAST
-          </p>
-        </div>
-        <nav aria-label="Weeks" className="flex gap-3 text-sm">
-          <Link to={weekLink(addDays(monday, -7))} className={linkClass}>
-            ← Previous week
-          </Link>
-          {monday !== thisMonday && (
-            <Link to={weekLink(thisMonday)} className={linkClass}>
-              This week
-            </Link>
-          )}
-          <Link to={weekLink(addDays(monday, 7))} className={linkClass}>
-            Next week →
-          </Link>
-        </nav>
-      </div>
+      <WeeksHeader monday={monday} thisMonday={thisMonday} lastDay={addDays(monday, 7 * WEEKS_SHOWN - 1)} />
       <CalendarOutages outages={loaderData.outages} staleMinutes={loaderData.staleMinutes} />
       {loaderData.marked && !actionData && <Notice>The call is marked, and its lead&apos;s status set.</Notice>}
       {loaderData.stopped && !actionData && <Notice>The feed of {loaderData.stopped} is stopped: its address no longer works.</Notice>}
