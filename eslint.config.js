@@ -37,6 +37,19 @@ const importStyle = [
   { regex: "^#(?!.*\\.(ts|tsx|js|json|css|svg|png|md|woff2)(\\?.*)?$)", message: "Name the file with its extension, as Node resolves it." },
 ];
 
+/**
+ * The server's layers: what every feature stands on (docs/decisions/0051). A layer imports other
+ * layers and the server's root modules (its log, settings, data directory, the services' types),
+ * never a feature: a feature registers what it adds (an outbox channel, a lead's step) instead.
+ */
+const serverLayers = ["db", "http", "forms", "outbox", "mail", "captcha", "audit"];
+const serverRoot = ["log", "data-dir", "env", "files", "core-services", "services"];
+const importsNoFeature = (layer) =>
+  never(
+    `server/${layer} is a layer: it imports no feature (server/<feature>/ imports it, or registers with it).`,
+    `^#server/(?!(${serverLayers.join("|")})/|(${serverRoot.join("|")})\\.ts$)`,
+  );
+
 /** The import rules of a layer: the one import style and the layer's own boundaries. */
 const restrictedImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...importStyle, ...patterns] }],
@@ -90,6 +103,9 @@ export default tseslint.config(
     files: ["server/**", "server.ts", "scripts/**", "bench/**"],
     rules: restrictedImports(serverImportsNoComponents),
   },
+  ...serverLayers
+    .filter((layer) => layer !== "db")
+    .map((layer) => ({ files: [`server/${layer}/**`], rules: restrictedImports(serverImportsNoComponents, importsNoFeature(layer)) })),
   {
     // The database layer (connections, dialects, migrations' runner, the schema) is what every feature stands on.
     files: ["server/db/**"],

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { COMMAND_LINE } from "#server/admin/audit.ts";
+import { COMMAND_LINE } from "#server/audit/audit.ts";
 import { newsletterSender, startArticleSend } from "#server/articles/send.ts";
 import { createArticle, saveArticle } from "#server/articles/store.ts";
 import type { DatabaseSettings } from "#server/db/connect.ts";

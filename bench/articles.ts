@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import { type ArticleContent, createArticle, saveArticle } from "#server/articles/store.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import { startCluster } from "#tests/support/cluster.ts";

@@ -12,7 +12,7 @@ import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { forms } from "#app/forms/registry.ts";
 import type { DatabaseSettings } from "#server/db/connect.ts";
-import { LeadStore } from "#server/forms/store.ts";
+import { LeadStore } from "#server/leads/store.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 import { parseEnv } from "#server/env.ts";
 import { openSiteDatabase } from "#server/migrations.ts";

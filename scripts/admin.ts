@@ -21,7 +21,7 @@
 // It opens the database the server opens, with the same settings (server/env.ts:
 // DATA_DIR or DATABASE_URL) and migrations. Node runs it from source: every module
 // it imports uses .ts extensions, which Node's type stripping resolves as written.
-import { COMMAND_LINE, recordAudit } from "#server/admin/audit.ts";
+import { COMMAND_LINE, recordAudit } from "#server/audit/audit.ts";
 import { adminRoles, type AdminRole, isAdminRole } from "#app/lib/inbox.ts";
 import { passwordProblem } from "#server/admin/password.ts";
 import { resetSecondFactor } from "#server/admin/second-factor.ts";

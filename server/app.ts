@@ -19,7 +19,7 @@ import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
 import { emptyAllowances, securityHeaders, securityHeadersFor } from "#server/http/security.ts";
 import { loadStaticFiles } from "#server/http/static.ts";
-import { mediaRoutes } from "#server/http/media.ts";
+import { mediaRoutes } from "#server/articles/media-routes.ts";
 import { visitorOrigin } from "#server/http/visitor-origin.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 import { databaseProbe, metricsEndpoint, readyz } from "#server/ops/endpoints.ts";

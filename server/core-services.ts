@@ -3,7 +3,7 @@ import type { Captcha } from "#server/captcha/index.ts";
 import type { SiteSecrets } from "#server/captcha/keys.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Env } from "#server/env.ts";
-import type { LeadStore } from "#server/forms/store.ts";
+import type { LeadStore } from "#server/leads/store.ts";
 import type { OutboxWorker } from "#server/outbox/worker.ts";
 import type { RateLimits } from "#server/rate-limits.ts";
 

@@ -1,4 +1,4 @@
-import { deleteAuditUntil } from "#server/admin/audit.ts";
+import { deleteAuditUntil } from "#server/audit/audit.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { OutboxStore } from "#server/outbox/store.ts";
 import type { Env } from "#server/env.ts";

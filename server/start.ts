@@ -11,7 +11,7 @@ import { prepareMasterKey, siteSecrets, totpSealingKey } from "#server/captcha/k
 import { prepareSecretsKey, sealSecondFactorsApart } from "#server/admin/secrets-key.ts";
 import { tightenDataDir } from "#server/data-dir.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
-import { LeadStore } from "#server/forms/store.ts";
+import { LeadStore } from "#server/leads/store.ts";
 import { HeavyWork } from "#server/heavy-work/heavy-work.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 import { RateLimits } from "#server/rate-limits.ts";

@@ -1,6 +1,6 @@
 import type { z } from "#app/lib/zod.ts";
 // Types only: a form names the row it is stored as; no database code reaches the browser.
-import type { NewLead } from "#server/forms/store.ts";
+import type { NewLead } from "#server/forms/lead.ts";
 import type { LeadTable } from "#server/db/columns.ts";
 import type { FormKey } from "#app/forms/form-keys.ts";
 import type { Toast } from "#app/forms/messages.ts";

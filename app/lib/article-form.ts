@@ -32,8 +32,12 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const IMAGE_PATH = /^\/(?![/\\])[\w\-./]+\.(?:svg|png|jpe?g|webp|avif)$/i;
 /** What the editor's file input offers: the formats server/articles/images.ts decodes. */
 export const IMAGE_FILE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
-/** As a datetime-local input posts it. */
-const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+/**
+ * A publishing time in SAST, 24-hour, as the editor's field shows it (2026-12-01 09:00); a "T" for the
+ * space is read too, as a datetime-local input posted it. A text field, not datetime-local: that one
+ * follows the browser's locale (mm/dd/yyyy and a 12-hour clock in en-US) and its zone, never SAST.
+ */
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})$/;
 
 const authorIds = team.map((member) => member.id) as [string, ...string[]];
 
@@ -120,6 +124,78 @@ export const articleFormSchema = z
 const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
 export type ArticleForm = z.output<typeof articleFormSchema>;
+
+/** Each field given its name, the key it is listed under (as app/forms/definition.ts formFields does for the lead forms). */
+const named = <const T extends Record<string, ArticleFieldSpec>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { ...field, name }])) as {
+    readonly [K in keyof T & string]: T[K] & { name: K };
+  };
+
+/** How the editor shows a field (app/components/admin/article-fields.tsx); a plain text input unless `control` says. */
+export interface ArticleFieldSpec {
+  label: string;
+  maxLength?: number;
+  inputMode?: "numeric";
+  placeholder?: string;
+  options?: readonly ({ value: string; label: string } | string)[];
+  control?: "textarea" | "select" | "counted" | "file" | "checkbox" | "body" | "sast-time";
+  hint?: string;
+  /** Typed as code: a slug, a path. */
+  mono?: boolean;
+  /** Across both of the grid's columns. */
+  wide?: boolean;
+}
+
+/** The editor's fields, in the order it shows them: their labels, hints and controls, with the schema above beside them. */
+export const articleFields = named({
+  title: { label: "Title" },
+  slug: { label: "Slug", mono: true, hint: "The address: /blog/slug. Changing it keeps the old address working." },
+  excerpt: { label: "Excerpt", control: "textarea", wide: true, hint: "One or two sentences under the title and on the listing." },
+  category: { label: "Category", control: "select", options: categoryNames, placeholder: "Choose…" },
+  author: {
+    label: "Author",
+    control: "select",
+    options: team.map((member) => ({ value: member.id, label: member.name })),
+    placeholder: "Choose…",
+  },
+  keywords: { label: "Keywords", hint: "Separated by commas." },
+  readTime: { label: "Read time in minutes (optional)", inputMode: "numeric", hint: "Left empty, it is computed from the body." },
+  seoTitle: {
+    label: "SEO title (optional)",
+    control: "counted",
+    maxLength: SEO_TITLE_MAX,
+    hint: "For the title tag when the title is longer than search results show.",
+  },
+  seoDescription: {
+    label: "SEO description (optional)",
+    control: "counted",
+    maxLength: SEO_DESCRIPTION_MAX,
+    hint: "For search results; left empty, the excerpt.",
+  },
+  imageFile: {
+    label: "Upload a featured image",
+    control: "file",
+    hint: "A JPEG, PNG, WebP or AVIF of at most 10 MB, best 1200 pixels wide or more. Its location and camera details are removed.",
+  },
+  imagePath: {
+    label: "Featured image path (optional)",
+    mono: true,
+    hint: "Filled in by an upload; or a path on this site, e.g. /blog/images/chart.svg.",
+  },
+  imageAlt: { label: "Image alt text", hint: "Required with an image: what it shows, for readers who cannot see it." },
+  featured: { label: "Featured on the blog's listing", control: "checkbox", wide: true },
+  body: { label: "Body (Markdown)", control: "body" },
+  publishAt: {
+    label: "Publish at (SAST)",
+    control: "sast-time",
+    placeholder: "2026-12-01 09:00",
+    hint: "Date and 24-hour time, e.g. 2026-12-01 09:00.",
+  },
+} satisfies Record<string, ArticleFieldSpec>);
+
+export type ArticleFieldName = keyof typeof articleFields;
+/** The form's text, as its inputs hold it (the file input holds none). */
+export type ArticleValues = Record<Exclude<ArticleFieldName, "imageFile">, string>;
 
 /** A datetime-local value read as SAST, or null when it is none. */
 export function parseSastLocal(text: string): Date | null {

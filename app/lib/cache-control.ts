@@ -9,7 +9,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 /** Pages: kept by the browser, asked again on every use. */
 export const NO_CACHE = "no-cache";
-/** The sitemap, the feed and robots.txt: an hour is soon enough for a new article. */
+/** robots.txt: an hour is soon enough (the feed and the sitemap revalidate: server/articles/feeds.ts). */
 export const HOURLY = "public, max-age=3600";
 /** What is one visitor's own (a form's answer, a link's state, the inbox, an error): never kept. */
 export const NO_STORE = "no-store";

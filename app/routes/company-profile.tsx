@@ -6,7 +6,7 @@ import { leadClientAction } from "#app/forms/transport.ts";
 import { seo } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { companyProfileForm } from "#app/forms/company-profile.ts";
-import { steppedLeadAction } from "#server/forms/actions.ts";
+import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/company-profile";
 
 // Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.

@@ -11,7 +11,7 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { seo } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { contactForm } from "#app/forms/contact.ts";
-import { leadAction } from "#server/forms/actions.ts";
+import { leadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/contact";
 
 export const action = leadAction(contactForm);

@@ -13,7 +13,7 @@ import { leadClientAction } from "#app/forms/transport.ts";
 import { seo } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { aiAssessmentForm } from "#app/forms/ai-assessment.ts";
-import { leadAction } from "#server/forms/actions.ts";
+import { leadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/free-ai-assessment";
 
 export const action = leadAction(aiAssessmentForm);

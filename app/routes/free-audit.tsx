@@ -17,7 +17,7 @@ import { leadClientAction } from "#app/forms/transport.ts";
 import { absoluteUrl, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { auditForm } from "#app/forms/audit.ts";
-import { leadAction } from "#server/forms/actions.ts";
+import { leadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction(auditForm);

@@ -5,7 +5,7 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { seo } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { orderForm } from "#app/forms/order.ts";
-import { steppedLeadAction } from "#server/forms/actions.ts";
+import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/get-started";
 
 // Next and Previous posted without JavaScript only move between steps; Submit Order runs the lead pipeline.

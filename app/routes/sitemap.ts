@@ -1,11 +1,8 @@
-import { sitemapXml } from "#server/articles/feeds.ts";
+import { sitemapXml, xmlAnswer } from "#server/articles/feeds.ts";
 import { env } from "#server/env.ts";
 import { servicesOf } from "#server/services.ts";
-import { HOURLY } from "#app/lib/cache-control.ts";
 import type { Route } from "./+types/sitemap";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return new Response(sitemapXml(env().SITE_URL, servicesOf(context).articles.list()), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": HOURLY },
-  });
+export function loader({ context, request }: Route.LoaderArgs) {
+  return xmlAnswer(request, sitemapXml(env().SITE_URL, servicesOf(context).articles.list()), "application/xml; charset=utf-8");
 }

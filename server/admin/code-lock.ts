@@ -3,8 +3,9 @@ import { site } from "#app/config/site.ts";
 import { minutesText } from "#app/forms/messages.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatSast } from "#app/lib/sast.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /**
  * The code step's lock (docs/decisions/0045). The limits per address
@@ -98,29 +99,24 @@ export async function lockCodes(db: Kysely<Database>, user: LockedUser, lockStat
       .execute();
     const admins = await trx.selectFrom("admin_users").select("email").where("role", "=", "admin").execute();
     const recipients = [user.email, ...admins.map((admin) => admin.email).filter((email) => email !== user.email)];
-    await trx
-      .insertInto("outbox")
-      .values(
-        recipients.map((recipient) => {
-          const mail = lockMail(user, recipient === user.email, { minutes, until, siteUrl, now });
-          return {
-            kind: CODES_LOCKED_KIND,
-            lead_table: "admin_users" as const,
-            lead_id: user.userId,
-            reply_to: null,
-            recipient,
-            attachments: null,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            status: "queued" as const,
-            attempts: 0,
-            next_attempt_at: now,
-            created_at: now,
-          };
-        }),
-      )
-      .execute();
+    await enqueue(
+      trx,
+      recipients.map((recipient) => {
+        const mail = lockMail(user, recipient === user.email, { minutes, until, siteUrl, now });
+        return {
+          kind: CODES_LOCKED_KIND,
+          lead_table: "admin_users" as const,
+          lead_id: user.userId,
+          reply_to: null,
+          recipient,
+          attachments: null,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+        };
+      }),
+      now,
+    );
     await recordAudit(
       trx,
       { userId: user.userId, name: user.email },

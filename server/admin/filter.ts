@@ -1,8 +1,9 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import { isFormType } from "#app/forms/registry.ts";
-import { isStatus, type LeadFormType, type LeadStatus, SEARCH_MAX_LENGTH } from "#app/lib/inbox.ts";
+import { formTypeLabel, isFormType } from "#app/forms/registry.ts";
+import { isStatus, type LeadFormType, type LeadStatus, SEARCH_MAX_LENGTH, statusLabel } from "#app/lib/inbox.ts";
 import { sastInstant } from "#app/lib/sast.ts";
 import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
+import { emailFingerprint } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /**
@@ -122,4 +123,25 @@ export function pagedAfter<O>(
   if (!cursor) return query;
   const op = direction === "older" ? "<" : ">";
   return query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "id"), op, tuple(cursor.at, cursor.id)));
+}
+
+/**
+ * A filter of the leads as the log tells it (a search, an export): its
+ * settings, and a search term only as its keyed hash, since a term may be
+ * someone's name or address and the log outlives a forgotten person. The hash
+ * is the one a forget of that address logs, so the two can be matched.
+ */
+export function describeFilter(filter: InboxFilter, key: Buffer): string {
+  return [
+    filter.q && `search hash ${emailFingerprint(key, filter.q)}`,
+    filter.type && `form ${formTypeLabel(filter.type)}`,
+    filter.status && `status ${statusLabel(filter.status)}`,
+    filter.from && `from ${filter.from}`,
+    filter.to && `to ${filter.to}`,
+    filter.source && `source ${filter.source}`,
+    filter.medium && `medium ${filter.medium}`,
+    filter.campaign && `campaign ${filter.campaign}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }

@@ -5,7 +5,7 @@ import { formatSast } from "#app/lib/sast.ts";
 import { forgetAttribution } from "#server/attribution/store.ts";
 import type { LeadTable } from "#server/db/columns.ts";
 import { type MailFiles, mailFilesOf, removeMailFiles } from "#server/outbox/mail-files.ts";
-import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, emailFingerprint, recordAudit } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 import { normalizeEmail } from "#server/admin/users.ts";
 

@@ -3,7 +3,7 @@ import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
 import { z } from "#app/lib/zod.ts";
 import { readFormField } from "#server/http/multipart.ts";
 import { isCrossSite } from "#server/http/request.ts";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import {
   attemptPasskey,
   CODE_FAILED,
@@ -45,6 +45,13 @@ export const ACCOUNT_PATH = "/admin/account";
 
 /** How long a sign-in form stays usable. */
 const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
+
+/** A loader's or action's arguments as React Router passes them to an inbox route (server/<feature>/*.server.ts take them). */
+export interface AdminRouteArgs<Params = Record<string, string | undefined>> {
+  params: Params;
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+}
 
 const adminSessionContext = createContext<AdminSession | null>(null);
 

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { type LeadStatus, statusLabel } from "#app/lib/inbox.ts";
 import { copyKept } from "#server/outbox/migration.ts";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { randOf } from "#server/admin/fields.ts";
 import type { Database } from "#server/db/schema.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /** What the agency changes on a lead, each change written with its audit entry in one transaction. */
 
@@ -85,9 +86,9 @@ export async function resendNotification(db: Kysely<Database>, actor: Actor, id:
       .limit(1)
       .executeTakeFirst();
     if (!last) return "no-notification";
-    const { id: outboxId } = await trx
-      .insertInto("outbox")
-      .values({
+    const [outboxId] = await enqueue(
+      trx,
+      {
         kind: last.kind,
         lead_table: last.lead_table,
         lead_id: last.lead_id,
@@ -97,13 +98,9 @@ export async function resendNotification(db: Kysely<Database>, actor: Actor, id:
         subject: last.subject,
         text_body: last.text_body,
         html_body: last.html_body,
-        status: "queued",
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+      },
+      now,
+    );
     await recordAudit(trx, actor, { action: "resend", detail: `queued the notification again (message ${outboxId})`, leadId: id }, now);
     return "queued";
   });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { minutesText } from "#app/forms/messages.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
 import type { RateLimitRule, RateLimits } from "#server/rate-limits.ts";
-import { type Actor, emailFingerprint, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, emailFingerprint, recordAudit } from "#server/audit/audit.ts";
 import { codeWasRight, countCodeCheck, lockCodes } from "#server/admin/code-lock.ts";
 import { decoyHash, hashPassword, inHashingTurn, needsRehash, verifyPassword } from "#server/admin/password.ts";
 import { checkPasskey, type RelyingParty, sweepChallenges } from "#server/admin/passkeys.ts";

@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import { site } from "#app/config/site.ts";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { articlePath, type ArticleSummary } from "#app/content/articles.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { BLOG_FEED_PATH, rfc822, xmlEscape } from "#app/lib/feed.ts";
+import { REVALIDATE } from "#app/lib/cache-control.ts";
 import { absoluteUrl } from "#app/lib/seo.ts";
+import { matches } from "#server/http/static.ts";
 
 /**
  * The blog's RSS feed and the site's sitemap, as XML, from the live articles
@@ -67,4 +70,17 @@ export function sitemapXml(siteUrl: string, articles: readonly FeedArticle[]): s
       `  <url><loc>${xmlEscape(absoluteUrl(siteUrl, path))}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/**
+ * The feed or the sitemap as an answer: asked again on every use, with an
+ * ETag that makes an unchanged one a 304, so a published article is in both at
+ * once rather than an hour later (a reader's cache or a proxy's).
+ */
+export function xmlAnswer(request: Request, xml: string, contentType: string): Response {
+  const etag = `W/"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
+  const headers = { "Content-Type": contentType, "Cache-Control": REVALIDATE, ETag: etag };
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch && matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return new Response(xml, { headers });
 }

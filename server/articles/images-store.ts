@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MediaFormat, MediaImage } from "#app/lib/media-images.ts";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import type { Variant } from "#server/articles/images.ts";
 import type { Database } from "#server/db/schema.ts";
 

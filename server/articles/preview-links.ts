@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /**

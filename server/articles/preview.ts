@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 import { formatLongDate, formatSast, sastClock } from "#app/lib/sast.ts";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { articlePageOf, type LiveArticle } from "#server/articles/live.ts";
 import { addPreviewLink, livePreviewLinks, previewLinkState, revokePreviewLinks } from "#server/articles/preview-links.ts";
 import type { ArticlesTable } from "#server/db/articles-tables.ts";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { LoadedArticle } from "#app/content/blog.server.ts";
 import { team } from "#app/content/team.ts";
 import { sastInstant } from "#app/lib/sast.ts";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import { addRevision, type ArticleContent, contentColumns } from "#server/articles/store.ts";
 import type { Database } from "#server/db/schema.ts";
 

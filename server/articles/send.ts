@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { type ArticleEmail, articleEmail, personalise } from "#server/articles/newsletter-email.ts";
 import { findArticleById } from "#server/articles/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
@@ -10,6 +10,7 @@ import { UNSUBSCRIBE_PATH } from "#server/newsletter/subscribers.ts";
 import { messageIdOf } from "#server/outbox/mail-files.ts";
 import type { OutboxMessage } from "#server/outbox/store.ts";
 import type { Sender } from "#server/outbox/worker.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /**
  * An article mailed to the newsletter's confirmed subscribers
@@ -105,12 +106,9 @@ export function startArticleSend(
         // Written when sent, from the send's mail and the subscriber as they are then.
         text_body: "",
         html_body: "",
-        status: "queued" as const,
-        attempts: 0,
-        next_attempt_at: new Date(first + (start + i) * interval),
-        created_at: now,
+        dueAt: new Date(first + (start + i) * interval),
       }));
-      await trx.insertInto("outbox").values(rows).execute();
+      await enqueue(trx, rows, now);
     }
     await recordAudit(
       trx,
@@ -140,9 +138,9 @@ export async function queueTestSend(
   if (!article) return false;
   const mail = personalise(articleEmail(article, siteUrl), `${siteUrl}${UNSUBSCRIBE_PATH}`);
   await handle.durableTransaction((trx) =>
-    trx
-      .insertInto("outbox")
-      .values({
+    enqueue(
+      trx,
+      {
         kind: TEST_KIND,
         lead_table: "articles",
         lead_id: article.id,
@@ -151,12 +149,9 @@ export async function queueTestSend(
         subject: `[Test] ${mail.subject}`,
         text_body: mail.text,
         html_body: mail.html,
-        status: "queued",
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .execute(),
+      },
+      now,
+    ),
   );
   return true;
 }

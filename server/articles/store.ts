@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { ArticleStatus } from "#app/lib/article-form.ts";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { revokePreviewLinks } from "#server/articles/preview-links.ts";
 import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { mediaPath } from "#app/lib/media-images.ts";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import { type Processed, TOO_LARGE, UPLOAD_MAX_BYTES, uploadHasher } from "#server/articles/images.ts";
 import { findImage, storeImage } from "#server/articles/images-store.ts";
 import type { Database } from "#server/db/schema.ts";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { site } from "#app/config/site.ts";
-import { COMMAND_LINE, recordAudit } from "#server/admin/audit.ts";
+import { COMMAND_LINE, recordAudit } from "#server/audit/audit.ts";
 import type { Env } from "#server/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { calendarEvent, leadPage } from "#server/booking/calendar-write.ts";

@@ -6,6 +6,7 @@ import { log } from "#server/log.ts";
 import { sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import { letter } from "#server/booking/mail.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /**
  * Calendars fail closed: a consultant is offered for no slot while any of
@@ -183,9 +184,9 @@ export class CalendarOutages {
   async #mail(trx: Kysely<Database>, outageId: number, subject: string, lines: string[], now: Date): Promise<void> {
     const admins = await trx.selectFrom("admin_users").select("email").where("role", "=", "admin").orderBy("id").execute();
     const { text, html } = letter(subject, lines, [this.#callsPage]);
-    await trx
-      .insertInto("outbox")
-      .values({
+    await enqueue(
+      trx,
+      {
         kind: OUTAGE_KIND,
         lead_table: "calendar_outages",
         lead_id: outageId,
@@ -195,11 +196,8 @@ export class CalendarOutages {
         subject,
         text_body: text,
         html_body: html,
-        status: "queued",
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .execute();
+      },
+      now,
+    );
   }
 }

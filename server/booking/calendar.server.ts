@@ -3,7 +3,7 @@ import { bookingForm, bookingMessages, callsHeldMessage, type SlotDay } from "#a
 import type { FormPageData } from "#app/forms/captcha-config.ts";
 import type { LeadResult } from "#app/forms/lead-result.ts";
 import { clockOfMinutes, sastLongDay, sastMinutes, sastShortDay, sastSlot } from "#app/lib/sast.ts";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
 import { formPageData } from "#server/forms/form-page.ts";
 import { runForm } from "#server/forms/pipeline.ts";

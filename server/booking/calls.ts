@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { type CallOutcome, callOutcomeSets, callOutcomes, type LeadStatus } from "#app/lib/inbox.ts";
 import { addDays, type IsoDate, sastClock, sastDate, sastInstant, sastLongDay, sastSlot, weekday } from "#app/lib/sast.ts";
-import { type Actor, recordAudit } from "#server/admin/audit.ts";
+import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { changeStatus } from "#server/admin/lead-changes.ts";
 import type { Database } from "#server/db/schema.ts";
 import { conversionNames } from "#server/attribution/conversions.ts";

@@ -1,7 +1,7 @@
 import { sastSlot } from "#app/lib/sast.ts";
 import { site } from "#app/config/site.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
-import type { LeadOrigin } from "#server/forms/store.ts";
+import type { LeadOrigin } from "#server/forms/lead.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
 import { bookingUid, invitation } from "#server/booking/invitation.ts";

@@ -9,6 +9,7 @@ import { log } from "#server/log.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import { type ReminderFor, reminderMail } from "#server/booking/mail.ts";
 import type { Booking } from "#server/booking/store.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /**
  * A call's reminders (BOOKING_REMINDERS, 24 and 1 hour before by default) to
@@ -72,9 +73,9 @@ export async function queueReminders(
   for (const { leadMs, due, until } of reminderTimes(booking.slot_start, now, reminders.leadsMs)) {
     for (const to of ["visitor", "consultant"] as const) {
       const note: ReminderNote = { to, sequence: booking.sequence, until: until.toISOString() };
-      await trx
-        .insertInto("outbox")
-        .values({
+      await enqueue(
+        trx,
+        {
           channel: "reminder",
           kind: REMINDER_KIND,
           lead_table: "bookings",
@@ -84,12 +85,10 @@ export async function queueReminders(
           subject: `Reminder to the ${to}, ${leadName(leadMs)} before the call`,
           text_body: JSON.stringify(note),
           html_body: "",
-          status: "queued",
-          attempts: 0,
-          next_attempt_at: due,
-          created_at: now,
-        })
-        .execute();
+          dueAt: due,
+        },
+        now,
+      );
     }
   }
 }

@@ -2,10 +2,12 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { recordAttribution } from "#server/attribution/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { LeadOrigin, Notification } from "#server/forms/store.ts";
+import type { LeadOrigin } from "#server/forms/lead.ts";
+import type { Notification } from "#server/mail/render.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import type { MailAttachment } from "#server/mail/transport.ts";
 import type { BookingsTable } from "#server/db/booking-tables.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /** A stored booking with its times as Date on both databases. */
 export type Booking = Omit<Selectable<BookingsTable>, "slot_start" | "slot_end" | "created_at" | "updated_at"> & {
@@ -346,9 +348,9 @@ export class BookingStore {
     previous: string | null,
     now: Date,
   ): Promise<void> {
-    await trx
-      .insertInto("outbox")
-      .values({
+    await enqueue(
+      trx,
+      {
         channel: "calendar",
         kind: "Calendar event",
         lead_table: "bookings",
@@ -358,19 +360,16 @@ export class BookingStore {
         subject: `${change} the call`,
         text_body: JSON.stringify({ previous }),
         html_body: "",
-        status: "queued",
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .execute();
+      },
+      now,
+    );
   }
 
   async #queue(trx: Kysely<Database>, booking: Booking, messages: BookingMail[], now: Date): Promise<void> {
     for (const { notification, recipient, attachments } of messages) {
-      await trx
-        .insertInto("outbox")
-        .values({
+      await enqueue(
+        trx,
+        {
           kind: notification.kind,
           lead_table: "bookings",
           lead_id: booking.id,
@@ -380,12 +379,9 @@ export class BookingStore {
           subject: notification.subject,
           text_body: notification.text,
           html_body: notification.html,
-          status: "queued",
-          attempts: 0,
-          next_attempt_at: now,
-          created_at: now,
-        })
-        .execute();
+        },
+        now,
+      );
     }
   }
 }

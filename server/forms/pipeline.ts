@@ -1,22 +1,15 @@
-import type { Kysely } from "kysely";
 import { data } from "react-router";
 import { botFields, widgetTokenFields } from "#app/forms/bot-fields.ts";
-import { type FormDefinition, type LeadFormDefinition, NOT_SPECIFIED, type StoredRow, textOf } from "#app/forms/definition.ts";
+import type { FormDefinition, LeadFormDefinition } from "#app/forms/definition.ts";
 import type { LeadFailureReason, LeadResult } from "#app/forms/lead-result.ts";
 import { checkTheFields, rateLimitMessage, rateLimitTitle } from "#app/forms/messages.ts";
 import { failedStep } from "#app/forms/steps.ts";
 import { ATTRIBUTION_FIELD, parseAttribution } from "#app/lib/attribution.ts";
 import type { z } from "#app/lib/zod.ts";
 import type { ClientAddress } from "#server/http/client-address.ts";
-import type { Database } from "#server/db/schema.ts";
-import type { LeadOrigin, NewLead } from "#server/forms/store.ts";
+import type { LeadOrigin } from "#server/forms/lead.ts";
 import { log } from "#server/log.ts";
-import { countLeadStored } from "#server/ops/metrics.ts";
-import { typedEmail } from "#server/mail/address.ts";
-import { type LeadNotice, renderNotification } from "#server/mail/render.ts";
 import type { CoreServices } from "#server/core-services.ts";
-import { pageOf } from "#server/webhooks/payload.ts";
-import { queueLeadEvent } from "#server/webhooks/queue.ts";
 import { checkBot, firstValue, noscriptLimitKey } from "#server/forms/bot-check.ts";
 import { type FormFields, readForm } from "#server/http/request.ts";
 import { noStoreHeaders, refusalHeaders } from "#app/lib/cache-control.ts";
@@ -166,60 +159,6 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
     },
     fail,
   });
-}
-
-/** What the agency's notification says about a lead: the form's report of its row, empty values as SPEC.md section 5 says. */
-export function noticeOf(form: LeadFormDefinition, lead: NewLead): LeadNotice {
-  const row: StoredRow = lead.row;
-  const { kind, heading, anonymous } = form.notification;
-  return {
-    kind,
-    heading,
-    name: anonymous ? null : textOf(row.name),
-    company: anonymous ? null : textOf(row.company) || null,
-    email: textOf(row.email),
-    fields: form.report(row).map(({ label, value, multiline, empty }) => ({ label, value: value || empty || NOT_SPECIFIED, multiline })),
-  };
-}
-
-/**
- * A lead form's own step: the lead and its notification in one transaction
- * (the outbox sends it), then SPEC.md section 8's success.
- */
-export function handleLead(services: CoreServices, form: LeadFormDefinition, request: Request, client: ClientAddress): Promise<FormAnswer> {
-  return runForm(services, form, request, client, async ({ input, origin, fail }) => {
-    // Every lead has an email; it is stored as mail can reach it (an internationalised domain in its ASCII form).
-    const typed = input as { email: string };
-    const lead = form.row({ ...typed, email: typedEmail(typed.email) });
-    try {
-      const { leadId } = await services.leads.saveLead(
-        lead,
-        origin,
-        (leadId) => renderNotification(noticeOf(form, lead), { ...origin, leadTable: lead.table, leadId }),
-        leadEventQueue(services, form, request, origin, lead),
-      );
-      log.info(`Lead stored: ${form.key}, ${lead.table} ${leadId}`);
-    } catch (error) {
-      log.error(`Could not store a ${form.key} lead:`, error);
-      return fail({ status: 500, reason: "storage" });
-    }
-    countLeadStored(form.key);
-    services.worker.nudge();
-    return leadSuccess(form);
-  });
-}
-
-/** What queues a stored lead's webhook and Slack messages, in the transaction that stores it (server/webhooks/queue.ts). */
-export function leadEventQueue(services: CoreServices, form: LeadFormDefinition, request: Request, origin: LeadOrigin, lead: NewLead) {
-  return (trx: Kysely<Database>, leadId: number): Promise<void> =>
-    queueLeadEvent(trx, services.settings, {
-      form,
-      lead: { table: lead.table, id: leadId },
-      row: lead.row,
-      receivedAt: origin.receivedAt,
-      page: pageOf(request, services.settings.SITE_URL),
-      attribution: origin.attribution ?? null,
-    });
 }
 
 /** SPEC.md section 8's success of a lead form. */

@@ -157,7 +157,7 @@ function preferredEncodings(header: string): Encoding[] {
 }
 
 /** If-None-Match names this ETag (or `*`), by the weak comparison revalidation uses. */
-function matches(ifNoneMatch: string, etag: string): boolean {
+export function matches(ifNoneMatch: string, etag: string): boolean {
   const opaque = etag.replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => {
     const candidate = tag.trim();

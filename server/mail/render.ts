@@ -2,7 +2,15 @@ import { site } from "#app/config/site.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatReceived } from "#app/lib/sast.ts";
 import type { BotCheck } from "#server/db/columns.ts";
-import type { Notification } from "#server/forms/store.ts";
+
+/** A rendered notification, ready for the outbox. */
+export interface Notification {
+  kind: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /** What a notification says about a lead, before it is rendered to mail. */
 export interface LeadNotice {

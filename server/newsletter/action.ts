@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { newsletterForm } from "#app/forms/newsletter.ts";
-import { leadEventQueue, leadSuccess, runForm } from "#server/forms/pipeline.ts";
+import { leadEventQueue } from "#server/leads/lead-step.ts";
+import { leadSuccess, runForm } from "#server/forms/pipeline.ts";
 import { log } from "#server/log.ts";
 import { countLeadStored } from "#server/ops/metrics.ts";
 import { typedEmail } from "#server/mail/address.ts";

@@ -3,7 +3,7 @@ import { newsletterName } from "#app/content/newsletter.ts";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatReceived } from "#app/lib/sast.ts";
-import type { Notification } from "#server/forms/store.ts";
+import type { Notification } from "#server/mail/render.ts";
 
 /** The outbox kind of the mail that asks a new subscriber to confirm. */
 export const CONFIRMATION_KIND = "Newsletter confirmation";

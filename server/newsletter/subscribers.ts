@@ -2,14 +2,16 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import { newsletterConsent, newsletterForm, newsletterRules } from "#app/forms/newsletter.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
-import { insertLead, type LeadOrigin } from "#server/forms/store.ts";
-import { noticeOf } from "#server/forms/pipeline.ts";
+import { insertLead } from "#server/leads/store.ts";
+import { type LeadOrigin } from "#server/forms/lead.ts";
+import { noticeOf } from "#server/leads/lead-step.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import { renderNotification } from "#server/mail/render.ts";
 import type { NewsletterEvent, NewsletterEventHook } from "#server/newsletter/events.ts";
 import { confirmationMail, unsubscribeHeaders } from "#server/newsletter/mail.ts";
 import type { LeaveMethod, NewsletterSubscribersTable, SubscriberStatus } from "#server/db/newsletter-tables.ts";
 import { type LinkPurpose, linkMatches, parseLink, signLink } from "#server/newsletter/token.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 type Trx = Transaction<Database>;
 export type Subscriber = Selectable<NewsletterSubscribersTable>;
@@ -93,9 +95,9 @@ export class Newsletter {
       signupPage: `${this.#siteUrl}${subscriber.signup_page}`,
       signedUpAt: new Date(subscriber.signed_up_at),
     });
-    await trx
-      .insertInto("outbox")
-      .values({
+    await enqueue(
+      trx,
+      {
         kind: mail.kind,
         lead_table: "newsletter_subscribers",
         lead_id: subscriber.id,
@@ -106,12 +108,9 @@ export class Newsletter {
         subject: mail.subject,
         text_body: mail.text,
         html_body: mail.html,
-        status: "queued",
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .execute();
+      },
+      now,
+    );
   }
 
   /**

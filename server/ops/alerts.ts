@@ -4,6 +4,7 @@ import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /** The System page, where every alert points. */
 export const SYSTEM_PATH = "/admin/system";
@@ -64,10 +65,6 @@ export async function queueAlert(trx: Transaction<Database>, settings: AlertSett
     lead_table: "part_health" as const,
     lead_id: health.id,
     reply_to: null,
-    status: "queued" as const,
-    attempts: 0,
-    next_attempt_at: alert.at,
-    created_at: alert.at,
   };
   const text = [...lines, "", `Every part as it stands: ${link}`].join("\n\n");
   const html = [
@@ -78,15 +75,17 @@ export async function queueAlert(trx: Transaction<Database>, settings: AlertSett
   ].join("");
   // Null is the agency's address (NOTIFY_TO), for a site without admins yet.
   const recipients = admins.length ? admins.map((admin) => admin.email) : [null];
-  await trx
-    .insertInto("outbox")
-    .values(recipients.map((recipient) => ({ ...common, recipient, subject, text_body: text, html_body: html })))
-    .execute();
+  await enqueue(
+    trx,
+    recipients.map((recipient) => ({ ...common, recipient, subject, text_body: text, html_body: html })),
+    alert.at,
+  );
   if (alert.part.carriesAlerts && settings.SLACK_WEBHOOK_URL) {
     const slack = `*${slackEscape(subject)}*\n${lines.map(slackEscape).join("\n")}\n<${link}|Open the System page>`;
-    await trx
-      .insertInto("outbox")
-      .values({ ...common, channel: "slack", recipient: "Slack", subject, text_body: JSON.stringify({ text: slack }), html_body: "" })
-      .execute();
+    await enqueue(
+      trx,
+      { ...common, channel: "slack", recipient: "Slack", subject, text_body: JSON.stringify({ text: slack }), html_body: "" },
+      alert.at,
+    );
   }
 }

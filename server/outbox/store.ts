@@ -1,9 +1,35 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { OutboxChannel, OutboxTable } from "#server/db/schema.ts";
+import type { Database, OutboxChannel, OutboxTable } from "#server/db/schema.ts";
 import { keptSentCopy, unsentMessage } from "#server/outbox/migration.ts";
 
 export type OutboxMessage = Selectable<OutboxTable>;
+
+/** The state the outbox keeps of a message: set by enqueue and the worker, never by the feature that writes it. */
+type OutboxState =
+  "id" | "status" | "attempts" | "next_attempt_at" | "created_at" | "locked_until" | "locked_by" | "last_error" | "sent_at";
+
+/** A message as a feature writes it: what it is about, to whom, what it says; first due at `dueAt`, or when queued. */
+export type NewMessage = Omit<Insertable<OutboxTable>, OutboxState> & { dueAt?: Date };
+
+/**
+ * The one way a message enters the outbox: queued in the caller's transaction
+ * (with what it announces, so both are written or neither), no attempt made,
+ * due at its `dueAt` or at `now`. Answers the messages' ids, in order.
+ */
+export async function enqueue(trx: Kysely<Database>, messages: NewMessage | readonly NewMessage[], now = new Date()): Promise<number[]> {
+  const list: readonly NewMessage[] = Array.isArray(messages) ? messages : [messages as NewMessage];
+  if (list.length === 0) return [];
+  const rows = list.map(({ dueAt, ...message }) => ({
+    ...message,
+    status: "queued" as const,
+    attempts: 0,
+    next_attempt_at: dueAt ?? now,
+    created_at: now,
+  }));
+  const queued = await trx.insertInto("outbox").values(rows).returning("id").execute();
+  return queued.map((row) => row.id);
+}
 
 /** Copies cleared per statement, so the retention sweep never holds the database long. */
 const CLEAR_BATCH = 500;

@@ -4,6 +4,7 @@ import type { Env } from "#server/env.ts";
 import type { Database, OutboxChannel } from "#server/db/schema.ts";
 import { type LeadEventInput, type LeadRef, leadEvent, type WebhookEvent } from "#server/webhooks/payload.ts";
 import { slackMessage } from "#server/webhooks/slack.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 export type WebhookSettings = Pick<Env, "LEAD_WEBHOOK_URL" | "SLACK_WEBHOOK_URL" | "SITE_URL">;
 
@@ -13,9 +14,9 @@ const RECEIVERS: Record<WebhookChannel, string> = { webhook: "Webhook", slack: "
 type WebhookChannel = Extract<OutboxChannel, "webhook" | "slack">;
 
 async function insert(trx: Kysely<Database>, channel: WebhookChannel, about: LeadRef, type: string, body: string, at: Date): Promise<void> {
-  await trx
-    .insertInto("outbox")
-    .values({
+  await enqueue(
+    trx,
+    {
       channel,
       // Minted once: every retry carries it, so the receiver can tell a repeat (Standard Webhooks' webhook-id).
       webhook_id: channel === "webhook" ? `msg_${randomUUID().replaceAll("-", "")}` : null,
@@ -27,12 +28,9 @@ async function insert(trx: Kysely<Database>, channel: WebhookChannel, about: Lea
       subject: type,
       text_body: body,
       html_body: "",
-      status: "queued",
-      attempts: 0,
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .execute();
+    },
+    at,
+  );
 }
 
 /**

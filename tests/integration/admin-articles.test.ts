@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles as contentArticles } from "#app/content/blog.server.ts";
-import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { COMMAND_LINE, listAudit } from "#server/audit/audit.ts";
 import { LiveArticles } from "#server/articles/live.ts";
 import { contentOfFile, seedArticles } from "#server/articles/seed.ts";
 import { createArticle, findArticleById, listArticles, listRevisions, restoreRevision, saveArticle } from "#server/articles/store.ts";
@@ -318,6 +318,26 @@ describe("the inbox's articles", () => {
       await page.getByLabel("Body (Markdown)").fill("## Typed just now\n\nA paragraph.");
       await expect.poll(() => page.locator("section[aria-labelledby=preview-heading] h2", { hasText: "Typed just now" }).count()).toBe(1);
       await expect.poll(() => page.getByText("1 min read, computed from the body.").count()).toBe(1);
+      // A published article's buttons each say what they do; the plain Save, the same as keeping it published, is not offered.
+      const described = (name: string) =>
+        page
+          .getByRole("button", { name, exact: true })
+          .evaluate((button) => document.getElementById(button.getAttribute("aria-describedby")!)!.textContent);
+      expect(await described("Save and keep published")).toBe("The changes are live at once.");
+      expect(await described("Schedule")).toBe("Off the site until the time given, then live again.");
+      expect(await described("Unpublish")).toBe("Off the site at once.");
+      expect(await page.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
+      // The publishing time is typed in SAST on a 24-hour clock, whatever the browser's locale.
+      expect(await page.getByLabel("Publish at (SAST)").getAttribute("type")).toBeNull();
+      // A refused file is no longer chosen after the answer: pressed again, Upload asks for a file rather than refusing it again.
+      const file = page.getByLabel("Upload a featured image");
+      await file.setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: Buffer.from("only text pretending") });
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+      await page.getByText("That file is not an image we can read").waitFor();
+      await expect.poll(() => file.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+      await page.getByText("Choose an image file to upload.").waitFor();
+      expect(await page.getByLabel("Body (Markdown)").inputValue()).toBe("## Typed just now\n\nA paragraph.");
       // The pictures in docs/ are made again only when asked (DOCS_SCREENSHOTS=1), so a test run leaves the checkout as it was.
       if (process.env.DOCS_SCREENSHOTS) {
         const docs = (name: string) => path.resolve(import.meta.dirname, `../../docs/${name}`);

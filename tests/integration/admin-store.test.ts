@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { beforeEach, describe, expect, it } from "vitest";
-import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { COMMAND_LINE, listAudit } from "#server/audit/audit.ts";
 import { findHoldings, forgetPerson } from "#server/admin/forget.ts";
 import {
   attemptLogin,
@@ -23,7 +23,8 @@ import type { Database } from "#server/db/schema.ts";
 import { createSession, destroySession, findSession, findSignIn } from "#server/admin/sessions.ts";
 import { changeRole, createUser, removeUser } from "#server/admin/users.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { LeadStore, NewLead } from "#server/forms/store.ts";
+import type { LeadStore } from "#server/leads/store.ts";
+import type { NewLead } from "#server/forms/lead.ts";
 import type { RateLimits } from "#server/rate-limits.ts";
 import { env, parseEnv } from "#server/env.ts";
 import { databaseKinds, type TestDatabase, useSiteDatabase } from "#tests/support/database.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMAND_LINE, listAudit } from "#server/admin/audit.ts";
+import { COMMAND_LINE, listAudit } from "#server/audit/audit.ts";
 import { siteSecrets } from "#server/captcha/keys.ts";
 import { createPreviewLink, findPreview, previewLinksOf, revokePreviewLink } from "#server/articles/preview.ts";
 import { contentOfFile } from "#server/articles/seed.ts";

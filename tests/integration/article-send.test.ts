@@ -105,7 +105,11 @@ describe("sending an article to the newsletter", () => {
     // Pressed again, from another tab: nothing more is queued.
     const again = await admin.post(page, { intent: "send", confirm: "yes" });
     expect(again.status).toBe(409);
-    expect(again.text).toContain("This article has been sent already");
+    expect(again.text).toContain("This article has been sent already on ");
+    expect(again.text).toContain("so it was not sent again");
+    // The answer is the page as it now is: the send's progress, no second Send button.
+    expect(again.text).toContain("Progress");
+    expect(again.text).not.toContain('value="send"');
 
     const progressPage = async () => (await admin.request(page)).text;
     const progress = await waitFor(

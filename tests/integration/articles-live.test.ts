@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "#server/admin/audit.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import { type ArticleContent, createArticle, findArticleById, saveArticle } from "#server/articles/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import { openSiteDatabase } from "#server/migrations.ts";

@@ -6,10 +6,10 @@ import { everyLead, parseFilter } from "#server/admin/filter.ts";
 import { leadDetail } from "#server/admin/lead-detail.ts";
 import { listLeads } from "#server/admin/lead-list.ts";
 import { setStatus } from "#server/admin/lead-changes.ts";
-import { COMMAND_LINE } from "#server/admin/audit.ts";
+import { COMMAND_LINE } from "#server/audit/audit.ts";
 import { clickConversionRows, enhancedConversionRows, hashedEmail, hashedPhone } from "#server/attribution/conversions.ts";
 import { leadReport, reportRows } from "#server/attribution/report.ts";
-import type { NewLead } from "#server/forms/store.ts";
+import type { NewLead } from "#server/forms/lead.ts";
 import { allRows } from "#tests/support/csv.ts";
 import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
 

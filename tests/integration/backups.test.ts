@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { addDays, sastInstant } from "#app/lib/sast.ts";
 import { type BackupSettings, backupDir, dailyBackups, takeBackup, verifyBackup } from "#server/backups.ts";
-import type { NewLead } from "#server/forms/store.ts";
+import type { NewLead } from "#server/forms/lead.ts";
 import { parseEnv } from "#server/env.ts";
 import { prepareSecretsKey, sealSecondFactorsApart } from "#server/admin/secrets-key.ts";
 import { openSecret, sealSecret } from "#server/admin/second-factor.ts";

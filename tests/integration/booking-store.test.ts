@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BookingStore, type NewBooking } from "#server/booking/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { LeadOrigin } from "#server/forms/store.ts";
+import type { LeadOrigin } from "#server/forms/lead.ts";
 import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
 
 const start = new Date("2027-03-02T08:00:00Z");

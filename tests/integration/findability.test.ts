@@ -131,6 +131,15 @@ describe("feeds and maps", () => {
     expect(linksWithRel(pages.get(path)!, "alternate")).toMatchObject([{ type: "application/rss+xml", href: "/blog/rss.xml" }]);
   });
 
+  it.each(["/blog/rss.xml", "/sitemap.xml"])("asks again for %s on every use, unchanged answered 304", async (path) => {
+    const first = await fetch(`${server.url}${path}`);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(`${server.url}${path}`, { headers: { "If-None-Match": etag } });
+    expect([again.status, again.headers.get("etag")]).toEqual([304, etag]);
+  });
+
   it("dates the articles in the sitemap from their content", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     for (const slug of articleSlugs) {

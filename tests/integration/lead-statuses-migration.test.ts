@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { leadStatuses } from "#app/lib/inbox.ts";
 import { addNote, setStatus } from "#server/admin/lead-changes.ts";
 import { createUser } from "#server/admin/users.ts";
-import { LeadStore } from "#server/forms/store.ts";
+import { LeadStore } from "#server/leads/store.ts";
 import { databaseKinds, useMigrationDatabase } from "#tests/support/database.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { newsletterRules } from "#app/forms/newsletter.ts";
-import { COMMAND_LINE } from "#server/admin/audit.ts";
+import { COMMAND_LINE } from "#server/audit/audit.ts";
 import { forgetPerson } from "#server/admin/forget.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { LeadOrigin } from "#server/forms/store.ts";
+import type { LeadOrigin } from "#server/forms/lead.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import type { NewsletterEvent } from "#server/newsletter/events.ts";
 import { CONFIRMATION_KIND } from "#server/newsletter/mail.ts";

@@ -10,7 +10,7 @@ import type { Database } from "#server/db/schema.ts";
 import { type DatabaseHandle, type DatabaseSettings, openDatabase } from "#server/db/connect.ts";
 import { openSiteDatabase, siteMigrations } from "#server/migrations.ts";
 import { SpentChallenges } from "#server/captcha/spent-challenges.ts";
-import { LeadStore } from "#server/forms/store.ts";
+import { LeadStore } from "#server/leads/store.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 import { RateLimits } from "#server/rate-limits.ts";
 

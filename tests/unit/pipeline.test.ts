@@ -4,7 +4,7 @@ import { checkFormToken, issueFormToken } from "#server/captcha/form-token.ts";
 import { parseEnv } from "#server/env.ts";
 import { siteSecrets } from "#server/captcha/keys.ts";
 import { renderNotification } from "#server/mail/render.ts";
-import { noticeOf } from "#server/forms/pipeline.ts";
+import { noticeOf } from "#server/leads/lead-step.ts";
 import { isCrossSite, MAX_BODY_BYTES, readForm } from "#server/http/request.ts";
 import { orderMessages, orderStepSchemas } from "#app/forms/order.ts";
 import { forms } from "#app/forms/registry.ts";

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
-import { formatSast } from "#app/lib/sast.ts";
+import { Form, Link } from "react-router";
+import { addDays, formatSast, sastInstant, sastLongDay } from "#app/lib/sast.ts";
 import { CsrfField } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 
@@ -103,6 +103,36 @@ export function FeedPanel({
           </button>
         )}
       </Form>
+    </div>
+  );
+}
+
+const weekLink = (monday: string) => `/admin/calls?week=${monday}`;
+export const linkClass = "font-medium text-brand-700 hover:underline";
+
+/** The Calls page's heading: the days shown, and links to the weeks before and after. */
+export function WeeksHeader({ monday, thisMonday, lastDay }: { monday: string; thisMonday: string; lastDay: string }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Calls</h1>
+        <p className="text-sm text-slate-600">
+          {sastLongDay(sastInstant(monday, 720))} to {sastLongDay(sastInstant(lastDay, 720))}, times in SAST
+        </p>
+      </div>
+      <nav aria-label="Weeks" className="flex gap-3 text-sm">
+        <Link to={weekLink(addDays(monday, -7))} className={linkClass}>
+          ← Previous week
+        </Link>
+        {monday !== thisMonday && (
+          <Link to={weekLink(thisMonday)} className={linkClass}>
+            This week
+          </Link>
+        )}
+        <Link to={weekLink(addDays(monday, 7))} className={linkClass}>
+          Next week →
+        </Link>
+      </nav>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { addPasskey, PASSKEY_NAME_MAX_LENGTH, passkeysAt, registrationOptions } from "#server/admin/passkeys.ts";
 import { oneLine, posted, readPost } from "#server/admin/posts.ts";

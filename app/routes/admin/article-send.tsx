@@ -1,86 +1,18 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, FieldList, Notice, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { roleAllows } from "#app/lib/inbox.ts";
-import { formatSast } from "#app/lib/sast.ts";
-import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
-import { refuse } from "#server/admin/posts.ts";
-import { confirmedSubscriberCount, queueTestSend, retryFailed, sendProgress, startArticleSend } from "#server/articles/send.ts";
-import { findArticleById } from "#server/articles/store.ts";
-import { readForm } from "#server/http/request.ts";
-import { servicesOf } from "#server/services.ts";
+import { sendPageAction, sendPageLoader } from "#server/articles/send-page.server.ts";
 import type { Route } from "./+types/article-send";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(`Send: ${loaderData?.article.title ?? "article"}`);
 
-const done = {
-  test: "The test is on its way to your address.",
-  send: "Sending: each confirmed subscriber gets the article in turn, at the configured rate.",
-  retry: "The failed ones are queued again.",
-} as const;
+export const loader = (args: Route.LoaderArgs) => sendPageLoader(args);
+export const action = (args: Route.ActionArgs) => sendPageAction(args);
 
-const problems = {
-  missing: "This article no longer exists.",
-  "not-published": "Only a published article can be sent: publish it first.",
-  "already-sent": "This article has been sent already: an article goes to the subscribers once.",
-  "no-subscribers": "There are no confirmed subscribers to send it to.",
-} as const;
-
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
-/** The article the address names, or 404. */
-async function articleOf(context: Route.LoaderArgs["context"], id: string) {
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  return (await findArticleById(adminOf(context).db, Number(id))) ?? notFound();
-}
-
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const session = requireRoleFor(context, "write-articles");
-  const article = await articleOf(context, params.id);
-  const { db } = adminOf(context);
-  const progress = await sendProgress(db, article.id);
-  const saved = new URL(request.url).searchParams.get("done");
-  return {
-    csrf: session.csrfToken,
-    me: session.user.email,
-    canPublish: roleAllows(session.user.role, "publish"),
-    done: saved && saved in done ? done[saved as keyof typeof done] : null,
-    article: { id: article.id, title: article.title, published: article.status === "published" },
-    subscribers: await confirmedSubscriberCount(db),
-    progress: progress && { ...progress, startedAt: formatSast(progress.startedAt) },
-  };
-}
-
-export async function action({ params, context, request }: Route.ActionArgs) {
-  const session = requireRoleFor(context, "write-articles");
-  const article = await articleOf(context, params.id);
-  const form = await readForm(request, new Set());
-  if (!form.ok) throw refuse(form.status, "That form could not be read.");
-  const intent = String(form.fields.intent);
-  const services = servicesOf(context);
-  const { settings, database } = services;
-  if (intent === "test") {
-    await queueTestSend(database, article.id, session.user.email, settings.SITE_URL);
-  } else if (intent === "send") {
-    requireRoleFor(context, "publish");
-    if (form.fields.confirm !== "yes") return data({ problem: "Tick the box to confirm the send first." }, { status: 400 });
-    const result = await startArticleSend(database, article.id, actorOf(session), {
-      siteUrl: settings.SITE_URL,
-      perMinute: settings.NEWSLETTER_RATE_PER_MINUTE,
-    });
-    if (!result.ok) return data({ problem: problems[result.problem] }, { status: 409 });
-  } else if (intent === "retry") {
-    requireRoleFor(context, "publish");
-    await retryFailed(database, article.id, actorOf(session));
-  } else {
-    throw refuse(400, "Unknown action.");
-  }
-  services.worker.nudge();
-  return redirect(`/admin/articles/${article.id}/send?done=${intent}`, { status: 303 });
-}
+/** A send refused as one made already (from another tab) shows the page as it is now: the progress, no Send button. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ArticleSendPage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, csrf, progress, subscribers, canPublish } = loaderData;

@@ -3,7 +3,7 @@ import { formatSast } from "#app/lib/sast.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { ListTable } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { listAudit } from "#server/admin/audit.ts";
+import { listAudit } from "#server/audit/audit.ts";
 import { adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import type { Route } from "./+types/audit";
 

@@ -1,5 +1,6 @@
 import { sastDay } from "#app/lib/sast.ts";
-import { describeFilter, recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
+import { describeFilter } from "#server/admin/filter.ts";
 import { csvDownload } from "#server/admin/csv.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { EXPORT_COLUMNS, exportRows } from "#server/admin/lead-export.ts";

@@ -1,128 +1,19 @@
-import { data, Form, Link, redirect } from "react-router";
-import { leadStatuses, NOTE_MAX_LENGTH, parseRandValue, roleAllows, statusLabel, valueMessage } from "#app/lib/inbox.ts";
-import { z } from "#app/lib/zod.ts";
+import { Form, Link } from "react-router";
+import { statusLabel } from "#app/lib/inbox.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
-import { CsrfField, FieldList, inputClass, labelClass, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
+import { CsrfField, FieldList, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
+import { NoteForm, NotificationTable, StatusForm } from "#app/components/admin/lead-sections.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
-import { recordAudit } from "#server/admin/audit.ts";
-import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
-import { addNote, resendNotification, setStatus } from "#server/admin/lead-changes.ts";
-import { leadDetail } from "#server/admin/lead-detail.ts";
-import { cancelCallFromInbox, inboxCall } from "#server/booking/calendar.server.ts";
-import { keysOf, posted, readPost } from "#server/admin/posts.ts";
-import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/lead";
+import { leadLoader, leadAction } from "#server/admin/lead-page.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `${loaderData.lead.name}, ${loaderData.lead.formLabel}` : "Lead");
 
-const done = {
-  status: "Status saved.",
-  note: "Note added.",
-  resend: "The notification is queued again; the worker sends it within moments.",
-  cancelled: "The call is cancelled: its time is free again, and the visitor is mailed the cancellation.",
-} as const;
-
-function leadId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const session = requireRoleFor(context, "read");
-  const { db } = adminOf(context);
-  const id = leadId(params.id);
-  const lead = await leadDetail(db, id);
-  if (!lead) throw data(null, { status: 404 });
-  const call = await inboxCall(servicesOf(context), id);
-  const saved = new URL(request.url).searchParams.get("saved");
-  // The page shown again after a change the log already has is no new view.
-  if (!saved) await recordAudit(db, actorOf(session), { action: "view", detail: `viewed the lead (${lead.formLabel})`, leadId: lead.id });
-  return {
-    lead,
-    call,
-    csrf: session.csrfToken,
-    canEdit: roleAllows(session.user.role, "edit"),
-    saved: saved && saved in done ? done[saved as keyof typeof done] : null,
-  };
-}
-
-const noteText = posted.check(
-  z.trim(),
-  z.minLength(1, { error: "Write the note first.", abort: true }),
-  z.refine((body) => !hasDisallowedCharacters(body, "many"), { error: notAllowed("Note"), abort: true }),
-  z.maxLength(NOTE_MAX_LENGTH, `A note can have at most ${NOTE_MAX_LENGTH} characters.`),
-);
-
-/** A won value in cents: null when left empty. */
-const randValue = z.pipe(
-  posted,
-  z.transform((text, ctx) => {
-    const cents = parseRandValue(text);
-    if (cents !== undefined) return cents;
-    ctx.issues.push({ code: "custom", message: valueMessage, input: text });
-    return z.NEVER;
-  }),
-);
-
-/** The page's four forms, told apart by their intent. */
-const leadPost = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({
-      intent: z.literal("status"),
-      status: z.enum(keysOf(leadStatuses), { error: "Choose one of the statuses." }),
-      value: randValue,
-    }),
-    z.object({ intent: z.literal("note"), note: noteText }),
-    z.object({
-      intent: z.literal("cancel-call"),
-      sequence: z.pipe(posted, z.transform(Number)).check(z.refine(Number.isSafeInteger, "That form could not be read.")),
-    }),
-    z.object({ intent: z.literal("resend") }),
-  ],
-  { error: "Unknown action." },
-);
-
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const actor = actorOf(requireRoleFor(context, "edit"));
-  const id = leadId(params.id);
-  const { db, worker } = adminOf(context);
-  const post = await readPost(request, leadPost);
-  if (!post.ok) return data({ error: post.error }, { status: post.status });
-  const back = (saved: keyof typeof done) => redirect(`/admin/leads/${id}?saved=${saved}`, { status: 303 });
-
-  const asked = post.data;
-  switch (asked.intent) {
-    case "status":
-      if (!(await setStatus(db, actor, id, asked.status, new Date(), asked.value))) throw data(null, { status: 404 });
-      return back("status");
-    case "note":
-      if (!(await addNote(db, actor, id, asked.note))) throw data(null, { status: 404 });
-      return back("note");
-    case "cancel-call": {
-      const call = { leadId: id, sequence: asked.sequence };
-      const result = await cancelCallFromInbox(servicesOf(context), request, context.get(clientAddressContext), actor, call);
-      if (result === "no-call") return data({ error: "This lead is not a booked call." }, { status: 400 });
-      if (result === "changed")
-        return data({ error: "The call is over, or was moved or cancelled meanwhile: here it is as it stands." }, { status: 409 });
-      return back("cancelled");
-    }
-    case "resend": {
-      const result = await resendNotification(db, actor, id);
-      if (result === "no-lead") throw data(null, { status: 404 });
-      if (result === "no-notification") return data({ error: "This lead has no notification to send again." }, { status: 409 });
-      worker.nudge();
-      return back("resend");
-    }
-  }
-}
+export const loader = (args: Route.LoaderArgs) => leadLoader(args);
+export const action = (args: Route.ActionArgs) => leadAction(args);
 
 const callStates = { booked: "Booked", cancelled: "Cancelled", over: "Over" } as const;
-
-const stateLabels = { queued: "Queued", sent: "Sent", retrying: "Retrying", failed: "Failed" } as const;
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, saved } = loaderData;
@@ -203,49 +94,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             {lead.notifications.length === 0 ? (
               <p className="text-sm text-slate-600">No messages for this lead.</p>
             ) : (
-              <div className="overflow-x-auto">
-                <table className="min-w-full text-left text-sm">
-                  <caption className="sr-only">Messages about this lead</caption>
-                  <thead className="text-xs tracking-wide text-slate-600 uppercase">
-                    <tr>
-                      <th scope="col" className="py-1 pr-3 font-semibold">
-                        Message
-                      </th>
-                      <th scope="col" className="py-1 pr-3 font-semibold">
-                        To
-                      </th>
-                      <th scope="col" className="py-1 pr-3 font-semibold">
-                        State
-                      </th>
-                      <th scope="col" className="py-1 font-semibold">
-                        Queued (SAST)
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {lead.notifications.map((m) => (
-                      <tr key={m.id} className="align-top">
-                        <td className="py-1.5 pr-3">
-                          {m.kind} <span className="text-slate-600">#{m.id}</span>
-                        </td>
-                        <td className="py-1.5 pr-3 break-all">{m.to === "agency" ? "Agency" : m.to}</td>
-                        <td className="py-1.5 pr-3" data-testid="notification-state">
-                          <span className="font-medium">{stateLabels[m.status]}</span>
-                          {m.status === "sent" && m.sent && <span className="text-slate-600"> {m.sent}</span>}
-                          {(m.status === "retrying" || m.status === "failed") && (
-                            <span className="block text-slate-600">
-                              after {m.attempts} attempt{m.attempts === 1 ? "" : "s"}
-                              {m.nextAttempt ? `, next at ${m.nextAttempt}` : ""}
-                              {m.lastError ? `: ${m.lastError}` : ""}
-                            </span>
-                          )}
-                        </td>
-                        <td className="py-1.5 whitespace-nowrap tabular-nums">{m.queued}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <NotificationTable notifications={lead.notifications} />
             )}
           </Section>
         </div>
@@ -273,38 +122,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           )}
           <Section title="Status" id="lead-status">
             {loaderData.canEdit ? (
-              <Form method="post" className="space-y-2" key={`${lead.status} ${lead.value}`}>
-                <CsrfField token={loaderData.csrf} />
-                <input type="hidden" name="intent" value="status" />
-                <label htmlFor="lead-status-select" className={labelClass}>
-                  Lead status
-                </label>
-                <select id="lead-status-select" name="status" defaultValue={lead.status} className={inputClass}>
-                  {leadStatuses.map((s) => (
-                    <option key={s.key} value={s.key}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-                <label htmlFor="lead-value" className={labelClass}>
-                  Value won (rand, optional)
-                </label>
-                <input
-                  id="lead-value"
-                  name="value"
-                  inputMode="decimal"
-                  maxLength={20}
-                  defaultValue={lead.value ?? ""}
-                  aria-describedby="lead-value-hint"
-                  className={inputClass}
-                />
-                <p id="lead-value-hint" className="text-xs text-slate-600">
-                  Sent with the conversion in the Google Ads export.
-                </p>
-                <button type="submit" className={buttonClass({ size: "sm" })}>
-                  Save status
-                </button>
-              </Form>
+              <StatusForm csrf={loaderData.csrf} status={lead.status} value={lead.value} />
             ) : (
               <p className="text-sm">
                 {statusLabel(lead.status)}
@@ -326,17 +144,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </ol>
             )}
             {loaderData.canEdit ? (
-              <Form method="post" className="space-y-2" key={lead.notes.length}>
-                <CsrfField token={loaderData.csrf} />
-                <input type="hidden" name="intent" value="note" />
-                <label htmlFor="lead-note" className={labelClass}>
-                  Add a note
-                </label>
-                <textarea id="lead-note" name="note" rows={3} required maxLength={NOTE_MAX_LENGTH} className={inputClass} />
-                <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                  Add note
-                </button>
-              </Form>
+              <NoteForm csrf={loaderData.csrf} notes={lead.notes.length} />
             ) : (
               lead.notes.length === 0 && <p className="text-sm text-slate-600">No notes.</p>
             )}

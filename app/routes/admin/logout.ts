@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { actorOf, adminOf, LOGIN_PATH, requireSession } from "#server/admin/guard.ts";
 import { clearCookie, destroySession, readCookie } from "#server/admin/sessions.ts";
 import type { Route } from "./+types/logout";

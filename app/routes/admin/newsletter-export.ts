@@ -1,5 +1,5 @@
 import { sastDay } from "#app/lib/sast.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { csvDownload } from "#server/admin/csv.ts";
 import { actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { confirmedSubscribers, SUBSCRIBER_EXPORT_COLUMNS, subscriberExportRow } from "#server/newsletter/inbox.ts";

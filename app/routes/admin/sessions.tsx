@@ -5,7 +5,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import { z } from "#app/lib/zod.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/audit.ts";
 import { actorOf, adminOf, LOGIN_PATH, requireRoleFor } from "#server/admin/guard.ts";
 import { posted, readPost } from "#server/admin/posts.ts";
 import { clearCookie, listSessions, revokeSession, type SessionRow, signOutEverywhere } from "#server/admin/sessions.ts";

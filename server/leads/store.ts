@@ -1,36 +1,13 @@
 import type { Insertable, Transaction } from "kysely";
-import type { Attribution } from "#app/lib/attribution.ts";
 import { recordAttribution } from "#server/attribution/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
-import type { BotCheck, LeadTable } from "#server/db/columns.ts";
-import type { CompanyProfileLeadsTable, Database, FormSubmissionsTable, ServiceOrdersTable } from "#server/db/schema.ts";
+import type { LeadTable } from "#server/db/columns.ts";
+import type { Database, FormSubmissionsTable } from "#server/db/schema.ts";
+import type { LeadOrigin, NewLead } from "#server/forms/lead.ts";
+import type { Notification } from "#server/mail/render.ts";
+import { enqueue } from "#server/outbox/store.ts";
 
 /** Where a form's post is kept: the lead, where it came from and its notification, in one transaction. */
-
-type OriginColumns = "id" | "bot_check" | "client_address" | "user_agent" | "created_at";
-
-export type NewLead =
-  | { table: "form_submissions"; row: Omit<Insertable<FormSubmissionsTable>, OriginColumns> }
-  | { table: "company_profile_leads"; row: Omit<Insertable<CompanyProfileLeadsTable>, OriginColumns> }
-  | { table: "service_orders"; row: Omit<Insertable<ServiceOrdersTable>, OriginColumns> };
-
-export interface LeadOrigin {
-  botCheck: BotCheck;
-  clientAddress: string;
-  userAgent: string | null;
-  receivedAt: Date;
-  /** Which campaign brought it (checked by parseAttribution); null when the post carried none. */
-  attribution?: Attribution | null;
-}
-
-/** A rendered notification, ready for the outbox. */
-export interface Notification {
-  kind: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  html: string;
-}
 
 /** The lead and its notification, inside a transaction of the caller's (Store.saveLead, a newsletter signup). */
 export async function insertLead(
@@ -53,9 +30,9 @@ export async function insertLead(
     .executeTakeFirstOrThrow();
   await recordAttribution(trx, lead.table, leadId, origin.attribution);
   const message = notify(leadId);
-  const { id: outboxId } = await trx
-    .insertInto("outbox")
-    .values({
+  const [outboxId] = await enqueue(
+    trx,
+    {
       kind: message.kind,
       lead_table: lead.table satisfies LeadTable,
       lead_id: leadId,
@@ -63,14 +40,10 @@ export async function insertLead(
       subject: message.subject,
       text_body: message.text,
       html_body: message.html,
-      status: "queued",
-      attempts: 0,
-      next_attempt_at: origin.receivedAt,
-      created_at: origin.receivedAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { leadId, outboxId };
+    },
+    origin.receivedAt,
+  );
+  return { leadId, outboxId: outboxId! };
 }
 
 export class LeadStore {

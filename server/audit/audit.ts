@@ -1,8 +1,5 @@
 import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
-import { formTypeLabel } from "#app/forms/registry.ts";
-import { statusLabel } from "#app/lib/inbox.ts";
-import type { InboxFilter } from "#server/admin/filter.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /** Who acts: a signed-in user, or the command line. */
@@ -82,25 +79,4 @@ export async function listAudit(db: Kysely<Database>, limit: number, beforeId?: 
 /** What the log says instead of a forgotten address: a keyed hash, the same for the same address. */
 export function emailFingerprint(key: Buffer, email: string): string {
   return createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex").slice(0, 16);
-}
-
-/**
- * A filter of the leads as the log tells it (a search, an export): its
- * settings, and a search term only as its keyed hash, since a term may be
- * someone's name or address and the log outlives a forgotten person. The hash
- * is the one a forget of that address logs, so the two can be matched.
- */
-export function describeFilter(filter: InboxFilter, key: Buffer): string {
-  return [
-    filter.q && `search hash ${emailFingerprint(key, filter.q)}`,
-    filter.type && `form ${formTypeLabel(filter.type)}`,
-    filter.status && `status ${statusLabel(filter.status)}`,
-    filter.from && `from ${filter.from}`,
-    filter.to && `to ${filter.to}`,
-    filter.source && `source ${filter.source}`,
-    filter.medium && `medium ${filter.medium}`,
-    filter.campaign && `campaign ${filter.campaign}`,
-  ]
-    .filter(Boolean)
-    .join(", ");
 }

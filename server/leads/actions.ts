@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, data } from "react-router";
 import type { LeadFormDefinition } from "#app/forms/definition.ts";
 import { moveStep, stepIntent } from "#app/forms/steps.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
-import { handleLead } from "#server/forms/pipeline.ts";
+import { handleLead } from "#server/leads/lead-step.ts";
 import { readForm } from "#server/http/request.ts";
 import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
