@@ -185,10 +185,44 @@ addEventListener("submit", (event) => {
 });
 addEventListener("pageshow", (event) => event.persisted && posted?.removeAttribute("aria-busy"));
 
+/**
+ * Nothing typed before React is lost (decision 0048). React's hydration leaves
+ * what was typed in an input or chosen in a select, but sets a textarea whose
+ * default is not empty back to that default (the saved text of an article's
+ * body): as it hydrates one, it writes its default into it, then its value. So
+ * a textarea typed in before React is watched until that write, in the same
+ * task gets back what was typed and where the caret was, and is let go.
+ */
+const typed = new Map<HTMLTextAreaElement, { value: string; start: number; end: number }>();
+const keeper = new MutationObserver((records) => {
+  for (const { target } of records) {
+    const area = target as HTMLTextAreaElement;
+    const kept = typed.get(area);
+    if (!kept) continue;
+    typed.delete(area);
+    if (area.value === kept.value) continue;
+    // Through React's own setter of the value, so that React takes it as the field's value too.
+    area.value = kept.value;
+    if (document.activeElement === area) area.setSelectionRange(kept.start, kept.end);
+  }
+});
+addEventListener(
+  "input",
+  ({ target: area }) => {
+    if (hydrated || !(area instanceof HTMLTextAreaElement)) return;
+    if (!typed.has(area)) keeper.observe(area, { childList: true });
+    typed.set(area, { value: area.value, start: area.selectionStart, end: area.selectionEnd });
+  },
+  { capture: true, passive: true },
+);
+
 addEventListener(
   HYDRATED_EVENT,
   () => {
     hydrated = true;
+    // Hydrated: a later change of a textarea's default is React's, for the field's new saved text.
+    keeper.disconnect();
+    typed.clear();
     if (heldFor === "held") pressAgain(true);
   },
   { once: true },
