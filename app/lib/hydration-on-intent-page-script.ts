@@ -19,6 +19,7 @@ import {
   INERT_MODULE_TYPE,
   INERT_PRELOAD_REL,
   INTENT_EVENTS,
+  SCROLL_WHEN_OPENED,
 } from "#app/lib/hydration-on-intent.ts";
 import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
 
@@ -152,6 +153,33 @@ function runCommand(button: HTMLButtonElement) {
   if (command === "show-modal" && !dialog.open) dialog.showModal();
   else if ((command === "close" || command === "request-close") && dialog.open) dialog.close();
 }
+
+/**
+ * A `<details>` declared SCROLL_WHEN_OPENED (the pricing groups), opened by a
+ * press on its summary, scrolls into view after its delay, before React as
+ * after: the browser opens it as the press ends and closes the open one of its
+ * `name` above it, which may push its top off the screen.
+ */
+let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+addEventListener(
+  "click",
+  ({ target }) => {
+    const summary = target instanceof Element ? target.closest("summary") : null;
+    const details = summary?.parentElement;
+    // Still closed while the press is dispatched: the browser opens it after.
+    if (!(details instanceof HTMLDetailsElement) || details.open || !details.hasAttribute(SCROLL_WHEN_OPENED)) return;
+    clearTimeout(scrollTimer);
+    scrollTimer = setTimeout(
+      () => {
+        if (!details.open) return;
+        const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+        details.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+      },
+      Number(details.getAttribute(SCROLL_WHEN_OPENED)),
+    );
+  },
+  { capture: true, passive: true },
+);
 
 /**
  * `closedby="any"` where the browser has none (before Chrome 134, Firefox 141,
