@@ -215,34 +215,33 @@ addEventListener("pageshow", (event) => event.persisted && posted?.removeAttribu
 
 /**
  * Nothing typed before React is lost (decision 0048). React's hydration leaves
- * what was typed in an input or chosen in a select, but sets a textarea whose
- * default is not empty back to that default (the saved text of an article's
- * body): as it hydrates one, it writes its default into it, then its value. So
- * a textarea typed in before React is watched until that write, in the same
- * task gets back what was typed and where the caret was, and is let go.
+ * what was typed in an input or chosen in a select, but not a textarea whose
+ * default is not empty (an article's saved body): it writes the default into
+ * it, which moves the caret of one not typed in yet to the start, then sets its
+ * value to the default, which undoes what was typed. So a textarea met before
+ * React (focused, typed in) is watched until that write, gets back in the same
+ * task what was typed in it and where its caret was, and is let go.
  */
-const typed = new Map<HTMLTextAreaElement, { value: string; start: number; end: number }>();
+const met = new Map<HTMLTextAreaElement, { typed?: string; start: number; end: number }>();
 const keeper = new MutationObserver((records) => {
   for (const { target } of records) {
     const area = target as HTMLTextAreaElement;
-    const kept = typed.get(area);
-    if (!kept) continue;
-    typed.delete(area);
-    if (area.value === kept.value) continue;
+    const left = met.get(area);
+    if (!left) continue;
+    met.delete(area);
     // Through React's own setter of the value, so that React takes it as the field's value too.
-    area.value = kept.value;
-    if (document.activeElement === area) area.setSelectionRange(kept.start, kept.end);
+    if (left.typed !== undefined && area.value !== left.typed) area.value = left.typed;
+    if (document.activeElement === area) area.setSelectionRange(left.start, left.end);
   }
 });
-addEventListener(
-  "input",
-  ({ target: area }) => {
-    if (hydrated || !(area instanceof HTMLTextAreaElement)) return;
-    if (!typed.has(area)) keeper.observe(area, { childList: true });
-    typed.set(area, { value: area.value, start: area.selectionStart, end: area.selectionEnd });
-  },
-  { capture: true, passive: true },
-);
+const meet = ({ type, target: area }: Event) => {
+  if (hydrated || !(area instanceof HTMLTextAreaElement)) return;
+  if (!met.has(area)) keeper.observe(area, { childList: true });
+  const typed = type === "input" ? area.value : met.get(area)?.typed;
+  met.set(area, { typed, start: area.selectionStart, end: area.selectionEnd });
+};
+// Where the caret is: set by a press, a key or a selection; what is typed: each input.
+for (const type of ["focusin", "pointerup", "keyup", "select", "input"]) addEventListener(type, meet, { capture: true, passive: true });
 
 addEventListener(
   HYDRATED_EVENT,
@@ -250,7 +249,7 @@ addEventListener(
     hydrated = true;
     // Hydrated: a later change of a textarea's default is React's, for the field's new saved text.
     keeper.disconnect();
-    typed.clear();
+    met.clear();
     if (heldFor === "held") pressAgain(true);
   },
   { once: true },
