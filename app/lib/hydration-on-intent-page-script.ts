@@ -218,22 +218,30 @@ addEventListener("pageshow", (event) => event.persisted && posted?.removeAttribu
  * what was typed in an input or chosen in a select, but not a textarea whose
  * default is not empty (an article's saved body): it writes the default into
  * it, which moves the caret of one not typed in yet to the start, then sets its
- * value to the default, which undoes what was typed. So a textarea met before
- * React (focused, typed in) is watched until that write, gets back in the same
- * task what was typed in it and where its caret was, and is let go.
+ * value to the default, which undoes what was typed; and again if hydration
+ * starts over (a press makes React hydrate at once). So a textarea met before
+ * React (focused, typed in) is watched until React has hydrated, and after each
+ * such write gets back, in the same task, what was typed in it and its caret.
  */
 const met = new Map<HTMLTextAreaElement, { typed?: string; start: number; end: number }>();
-const keeper = new MutationObserver((records) => {
+/**
+ * Gives each textarea React wrote its default into what the person left in it.
+ * After React's effects (`effectsRan`), an input event tells them (the editor's preview).
+ */
+function giveBack(records: MutationRecord[], effectsRan = false) {
   for (const { target } of records) {
     const area = target as HTMLTextAreaElement;
     const left = met.get(area);
     if (!left) continue;
-    met.delete(area);
-    // Through React's own setter of the value, so that React takes it as the field's value too.
-    if (left.typed !== undefined && area.value !== left.typed) area.value = left.typed;
+    if (left.typed !== undefined && area.value !== left.typed) {
+      // Through React's own setter of the value, so that React takes it as the field's value too.
+      area.value = left.typed;
+      if (effectsRan) area.dispatchEvent(new Event("input", { bubbles: true }));
+    }
     if (document.activeElement === area) area.setSelectionRange(left.start, left.end);
   }
-});
+}
+const keeper = new MutationObserver((records) => giveBack(records));
 const meet = ({ type, target: area }: Event) => {
   if (hydrated || !(area instanceof HTMLTextAreaElement)) return;
   if (!met.has(area)) keeper.observe(area, { childList: true });
@@ -248,6 +256,8 @@ addEventListener(
   () => {
     hydrated = true;
     // Hydrated: a later change of a textarea's default is React's, for the field's new saved text.
+    // A press can make React hydrate at once, in its own task: this comes before the observer's call.
+    giveBack(keeper.takeRecords(), true);
     keeper.disconnect();
     met.clear();
     if (heldFor === "held") pressAgain(true);
