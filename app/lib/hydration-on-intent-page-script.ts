@@ -19,6 +19,7 @@ import {
   INERT_MODULE_TYPE,
   INERT_PRELOAD_REL,
   INTENT_EVENTS,
+  SCROLL_WHEN_OPENED,
 } from "#app/lib/hydration-on-intent.ts";
 import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
 
@@ -154,6 +155,33 @@ function runCommand(button: HTMLButtonElement) {
 }
 
 /**
+ * A `<details>` declared SCROLL_WHEN_OPENED (the pricing groups), opened by a
+ * press on its summary, scrolls into view after its delay, before React as
+ * after: the browser opens it as the press ends and closes the open one of its
+ * `name` above it, which may push its top off the screen.
+ */
+let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+addEventListener(
+  "click",
+  ({ target }) => {
+    const summary = target instanceof Element ? target.closest("summary") : null;
+    const details = summary?.parentElement;
+    // Still closed while the press is dispatched: the browser opens it after.
+    if (!(details instanceof HTMLDetailsElement) || details.open || !details.hasAttribute(SCROLL_WHEN_OPENED)) return;
+    clearTimeout(scrollTimer);
+    scrollTimer = setTimeout(
+      () => {
+        if (!details.open) return;
+        const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+        details.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+      },
+      Number(details.getAttribute(SCROLL_WHEN_OPENED)),
+    );
+  },
+  { capture: true, passive: true },
+);
+
+/**
  * `closedby="any"` where the browser has none (before Chrome 134, Firefox 141,
  * Safari 26.2): a press on the dialog's backdrop, outside its box, closes it,
  * as a menu closes on a press elsewhere. The press lands on the dialog element
@@ -185,10 +213,53 @@ addEventListener("submit", (event) => {
 });
 addEventListener("pageshow", (event) => event.persisted && posted?.removeAttribute("aria-busy"));
 
+/**
+ * Nothing typed before React is lost (decision 0048). React's hydration leaves
+ * what was typed in an input or chosen in a select, but not a textarea whose
+ * default is not empty (an article's saved body): it writes the default into
+ * it, which moves the caret of one not typed in yet to the start, then sets its
+ * value to the default, which undoes what was typed; and again if hydration
+ * starts over (a press makes React hydrate at once). So a textarea met before
+ * React (focused, typed in) is watched until React has hydrated, and after each
+ * such write gets back, in the same task, what was typed in it and its caret.
+ */
+const met = new Map<HTMLTextAreaElement, { typed?: string; start: number; end: number }>();
+/**
+ * Gives each textarea React wrote its default into what the person left in it.
+ * After React's effects (`effectsRan`), an input event tells them (the editor's preview).
+ */
+function giveBack(records: MutationRecord[], effectsRan = false) {
+  for (const { target } of records) {
+    const area = target as HTMLTextAreaElement;
+    const left = met.get(area);
+    if (!left) continue;
+    if (left.typed !== undefined && area.value !== left.typed) {
+      // Through React's own setter of the value, so that React takes it as the field's value too.
+      area.value = left.typed;
+      if (effectsRan) area.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (document.activeElement === area) area.setSelectionRange(left.start, left.end);
+  }
+}
+const keeper = new MutationObserver((records) => giveBack(records));
+const meet = ({ type, target: area }: Event) => {
+  if (hydrated || !(area instanceof HTMLTextAreaElement)) return;
+  if (!met.has(area)) keeper.observe(area, { childList: true });
+  const typed = type === "input" ? area.value : met.get(area)?.typed;
+  met.set(area, { typed, start: area.selectionStart, end: area.selectionEnd });
+};
+// Where the caret is: set by a press, a key or a selection; what is typed: each input.
+for (const type of ["focusin", "pointerup", "keyup", "select", "input"]) addEventListener(type, meet, { capture: true, passive: true });
+
 addEventListener(
   HYDRATED_EVENT,
   () => {
     hydrated = true;
+    // Hydrated: a later change of a textarea's default is React's, for the field's new saved text.
+    // A press can make React hydrate at once, in its own task: this comes before the observer's call.
+    giveBack(keeper.takeRecords(), true);
+    keeper.disconnect();
+    met.clear();
     if (heldFor === "held") pressAgain(true);
   },
   { once: true },

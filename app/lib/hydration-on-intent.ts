@@ -36,6 +36,15 @@ export const INERT_MODULE_TYPE = "text/x-module-on-intent";
  */
 export const AFTER_LOAD_SCRIPT = "data-script-after-load";
 
+/**
+ * On a `<details>`, a delay in ms: opened by a press (on its summary), it is
+ * scrolled into view that long after, once what closed above it has closed
+ * (the pricing groups, SPEC.md). The loader does it, before React and after.
+ */
+export const SCROLL_WHEN_OPENED = "data-scroll-when-opened";
+/** Spread on the `<details>`: `<details {...scrollWhenOpened(100)}>`. */
+export const scrollWhenOpened = (delayMs: number) => ({ [SCROLL_WHEN_OPENED]: delayMs });
+
 /** Dispatched on `window` once React has hydrated the document (the root layout's first effect). */
 export const HYDRATED_EVENT = "app-hydrated";
 

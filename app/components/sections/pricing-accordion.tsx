@@ -1,8 +1,8 @@
 import { Icon } from "#app/components/ui/icon.tsx";
-import { type SyntheticEvent, useEffect, useRef } from "react";
 import { getStartedHref, type PricingGroup, type PricingGroupKey } from "#app/content/pricing.ts";
 import { serviceSummary } from "#app/content/services.ts";
 import { TierCard, TierGrid } from "#app/components/sections/tier-card.tsx";
+import { scrollWhenOpened } from "#app/lib/hydration-on-intent.ts";
 
 /** SPEC.md section 9: an opened group scrolls into view after this delay, once the previous one has closed. */
 export const PRICING_SCROLL_DELAY_MS = 100;
@@ -14,23 +14,11 @@ export const PRICING_GROUP_NAME = "pricing-group";
  * The pricing groups, one open at a time and collapsible (SPEC.md): an
  * exclusive accordion of `<details name>`, which the browser opens and closes
  * itself at the first press, before React and without JavaScript
- * (docs/before-react.md). React only adds the scroll into view; `open` is the
- * browser's from then on (React renders it once and never changes it).
+ * (docs/before-react.md). The loader scrolls an opened group into view, before
+ * React as after (SCROLL_WHEN_OPENED); `open` is the browser's (React renders it
+ * once and never changes it).
  */
 export function PricingAccordion({ groups, initiallyOpen }: { groups: readonly PricingGroup[]; initiallyOpen: PricingGroupKey }) {
-  const scrollTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
-
-  function scrollWhenOpened(event: SyntheticEvent<HTMLDetailsElement>) {
-    const group = event.currentTarget;
-    if (!group.open) return;
-    window.clearTimeout(scrollTimer.current);
-    scrollTimer.current = window.setTimeout(() => {
-      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      group.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
-    }, PRICING_SCROLL_DELAY_MS);
-  }
-
   return (
     <div className="space-y-4">
       {groups.map((group) => (
@@ -39,7 +27,7 @@ export function PricingAccordion({ groups, initiallyOpen }: { groups: readonly P
           id={group.key}
           name={PRICING_GROUP_NAME}
           open={group.key === initiallyOpen}
-          onToggle={scrollWhenOpened}
+          {...scrollWhenOpened(PRICING_SCROLL_DELAY_MS)}
           className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
         >
           <summary className="flex w-full cursor-pointer list-none items-center gap-4 rounded-2xl p-5 text-left sm:p-6 [&::-webkit-details-marker]:hidden">
