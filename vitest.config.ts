@@ -40,8 +40,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A test or hook that starts a server may wait out its start (tests/support/started.ts): only a failing one waits this long.
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
         },
       },
       {
@@ -49,8 +50,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
         },
       },
     ],
