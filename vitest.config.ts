@@ -50,6 +50,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // One server with the default settings for the files that only read the site (tests/support/e2e-shared.ts).
+          globalSetup: ["tests/support/e2e-shared.ts"],
           testTimeout: 150_000,
           hookTimeout: 150_000,
         },
