@@ -40,8 +40,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A test or hook that starts a server may wait out its start (tests/support/started.ts): only a failing one waits this long.
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
         },
       },
       {
@@ -49,8 +50,10 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // One server with the default settings for the files that only read the site (tests/support/e2e-shared.ts).
+          globalSetup: ["tests/support/e2e-shared.ts"],
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
         },
       },
     ],

@@ -21,8 +21,22 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
 }
 
+/**
+ * What this run does not check, and why: printed before the tests and again with the times, so a
+ * run that checked less never passes for a full one. The skipped blocks themselves are listed by
+ * tests/support/timing-reporter.ts.
+ */
+const notChecked: string[] = [];
+if (!process.env.TEST_DATABASE_URL) {
+  notChecked.push(
+    "PostgreSQL: TEST_DATABASE_URL is not set, so the data-layer tests run on SQLite only and the tests of instances sharing a database are skipped " +
+      "(set it to a server's URL, as .ci/run does: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)",
+  );
+}
+
 function printTimings(): void {
   console.log(`\n== time of each step (s)\n${timings.map(([name, s]) => `  ${name.padEnd(10)} ${s.toFixed(1).padStart(7)}`).join("\n")}`);
+  if (notChecked.length) console.log(`\n== not checked\n${notChecked.map((line) => `  ${line}`).join("\n")}`);
 }
 
 /**
@@ -143,6 +157,7 @@ if (setup && (await setup).status !== 0) {
   const [name, [command, ...args]] = tests;
   const commandLine = [command, ...args].join(" ");
   console.log(`\n== ${name}: ${commandLine}`);
+  if (notChecked.length) console.log(notChecked.map((line) => `   not checked: ${line}`).join("\n"));
   const since = performance.now();
   const status = run(command!, args);
   timings.push([name, seconds(since)]);

@@ -103,7 +103,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
   // The build's files and prerendered pages next: prepared at start, each answer is a lookup and a write.
   const files = dev
     ? undefined
-    : await loadStaticFiles(clientDir, settings, (inlineScripts) => securityHeadersFor(settings, allowances, inlineScripts));
+    : loadStaticFiles(clientDir, settings, (inlineScripts) => securityHeadersFor(settings, allowances, inlineScripts));
   if (files) app.use(files.handle);
 
   app.use(visitorOrigin(settings));

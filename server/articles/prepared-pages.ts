@@ -67,7 +67,7 @@ export async function prepareArticlePages({
         if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
         // Only if no newer version arrived while it rendered.
         if (articles.find(path.slice("/blog/".length))?.version !== version) continue;
-        await files.putPage(path, { html: html.text, data: data.text });
+        files.putPage(path, { html: html.text, data: data.text });
         prepared.set(path, version);
       } catch (error) {
         log.error(`Articles: could not prepare ${path}; it is rendered per request until it changes:`, error);

@@ -13,11 +13,11 @@ import { IMMUTABLE, NO_CACHE, REVALIDATE } from "#app/lib/cache-control.ts";
 /** Folders whose file names carry a hash of their content (Vite's assets, social cards). */
 const HASHED_DIRS = ["/assets/", "/og/"];
 /**
- * What the server compresses at start: the files it stamps (pages and their
- * .data), which the build cannot compress as served. Quality 10 brings every
- * page within the first round trip (decision 0023); 11 costs every start
- * almost three times as much for little more (decision 0017 gives the
- * figures). The work runs in libuv's threads.
+ * What the server compresses itself: the files it stamps (pages and their
+ * .data), which the build cannot compress as served, each on its first request
+ * (compressedOnFirstAsk). Quality 10 brings every page within the first round
+ * trip (decision 0023); 11 costs almost three times as much for little more
+ * (decision 0017 gives the figures). The work runs in libuv's threads.
  */
 const STAMPED_BROTLI_QUALITY = 10;
 const STAMPED_GZIP_LEVEL = 9;
@@ -50,6 +50,8 @@ interface Prepared {
   etag: string;
   bodies: Partial<Record<Encoding, { body: Buffer; headers: OutgoingHttpHeaders }>>;
   notModified: OutgoingHttpHeaders;
+  /** A stamped file not compressed yet: the first request that takes an encoding waits for this, once. */
+  compressing?: () => Promise<void>;
 }
 
 /** The security headers of a response whose inline scripts are allowed by these sources (server/http/security.ts). */
@@ -96,15 +98,35 @@ function readIfPresent(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
+/**
+ * A stamped file (a page or its .data), its encodings made when a request first asks for
+ * it rather than at start: each of the seventy servers the tests start then compresses the
+ * two or three pages it serves, not all 26 files (about a CPU-second a start, decision 0050).
+ * The first visitor of a page after a start waits for it once (20-60 ms); every later answer
+ * is a lookup and a write, as decision 0017 has it. Until then it has its headers and ETag, so
+ * a revalidation is answered at once.
+ */
+function compressedOnFirstAsk(body: Buffer, fixed: Parameters<typeof prepare>[2]): Prepared {
+  // Its answers vary by Accept-Encoding from the first: a 304 before the first compression says so too.
+  const file = prepare(body, {}, fixed, true);
+  let compressing: Promise<void> | undefined;
+  file.compressing = () =>
+    (compressing ??= compressed(body).then((twins) => {
+      Object.assign(file, prepare(body, twins, fixed));
+      delete file.compressing;
+    }));
+  return file;
+}
+
 /** Every header of each encoding, written once: answering is then a map lookup and a write. */
 function prepare(
   body: Buffer,
   twins: { br?: Buffer; gzip?: Buffer },
   fixed: { type: string; cacheControl: string; security: Record<string, string> },
+  varies = Boolean(twins.br ?? twins.gzip),
 ): Prepared {
   // A weak validator: the encodings are the same content, so one ETag serves them all.
   const etag = `W/"${sha256(body).slice(0, 27)}"`;
-  const varies = Boolean(twins.br ?? twins.gzip);
   const common: OutgoingHttpHeaders = {
     ...fixed.security,
     "Content-Type": fixed.type,
@@ -182,7 +204,7 @@ export interface StaticFiles {
    * a prerendered one, with its client navigation's data (`{route}.data`),
    * replacing what that route served before.
    */
-  putPage(route: string, page: { html: string; data: string }): Promise<void>;
+  putPage(route: string, page: { html: string; data: string }): void;
   /** Stops serving a page put earlier, and its data. */
   removePage(route: string): void;
   /** Whether a file of the build, or one put since, is served at this path. */
@@ -194,55 +216,70 @@ export interface StaticFiles {
 /**
  * The client build, served from memory as a file server would: hashed assets
  * with immutable caching and their precompressed brotli/gzip twins, and
- * prerendered pages stamped with this process's settings, compressed and given
- * their CSP (by the hashes of their inline scripts) once at start, so a
- * response costs a lookup and a write. Every file has an ETag, and a matching
- * If-None-Match gets 304.
+ * prerendered pages stamped with this process's settings and given their CSP (by
+ * the hashes of their inline scripts) at start, compressed on their first
+ * request, so a response costs a lookup and a write. Every file has an ETag,
+ * and a matching If-None-Match gets 304.
  */
-export async function loadStaticFiles(
-  clientDir: string,
-  settings: StampedSettings,
-  securityHeaders: SecurityHeaders,
-): Promise<StaticFiles> {
+export function loadStaticFiles(clientDir: string, settings: StampedSettings, securityHeaders: SecurityHeaders): StaticFiles {
   const files = new Map<string, Prepared>();
   const pages = new Map<string, Prepared>();
   const otherFiles = securityHeaders([]);
-  const preparedPage = async (html: string) => {
+  const preparedPage = (html: string) => {
     const body = Buffer.from(html);
     const security = securityHeaders(inlineScriptHashes(html));
-    return prepare(body, await compressed(body), { type: contentTypes[".html"]!, cacheControl: NO_CACHE, security });
+    return compressedOnFirstAsk(body, { type: contentTypes[".html"]!, cacheControl: NO_CACHE, security });
   };
-  const preparedData = async (text: string, cacheControl: string) => {
+  const preparedData = (text: string, cacheControl: string) => {
     const body = Buffer.from(text);
-    const twins = body.length >= MIN_COMPRESS_BYTES ? await compressed(body) : {};
-    return prepare(body, twins, { type: contentTypes[".data"]!, cacheControl, security: otherFiles });
+    const fixed = { type: contentTypes[".data"]!, cacheControl, security: otherFiles };
+    return body.length >= MIN_COMPRESS_BYTES ? compressedOnFirstAsk(body, fixed) : prepare(body, {}, fixed);
   };
-  const work: Array<Promise<void>> = [];
   for (const full of existsSync(clientDir) ? filesUnder(clientDir) : []) {
     if (full.endsWith(".br") || full.endsWith(".gz")) continue;
     const rel = "/" + path.relative(clientDir, full).split(path.sep).join("/");
     const type = contentTypes[path.extname(full)] ?? "application/octet-stream";
     if (rel.endsWith("/index.html")) {
       const route = rel.slice(0, -"/index.html".length) || "/";
-      work.push(preparedPage(stamp(readFileSync(full, "utf8"), settings)).then((page) => void pages.set(route, page)));
+      pages.set(route, preparedPage(stamp(readFileSync(full, "utf8"), settings)));
       continue;
     }
     const cacheControl = HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE;
     if (full.endsWith(".data")) {
       // Prerendered loader data holds the stamped settings too.
-      work.push(preparedData(stamp(readFileSync(full, "utf8"), settings), cacheControl).then((data) => void files.set(rel, data)));
+      files.set(rel, preparedData(stamp(readFileSync(full, "utf8"), settings), cacheControl));
       continue;
     }
     const twins = { br: readIfPresent(full + ".br"), gzip: readIfPresent(full + ".gz") };
     files.set(rel, prepare(readFileSync(full), twins, { type, cacheControl, security: otherFiles }));
   }
-  await Promise.all(work);
+
+  const handle: StaticHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const pathname = query < 0 ? url : url.slice(0, query);
+    const file = files.get(pathname) ?? pages.get(pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname);
+    if (!file) return next();
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (file.compressing && !(ifNoneMatch && matches(ifNoneMatch, file.etag))) {
+      file.compressing().then(() => handle(req, res, next), next);
+      return;
+    }
+    if (ifNoneMatch && matches(ifNoneMatch, file.etag)) {
+      res.writeHead(304, file.notModified).end();
+      return;
+    }
+    const encoding = preferredEncodings(req.headers["accept-encoding"] ?? "").find((e) => file.bodies[e])!;
+    const { body, headers } = file.bodies[encoding]!;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
 
   return {
-    async putPage(route, page) {
-      const [html, data] = await Promise.all([preparedPage(page.html), preparedData(page.data, REVALIDATE)]);
-      pages.set(route, html);
-      files.set(`${route}.data`, data);
+    putPage(route, page) {
+      pages.set(route, preparedPage(page.html));
+      files.set(`${route}.data`, preparedData(page.data, REVALIDATE));
     },
     removePage(route) {
       pages.delete(route);
@@ -254,22 +291,6 @@ export async function loadStaticFiles(
       const cacheControl = HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE;
       files.set(rel, prepare(body, {}, { type, cacheControl, security: otherFiles }));
     },
-    handle(req, res, next) {
-      if (req.method !== "GET" && req.method !== "HEAD") return next();
-      const url = req.url ?? "/";
-      const query = url.indexOf("?");
-      const pathname = query < 0 ? url : url.slice(0, query);
-      const file = files.get(pathname) ?? pages.get(pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname);
-      if (!file) return next();
-      const ifNoneMatch = req.headers["if-none-match"];
-      if (ifNoneMatch && matches(ifNoneMatch, file.etag)) {
-        res.writeHead(304, file.notModified).end();
-        return;
-      }
-      const encoding = preferredEncodings(req.headers["accept-encoding"] ?? "").find((e) => file.bodies[e])!;
-      const { body, headers } = file.bodies[encoding]!;
-      res.writeHead(200, headers);
-      res.end(req.method === "HEAD" ? undefined : body);
-    },
+    handle,
   };
 }

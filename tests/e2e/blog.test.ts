@@ -5,11 +5,10 @@ import { articleSlugs, blogCategories, newsletterReaders, totalPosts } from "#ap
 import { articles } from "#app/content/blog.server.ts";
 import { formatLongDate } from "#app/lib/sast.ts";
 import { hydrated } from "#tests/support/browser.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
+import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 
 const browser = useBrowser();
-const server = useServer(() => startServer());
+const server = useSharedServer();
 
 /** The server's HTML as a browser without JavaScript shows it: no hydration, nothing added on the client. */
 async function openServerHtml(path: string): Promise<{ page: Page; html: string }> {

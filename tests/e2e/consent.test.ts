@@ -2,7 +2,7 @@ import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CONSENT_REVISION } from "#app/lib/consent.ts";
 import { APP_SCRIPTS, type ConsoleChecks, expectNoAxeViolations, hydrated, type TrackedPage } from "#tests/support/browser.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { useBrowser, useServer, useSharedServer } from "#tests/support/e2e.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // SPEC.md sections 8 and 9.
@@ -19,7 +19,7 @@ const MARKETING_GRANT = { ad_storage: "granted", ad_user_data: "granted", ad_per
 const PAGES = ["/", "/contact"];
 
 const browser = useBrowser();
-const plain = useServer(() => startServer());
+const plain = useSharedServer();
 const withGa = useServer(() => startServer({ GA_MEASUREMENT_ID: MEASUREMENT_ID }));
 
 interface SitePage extends TrackedPage {
@@ -55,7 +55,7 @@ const loading = new WeakMap<Page, () => number>();
 const clocked = new WeakSet<Page>();
 
 async function openSite(
-  server: RunningServer,
+  server: Pick<RunningServer, "url">,
   { gpc = false, clock = true, ...checks }: { gpc?: boolean; clock?: boolean } & ConsoleChecks = {},
 ): Promise<SitePage> {
   // These tests are about the banner and the choice: none is saved unless a test saves one.
@@ -145,7 +145,7 @@ async function storedConsent(page: Page): Promise<Record<string, unknown> | null
 }
 
 /** Saves a value for the site's origin from a URL that runs none of the site's scripts, then opens `path`. */
-async function openWithStored(page: Page, server: RunningServer, value: string, path = "/") {
+async function openWithStored(page: Page, server: Pick<RunningServer, "url">, value: string, path = "/") {
   await page.goto(`${server.url}/healthz`);
   await page.evaluate(([key, v]) => localStorage.setItem(key!, v!), [CONSENT_STORAGE_KEY, value]);
   await page.goto(server.url + path);

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { PRICING_GROUP_NAME } from "#app/components/sections/pricing-accordion.tsx";
 import { FIRST_PRESS } from "#app/lib/hydration-on-intent.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
+import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 import { APP_SCRIPTS, SCRIPT_CLOSES, withoutDialogFeatures } from "#tests/support/browser.ts";
 
 /**
@@ -21,7 +20,7 @@ import { APP_SCRIPTS, SCRIPT_CLOSES, withoutDialogFeatures } from "#tests/suppor
  * post answers it).
  */
 const browser = useBrowser();
-const server = useServer(() => startServer());
+const server = useSharedServer();
 
 /**
  * From the press's event time stamp to the frame after the first change it made,

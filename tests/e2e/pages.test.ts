@@ -16,11 +16,11 @@ import { team } from "#app/content/team.ts";
 import { auditQuote, auditTestimonials, testimonials } from "#app/content/testimonials.ts";
 import { formatLongDate } from "#app/lib/sast.ts";
 import { hydrated } from "#tests/support/browser.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
-const server = useServer(() => startServer());
+const server = useSharedServer();
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: " " };
 

@@ -3,11 +3,10 @@ import { describe, expect, it } from "vitest";
 import { PRICING_SCROLL_DELAY_MS } from "#app/components/sections/pricing-accordion.tsx";
 import { pricingGroups } from "#app/content/pricing.ts";
 import { expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
+import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 
 const browser = useBrowser();
-const server = useServer(() => startServer());
+const server = useSharedServer();
 
 /** A group's summary, the control that opens and closes it. */
 const trigger = (page: Page, key: string) => page.locator(`details[id="${key}"] > summary`);

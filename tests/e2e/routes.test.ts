@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
+import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 
 const browser = useBrowser();
-const server = useServer(() => startServer());
+const server = useSharedServer();
 
 /**
  * One page of each layout, which axe also checks at a phone's width: the pages of one

@@ -5,11 +5,11 @@ import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { APP_SCRIPTS, expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
-import { useBrowser, useServer } from "#tests/support/e2e.ts";
+import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
-const server = useServer(() => startServer());
+const server = useSharedServer();
 
 /** The Services menu's disclosure, a `<summary>` (which Playwright gives no button role), and whether it is open. */
 const servicesTrigger = (page: Page) => page.locator("summary[aria-label='Service pages']");

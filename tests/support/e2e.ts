@@ -1,14 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject, type TestContext } from "vitest";
 import { type ConsoleChecks, cookiesAlreadyChosen, launchBrowser, openPage, type TrackedPage } from "#tests/support/browser.ts";
+import type { SharedServer } from "#tests/support/e2e-shared.ts";
 
 /**
  * The set-up every end-to-end suite (tests/e2e/*.test.ts) shares:
  *
  *     const browser = useBrowser();
- *     const server = useServer(() => startServer());
+ *     const server = useServer(() => startServer({ SOME_SETTING: "…" }));  // or useSharedServer()
  *     it("...", async () => {
  *       const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
  *
@@ -135,4 +136,15 @@ export function useServer<T extends { stop(): Promise<void> }>(start: () => Prom
     await started?.stop();
   });
   return server;
+}
+
+/**
+ * The e2e project's one server with the default settings (tests/support/e2e-shared.ts), for a file
+ * that only reads the site: its pages, its scripts, what a press does in the browser. A file that
+ * posts, changes records, reads the log or needs a setting starts its own with useServer().
+ */
+export function useSharedServer(): SharedServer {
+  const shared = inject("sharedServer");
+  if (!shared) throw new Error("useSharedServer() serves the e2e project's files only (vitest.config.ts's globalSetup)");
+  return shared;
 }

@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "#tests/support/server.ts";
+import { untilStarted } from "#tests/support/started.ts";
 
 export const NGINX = "/usr/sbin/nginx";
 /** Debian's nginx (`.ci/run` installs nginx-light); tests that need it skip without it. */
@@ -151,12 +152,7 @@ http {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const errorLog = () => (existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "");
 
-  const deadline = Date.now() + 10_000;
-  while (!(await listening(httpsPort))) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log}${errorLog()}`);
-    if (Date.now() > deadline) throw new Error(`nginx did not start:\n${log}${errorLog()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilStarted("nginx", { ready: () => listening(httpsPort), exitCode: () => child.exitCode, output: () => log + errorLog() });
 
   return {
     httpsUrl: `https://127.0.0.1:${httpsPort}`,

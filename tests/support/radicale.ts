@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "#tests/support/server.ts";
+import { untilStarted } from "#tests/support/started.ts";
 
 /** Debian's radicale, which `npm test` installs where it is missing (scripts/test.ts). */
 export const RADICALE = "/usr/bin/radicale";
@@ -80,17 +81,12 @@ export async function startRadicale(accounts: Record<string, string>): Promise<R
       child = spawn(RADICALE, ["--config", path.join(dir, "config")], { stdio: ["ignore", "pipe", "pipe"] });
       child.stdout?.on("data", (chunk) => (output += chunk));
       child.stderr?.on("data", (chunk) => (output += chunk));
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`radicale exited with ${child.exitCode}:\n${output}`);
-        try {
-          await fetch(`${url}/.web/`);
-          return;
-        } catch {
-          if (Date.now() > deadline) throw new Error(`radicale did not start:\n${output}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      const started = child;
+      await untilStarted("radicale", {
+        ready: () => fetch(`${url}/.web/`).then(() => true),
+        exitCode: () => started.exitCode,
+        output: () => output,
+      });
     },
     async stop() {
       const running = child;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { untilStarted } from "#tests/support/started.ts";
 
 export interface RunningServer {
   url: string;
@@ -97,18 +98,11 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   child.stderr?.on("data", (chunk) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
 
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilStarted("server", {
+    ready: async () => (await fetch(`${url}/healthz`)).ok,
+    exitCode: () => child.exitCode,
+    output: () => log,
+  });
 
   return {
     url,
