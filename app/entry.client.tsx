@@ -46,8 +46,9 @@ const FIELD = "input, textarea, select, label, [contenteditable]";
 function hydrateWithPressesKeptFromReact(hydrate: () => void) {
   let hydrated = false;
   addEventListener(HYDRATED_EVENT, () => (hydrated = true), { once: true });
+  // A person's press; not the loader's press again of a held control (`click()`, untrusted), which is for React.
   const pressBeforeHydrated = (event: Event) =>
-    !hydrated && PRESS_EVENTS.has(event.type) && !(event.target instanceof Element && event.target.closest(FIELD));
+    !hydrated && event.isTrusted && PRESS_EVENTS.has(event.type) && !(event.target instanceof Element && event.target.closest(FIELD));
   const add = document.addEventListener;
   document.addEventListener = function (
     type: string,
