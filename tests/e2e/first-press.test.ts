@@ -4,7 +4,7 @@ import { publicRoutes } from "#app/config/public-routes.ts";
 import { PRICING_GROUP_NAME } from "#app/components/sections/pricing-accordion.tsx";
 import { FIRST_PRESS } from "#app/lib/hydration-on-intent.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
-import { APP_SCRIPTS, SCRIPT_CLOSES, withoutDialogFeatures } from "#tests/support/browser.ts";
+import { APP_SCRIPTS, holdAppScripts, SCRIPT_CLOSES, withoutDialogFeatures } from "#tests/support/browser.ts";
 
 /**
  * The before-React rule (docs/before-react.md): on every public page, before
@@ -200,5 +200,46 @@ describe("in a browser without invoker commands or closedby, the loader does the
     await page.mouse.click(4, 4);
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.evaluate((counter) => (window as unknown as Record<string, number>)[counter], SCRIPT_CLOSES)).toBe(1);
+  });
+});
+
+/**
+ * Presses the control again and again from the moment React's scripts arrive
+ * until a press after hydration, the CPU slowed fourfold so that React's work
+ * spans several presses (docs/decisions/0053); the presses made before React
+ * had hydrated, and what went wrong.
+ */
+async function pressWhileHydrating(page: Page, path: string, control: Locator) {
+  await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const release = await holdAppScripts(page);
+  await page.context().addInitScript(notePresses);
+  await page.goto(server.url + path);
+  // The visitor's first touch (React loads on it, decision 0021) lands on the page's heading.
+  await page.locator("h1").first().click();
+  release();
+  const isHydrated = () => page.evaluate(() => (window as unknown as Record<string, boolean>).__hydratedForTests === true);
+  const failures: string[] = [];
+  let beforeHydration = 0;
+  for (let presses = 0; presses < 40; presses++) {
+    const hydratedBefore = await isHydrated();
+    await closeWhatIsOpen(page);
+    const { ms } = await press(page, control);
+    if (ms === undefined || ms > FIRST_PRESS_BOUND_MS)
+      failures.push(`press ${presses + 1}: ${ms === undefined ? "no answer" : `${Math.round(ms)} ms`}`);
+    if (hydratedBefore) break;
+    beforeHydration++;
+  }
+  return { beforeHydration, failures };
+}
+
+describe("every press answers while React arrives and hydrates (docs/decisions/0053)", () => {
+  it.each([
+    ["/pricing", "a closed pricing group", (page: Page) => page.locator("details[name] > summary").first()],
+    ["/", "the menu", (page: Page) => page.getByRole("button", { name: "Open menu" })],
+  ])("%s, phone: %s", async (path, _name, control) => {
+    const { page } = await browser.openPage({ viewport: { width: 412, height: 823 } });
+    const { beforeHydration, failures } = await pressWhileHydrating(page, path, control(page));
+    expect(failures).toEqual([]);
+    expect(beforeHydration).toBeGreaterThanOrEqual(1);
   });
 });

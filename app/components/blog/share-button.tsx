@@ -10,7 +10,7 @@ import { firstPress } from "#app/lib/hydration-on-intent.ts";
  * a press before hydration is held until React answers it (hydration-on-intent.ts).
  */
 export function ShareButton({ title, text }: { title: string; text: string }) {
-  async function share() {
+  async function share(button: HTMLButtonElement) {
     const url = `${window.location.origin}${window.location.pathname}`;
     if (typeof navigator.share === "function") {
       try {
@@ -21,7 +21,9 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
         if (error instanceof DOMException && error.name === "AbortError") return;
       }
     }
-    const { toast } = await import("sonner");
+    // Just after hydration sonner may still be on its way: the button shows at once that it heard, as before React (app.css).
+    button.setAttribute("aria-busy", "true");
+    const { toast } = await import("sonner").finally(() => button.removeAttribute("aria-busy"));
     try {
       await navigator.clipboard.writeText(url);
       toast.success("Link copied");
@@ -35,7 +37,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
       type="button"
       // The share sheet or the clipboard need a script: a press before hydration is held for React.
       {...firstPress("held")}
-      onClick={share}
+      onClick={(event) => void share(event.currentTarget)}
       className={cn(buttonClass({ variant: "secondary", size: "sm" }), "[@media(scripting:none)]:invisible")}
     >
       <Icon name="share-2" className="size-4" />
