@@ -301,8 +301,13 @@ describe("nothing typed is lost while React loads and hydrates", () => {
       const body = page.getByLabel("Body (Markdown)");
       const articleUrl = `${server.url}/admin/articles/${articleId}`;
       const savedBody = async () => {
+        // The save's own answer: the excerpt's text ("…what is saved.") holds "Saved." as any-case words.
+        const saved = page.waitForResponse(
+          (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(new URL(articleUrl).pathname),
+        );
         await page.getByRole("button", { name: "Save", exact: true }).click();
-        await expect.poll(() => page.getByText("Saved.").isVisible(), { timeout: 15_000 }).toBe(true);
+        expect((await saved).status()).toBeLessThan(300);
+        await expect.poll(() => page.getByText("Saved.", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
         const html = await page.evaluate(async (url) => (await fetch(url)).text(), articleUrl);
         return /<textarea[^>]*id="body"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1]?.replace(/^\n/, "").replaceAll("\r\n", "\n");
       };
