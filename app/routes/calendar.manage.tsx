@@ -1,4 +1,4 @@
-import { Icon } from "#app/components/ui/icon.tsx";
+import { BookingDetails, BookingNotice } from "#app/components/booking/booking-summary.tsx";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { bookingContent } from "#app/components/booking/content.ts";
 import { FormStatus } from "#app/components/forms/form-status.tsx";
@@ -41,17 +41,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "same-origin" },
 ];
 
-function Notice({ title, lead, tone = "info" }: { title: string; lead: string; tone?: "info" | "done" }) {
-  const icon = tone === "done" ? "circle-check" : "calendar-x-2";
-  return (
-    <div className="flex flex-col items-center text-center">
-      <Icon name={icon} className={tone === "done" ? "size-12 text-accent-700" : "size-12 text-slate-500"} />
-      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="mt-4 max-w-xl text-lg text-slate-600">{lead}</p>
-    </div>
-  );
-}
-
 export default function ManageBookingPage({ loaderData }: Route.ComponentProps) {
   const text = bookingContent.manage;
   const failure = useActionData() as LeadResult | undefined;
@@ -62,7 +51,7 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
     const expired = loaderData.state === "expired";
     return (
       <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
-        <Notice title={expired ? text.expired : text.invalid} lead={expired ? text.expiredLead : text.invalidLead} />
+        <BookingNotice title={expired ? text.expired : text.invalid} lead={expired ? text.expiredLead : text.invalidLead} />
         <p className="mt-8 text-center">
           <Link to="/calendar" className={buttonClass({ size: "lg" })}>
             Book a call
@@ -87,38 +76,9 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-      <Notice title={heading} lead={lead} tone={cancelled ? "info" : "done"} />
+      <BookingNotice title={heading} lead={lead} tone={cancelled ? "info" : "done"} />
 
-      <dl className="mx-auto mt-10 max-w-xl rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
-        <div className="flex flex-wrap justify-between gap-2 py-2">
-          <dt className="font-semibold">When</dt>
-          <dd className={cancelled ? "text-slate-600 line-through" : undefined}>{booking.when}</dd>
-        </div>
-        {booking.consultant ? (
-          <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
-            <dt className="font-semibold">With</dt>
-            <dd>{booking.consultant.name}</dd>
-          </div>
-        ) : null}
-        {booking.consultant?.meetingLink && !cancelled ? (
-          <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
-            <dt className="font-semibold">Where</dt>
-            <dd className="break-all">
-              <a href={booking.consultant.meetingLink} className="text-brand-700 underline">
-                {booking.consultant.meetingLink.replace(/^tel:/, "")}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-        <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
-          <dt className="font-semibold">Invitation sent to</dt>
-          <dd>{booking.email}</dd>
-        </div>
-        <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 py-2">
-          <dt className="font-semibold">Status</dt>
-          <dd>{cancelled ? "Cancelled" : "Confirmed"}</dd>
-        </div>
-      </dl>
+      <BookingDetails booking={booking} />
 
       <FormStatus result={failure} className="mx-auto mt-6 max-w-xl" />
 
