@@ -3,44 +3,31 @@ import type { ArticleStatus } from "#app/lib/article-form.ts";
 import type { MediaFallback, MediaFormat } from "#app/lib/media-images.ts";
 import type { Timestamp } from "#server/db/columns.ts";
 
-/**
- * The articles the agency writes in the inbox (docs/decisions/0036). The
- * public pages are built from app/content/blog until the next step reads these.
- */
+/** The articles the agency writes in the inbox (docs/decisions/0036). */
 export interface ArticlesTable {
   id: Generated<number>;
-  /** Lowercase words and hyphens; the article's address is /blog/{slug}. */
   slug: string;
   title: string;
   excerpt: string;
-  /** A category of app/content/articles.ts blogCategories. */
   category: string;
-  /** The author's id in app/content/team.ts. */
   author: string;
   /** JSON array of strings. */
   keywords: string;
-  /** The title tag's headline when the title is too long for it; null for the title. */
   seo_title: string | null;
-  /** The meta description; null for the excerpt. */
   seo_description: string | null;
-  /** A path on this site; null for none. */
   image_path: string | null;
-  /** Required with an image. */
   image_alt: string | null;
-  /** Markdown, rendered by app/lib/markdown.ts. */
   body: string;
-  /** The read time readers see, in minutes; null computes it from the body (app/lib/read-time.ts). */
+  /** Null computes it from the body. */
   read_time_minutes: number | null;
-  /** The listing's featured article. */
   featured: ColumnType<boolean | number, boolean, boolean>;
   status: ArticleStatus;
-  /** When a scheduled article goes live. */
   publish_at: Timestamp | null;
-  /** When it first went live: the date readers see. Kept through unpublishing. */
+  /** When it first went live: the date readers see, kept through unpublishing. */
   published_at: Timestamp | null;
   /** A later revision date readers see as "Updated" (ISO date); null for none. */
   updated_on: string | null;
-  /** Raised by every save: a save made against an older one is refused (optimistic concurrency). */
+  /** Raised by every save: a save made against an older one is refused. */
   version: number;
   created_at: Timestamp;
   created_by: string;
@@ -52,12 +39,10 @@ export interface ArticlesTable {
 export interface ArticleRevisionsTable {
   id: Generated<number>;
   article_id: number;
-  /** The article's version this revision saved. */
   version: number;
-  /** JSON of the article's content as saved (server/articles/store.ts ArticleContent). */
+  /** JSON of server/articles/store.ts ArticleContent. */
   content: string;
   status: ArticleStatus;
-  /** What the save did, as the editor lists it ("Saved", "Published", "Restored version 3"). */
   action: string;
   saved_at: Timestamp;
   saved_by: string;
@@ -74,7 +59,6 @@ export interface ArticleRedirectsTable {
 export interface ArticleImagesTable {
   /** The first 20 hex digits of the upload's SHA-256. */
   hash: string;
-  /** As uploaded, turned upright by its EXIF orientation. */
   width: number;
   height: number;
   /** The format of browsers that take neither AVIF nor WebP: jpg, or png for an image with transparency. */
@@ -98,10 +82,8 @@ export interface ArticleImageVariantsTable {
 export interface ArticlePreviewLinksTable {
   id: Generated<number>;
   article_id: number;
-  /** The expiry the link carries, signed. */
   expires_at: Timestamp;
   created_at: Timestamp;
-  /** Who made it, as the editor lists it. */
   created_by: string;
   /** When it stopped working before its time: revoked in the editor, or its article unpublished. */
   revoked_at: Timestamp | null;

@@ -14,29 +14,11 @@ import { log } from "#server/log.ts";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
-  /**
-   * A transaction whose commit is on disk before it resolves: what a lead is
-   * written with, since the visitor is told it arrived. (PostgreSQL commits are
-   * durable anyway; on SQLite it is committed with the writes arriving at the
-   * same moment and answered after an fsync of the WAL: see group-commit.ts.)
-   */
+  /** A transaction whose commit is on disk before it resolves: a lead's, since the visitor is told it arrived. */
   durableTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
-  /**
-   * A small write that need not wait for the disk (a rate-limit count, a spent
-   * challenge, the outbox's bookkeeping). On SQLite it joins the writes arriving
-   * at the same moment in one transaction (group-commit.ts); on PostgreSQL it
-   * runs as it is.
-   */
+  /** A small write that need not wait for the disk; grouped with others on SQLite (group-commit.ts). */
   write<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
-  /**
-   * Leaves no copy of rows deleted from these tables in the database's files,
-   * once the deleting transaction has committed (Forget a person, retention).
-   * SQLite overwrites deleted rows with zeros itself (secure_delete, sqlite.ts);
-   * here its WAL, which still holds earlier images of the pages, is copied into
-   * the database and emptied. PostgreSQL: VACUUM (ANALYZE) of the tables, which
-   * removes the dead rows from their pages and indexes (their bytes may stay in
-   * the pages' free space, docs/decisions/0029) and samples the statistics afresh.
-   */
+  /** Leaves no copy of deleted rows in the database's files (docs/decisions/0029). */
   purgeDeleted(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -55,15 +37,13 @@ function postgresPool(connectionString: string): pg.Pool {
     connectionString,
     max: PG_POOL_SIZE,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    // count(*) and the like come back as int8; every count here fits a JS number.
+    // count(*) comes back as int8; every count here fits a JS number.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === PG_INT8_OID && format !== "binary" ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // A client losing its connection must not take the process down: idle ones are reported by the
-  // pool, checked-out ones (held between the queries of a transaction) by themselves. The query
-  // running at the time fails; the pool drops the broken client and the next query reconnects.
+  // A lost connection must not take the process down: the query fails and the next one reconnects.
   pool.on("error", (error) => log.error("PostgreSQL pool error:", error.message));
   pool.on("connect", (client) => {
     client.on("error", (error) => log.error("PostgreSQL connection lost:", error.message));
@@ -71,11 +51,6 @@ function postgresPool(connectionString: string): pg.Pool {
   return pool;
 }
 
-/**
- * Opens the database the settings name (PostgreSQL when DATABASE_URL is set,
- * else the SQLite file DATA_DIR/site.db) and runs the migrations it has not
- * run yet (server/migrations.ts lists the site's).
- */
 export async function openDatabase(settings: DatabaseSettings, migrations: Migrations): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: Dialect;
@@ -88,7 +63,7 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
     dialect = "sqlite";
     makePrivateDir(settings.DATA_DIR);
     const file = path.join(settings.DATA_DIR, DATABASE_FILE);
-    // Created for the server's user only before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+    // Created private before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
     closeSync(openSync(file, "a", PRIVATE_FILE_MODE));
     const database = openSqlite(file);
     wal = walSync(file);

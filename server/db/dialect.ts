@@ -2,11 +2,7 @@ import type { ColumnDefinitionBuilder } from "kysely";
 
 export type Dialect = "sqlite" | "postgres";
 
-/**
- * Where SQLite and PostgreSQL differ in a migration's columns: the time type
- * (ISO-8601 text on SQLite) and the identity column. Every feature's
- * migrations build their tables with these, so the two stay one schema.
- */
+/** Where SQLite and PostgreSQL differ in a migration's columns, so the two stay one schema. */
 export function columnTypes(dialect: Dialect) {
   const pg = dialect === "postgres";
   return {

@@ -5,39 +5,25 @@ type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
 interface Pending {
   work: Work<unknown>;
-  /** Answered only once the commit is on disk. */
   durable: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
-/** Enough to spread one commit over a burst; small enough that no write waits long behind others. */
 const MAX_BATCH = 64;
 
-/** SQLite's writes, grouped: what DatabaseHandle.durableTransaction and .write are on SQLite. */
 export interface GroupCommit {
   durable<T>(work: Work<T>): Promise<T>;
   write<T>(work: Work<T>): Promise<T>;
 }
 
-/**
- * Group commit for SQLite. node:sqlite is synchronous, so every statement and
- * commit holds the whole process: writes arriving together (leads, rate-limit
- * counts, spent challenges, the outbox's bookkeeping) are run in one
- * transaction, each inside its own savepoint so one that fails is rolled back
- * alone, and committed once. The commit does not wait for the disk
- * (synchronous=NORMAL, sqlite.ts); a durable write is answered only after
- * `syncToDisk` (an fdatasync of the WAL, off the main thread) has finished, having
- * started after its commit: what synchronous=FULL would have done, without
- * stopping the process while the disk works (docs/decisions/0020).
- */
+/** node:sqlite holds the process for every commit: writes arriving together share one (docs/decisions/0020). */
 export function groupCommit(db: Kysely<Database>, syncToDisk: () => Promise<void>): GroupCommit {
   const queue: Pending[] = [];
   let scheduled = false;
 
   async function flush(): Promise<void> {
     await db.connection().execute(async (conn) => {
-      // Taken once the connection is ours: writes that arrived while we waited join this batch.
       const batch = queue.splice(0, MAX_BATCH);
       scheduled = false;
       if (queue.length) schedule();
@@ -77,7 +63,6 @@ export function groupCommit(db: Kysely<Database>, syncToDisk: () => Promise<void
         else item.resolve(outcome.value);
       });
       if (!waiting.length) return;
-      // Not awaited: the next batch is written while the disk works on this one.
       syncToDisk().then(
         () => waiting.forEach(([item, value]) => item.resolve(value)),
         (error: unknown) => waiting.forEach(([item]) => item.reject(error)),
@@ -90,7 +75,6 @@ export function groupCommit(db: Kysely<Database>, syncToDisk: () => Promise<void
     scheduled = true;
     setImmediate(() => {
       flush().catch((error) => {
-        // Only reached if the connection itself failed before the batch was taken.
         for (const item of queue.splice(0)) item.reject(error);
       });
     });
@@ -106,11 +90,7 @@ export function groupCommit(db: Kysely<Database>, syncToDisk: () => Promise<void
   return { durable: enqueue(true), write: enqueue(false) };
 }
 
-/**
- * Shares one sync among the writes that ask while it runs: each caller is
- * answered by a sync that started after it asked (one already under way may
- * have begun before its commit), so at most one runs and one waits.
- */
+/** Each caller is answered by a sync that started after it asked: at most one runs and one waits. */
 export function sharedSync(sync: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   let next: Promise<void> | undefined;

@@ -12,11 +12,10 @@ import {
   type SqliteStatement,
 } from "kysely";
 
-/** Prepared statements kept per connection; Kysely prepares on every query otherwise. */
+/** Kysely prepares on every query otherwise. */
 const STATEMENT_CACHE_SIZE = 200;
 export const BUSY_TIMEOUT_MS = 5000;
 
-/** node:sqlite binds only null, numbers, bigints, text and bytes. */
 function bindable(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return value.toISOString();
@@ -25,7 +24,6 @@ function bindable(value: unknown): SQLInputValue {
 }
 
 function adapt(statement: StatementSync): SqliteStatement {
-  // A statement that returns columns (SELECT, or INSERT ... RETURNING) is a reader.
   const reader = statement.columns().length > 0;
   return {
     reader,
@@ -35,23 +33,12 @@ function adapt(statement: StatementSync): SqliteStatement {
   };
 }
 
-/**
- * Opens the SQLite file with node:sqlite and gives it the better-sqlite3 shape
- * Kysely's SqliteDialect expects.
- *
- * WAL lets readers go on while a lead is written. The connection runs with
- * synchronous=NORMAL: in WAL mode that never corrupts the file, and a process
- * crash loses nothing; only a power cut can roll back the last commits. That is
- * fine for rate-limit counts, spent challenges and outbox bookkeeping (at worst
- * a count is forgotten or a mail sent twice), but not for a lead the visitor was
- * told we received: leads are written through DatabaseHandle.durableTransaction,
- * which answers only after an fsync of the WAL (walSync, group-commit.ts).
- */
+/** synchronous=NORMAL: a power cut may lose the last commits, so leads go through durableTransaction (group-commit.ts). */
 export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
   const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
-  // What is deleted (a forgotten person, expired copies) is overwritten with zeros, not left in free space.
+  // What is deleted (a forgotten person) is overwritten with zeros, not left in free space.
   db.exec("PRAGMA secure_delete = ON");
   const cache = new Map<string, SqliteStatement>();
   return {
@@ -63,7 +50,6 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
     prepare(sql) {
       let statement = cache.get(sql);
       if (statement) {
-        // Refresh its place so the least recently used one is dropped first.
         cache.delete(sql);
       } else {
         statement = adapt(db.prepare(sql));
@@ -75,11 +61,7 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
   };
 }
 
-/**
- * SQLite with every transaction begun IMMEDIATE: a transaction takes the write
- * lock when it starts, so a second process (or a second server started on the
- * same DATA_DIR, migrating) waits its turn instead of failing half-way.
- */
+/** Every transaction takes the write lock when it starts, so a second process waits instead of failing half-way. */
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
 
@@ -97,19 +79,7 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/**
- * Makes every commit written so far durable: an fdatasync of the database's
- * WAL, which is what synchronous=FULL does after each commit, run on libuv's
- * thread pool so the process goes on meanwhile. fdatasync, as SQLite's own Unix
- * code does where the platform has it (Node's build falls back to fsync): it
- * writes the data and what is needed to read it back (the file's size), and once
- * the WAL is reused in place it flushes the disk without waiting for the file
- * system's journal, which other writers on the machine keep busy (fsync took
- * 30-145 ms there under a neighbour's load, fdatasync 1-7 ms). The WAL is only replaced when the last
- * connection closes, and ours stays open, so the file opened once is the one
- * SQLite writes; its folder is synced once too, so the file itself survives a
- * power cut (SQLite does that on its first sync of a new WAL).
- */
+/** An fdatasync of the WAL on libuv's thread pool: synchronous=FULL without holding the process (docs/decisions/0020). */
 export function walSync(file: string): { sync(): Promise<void>; close(): Promise<void> } {
   let wal: Promise<FileHandle> | undefined;
   async function openWal(): Promise<FileHandle> {
@@ -124,7 +94,7 @@ export function walSync(file: string): { sync(): Promise<void>; close(): Promise
   }
   return {
     async sync() {
-      // A failed open is tried again by the next sync rather than remembered.
+      // A failed open is tried again by the next sync.
       wal ??= openWal().catch((error: unknown) => {
         wal = undefined;
         throw error;

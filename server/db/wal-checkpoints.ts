@@ -3,38 +3,17 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { log } from "#server/log.ts";
 
-/** How often the worker copies the WAL's new pages into the database: the WAL holds at most about this much of the writes. */
 const CHECKPOINT_INTERVAL_MS = 500;
-/** SQLite's own default, put back if the worker is lost. */
 const AUTOCHECKPOINT_PAGES = 1000;
-/**
- * The main connection's own checkpoint, a backstop. The worker's checkpoint copies what the WAL held
- * when it began, and under steady writes more has come by the time it ends; SQLite starts the WAL
- * over only once a checkpoint has copied all of it, so with the worker alone the WAL grew without end
- * (decision 0020). Past this many pages the main connection checkpoints
- * after a commit: it copies the little the worker has not (at most one interval's writes) and syncs,
- * the WAL is then all copied, and the next write starts it over.
- */
+/** The main connection's backstop: with the worker alone the WAL grew without end under steady writes (decision 0020). */
 const BACKSTOP_PAGES = 4000;
 
-/**
- * A TRUNCATE checkpoint waits this long for readers on a snapshot older than
- * the WAL's end, holding back the site's writes meanwhile; then it gives up
- * and is tried again, so a long reader (a backup) never stops the site.
- */
+/** A TRUNCATE checkpoint gives up after this and is retried, so a long reader (a backup) never stops the site's writes. */
 const TRUNCATE_WAIT_MS = 100;
 const TRUNCATE_RETRY_MS = 250;
-/** How long truncate() goes on trying before it says the WAL could not be emptied. */
 const TRUNCATE_DEADLINE_MS = 60_000;
 
-/**
- * The worker: its own connection to the file, and a checkpoint on each
- * request. PASSIVE (the periodic one) copies what the WAL holds into the
- * database and syncs it without taking the write lock, so the main thread's
- * writes go on meanwhile; TRUNCATE copies all of it and empties the file, or
- * answers busy. A script rather than a module file, because the server runs
- * from one bundle (decision 0001).
- */
+/** A script rather than a module file, because the server runs from one bundle (decision 0001). */
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { DatabaseSync } = require("node:sqlite");
@@ -62,41 +41,26 @@ parentPort.on("message", (message) => {
 type Mode = "PASSIVE" | "TRUNCATE";
 
 interface CheckpointResult {
-  /** Readers or a writer kept it from copying everything (TRUNCATE: the WAL is not emptied). */
   busy: boolean;
   pagesInWal: number;
   pagesCopied: number;
 }
 
 export interface WalCheckpoints {
-  /**
-   * Copies the whole WAL into the database and empties the file, once the
-   * readers let it: after a deletion, no earlier image of a page is left in it.
-   */
+  /** Leaves no earlier image of a page in the WAL after a deletion. */
   truncate(): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * WAL checkpoints off the main thread (docs/decisions/0020). SQLite runs a
- * checkpoint inside the commit that takes the WAL past 1,000 pages: it copies
- * the WAL into the database and syncs it, milliseconds in which node:sqlite holds the
- * whole process, so every request then in flight waits (a lead's p99). Here a
- * worker thread with a connection of its own checkpoints every
- * CHECKPOINT_INTERVAL_MS (next to nothing when there is nothing new), and the
- * main connection only past BACKSTOP_PAGES, when little is left to copy.
- * Should the worker fail, the main connection checkpoints as SQLite does by
- * default again.
- */
+/** Checkpoints on a worker thread: SQLite's own one holds the process inside a commit (docs/decisions/0020). */
 export function walCheckpoints(file: string, main: DatabaseSync, busyTimeoutMs: number): WalCheckpoints {
   const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: { file, busyTimeoutMs, truncateWaitMs: TRUNCATE_WAIT_MS } });
   worker.unref();
   main.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  // A WAL a burst has grown is cut back to this size when it starts over.
   main.exec(`PRAGMA journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
   let gone: Error | undefined;
   let closing = false;
-  // The worker answers its requests in order, one at a time: a truncate never runs beside a periodic checkpoint.
+  // One request at a time: a truncate never runs beside a periodic checkpoint.
   const waiting: Array<{ resolve(result: CheckpointResult): void; reject(error: Error): void }> = [];
   const request = (mode: Mode) =>
     new Promise<CheckpointResult>((resolve, reject) => {
@@ -127,7 +91,6 @@ export function walCheckpoints(file: string, main: DatabaseSync, busyTimeoutMs: 
     } catch (error) {
       if (closing) throw error;
     }
-    // Without the worker, on the main thread: it may wait there for the readers, as SQLite's own checkpoints then do.
     const result = main.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as { busy: number };
     return result.busy === 0;
   };
@@ -142,8 +105,7 @@ export function walCheckpoints(file: string, main: DatabaseSync, busyTimeoutMs: 
     async close() {
       closing = true;
       clearInterval(timer);
-      // Held open until the worker has closed its connection: a script that awaits this and then
-      // ends (scripts/admin.ts) would otherwise end with the promise unsettled.
+      // Held open until the worker has closed, or a script awaiting this ends with the promise unsettled.
       worker.ref();
       worker.postMessage("close");
       await exited;
