@@ -2,16 +2,10 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import { MAX_BODY_BYTES, readForm } from "#server/http/request.ts";
 
-/**
- * Form posts with a file (the article editor's, multipart/form-data), read as
- * they stream with busboy: no more of the body is held than the text fields and
- * the one file kept, so a post with an image is read inside its route's action,
- * after the inbox's session check, as any other form is (docs/decisions/0044).
- */
+// Streamed with busboy, so a post with an image is read inside its action after the session check (docs/decisions/0044).
 
 const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-/** A parser for the request's multipart body, or null when it is none (no body, no boundary). */
 function parserOf(request: Request, limits: busboy.Limits): { source: Readable; parser: busboy.Busboy } | null {
   if (!request.body || !isMultipart(request)) return null;
   try {
@@ -22,13 +16,7 @@ function parserOf(request: Request, limits: busboy.Limits): { source: Readable; 
   }
 }
 
-/**
- * One text field of a form post, as the inbox's guard reads its token:
- * a urlencoded post read whole (at most MAX_BODY_BYTES, server/http/request.ts);
- * a multipart one only until that field, which must come before any file (the
- * browser sends fields in the form's order, the token first), and within
- * MAX_BODY_BYTES. The rest of the body is left for the action.
- */
+/** A multipart post is read only until that field, which the browser sends before any file; the rest is the action's. */
 export async function readFormField(request: Request, name: string): Promise<string | undefined> {
   if (!isMultipart(request)) {
     const form = await readForm(request, new Set());
@@ -66,18 +54,10 @@ export async function readFormField(request: Request, name: string): Promise<str
 
 export type MultipartRead =
   | { ok: true; fields: [string, string][]; file: { bytes: Buffer; truncated: boolean } | null }
-  /** No multipart form. */
   | { ok: false; status: 400 }
-  /** A text field over its limit, or the body over the server's (server/http/react-router-handler.ts). */
   | { ok: false; status: 413; cause: "field" | "body" };
 
-/**
- * A multipart post's text fields (each at most `fieldBytes`) and the file of
- * `fileField`, of which at most `fileBytes` are kept, each chunk handed to
- * `onFileChunk` as it comes (to hash it); past that the file is marked
- * truncated and the rest read and dropped, so the fields after it (what was
- * typed) still arrive. An empty file part (a file input left empty) is none.
- */
+/** Past `fileBytes` the file is marked truncated and the rest dropped, so the fields after it still arrive. */
 export function readMultipart(
   request: Request,
   {
@@ -107,7 +87,6 @@ export function readMultipart(
       settle(error instanceof RangeError ? { ok: false, status: 413, cause: "body" } : { ok: false, status: 400 }),
     );
     parser.on("field", (name, value, info) => {
-      // Cut short, a field would be saved shorter than typed: refused instead.
       if (info.valueTruncated) settle({ ok: false, status: 413, cause: "field" });
       else fields.push([name, value]);
     });

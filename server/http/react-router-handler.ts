@@ -5,20 +5,8 @@ import { MAX_BODY_BYTES } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 
-/**
- * Express to React Router, as @react-router/express does it, with three
- * differences that keep one request from costing the others:
- * - the request's URL is the one the visitor used (server/http/visitor-origin.ts
- *   has set req.protocol and Host), so React Router's origin check agrees with
- *   the browser's Origin header behind a TLS proxy;
- * - its body is read at most MAX_BODY_BYTES far (farther only where `bodyLimit`
- *   says: the article editor's uploads), and a refused body never destroys the
- *   connection before the answer is out (the guard closes it after);
- * - a post to a page without an action is answered 405 here, in one log line,
- *   instead of by React Router's error page and a stack trace.
- */
+// Differs from @react-router/express: the visitor's URL (for the origin check), bodies limited, 405 without an action.
 
-/** A request body's bytes as the Fetch API reads them, ending in an error once they pass `limit`. */
 function limitedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
   let size = 0;
   let settled = false;
@@ -51,7 +39,6 @@ function limitedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8A
       req.resume();
     },
     cancel() {
-      // Not req.destroy(): the answer (413) has yet to be written to this connection.
       settled = true;
       req.pause();
     },
@@ -78,7 +65,6 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, bodyLimit: numb
   } as RequestInit);
 }
 
-/** Until the response can take more, or is gone. */
 function drained(res: ExpressResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -91,13 +77,7 @@ function drained(res: ExpressResponse): Promise<void> {
   });
 }
 
-/**
- * A body to the visitor as it comes, minding back-pressure. Unlike
- * @react-router/node's writer, it never flushes the compressor between chunks:
- * a document arrives whole from React (entry.server.tsx waits for all of it),
- * and a brotli block ended at each of its chunks cost /blog 650 bytes and its
- * first round trip (decision 0023).
- */
+/** Never flushes the compressor between chunks: a brotli block per chunk cost a page its first round trip (decision 0023). */
 async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse): Promise<void> {
   const reader = body.getReader();
   try {
@@ -125,8 +105,7 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  // A route's header replaces the server's default of that name (a private page's stricter
-  // Referrer-Policy, server/http/security.ts); cookies add up.
+  // A route's header replaces the server's default of that name; cookies add up.
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
@@ -142,7 +121,6 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
 }
 
-/** The route tree of a build, for matching a path without React Router's handler (here, and the metrics' route patterns). */
 export function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
   return Object.values(build.routes)
     .filter((route) => route?.parentId === parentId)
@@ -158,7 +136,6 @@ export function routeTree(build: ServerBuild, parentId?: string): RouteObject[] 
     );
 }
 
-/** Whether a post to this path reaches an action: the deepest matching route's (an index route's only with ?index). */
 function postHasAction(build: ServerBuild, tree: RouteObject[], url: URL): boolean {
   const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
   const matches = matchRoutes(tree, path) ?? [];
@@ -167,10 +144,10 @@ function postHasAction(build: ServerBuild, tree: RouteObject[], url: URL): boole
   return Boolean(target && build.routes[target.route.id!]?.module.action);
 }
 
-/** Posts go to a few form pages: each path's answer is kept, in a bounded map (random paths cannot grow it). */
+/** Bounded, so random paths cannot grow it. */
 const MAX_REMEMBERED_POST_PATHS = 256;
 
-/** postHasAction, remembered per path: React Router's matching flattens the whole route tree on every call. */
+/** React Router's matching flattens the whole route tree on every call. */
 function actionAt(cached: { build: ServerBuild; tree: RouteObject[]; hasAction: Map<string, boolean> }, url: URL): boolean {
   const key = url.searchParams.has("index") ? `${url.pathname}?index` : url.pathname;
   let answer = cached.hasAction.get(key);
@@ -182,14 +159,9 @@ function actionAt(cached: { build: ServerBuild; tree: RouteObject[]; hasAction: 
   return answer;
 }
 
-/** A page of the app as a request for it would be answered, for the server's own use. */
 export type PageRenderer = (path: string) => Promise<{ status: number; text: string }>;
 
-/**
- * Renders pages through the app with a context of the server's own (no
- * visitor, no CSP nonce, as the prerender at build): pages the server prepares
- * after start (server/articles/prepared-pages.ts).
- */
+/** Renders pages with a context of the server's own (no visitor, no nonce), as the prerender does. */
 export function pageRenderer(options: {
   build: () => Promise<ServerBuild>;
   siteUrl: string;
@@ -207,7 +179,6 @@ export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   mode: "development" | "production";
-  /** How far a post to this path is read, where it is not MAX_BODY_BYTES (a post with a file, which its action streams). */
   bodyLimit?: (path: string) => number | undefined;
 }): RequestHandler {
   let cached:

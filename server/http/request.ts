@@ -1,4 +1,3 @@
-/** Lead posts are small; anything larger is refused before it is read whole. */
 export const MAX_BODY_BYTES = 32 * 1024;
 
 export type FormFields = Record<string, string | string[]>;
@@ -7,7 +6,6 @@ export type ReadResult = { ok: true; fields: FormFields } | { ok: false; status:
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** The body, or "too-large" past `limit`, or "broken" when it stopped arriving (the sender went away). */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "broken"> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
@@ -25,17 +23,12 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
       chunks.push(value);
     }
   } catch (error) {
-    // The server's own reader (server/http/react-router-handler.ts) stops a body at the same limit.
     return error instanceof RangeError ? "too-large" : "broken";
   }
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/**
- * Reads a browser form post (urlencoded or multipart, as a plain form or
- * React Router's fetcher sends it) of at most MAX_BODY_BYTES. Fields named in
- * `lists` keep every value; the others keep their first. Files are ignored.
- */
+/** Fields named in `lists` keep every value; the others keep their first. Files are ignored. */
 export async function readForm(request: Request, lists: ReadonlySet<string>): Promise<ReadResult> {
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.some((t) => type.toLowerCase().startsWith(t))) return { ok: false, status: 415 };
@@ -63,12 +56,7 @@ export async function readForm(request: Request, lists: ReadonlySet<string>): Pr
   return { ok: true, fields };
 }
 
-/**
- * A post from another site is refused (CSRF). Browsers send Origin with every
- * POST; it must be this site's (SITE_URL, or the origin the request was made
- * to). Without Origin, Sec-Fetch-Site must say same-origin. A client sending
- * neither is no browser, so no visitor's session can be abused through it.
- */
+/** CSRF: Origin must be this site's; without it Sec-Fetch-Site must say same-origin; a client sending neither is no browser. */
 export function isCrossSite(
   headers: { origin: string | undefined; fetchSite: string | undefined },
   siteUrl: string,

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Env } from "#server/env.ts";
 
-/** Sources a page may load beyond its own origin, added by the features that need them. */
 export interface CspAllowances {
   script: string[];
   connect: string[];
@@ -12,16 +11,12 @@ export interface CspAllowances {
 
 export const emptyAllowances: CspAllowances = { script: [], connect: [], frame: [], img: [] };
 
-/**
- * The policy of a response whose inline scripts are allowed by `inlineScripts`:
- * its nonce (`'nonce-…'`, pages rendered per request) or the hashes of its
- * scripts (`'sha256-…'`, prerendered pages, the same for every visitor).
- */
+/** `inlineScripts` is a nonce (pages rendered per request) or hashes (prerendered pages). */
 export function contentSecurityPolicy(inlineScripts: readonly string[], allow: CspAllowances): string {
   const list = (...sources: string[]) => sources.filter(Boolean).join(" ");
   return [
     `default-src 'self'`,
-    // Scripts run only from our origin or by this response's nonce or hashes: no 'unsafe-inline'.
+    // No 'unsafe-inline' for scripts.
     `script-src ${list("'self'", ...inlineScripts, ...allow.script)}`,
     // Radix and sonner position elements with inline style attributes.
     `style-src 'self' 'unsafe-inline'`,
@@ -37,11 +32,6 @@ export function contentSecurityPolicy(inlineScripts: readonly string[], allow: C
   ].join("; ");
 }
 
-/**
- * Every security header of a response whose inline scripts are allowed by
- * `inlineScripts` (see contentSecurityPolicy). The static files ask for theirs
- * once at start; securityHeaders() below adds a fresh nonce per response.
- */
 export function securityHeadersFor(
   env: Pick<Env, "SITE_URL">,
   allow: CspAllowances,
@@ -69,7 +59,6 @@ declare global {
   }
 }
 
-/** Sets the security headers of a response rendered per request, with a fresh nonce for its scripts. */
 export function securityHeaders(env: Pick<Env, "SITE_URL">, allow: CspAllowances): RequestHandler {
   const { "Content-Security-Policy": _policy, ...others } = securityHeadersFor(env, allow, []);
   const fixed = Object.entries(others);

@@ -10,18 +10,10 @@ import { filesUnder } from "#server/files.ts";
 import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/first-round-trip.ts";
 import { IMMUTABLE, NO_CACHE, REVALIDATE } from "#app/lib/cache-control.ts";
 
-/** Folders whose file names carry a hash of their content (Vite's assets, social cards). */
 const HASHED_DIRS = ["/assets/", "/og/"];
-/**
- * What the server compresses itself: the files it stamps (pages and their
- * .data), which the build cannot compress as served, each on its first request
- * (compressedOnFirstAsk). Quality 10 brings every page within the first round
- * trip (decision 0023); 11 costs almost three times as much for little more
- * (decision 0017 gives the figures). The work runs in libuv's threads.
- */
+/** Stamped files cannot be compressed by the build; quality 11 costs about three times as much (decision 0017). */
 const STAMPED_BROTLI_QUALITY = 10;
 const STAMPED_GZIP_LEVEL = 9;
-/** Below this a file is sent as it is: compression would save less than a packet. */
 const MIN_COMPRESS_BYTES = 1024;
 
 const contentTypes: Record<string, string> = {
@@ -45,27 +37,18 @@ const contentTypes: Record<string, string> = {
 
 type Encoding = "br" | "gzip" | "identity";
 
-/** One file as it goes out: each encoding's bytes with every header already written. */
 interface Prepared {
   etag: string;
   bodies: Partial<Record<Encoding, { body: Buffer; headers: OutgoingHttpHeaders }>>;
   notModified: OutgoingHttpHeaders;
-  /** A stamped file not compressed yet: the first request that takes an encoding waits for this, once. */
   compressing?: () => Promise<void>;
 }
 
-/** The security headers of a response whose inline scripts are allowed by these sources (server/http/security.ts). */
 type SecurityHeaders = (inlineScripts: readonly string[]) => Record<string, string>;
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("base64");
 
-/**
- * The CSP sources of a page's inline scripts: the hash of each one that runs,
- * the inert hydration script included (it runs on the visitor's first sign
- * of intent, hydration-on-intent.ts) and the speculation rules, which the CSP
- * governs like a script. Data blocks (JSON-LD) and empty scripts run nothing
- * and need none.
- */
+/** The CSP covers the inert hydration script and the speculation rules too; data blocks and empty scripts need none. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -82,7 +65,7 @@ export function inlineScriptHashes(html: string): string[] {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Brotli's best: about three times quality 10's time for 2-3% less, spent only where that brings a page within the first round trip. */
+/** Spent only where it brings a page within the first round trip (decision 0017). */
 const BROTLI_BEST = 11;
 
 const brotliAt = (body: Buffer, quality: number) =>
@@ -90,7 +73,6 @@ const brotliAt = (body: Buffer, quality: number) =>
 
 async function compressed(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([brotliAt(body, STAMPED_BROTLI_QUALITY), gzipAsync(body, { level: STAMPED_GZIP_LEVEL })]);
-  // The longest articles: 60 ms more, once, for a round trip less on every first visit.
   return { br: br.length > FIRST_ROUND_TRIP_BODY_BYTES ? await brotliAt(body, BROTLI_BEST) : br, gzip: gz };
 }
 
@@ -98,16 +80,9 @@ function readIfPresent(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
-/**
- * A stamped file (a page or its .data), its encodings made when a request first asks for
- * it rather than at start: each of the seventy servers the tests start then compresses the
- * two or three pages it serves, not all 26 files (about a CPU-second a start, decision 0050).
- * The first visitor of a page after a start waits for it once (20-60 ms); every later answer
- * is a lookup and a write, as decision 0017 has it. Until then it has its headers and ETag, so
- * a revalidation is answered at once.
- */
+/** Compressed when first asked for rather than at start, so each test server compresses only what it serves (decision 0050). */
 function compressedOnFirstAsk(body: Buffer, fixed: Parameters<typeof prepare>[2]): Prepared {
-  // Its answers vary by Accept-Encoding from the first: a 304 before the first compression says so too.
+  // Varies by Accept-Encoding from the first: a 304 before the first compression says so too.
   const file = prepare(body, {}, fixed, true);
   let compressing: Promise<void> | undefined;
   file.compressing = () =>
@@ -118,14 +93,13 @@ function compressedOnFirstAsk(body: Buffer, fixed: Parameters<typeof prepare>[2]
   return file;
 }
 
-/** Every header of each encoding, written once: answering is then a map lookup and a write. */
 function prepare(
   body: Buffer,
   twins: { br?: Buffer; gzip?: Buffer },
   fixed: { type: string; cacheControl: string; security: Record<string, string> },
   varies = Boolean(twins.br ?? twins.gzip),
 ): Prepared {
-  // A weak validator: the encodings are the same content, so one ETag serves them all.
+  // Weak: the encodings are the same content, so one ETag serves them all.
   const etag = `W/"${sha256(body).slice(0, 27)}"`;
   const common: OutgoingHttpHeaders = {
     ...fixed.security,
@@ -150,16 +124,13 @@ function prepare(
   return { etag, bodies, notModified };
 }
 
-/** The q-value the Accept-Encoding header gives a coding (`*` standing for any not named). */
 function qualityOf(accepted: Array<{ name: string; q: number }>, coding: string): number {
   return accepted.find((a) => a.name === coding)?.q ?? accepted.find((a) => a.name === "*")?.q ?? (coding === "identity" ? 1 : 0);
 }
 
-/** Browsers send a handful of distinct headers: each is parsed once. */
 const negotiated = new Map<string, Encoding[]>();
 const MAX_REMEMBERED_HEADERS = 64;
 
-/** The encodings a client takes, best first: brotli (smallest), gzip, then the file as it is. */
 function preferredEncodings(header: string): Encoding[] {
   const known = negotiated.get(header);
   if (known) return known;
@@ -178,7 +149,6 @@ function preferredEncodings(header: string): Encoding[] {
   return result;
 }
 
-/** If-None-Match names this ETag (or `*`), by the weak comparison revalidation uses. */
 export function matches(ifNoneMatch: string, etag: string): boolean {
   const opaque = etag.replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => {
@@ -187,7 +157,7 @@ export function matches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-/** "/about/" as "/about": a loop, where a regex (/\/+$/) would try every run of slashes to its end, in quadratic time. */
+/** A loop: a regex (/\/+$/) would try every run of slashes to its end, in quadratic time. */
 function withoutTrailingSlashes(pathname: string): string {
   let end = pathname.length;
   while (end > 0 && pathname[end - 1] === "/") end--;
@@ -196,31 +166,16 @@ function withoutTrailingSlashes(pathname: string): string {
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-/** The client build in memory, and pages the server prepares after start the same way. */
 export interface StaticFiles {
   handle: StaticHandler;
-  /**
-   * Prepares a page rendered after start (an article going live) exactly as
-   * a prerendered one, with its client navigation's data (`{route}.data`),
-   * replacing what that route served before.
-   */
   putPage(route: string, page: { html: string; data: string }): void;
-  /** Stops serving a page put earlier, and its data. */
   removePage(route: string): void;
-  /** Whether a file of the build, or one put since, is served at this path. */
   has(rel: string): boolean;
-  /** Serves a file drawn after start (an article's social card) as the build's own: its name carries a hash of what it shows. */
+  /** Its name carries a hash of what it shows. */
   putFile(rel: string, body: Buffer): void;
 }
 
-/**
- * The client build, served from memory as a file server would: hashed assets
- * with immutable caching and their precompressed brotli/gzip twins, and
- * prerendered pages stamped with this process's settings and given their CSP (by
- * the hashes of their inline scripts) at start, compressed on their first
- * request, so a response costs a lookup and a write. Every file has an ETag,
- * and a matching If-None-Match gets 304.
- */
+/** The client build served from memory: a response costs a lookup and a write (docs/decisions/0017). */
 export function loadStaticFiles(clientDir: string, settings: StampedSettings, securityHeaders: SecurityHeaders): StaticFiles {
   const files = new Map<string, Prepared>();
   const pages = new Map<string, Prepared>();
@@ -246,7 +201,6 @@ export function loadStaticFiles(clientDir: string, settings: StampedSettings, se
     }
     const cacheControl = HASHED_DIRS.some((dir) => rel.startsWith(dir)) ? IMMUTABLE : REVALIDATE;
     if (full.endsWith(".data")) {
-      // Prerendered loader data holds the stamped settings too.
       files.set(rel, preparedData(stamp(readFileSync(full, "utf8"), settings), cacheControl));
       continue;
     }
