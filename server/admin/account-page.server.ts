@@ -12,10 +12,7 @@ import { recoveryCodesLeft, replaceRecoveryCodes } from "#server/admin/second-fa
 import { changeOwnPassword } from "#server/admin/users.ts";
 import { clientAddressContext } from "#server/services.ts";
 
-/**
- * The Account page's loader and action (app/routes/admin/account.tsx): the
- * signed-in user's password, recovery codes and passkeys.
- */
+// Loader and action of app/routes/admin/account.tsx.
 
 export async function accountLoader({ request, context }: AdminRouteArgs) {
   const session = requireRoleFor(context, "read");
@@ -33,7 +30,6 @@ export async function accountLoader({ request, context }: AdminRouteArgs) {
       added: formatSast(passkey.createdAt),
       lastUsed: passkey.lastUsedAt ? formatSast(passkey.lastUsedAt) : "Not yet",
     })),
-    /** Why passkeys cannot be added from this page's address, or null when they can. */
     passkeysElsewhere: here.ok ? null : here.why,
     passkeyNameMaxLength: PASSKEY_NAME_MAX_LENGTH,
     changed: params.has("changed"),
@@ -41,10 +37,8 @@ export async function accountLoader({ request, context }: AdminRouteArgs) {
   };
 }
 
-/** New recovery codes, a passkey removed, or a new password (the current one first). */
 const accountPost = z.object({ intent: posted, current: posted, password: posted, repeat: posted, passkey: posted });
 
-/** A new password for the account of `email`: typed the same twice, and one password.ts accepts. */
 const newPassword = (email: string) =>
   z
     .object({ password: posted, repeat: posted })
@@ -73,7 +67,7 @@ export async function accountAction({ request, context }: AdminRouteArgs) {
     await recordAudit(db, actor, { action: "passkey", detail: `removed a passkey (${name})` });
     return redirect("/admin/account?passkey-removed=1", { status: 303 });
   }
-  // The current password is checked as a sign-in's is (counted, in a turn of the hashing); the new one is hashed in the same turn.
+  // Counted and hashed as a sign-in's password is; the new one is hashed in the same turn.
   const checked = await checkCurrentPassword(
     admin,
     { user: session.user, password: post.data.current, client: context.get(clientAddressContext) },

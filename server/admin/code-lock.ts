@@ -7,24 +7,11 @@ import { recordAudit } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/**
- * The code step's lock (docs/decisions/0045). The limits per address
- * (login.ts) let a guesser who knows the password try two codes from each
- * new address: 100 wrong codes from 50 addresses were all checked. So wrong
- * codes are also counted per account, from anywhere: CODE_LOCK_AFTER of them
- * in a row, and no code or recovery code is taken for that account for a
- * while, and the user and every admin are mailed. Only someone past the
- * password reaches the code step, so a stranger who knows nothing cannot
- * start a lock; one who has the password can keep one going, but each lock
- * mails the user and the admins, a new password (which shuts the guesser
- * out) lifts it, and a passkey signs in through it.
- */
+// Wrong codes counted per account from any address: per-address limits let 50 addresses try 100 codes (docs/decisions/0045).
 
-/** Wrong codes in a row, at one account from any address, that lock its codes. */
 export const CODE_LOCK_AFTER = 10;
-/** The first lock's length: long enough for the mail to be read before the next ten guesses. */
+/** Long enough for the mail to be read before the next ten guesses. */
 const FIRST_LOCK_MINUTES = 15;
-/** Each lock within a day of the last lasts twice as long as it did, up to a day. */
 const LONGEST_LOCK_MINUTES = 24 * 60;
 
 export const CODES_LOCKED_KIND = "Sign-in codes locked";
@@ -36,7 +23,6 @@ interface LockState {
   codes_locked_until: Date | string | null;
 }
 
-/** How many locks in a row the next one makes: a lock that ended over a day ago starts the count again. */
 function nextLockInARow(state: LockState, now: Date): number {
   const ended = state.codes_locked_until ? new Date(state.codes_locked_until).getTime() : null;
   return ended !== null && now.getTime() - ended < LONGEST_LOCK_MINUTES * 60_000 ? state.code_locks + 1 : 1;
@@ -44,13 +30,7 @@ function nextLockInARow(state: LockState, now: Date): number {
 
 export type CodeCheck = { ok: true; last: boolean; lockState: LockState } | { ok: false; retryAfterMs: number };
 
-/**
- * Counts a code about to be checked as wrong, before it is checked, so that
- * parallel guesses cannot slip past the count; a right one ends the run
- * (codeWasRight). Refused while the user's codes are locked, and past the
- * run's end (its last code is being checked). `last` says this one ends the
- * run: wrong, it locks the codes (lockCodes).
- */
+/** Counted before the code is checked, so parallel guesses cannot slip past the count. */
 export async function countCodeCheck(db: Kysely<Database>, userId: number, now: Date): Promise<CodeCheck> {
   const counted = await db
     .updateTable("admin_users")
@@ -64,12 +44,10 @@ export async function countCodeCheck(db: Kysely<Database>, userId: number, now: 
     const until = user?.codes_locked_until ? new Date(user.codes_locked_until).getTime() : now.getTime();
     return { ok: false, retryAfterMs: Math.max(until - now.getTime(), 1000) };
   }
-  // The run's last code is being checked: should it be wrong, the lock it starts is this long.
   if (counted.code_failures > CODE_LOCK_AFTER) return { ok: false, retryAfterMs: lockMinutes(nextLockInARow(counted, now)) * 60_000 };
   return { ok: true, last: counted.code_failures === CODE_LOCK_AFTER, lockState: counted };
 }
 
-/** A right code (or a passkey) ends the run of wrong ones. */
 export async function codeWasRight(db: Kysely<Database>, userId: number): Promise<void> {
   await db.updateTable("admin_users").set({ code_failures: 0 }).where("id", "=", userId).execute();
 }
@@ -77,16 +55,9 @@ export async function codeWasRight(db: Kysely<Database>, userId: number): Promis
 interface LockedUser {
   userId: number;
   email: string;
-  /** Where the last wrong code came from. */
   address: string;
 }
 
-/**
- * Locks the user's codes after the run's last wrong code: for 15 minutes, or
- * twice the last lock's time when that was less than a day ago (up to a day),
- * and mails the user and every admin through the outbox, in one transaction.
- * Answers how long, in ms.
- */
 export async function lockCodes(db: Kysely<Database>, user: LockedUser, lockState: LockState, siteUrl: string, now: Date): Promise<number> {
   const inARow = nextLockInARow(lockState, now);
   const minutes = lockMinutes(inARow);
@@ -130,10 +101,9 @@ export async function lockCodes(db: Kysely<Database>, user: LockedUser, lockStat
   return minutes * 60_000;
 }
 
-/** Ends a lock and its run: a new password shuts out whoever guessed with the old one. */
+/** A new password shuts out whoever guessed with the old one. */
 export const codesUnlocked = { code_failures: 0, codes_locked_until: null, code_locks: 0 } as const;
 
-/** The mail of a lock: to the user (`own`), or to an admin. */
 function lockMail(user: LockedUser, own: boolean, lock: { minutes: number; until: Date; siteUrl: string; now: Date }) {
   const until = `${formatSast(lock.until)} SAST`;
   const whose = own ? `your ${site.name} lead inbox account (${user.email})` : `the ${site.name} lead inbox account ${user.email}`;

@@ -1,9 +1,4 @@
-/**
- * CSV as RFC 4180 writes it (CRLF rows, every cell quoted when it holds a quote,
- * comma or line break, quotes doubled), made safe to open in a spreadsheet: a
- * cell a spreadsheet would read as a formula (=, +, -, @, tab, carriage return
- * first) gets a leading single quote.
- */
+// RFC 4180; a cell a spreadsheet would read as a formula gets a leading single quote.
 export const CSV_BOM = "\uFEFF";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -17,15 +12,9 @@ export function csvRow(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** Rows written to the response at a time, so a large file is not one write per row. */
 const ROWS_PER_CHUNK = 200;
 
-/**
- * A CSV file as a download: the `head` rows, then `rows` written as they come
- * and as the client takes them (a stream with backpressure), so a file of any
- * size holds one chunk in memory. What reads `rows` from the database pages
- * through it and lets other requests in between pages (server/db/pages.ts).
- */
+/** A stream with backpressure, so a file of any size holds one chunk in memory. */
 export function csvDownload(
   filename: string,
   head: ReadonlyArray<readonly string[]>,

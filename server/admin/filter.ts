@@ -6,31 +6,19 @@ import { hasDisallowedCharacters, notAllowed } from "#app/forms/rules.ts";
 import { emailFingerprint } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/**
- * The inbox's filter: read from its query string, written back into links,
- * and applied as conditions on the one `leads` table (kept by triggers on
- * the lead tables): form, status, channel (source, medium, campaign), SAST
- * day range and a search of name, email, company or website. Pages follow
- * one another by (created_at, id), a cursor.
- */
-
 export interface InboxFilter {
   q: string;
   type: LeadFormType | "";
   status: LeadStatus | "";
-  /** SAST days, YYYY-MM-DD, both inclusive. */
   from: string;
   to: string;
-  /** The channel a lead counts for (app/lib/attribution.ts channelOf), matched exactly; source and medium are lowercase. */
   source: string;
   medium: string;
   campaign: string;
 }
 
-/** Every lead: the filter with nothing set. */
 export const everyLead: InboxFilter = { q: "", type: "", status: "", from: "", to: "", source: "", medium: "", campaign: "" };
 
-/** A channel filter's longest value: an attribution value's (app/lib/attribution.ts). */
 const CHANNEL_MAX = 150;
 
 export interface Cursor {
@@ -45,7 +33,6 @@ function validDay(value: string | null): string {
   return Number.isNaN(sastInstant(value).getTime()) ? "" : value;
 }
 
-/** Reads the filter from the inbox's query string; an unknown value is ignored, not an error. */
 export function parseFilter(params: URLSearchParams): InboxFilter {
   const type = params.get("type") ?? "";
   const status = params.get("status") ?? "";
@@ -61,7 +48,7 @@ export function parseFilter(params: URLSearchParams): InboxFilter {
   };
 }
 
-/** The search's message when it holds characters no lead can (PostgreSQL cannot even compare a NUL), else null. */
+/** PostgreSQL cannot even compare a NUL. */
 export function searchProblem(filter: InboxFilter): string | null {
   if (hasDisallowedCharacters(filter.q, "one")) return notAllowed("Search");
   for (const [name, label] of [
@@ -74,7 +61,6 @@ export function searchProblem(filter: InboxFilter): string | null {
   return null;
 }
 
-/** The filter as a query string, without empty values (for paging and export links). */
 export function filterQuery(filter: InboxFilter): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
@@ -99,7 +85,6 @@ function likePattern(term: string): string {
 
 type LeadsQuery = SelectQueryBuilder<Database, "leads", object>;
 
-/** The filter's conditions; each narrows an indexed order (see the migration's indexes). */
 export function filtered(db: Kysely<Database>, filter: InboxFilter): LeadsQuery {
   let query: LeadsQuery = db.selectFrom("leads");
   if (filter.type) query = query.where("form_type", "=", filter.type);
@@ -109,12 +94,11 @@ export function filtered(db: Kysely<Database>, filter: InboxFilter): LeadsQuery 
   if (filter.source) query = query.where("source", "=", filter.source);
   if (filter.medium) query = query.where("medium", "=", filter.medium);
   if (filter.campaign) query = query.where("campaign", "=", filter.campaign);
-  // lower() on both sides: SQLite's lowers ASCII only, so the term is lowered the way the stored text was.
+  // lower() on both sides: SQLite's lowers ASCII only.
   if (filter.q) query = query.where(sql<boolean>`search_text like lower(${likePattern(filter.q)}) escape '\\'`);
   return query;
 }
 
-/** A query's rows after a cursor in the inbox's order (`older`, newest first) or the other way. */
 export function pagedAfter<O>(
   query: SelectQueryBuilder<Database, "leads", O>,
   cursor: Cursor | undefined,
@@ -125,12 +109,7 @@ export function pagedAfter<O>(
   return query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "id"), op, tuple(cursor.at, cursor.id)));
 }
 
-/**
- * A filter of the leads as the log tells it (a search, an export): its
- * settings, and a search term only as its keyed hash, since a term may be
- * someone's name or address and the log outlives a forgotten person. The hash
- * is the one a forget of that address logs, so the two can be matched.
- */
+/** A search term is logged only as its keyed hash, the one a forget of that address logs: the log outlives a forgotten person. */
 export function describeFilter(filter: InboxFilter, key: Buffer): string {
   return [
     filter.q && `search hash ${emailFingerprint(key, filter.q)}`,

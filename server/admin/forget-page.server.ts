@@ -6,11 +6,6 @@ import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/a
 import { posted, postedEmail, readPost } from "#server/admin/posts.ts";
 import { servicesOf } from "#server/services.ts";
 
-/**
- * The Forget page's loader and action (app/routes/admin/forget.tsx): what the
- * site holds on one person, found by their address, and erased on request.
- */
-
 export function forgetLoader({ request, context }: AdminRouteArgs) {
   const session = requireRoleFor(context, "forget");
   const params = new URL(request.url).searchParams;
@@ -19,7 +14,7 @@ export function forgetLoader({ request, context }: AdminRouteArgs) {
   return {
     csrf: session.csrfToken,
     forgot: params.has("forgot") && Number.isSafeInteger(forgot) && forgot >= 0 ? forgot : null,
-    // How long the server's own backups still hold them; PostgreSQL's are the operator's (pg_dump).
+    // PostgreSQL's backups are the operator's (pg_dump).
     backupDays: dialect === "sqlite" && settings.BACKUP_HOUR !== null ? settings.BACKUP_KEEP_DAYS : null,
   };
 }
@@ -33,7 +28,7 @@ const forgetPost = z.object({
   ),
 });
 
-// Looking up is a post too: the address stays out of URLs, the browser's history and access logs.
+// Looking up is a post too: the address stays out of URLs, history and access logs.
 export async function forgetAction({ request, context }: AdminRouteArgs) {
   const actor = actorOf(requireRoleFor(context, "forget"));
   const admin = adminOf(context);

@@ -9,15 +9,9 @@ import { type Actor, emailFingerprint, recordAudit } from "#server/audit/audit.t
 import type { Database } from "#server/db/schema.ts";
 import { normalizeEmail } from "#server/admin/users.ts";
 
-/**
- * A data-subject request under POPIA: everything held about one email address,
- * then, once confirmed, all of it deleted in one transaction. The lead tables
- * are searched themselves (not only the inbox's mirror), and so is the outbox
- * by reply-to and recipient, so nothing is missed if a row was never mirrored.
- */
+// POPIA request: the lead tables and the outbox are searched themselves, so nothing is missed if a row was never mirrored.
 
 const LEAD_TABLES: readonly LeadTable[] = ["form_submissions", "company_profile_leads", "service_orders", "bookings"];
-/** Every table a forget deletes from, the inbox's copies (by trigger and cascade) included: purged after it. */
 const FORGET_TABLES = [...LEAD_TABLES, "booking_claims", "lead_attributions", "leads", "lead_notes", "outbox", "newsletter_subscribers"];
 
 export interface HeldLead {
@@ -31,12 +25,9 @@ export interface HeldLead {
 export interface Holdings {
   email: string;
   leads: HeldLead[];
-  /** Outbox messages about their leads or addressed to or from them. */
   messages: number;
   notes: number;
-  /** Newsletter subscriptions (one per address, in any state). */
   subscriptions: number;
-  /** Notifications written as .eml files (no SMTP server), which are deleted too. */
   mailFiles: number;
 }
 
@@ -51,23 +42,19 @@ export interface ForgetResult {
 
 type Db = Kysely<Database>;
 
-/** What forgetting needs of the site (AdminServices has it all). */
 export interface ForgetSite {
   db: Db;
-  /** Leaves nothing of the deleted rows in the database's files (DatabaseHandle.purgeDeleted). */
   purgeDeleted(tables: readonly string[]): Promise<void>;
   mail: MailFiles;
-  /** Keys the hash the audit log keeps instead of the address. */
   forgetKey: Buffer;
 }
 
-/** The label of the form a stored row came from. */
 const formOf = (table: LeadTable, row: StoredRow): string => formOfRow(table, row)?.inbox.label ?? table;
 
 async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
   const found: HeldLead[] = [];
   for (const table of LEAD_TABLES) {
-    // The table is one of four known names; Kysely cannot type a table held in a variable.
+    // Kysely cannot type a table held in a variable.
     const { rows } = await sql<StoredRow>`select * from ${sql.table(table)} where lower(email) = ${email} order by id`.execute(db);
     for (const row of rows) {
       found.push({
@@ -82,7 +69,6 @@ async function leadsOf(db: Db, email: string): Promise<HeldLead[]> {
   return found;
 }
 
-/** The newsletter subscription of the address (its key is the lowercased address). */
 async function subscriptionsOf(db: Db, email: string): Promise<number[]> {
   const rows = await db.selectFrom("newsletter_subscribers").select("id").where("email_key", "=", email).execute();
   return rows.map((row) => row.id);
@@ -154,9 +140,7 @@ export async function findHoldings(db: Db, mail: MailFiles, address: string): Pr
 
 export interface ForgetOptions {
   now?: Date;
-  /** Told, inside the deleting transaction, that the address's subscription goes (the newsletter's events). */
   subscriptionForgotten?: (trx: Transaction<Database>, email: string, now: Date) => Promise<void>;
-  /** Told, inside the deleting transaction, which calls go, and whose they were (their copies in the consultants' calendars). */
   bookingsForgotten?: (trx: Transaction<Database>, bookings: ForgottenBooking[], now: Date) => Promise<void>;
 }
 
@@ -165,13 +149,7 @@ export interface ForgottenBooking {
   consultant: string | null;
 }
 
-/**
- * Deletes every lead of the address, their notes (with the inbox rows, by
- * the triggers and cascade), their outbox messages and the .eml copies, and
- * logs the count against a keyed hash of the address, never the address.
- * Then purges what was deleted from the database's files: nothing of the
- * person is left in a page, a free page or the WAL.
- */
+/** Logs the count against a keyed hash of the address, then purges the files: nothing of the person is left (decision 0029). */
 export async function forgetPerson(
   { db, purgeDeleted, mail, forgetKey }: ForgetSite,
   actor: Actor,
@@ -202,7 +180,6 @@ export async function forgetPerson(
         now,
       );
     }
-    // The subscription goes too, suppression row and all: the person asked for everything to be deleted.
     if (subscriptions.length) {
       await subscriptionForgotten?.(trx, email, now);
       await trx.deleteFrom("newsletter_subscribers").where("id", "in", subscriptions).execute();

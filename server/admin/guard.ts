@@ -29,24 +29,14 @@ import {
 } from "#server/admin/sessions.ts";
 import { NO_STORE, refusalHeaders } from "#app/lib/cache-control.ts";
 
-/**
- * The inbox's route middleware (app/routes/admin/): headers on every answer,
- * and for everything but the sign-in pages a live session, a same-site origin
- * and the session's synchronizer token on every post, before any loader or
- * action runs; then each loader and action asks for the role its work takes
- * (requireRoleFor). The sign-in's two steps read their posts here too.
- */
+// Session, origin and CSRF token checked before any loader or action; each then asks for its role (decision 0051).
 
 export const LOGIN_PATH = "/admin/login";
-/** Where a sign-in that is over (too long, too many wrong codes, or none) starts again: the password. */
 const START_AGAIN = `${LOGIN_PATH}?start-again=1`;
-/** Where a user whose password an admin gave chooses their own, before anything else. */
 export const ACCOUNT_PATH = "/admin/account";
 
-/** How long a sign-in form stays usable. */
 const LOGIN_TOKEN_MAX_AGE_S = 60 * 60;
 
-/** A loader's or action's arguments as React Router passes them to an inbox route (server/<feature>/*.server.ts take them). */
 export interface AdminRouteArgs<Params = Record<string, string | undefined>> {
   params: Params;
   context: Readonly<RouterContextProvider>;
@@ -55,12 +45,10 @@ export interface AdminRouteArgs<Params = Record<string, string | undefined>> {
 
 const adminSessionContext = createContext<AdminSession | null>(null);
 
-/** The inbox's services, from a loader's or action's context. */
 export function adminOf(context: Readonly<RouterContextProvider>): AdminServices {
   return servicesOf(context).admin;
 }
 
-/** The signed-in user, for loaders and actions under the guard. */
 export function requireSession(context: Readonly<RouterContextProvider>): AdminSession {
   const session = context.get(adminSessionContext);
   if (!session) throw redirect(LOGIN_PATH);
@@ -69,11 +57,7 @@ export function requireSession(context: Readonly<RouterContextProvider>): AdminS
 
 export const NOT_ALLOWED = "Your role in the inbox does not allow this. An admin can change it on the Users page.";
 
-/**
- * The signed-in user, when their role allows `work` (app/lib/inbox.ts
- * roleAllows); otherwise 403. Every inbox loader and action asks it first,
- * so a role's limits hold whatever a browser asks for.
- */
+/** Every inbox loader and action asks it first, so a role's limits hold whatever a browser asks for. */
 export function requireRoleFor(context: Readonly<RouterContextProvider>, work: InboxWork): AdminSession {
   const session = requireSession(context);
   if (!roleAllows(session.user.role, work)) throw refuse(403, NOT_ALLOWED);
@@ -84,7 +68,7 @@ export function actorOf(session: AdminSession): Actor {
   return { userId: session.user.id, name: session.user.email };
 }
 
-/** Inbox pages are private: never cached, never indexed (the site's Referrer-Policy already keeps their paths to us). */
+/** The site's Referrer-Policy already keeps their paths to us. */
 export const adminHeaders: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
   response.headers.set("Cache-Control", NO_STORE);
@@ -92,12 +76,10 @@ export const adminHeaders: MiddlewareFunction<Response> = async (_args, next) =>
   return response;
 };
 
-/** Where a page without a session goes: the sign-in page, back here afterwards. */
 function loginUrl(request: Request, expired: boolean): string {
   const params = new URLSearchParams();
   const url = new URL(request.url);
   if (request.method === "GET") {
-    // A data request (/admin/audit.data?_routes=...) returns to its page.
     const search = new URLSearchParams(url.search);
     search.delete("_routes");
     const target = url.pathname.replace(/\.data$/, "") + (search.size ? `?${search}` : "");
@@ -110,11 +92,7 @@ function loginUrl(request: Request, expired: boolean): string {
 
 export const CROSS_SITE_REFUSED = "Cross-site form posts are refused.";
 
-/**
- * The lead pipeline's origin check. The server already refuses cross-site posts
- * before React Router (server/start.ts); the inbox checks again so it
- * does not depend on that order.
- */
+/** The server checks this before React Router already; checked again so the inbox does not depend on that order. */
 export function crossSite(request: Request, admin: AdminServices): boolean {
   return isCrossSite(
     { origin: request.headers.get("origin") ?? undefined, fetchSite: request.headers.get("sec-fetch-site") ?? undefined },
@@ -133,7 +111,7 @@ export const sessionRequired: MiddlewareFunction<Response> = async ({ request, c
   }
   if (request.method !== "GET" && request.method !== "HEAD") {
     if (crossSite(request, admin)) return refuse(403, CROSS_SITE_REFUSED);
-    // A post with a file (the article editor's) is read only as far as its token; the action reads the rest.
+    // A post with a file is read only as far as its token; the action reads the rest.
     const token = await readFormField(request.clone(), CSRF_FIELD);
     if (token === undefined || !sameToken(token, lookup.session.csrfToken)) {
       return refuse(403, "This form has expired. Go back, reload the page and try again.");
@@ -145,10 +123,6 @@ export const sessionRequired: MiddlewareFunction<Response> = async ({ request, c
   return next();
 };
 
-/**
- * The second step's pages: the browser's waiting sign-in (its password was
- * right), or back to the first step when it has none or waited too long.
- */
 export async function requirePendingSignIn(request: Request, context: Readonly<RouterContextProvider>): Promise<PendingSignIn> {
   const admin = adminOf(context);
   const pending = await findSignIn(admin.db, readCookie(request.headers.get("cookie"), admin.cookies.pending));
@@ -156,18 +130,13 @@ export async function requirePendingSignIn(request: Request, context: Readonly<R
   return pending;
 }
 
-/** Only a path inside the inbox, so the sign-in pages cannot send anyone elsewhere. */
+/** So the sign-in pages cannot send anyone elsewhere. */
 export function nextPath(value: string | null): string {
   return value && /^\/admin(\/|\?|$)/.test(value) && !value.startsWith("//") ? value : "/admin";
 }
 
 export const SIGN_IN_FORM_EXPIRED = "This sign-in form has expired. Try again.";
 
-/**
- * A post to a sign-in step, refused outright from another site or when it is
- * no form: the form's token first (403 when it is not the cookie's), where
- * to go next, then the step's own fields as `shape` reads them.
- */
 export async function readSignInPost<const T extends Record<string, z.ZodMiniType>>(request: Request, admin: AdminServices, shape: T) {
   if (crossSite(request, admin)) throw refuse(403, CROSS_SITE_REFUSED);
   const cookieToken = readCookie(request.headers.get("cookie"), admin.cookies.login);
@@ -175,7 +144,6 @@ export async function readSignInPost<const T extends Record<string, z.ZodMiniTyp
   return readPost(request, z.extend(z.object({ token, next: posted }), shape), { token: 403 });
 }
 
-/** What a second step knows of its browser: the waiting sign-in's cookie, its address and user agent, its earlier session cookie. */
 function secondStepInput(request: Request, context: Readonly<RouterContextProvider>, admin: AdminServices, code: string): SecondStepInput {
   const cookie = request.headers.get("cookie");
   return {
@@ -187,11 +155,6 @@ function secondStepInput(request: Request, context: Readonly<RouterContextProvid
   };
 }
 
-/**
- * A post to the sign-in's second step (a code, or the code confirming a new
- * app), checked by `check`: the refusal to answer, or the signed-in session's
- * cookies, where to go next and the new recovery codes, if any.
- */
 export async function secondStep(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -216,12 +179,7 @@ export async function secondStep(
 
 export const PASSKEY_FAILED = "That passkey was not accepted. Try again, or enter a code.";
 
-/**
- * The second step with a passkey, posted by the code page's script (it needs
- * JavaScript): `options` asks what the browser is to sign, `verify` brings the
- * signed answer. Answers JSON: the options, where to go next (signed in, or to
- * start again), or the refusal's message, with its status and Retry-After.
- */
+/** Posted by the code page's script (it needs JavaScript): `options`, then `verify` with the signed answer. */
 export async function passkeyStep(request: Request, context: Readonly<RouterContextProvider>, rp: RelyingParty): Promise<Response> {
   const admin = adminOf(context);
   const post = await readSignInPost(request, admin, { intent: posted, response: posted });
@@ -243,7 +201,6 @@ export async function passkeyStep(request: Request, context: Readonly<RouterCont
 
 const pendingCleared = (admin: AdminServices) => new Headers({ "Set-Cookie": clearCookie(admin.cookies.pending, admin.secure) });
 
-/** The cookies of a completed sign-in: the session's, and the waiting sign-in's and the form token's gone. */
 function signedInCookies(admin: AdminServices, session: string): Headers {
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCookie(admin.cookies.session, session, { secure: admin.secure }));
@@ -254,7 +211,6 @@ function signedInCookies(admin: AdminServices, session: string): Headers {
 
 type Refusal = { startAgain: Headers } | { status: number; error: string; headers?: Record<string, string> };
 
-/** How a second step that did not sign in is answered: back to the password when the sign-in is over, else its message. */
 function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResult, { ok: true }>): Refusal {
   if (result.reason === "start-again") return { startAgain: pendingCleared(admin) };
   if (result.reason === "rate-limit" || result.reason === "locked") {
@@ -264,7 +220,7 @@ function secondStepRefusal(admin: AdminServices, result: Exclude<SecondStepResul
   return { status: 401, error: CODE_FAILED };
 }
 
-/** The sign-in form's double-submit token: a cookie and the same value in the form, set before there is a session. */
+/** Double-submit: set before there is a session. */
 export const loginTokenContext = createContext<string>("");
 
 export const loginFormToken: MiddlewareFunction<Response> = async ({ request, context }, next) => {

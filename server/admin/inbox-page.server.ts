@@ -6,10 +6,6 @@ import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/a
 import { decodeCursor, filterQuery, parseFilter, searchProblem } from "#server/admin/filter.ts";
 import { listLeads } from "#server/admin/lead-list.ts";
 
-/**
- * The inbox's list of leads (app/routes/admin/inbox.tsx): filtered, a page at a time.
- */
-
 export async function inboxLoader({ request, context }: AdminRouteArgs) {
   const session = requireRoleFor(context, "read");
   const canExport = roleAllows(session.user.role, "export");
@@ -21,7 +17,6 @@ export async function inboxLoader({ request, context }: AdminRouteArgs) {
   if (problem) return data({ filter, query, page: empty, paged: false, problem, canExport }, { status: 400 });
   const { db, forgetKey } = adminOf(context);
   const paged = params.has("older") || params.has("newer");
-  // Each search is logged once, at its first page.
   if (query && !paged)
     await recordAudit(db, actorOf(session), { action: "search", detail: `searched the leads: ${describeFilter(filter, forgetKey)}` });
   const page = await listLeads(db, filter, { older: decodeCursor(params.get("older")), newer: decodeCursor(params.get("newer")) });

@@ -6,13 +6,7 @@ import { randOf } from "#server/admin/fields.ts";
 import type { Database } from "#server/db/schema.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/** What the agency changes on a lead, each change written with its audit entry in one transaction. */
-
-/**
- * Sets the agency's status of a lead and, optionally, what it won with it
- * (cents; null clears it, undefined leaves it). The status's time is when it
- * changed: the Google Ads export's conversion time.
- */
+/** The status's time is when it changed: the Google Ads export's conversion time. */
 export async function setStatus(
   db: Kysely<Database>,
   actor: Actor,
@@ -24,7 +18,6 @@ export async function setStatus(
   return db.transaction().execute((trx) => changeStatus(trx, actor, id, status, now, valueCents));
 }
 
-/** setStatus inside a transaction the caller holds (a call's outcome sets the status with it). */
 export async function changeStatus(
   trx: Kysely<Database>,
   actor: Actor,
@@ -65,10 +58,6 @@ export async function addNote(db: Kysely<Database>, actor: Actor, id: number, bo
 
 export type ResendResult = "queued" | "no-lead" | "no-notification";
 
-/**
- * Queues the lead's agency notification again: a copy of the latest one as a
- * new outbox message, which the worker sends like any other.
- */
 export async function resendNotification(db: Kysely<Database>, actor: Actor, id: number, now = new Date()): Promise<ResendResult> {
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select(["lead_table", "lead_id"]).where("id", "=", id).executeTakeFirst();
@@ -79,7 +68,7 @@ export async function resendNotification(db: Kysely<Database>, actor: Actor, id:
       .where("lead_table", "=", lead.lead_table)
       .where("lead_id", "=", lead.lead_id)
       .where("recipient", "is", null)
-      // Not a reminder of a call to the agency (a consultant without an address): that is rendered when due.
+      // A reminder of a call is rendered when due, not copied.
       .where("channel", "=", "mail")
       .where(copyKept)
       .orderBy("id", "desc")

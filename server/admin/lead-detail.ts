@@ -11,12 +11,9 @@ import { copyKept } from "#server/outbox/migration.ts";
 import { type LeadField, leadFields, randOf } from "#server/admin/fields.ts";
 import { channelText } from "#server/admin/lead-list.ts";
 
-/** One lead as its page shows it: what they sent, where it came from, its messages and notes. */
-
 export interface NotificationState {
   id: number;
   kind: string;
-  /** "agency" for the notification, or the visitor's address for a booking's own mail. */
   to: string;
   status: OutboxStatus;
   attempts: number;
@@ -39,18 +36,15 @@ export interface LeadDetail {
   name: string;
   email: string;
   status: LeadStatus;
-  /** What the agency won with it, in rand ("12500.00"); null when not given. */
   value: string | null;
   received: string;
   reference: string;
   fields: LeadField[];
-  /** The channel it counts for ("google / cpc") and its campaign; null for leads from before attribution. */
   channel: { name: string; campaign: string | null } | null;
-  /** Which campaign brought it: its first and latest campaign touches and the visit that sent it, as the page shows them. */
   touches: Array<{ title: string; fields: Array<{ label: string; value: string }> }>;
   origin: { clientAddress: string; userAgent: string | null; botCheck: string };
   notifications: NotificationState[];
-  /** Whether there is an agency notification to send again (its copy is cleared after RETENTION_SENT_MAIL_DAYS). */
+  /** Its copy is cleared after RETENTION_SENT_MAIL_DAYS. */
   canResend: boolean;
   notes: LeadNote[];
 }
@@ -63,11 +57,7 @@ const botChecks: Record<string, string> = {
   noscript: "No JavaScript: honeypot, signed form token and the stricter rate limit",
 };
 
-/**
- * Rows of one lead table by id. The table comes from the leads row (one of
- * four known names): Kysely cannot type a table held in a variable, so this
- * one query names it as SQL.
- */
+/** Kysely cannot type a table held in a variable, so this one query names it as SQL. */
 export async function storedRows(db: Kysely<Database>, table: LeadTable, ids: readonly number[]): Promise<StoredRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<StoredRow>`select * from ${sql.table(table)} where id in (${sql.join(ids)}) order by id`.execute(db);

@@ -10,9 +10,6 @@ import { type Cursor, filtered, type InboxFilter, pagedAfter } from "#server/adm
 import { storedRows } from "#server/admin/lead-detail.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** The inbox's CSV export: every lead a filter selects, one row each, with its attribution. */
-
-/** A lead's attribution columns of the export. */
 function attributionCells(
   lead: { source: string | null; medium: string | null; campaign: string | null; value_cents: number | null },
   touches: StoredTouch[],
@@ -55,14 +52,9 @@ export const EXPORT_COLUMNS = [
   "Click ids",
   "Value (ZAR)",
 ];
-/** Leads per page of the export: a page's queries and rows take a few milliseconds on SQLite, then others are answered. */
+/** A page takes a few milliseconds on SQLite, then others are answered. */
 const EXPORT_PAGE = 250;
 
-/**
- * Every lead the filter selects, newest first, read in keyset pages so a
- * large export never holds more than one page in memory, nor the process
- * for longer than a page takes.
- */
 export async function* exportRows(db: Kysely<Database>, filter: InboxFilter): AsyncGenerator<string[]> {
   const pages = keysetPages(
     EXPORT_PAGE,

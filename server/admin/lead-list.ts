@@ -6,8 +6,6 @@ import { channelName } from "#app/lib/attribution.ts";
 import { type Cursor, encodeCursor, filtered, type InboxFilter, pagedAfter } from "#server/admin/filter.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** The inbox's list: one page of leads, newest first, as one indexed query on the `leads` table. */
-
 const PAGE_SIZE = 50;
 
 export interface InboxRow {
@@ -21,21 +19,18 @@ export interface InboxRow {
   statusLabel: string;
   receivedAt: string;
   received: string;
-  /** "google / cpc"; empty for leads from before attribution. */
   channel: string;
   campaign: string | null;
 }
 
 export interface InboxPage {
   leads: InboxRow[];
-  /** Cursors of the next older and newer pages, when there are any. */
   older: string | null;
   newer: string | null;
 }
 
 const listColumns = ["id", "form_type", "name", "email", "company", "status", "created_at", "source", "medium", "campaign"] as const;
 
-/** The channel a lead counts for ("google / cpc"); empty for leads from before attribution. */
 export const channelText = (row: { source: string | null; medium: string | null }) =>
   row.source ? channelName(row.source, row.medium) : "";
 
@@ -68,7 +63,6 @@ function inboxRow(row: {
   };
 }
 
-/** One page of the inbox: `older` than a cursor (the default, newest first) or `newer` than one. */
 export async function listLeads(
   db: Kysely<Database>,
   filter: InboxFilter,

@@ -10,12 +10,6 @@ import { cancelCallFromInbox, inboxCall } from "#server/booking/calendar.server.
 import { keysOf, posted, readPost } from "#server/admin/posts.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 
-/**
- * The lead page's loader and action (app/routes/admin/lead.tsx): one lead with
- * its messages, notes and call; its status and value, a note, a notification
- * sent again, or its call cancelled, each audited.
- */
-
 const done = {
   status: "Status saved.",
   note: "Note added.",
@@ -37,7 +31,7 @@ export async function leadLoader({ params, request, context }: AdminRouteArgs) {
   if (!lead) throw data(null, { status: 404 });
   const call = await inboxCall(servicesOf(context), id);
   const saved = new URL(request.url).searchParams.get("saved");
-  // The page shown again after a change the log already has is no new view.
+  // The page shown again after a change is no new view.
   if (!saved) await recordAudit(db, actorOf(session), { action: "view", detail: `viewed the lead (${lead.formLabel})`, leadId: lead.id });
   return {
     lead,
@@ -55,7 +49,6 @@ const noteText = posted.check(
   z.maxLength(NOTE_MAX_LENGTH, `A note can have at most ${NOTE_MAX_LENGTH} characters.`),
 );
 
-/** A won value in cents: null when left empty. */
 const randValue = z.pipe(
   posted,
   z.transform((text, ctx) => {
@@ -66,7 +59,6 @@ const randValue = z.pipe(
   }),
 );
 
-/** The page's four forms, told apart by their intent. */
 const leadPost = z.discriminatedUnion(
   "intent",
   [

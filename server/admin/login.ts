@@ -32,35 +32,16 @@ import {
 } from "#server/admin/sessions.ts";
 import { findUserForLogin, normalizeEmail, upgradePasswordHash } from "#server/admin/users.ts";
 
-/**
- * Signing in to the inbox takes two steps (docs/decisions/0030): the password,
- * then a code from the user's authenticator app or one of their recovery codes
- * (a user without an app sets one up instead). A session starts only after
- * both. Between the two, the browser holds a waiting sign-in (sessions.ts
- * startSignIn), good for SIGN_IN_PENDING_MINUTES and MAX_CODE_TRIES wrong codes.
- */
+// Two steps: the password, then a second factor (docs/decisions/0030, 0045).
 
-/** The one answer to a wrong email or a wrong password, so neither tells which accounts exist. */
+/** One answer to a wrong email or password, so neither tells which accounts exist. */
 export const LOGIN_FAILED = "Invalid email or password";
 export const CODE_FAILED = "That code is not right. Try the current code, or a recovery code.";
-/** Wrong codes one waiting sign-in may take before its password must be given again. */
 export const MAX_CODE_TRIES = 5;
 
 /**
- * Sign-in limits, in the forms' limiter (RateLimits.hit, server/rate-limits.ts), for each step.
- * Every attempt is counted before the password or code is checked, so parallel
- * guesses cannot slip past the count; a step that succeeds takes back its own
- * attempt and the earlier failures of its address at its account, so only
- * guesses stay counted.
- * - pair: one address at one account. An address is what every limit counts
- *   (ClientAddress.rateLimitSubject): an IPv6 visitor's whole network.
- * - address: one address at any accounts (trying many).
- * - account: all addresses at one account. Past it, each address has only
- *   `triesOnceAccountLimited` attempts at the account, so a stranger guessing
- *   from anywhere cannot lock its user out: the right password from an address
- *   that has not failed there (or failed once) still signs in.
- * The password's account key is a hash of the typed address, so the limiter's
- * table holds no email address, and an unknown address is limited like a known one.
+ * Counted before the check so parallel guesses cannot slip past; a success takes back its address's failures.
+ * Past `account`, each address has a few tries, so a stranger guessing from anywhere cannot lock its user out.
  */
 export const loginLimits = {
   pair: { max: 5, windowMinutes: 15 },
@@ -80,22 +61,19 @@ export function loginRateLimitMessage(minutes: number): string {
 type RateLimited = { ok: false; reason: "rate-limit"; retryAfterMinutes: number };
 
 export type LoginResult =
-  /** The password was right: `pending` goes in the waiting sign-in's cookie; the user gives a code, or sets an app up. */
   { ok: true; pending: string; secondStep: "code" | "enrol" } | { ok: false; reason: "invalid" | "busy" } | RateLimited;
 
-/** The password's account key: a hash of the typed address, so the limiter's table holds no email address. */
+/** So the limiter's table holds no email address, and an unknown address is limited like a known one. */
 const passwordAccountKey = (email: string) => createHash("sha256").update(email).digest("hex").slice(0, 32);
 
 type Services = Pick<AdminServices, "db" | "rateLimits" | "settings" | "forgetKey">;
 type LoginInput = { email: string; password: string; client: ClientAddress; previousPending: string };
 
-/** The sign-in's first step, in a turn of the password checks (password.ts inHashingTurn): "busy" past them. */
 export async function attemptLogin(services: Services, input: LoginInput, now = new Date()): Promise<LoginResult> {
   const result = await inHashingTurn(() => checkPassword(services, input, now));
   return result === "busy" ? { ok: false, reason: "busy" } : result;
 }
 
-/** Counts an attempt on the three limits; a refusal, or the keys to forgive should it succeed. */
 async function countAttempt(rateLimits: RateLimits, keys: LimitKeys, accountKey: string, subject: string, now: Date) {
   const pairKey = `${accountKey} ${subject}`;
   const pair = await rateLimits.hit(keys.pair, pairKey, loginLimits.pair, now);
@@ -103,7 +81,6 @@ async function countAttempt(rateLimits: RateLimits, keys: LimitKeys, accountKey:
   const account = await rateLimits.hit(keys.account, accountKey, loginLimits.account, now);
   const blocked = [pair, address, ...(pair.count > triesOnceAccountLimited ? [account] : [])].filter((hit) => !hit.allowed);
   const forgive = async () => {
-    // Whoever knows the password (or has the code) made this address's failures at this account: typos, not guesses.
     const forgiven = await rateLimits.clear(keys.pair, pairKey);
     await rateLimits.refund(keys.address, subject, forgiven);
     await rateLimits.refund(keys.account, accountKey, forgiven);
@@ -114,7 +91,6 @@ async function countAttempt(rateLimits: RateLimits, keys: LimitKeys, accountKey:
   return { refused, forgive };
 }
 
-/** Who failed, for the audit log: the account's user, or someone at an address that has none (known by a hash alone). */
 function failedActor(user: { id: number; email: string } | undefined): Actor {
   return user ? { userId: user.id, name: user.email } : { userId: null, name: "unknown account" };
 }
@@ -141,7 +117,6 @@ async function checkPassword(services: Services, input: LoginInput, now: Date): 
     return { ok: false, reason: "invalid" };
   }
   await attempt.forgive();
-  // A hash made at an older, lower cost is made again at today's while the password is at hand.
   if (needsRehash(user.password_hash)) await upgradePasswordHash(db, user.id, user.password_hash, await hashPassword(input.password));
 
   await abandonSignIn(db, input.previousPending);
@@ -151,14 +126,7 @@ async function checkPassword(services: Services, input: LoginInput, now: Date): 
 
 export type CurrentPasswordResult<T> = { ok: true; value: T } | { ok: false; reason: "invalid" | "busy" } | RateLimited;
 
-/**
- * The Account page's "current password", checked as a sign-in's password is:
- * in a turn of the password checks, and counted on the sign-in's own limits at
- * the same account before it is checked, so a session guessing it gets no
- * more tries than the sign-in page gives, and a right one forgives its
- * address's failures there. When it is right, `then` (which hashes the new
- * password) runs in the same turn.
- */
+/** Counted on the sign-in's own limits, so a session guessing it gets no more tries than the sign-in page gives. */
 export async function checkCurrentPassword<T>(
   services: Pick<AdminServices, "db" | "rateLimits">,
   input: { user: { id: number; email: string }; password: string; client: ClientAddress },
@@ -186,21 +154,18 @@ export async function checkCurrentPassword<T>(
   return result === "busy" ? { ok: false, reason: "busy" } : result;
 }
 
-/** What the second step knows of the browser besides its waiting sign-in. */
 export interface SecondStepInput {
   pending: string;
-  /** The code typed, or a passkey's answer (JSON) from the browser. */
   code: string;
   client: ClientAddress;
   userAgent: string | null;
-  /** The session cookie the browser had, ended at sign-in: a session id planted before it is worth nothing after. */
+  /** Ended at sign-in: a session id planted before it is worth nothing after. */
   previousSession: string;
 }
 
 export type SecondStepResult =
   { ok: true; session: string; recoveryCodes?: string[] } | { ok: false; reason: "start-again" | "invalid" } | CodesLocked | RateLimited;
 
-/** The user's codes are locked (code-lock.ts): none is checked until then. */
 type CodesLocked = { ok: false; reason: "locked"; retryAfterMinutes: number };
 
 export function codesLockedMessage(minutes: number): string {
@@ -209,7 +174,6 @@ export function codesLockedMessage(minutes: number): string {
 
 type SecondStepServices = Pick<AdminServices, "db" | "rateLimits" | "settings" | "totpKey">;
 
-/** The second step of a sign-in: a code from the user's app, or one of their recovery codes. */
 export async function attemptSecondFactor(
   services: SecondStepServices,
   input: SecondStepInput,
@@ -225,13 +189,7 @@ export async function attemptSecondFactor(
   });
 }
 
-/**
- * The second step with one of the user's passkeys (passkeys.ts): counted on
- * the codes' limits and the sign-in's wrong tries like a code, but not on the
- * run of wrong codes, nor held back by its lock: a passkey cannot be guessed,
- * so it is how its user signs in while someone with their password keeps
- * their codes locked.
- */
+/** Not on the run of wrong codes nor held by its lock: a passkey cannot be guessed, so its user signs in through a lock. */
 export async function attemptPasskey(
   services: SecondStepServices,
   rp: RelyingParty,
@@ -257,7 +215,6 @@ export async function attemptPasskey(
   );
 }
 
-/** The secret a user without an authenticator app is offered, the same until the sign-in ends. */
 export async function enrolmentOffer(services: Pick<AdminServices, "db" | "totpKey">, pending: PendingSignIn) {
   let sealed = pending.totpCandidate;
   if (!sealed) {
@@ -267,7 +224,6 @@ export async function enrolmentOffer(services: Pick<AdminServices, "db" | "totpK
   return enrolment(sealed, services.totpKey, pending.email);
 }
 
-/** The second step for a user without an app: a code from the app they just set up confirms it. Answers their new recovery codes. */
 export async function confirmEnrolment(services: SecondStepServices, input: SecondStepInput, now = new Date()): Promise<SecondStepResult> {
   const pending = await findSignIn(services.db, input.pending, now);
   const candidate = pending?.totpCandidate;
@@ -299,13 +255,6 @@ export async function confirmEnrolment(services: SecondStepServices, input: Seco
 
 const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
-/**
- * Counts the attempt on the codes' limits and, for a code, on the account's
- * run of wrong codes (code-lock.ts), then checks it with `accept` (which
- * answers how the user signed in, or null), and on success starts the
- * session. A wrong code that ends the run locks the user's codes. `passkey`
- * says the attempt is a passkey's, and why it failed.
- */
 async function checkSecondFactor(
   services: Pick<AdminServices, "db" | "rateLimits" | "settings">,
   pending: PendingSignIn,

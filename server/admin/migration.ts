@@ -4,12 +4,9 @@ import { type LeadFormType, leadStatuses } from "#app/lib/inbox.ts";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 import type { LeadTable } from "#server/db/columns.ts";
 
-/** A lead table as the inbox's `leads` table mirrors it. */
 interface LeadSource {
   table: LeadTable;
-  /** SQL giving the inbox's form type of the row `p`. */
   formType: (p: string) => string;
-  /** Which of the optional inbox columns the table has. */
   has: { company: boolean; website: boolean; phone: boolean };
 }
 
@@ -28,7 +25,6 @@ const sources: LeadSource[] = [
 
 const MIRRORED = ["form_type", "name", "email", "company", "website", "phone", "search_text"] as const;
 
-/** The inbox columns of row `p` (NEW in a trigger, the table itself in the backfill) as SQL. */
 function mirrored(source: LeadSource, p: string): Record<(typeof MIRRORED)[number], string> {
   const optional = (column: keyof LeadSource["has"]) => (source.has[column] ? `${p}.${column}` : "null");
   const company = optional("company");
@@ -44,7 +40,6 @@ function mirrored(source: LeadSource, p: string): Record<(typeof MIRRORED)[numbe
   };
 }
 
-/** The source columns whose change must reach the inbox. */
 function watched(source: LeadSource): string {
   const columns = ["name", "email", ...(Object.keys(source.has) as Array<keyof LeadSource["has"]>).filter((c) => source.has[c])];
   if (source.table === "form_submissions") columns.push("form_type");
@@ -103,11 +98,6 @@ function postgresTriggers(source: LeadSource): string[] {
   ];
 }
 
-/**
- * The lead inbox (server/admin): agency users, their sessions, the audit log,
- * the `leads` table every form's lead is mirrored into, and notes. Registered
- * in server/migrations.ts after the bookings.
- */
 export function adminMigration(dialect: Dialect): Migration {
   const pg = dialect === "postgres";
   const { time, id } = columnTypes(dialect);
@@ -168,7 +158,6 @@ export function adminMigration(dialect: Dialect): Migration {
         .addColumn("created_at", time, (c) => c.notNull())
         .addUniqueConstraint("leads_source", ["lead_table", "lead_id"])
         .execute();
-      // The inbox's three orders: everything, one form, one status; each newest first and paged by (created_at, id).
       await db.schema.createIndex("leads_created").on("leads").columns(["created_at", "id"]).execute();
       await db.schema.createIndex("leads_type_created").on("leads").columns(["form_type", "created_at", "id"]).execute();
       await db.schema.createIndex("leads_status_created").on("leads").columns(["status", "created_at", "id"]).execute();
@@ -184,7 +173,6 @@ export function adminMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex("lead_notes_lead").on("lead_notes").column("lead_id").execute();
 
-      // Leads stored before this migration, then triggers for every lead written after it.
       for (const source of sources) {
         await sql.raw(backfillStatement(source)).execute(db);
         for (const statement of pg ? postgresTriggers(source) : sqliteTriggers(source)) await sql.raw(statement).execute(db);
@@ -193,17 +181,7 @@ export function adminMigration(dialect: Dialect): Migration {
   };
 }
 
-/**
- * Lets the leads table take every status of app/lib/inbox.ts leadStatuses
- * (a status added since the table was made). PostgreSQL swaps its CHECK
- * constraint; SQLite cannot change one, so the table is rebuilt the way
- * SQLite's documentation gives (https://sqlite.org/lang_altertable.html#otheralter):
- * the same definition with the new list, rows copied, indexes made again,
- * foreign keys off meanwhile so lead_notes' cascade does not fire, and the
- * rename done the legacy way so the lead tables' triggers, which name
- * `leads`, are not checked while it is missing. Kysely runs SQLite's
- * migrations outside a transaction on its one connection, so the pragmas hold.
- */
+/** SQLite cannot change a CHECK constraint: the table is rebuilt as sqlite.org/lang_altertable.html#otheralter gives. */
 export async function widenLeadStatuses(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const list = leadStatuses.map((s) => `'${s.key}'`).join(", ");
   if (dialect === "postgres") {

@@ -2,12 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * Passkeys beside the authenticator app, and the code step's lock
- * (docs/decisions/0045): each user's passkeys, the challenges their browsers
- * sign (one per session or waiting sign-in, single-use), and on each user the
- * run of wrong codes and the lock it led to. Registered in server/migrations.ts.
- */
+/** Decision 0045. */
 export function adminPasskeysMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -28,7 +23,7 @@ export function adminPasskeysMigration(dialect: Dialect): Migration {
         .addColumn("user_id", "integer", (c) => c.notNull().references("admin_users.id").onDelete("cascade"))
         .addColumn("credential_id", "text", (c) => c.notNull().unique())
         .addColumn("public_key", "text", (c) => c.notNull())
-        // An authenticator's counter is 32 bits unsigned: past PostgreSQL's integer.
+        // 32 bits unsigned: past PostgreSQL's integer.
         .addColumn("counter", "bigint", (c) => c.notNull())
         .addColumn("transports", "text")
         .addColumn("name", "text", (c) => c.notNull())

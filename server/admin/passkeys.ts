@@ -13,41 +13,25 @@ import type { Kysely } from "kysely";
 import { site } from "#app/config/site.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/**
- * Passkeys (WebAuthn) as a second factor beside the authenticator app
- * (docs/decisions/0045), through SimpleWebAuthn. A user adds them on the
- * Account page and uses one at the sign-in's second step. Every ceremony
- * signs a challenge the server made and keeps (one per session or waiting
- * sign-in, the latest asked), taken once and good for CHALLENGE_MINUTES; an
- * authenticator's counter must move on at each use, so a copy of a key that
- * counts is refused. The relying party is the site as SITE_URL names it: its
- * host name is the RP ID and its origin the only one a browser may sign for,
- * whatever address the proxy in front reaches the app at.
- */
+// WebAuthn beside the authenticator app (docs/decisions/0045); the relying party is SITE_URL's, whatever address the proxy uses.
 
-/** How long a challenge waits for its browser; the browser's own prompt gives up sooner (CEREMONY_TIMEOUT_MS). */
+/** The browser's own prompt gives up sooner (CEREMONY_TIMEOUT_MS). */
 const CHALLENGE_MINUTES = 5;
 const CEREMONY_TIMEOUT_MS = 2 * 60_000;
-/** What a user may call a passkey, at most. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export interface RelyingParty {
-  /** The RP ID: SITE_URL's host name. */
   id: string;
-  /** SITE_URL's origin, which the browser's signed data must name. */
   origin: string;
 }
 
-/** The site as WebAuthn knows it, or null when SITE_URL's host is an IP address, which WebAuthn never takes. */
+/** WebAuthn never takes an IP address. */
 function relyingParty(siteUrl: string): RelyingParty | null {
   const url = new URL(siteUrl);
   return isIP(url.hostname.replace(/^\[|\]$/g, "")) ? null : { id: url.hostname, origin: url.origin };
 }
 
-/**
- * The relying party for a page at `requestUrl`, or why a passkey cannot be
- * made or used there (a browser signs only for the address it is at).
- */
+/** A browser signs only for the address it is at. */
 export function passkeysAt(requestUrl: string, siteUrl: string): { ok: true; rp: RelyingParty } | { ok: false; why: string } {
   const rp = relyingParty(siteUrl);
   if (!rp) return { ok: false, why: "Passkeys need the site at a host name: its address (SITE_URL) is an IP address." };
@@ -57,7 +41,6 @@ export function passkeysAt(requestUrl: string, siteUrl: string): { ok: true; rp:
 
 type Db = Kysely<Database>;
 
-/** Whose challenge: a session adding a passkey, or a waiting sign-in using one (their stored ids). */
 type ChallengeOwner = { session: string } | { signIn: string };
 
 const ownerKey = (owner: ChallengeOwner) => ("session" in owner ? `session ${owner.session}` : `sign-in ${owner.signIn}`);
@@ -70,7 +53,6 @@ async function keepChallenge(db: Db, owner: ChallengeOwner, userId: number, chal
     .execute();
 }
 
-/** The owner's challenge, taken: a second answer to it finds none. Null when there is none or it waited too long. */
 async function takeChallenge(db: Db, owner: ChallengeOwner, now: Date): Promise<string | null> {
   const taken = await db
     .deleteFrom("admin_passkey_challenges")
@@ -81,7 +63,6 @@ async function takeChallenge(db: Db, owner: ChallengeOwner, now: Date): Promise<
   return taken.challenge;
 }
 
-/** Forgets challenges no browser answered (called at sign-in, with the sessions' sweep). */
 export async function sweepChallenges(db: Db, now: Date): Promise<void> {
   await db
     .deleteFrom("admin_passkey_challenges")
@@ -95,7 +76,6 @@ async function passkeyRows(db: Db, userId: number) {
   return db.selectFrom("admin_passkeys").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 }
 
-/** The user's passkeys, the first added first, as the Account page lists them. */
 export async function listPasskeys(db: Db, userId: number) {
   return (await passkeyRows(db, userId)).map((row) => ({
     id: row.id,
@@ -109,10 +89,9 @@ export async function hasPasskeys(db: Db, userId: number): Promise<boolean> {
   return Boolean(await db.selectFrom("admin_passkeys").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst());
 }
 
-/** The user's handle inside their passkeys: the same for every passkey of theirs, and no personal data. */
+/** No personal data. */
 const userHandle = (userId: number) => new TextEncoder().encode(`roi-inbox-user-${userId}`);
 
-/** What the browser of `session` is asked to make a passkey with; the challenge is kept for addPasskey. */
 export async function registrationOptions(
   db: Db,
   rp: RelyingParty,
@@ -128,16 +107,14 @@ export async function registrationOptions(
     userID: userHandle(user.id),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
-    // The same authenticator twice would be one key under two names.
     excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
-    // A second factor after the password: the key's presence is the factor; a PIN or fingerprint is welcome, not required.
+    // The key's presence is the second factor; a PIN or fingerprint is welcome, not required.
     authenticatorSelection: { residentKey: "discouraged", userVerification: "preferred" },
   });
   await keepChallenge(db, { session }, user.id, options.challenge, now);
   return options;
 }
 
-/** A browser's answer as posted: JSON text, which the verifier checks field by field. */
 function parsed<T>(text: string): T | null {
   try {
     const value: unknown = JSON.parse(text);
@@ -149,7 +126,6 @@ function parsed<T>(text: string): T | null {
 
 export const PASSKEY_NOT_ADDED = "That passkey could not be added. Try again, or try another one.";
 
-/** Checks the browser's new passkey against the session's challenge and keeps it; its name, or why not. */
 export async function addPasskey(
   db: Db,
   rp: RelyingParty,
@@ -194,7 +170,6 @@ export async function addPasskey(
   return added ? { ok: true } : { ok: false, problem: "That passkey is already added." };
 }
 
-/** Removes one of the user's passkeys; answers its name, or undefined when they have no such passkey. */
 export async function removePasskey(db: Db, userId: number, passkeyId: number): Promise<string | undefined> {
   const removed = await db
     .deleteFrom("admin_passkeys")
@@ -205,7 +180,6 @@ export async function removePasskey(db: Db, userId: number, passkeyId: number): 
   return removed?.name;
 }
 
-/** What the browser of a waiting sign-in is asked to sign with one of the user's passkeys; null when they have none. */
 export async function signInOptions(
   db: Db,
   rp: RelyingParty,
@@ -226,12 +200,7 @@ export async function signInOptions(
 
 export type PasskeyCheck = { ok: true; name: string } | { ok: false; why: string };
 
-/**
- * Checks a waiting sign-in's answer from one of the user's passkeys: the
- * challenge taken once, the signature, the origin and RP ID, and the
- * authenticator's counter moved on past the one stored, which is moved with it
- * (a copy of the key, or the same answer twice, finds it moved already).
- */
+/** The counter must move past the one stored: a copy of the key, or the same answer twice, finds it moved already. */
 export async function checkPasskey(
   db: Db,
   rp: RelyingParty,

@@ -4,48 +4,25 @@ import commonPasswordList from "#server/admin/common-passwords.json" with { type
 import { scryptOnThread } from "#server/admin/scrypt-thread.ts";
 import { env } from "#server/env.ts";
 
-/**
- * Agency passwords, hashed with scrypt (node:crypto, no native addon) and a
- * salt of their own, on a thread of their own (scrypt-thread.ts). The cost is
- * stored with each hash, so raising it leaves older hashes readable; a
- * sign-in with an older cost hashes the password again (needsRehash).
- * N = 2^17, r = 8, p = 1 is OWASP's recommendation for scrypt and the default;
- * the tests lower N (ADMIN_PASSWORD_COST), as their guesses need no protection
- * and a loaded test machine starves the hashing thread (decision 0030).
- */
+/** The cost is stored with each hash, so raising it leaves older ones readable (decision 0030). */
 const cost = () => ({ N: 2 ** env().ADMIN_PASSWORD_COST, r: 8, p: 1 });
 const KEY_BYTES = 64;
 const SALT_BYTES = 16;
 
 const PASSWORD_MIN_LENGTH = 12;
 const PASSWORD_MAX_LENGTH = 256;
-/** A password of fewer different characters is a repeat ("aaaaaaaaaaaa", "abababababab", "123123123123"). */
 const PASSWORD_MIN_DISTINCT = 5;
-/** The shortest name before an email's @ that a password may not contain. */
 const EMAIL_NAME_MIN_LENGTH = 4;
 
 const commonPasswords = new Set<string>(commonPasswordList);
 
-/**
- * Password checks and hashes under way at once, at most: every one the inbox
- * makes (a sign-in, the Account page's current password, a password an admin
- * or a user sets) takes a turn here first (inHashingTurn). Each costs one
- * scrypt on the hashing thread (scrypt-thread.ts), one after another, at
- * OWASP's cost (N = 2^17; decision 0030 gives the time). Past this many one is
- * refused at once, before anything is counted or written, so a crowd (of
- * strangers signing in, or of guesses from a session) costs the site next to
- * nothing and a person waits for at most two hashes (decision 0045).
- */
+/** Past this many a check is refused at once, so a crowd costs the site next to nothing (decision 0045). */
 export const PASSWORD_CHECKS_AT_ONCE = 2;
 export const PASSWORDS_BUSY = "Many passwords are being checked right now. Try again in a moment.";
 export const PASSWORDS_BUSY_RETRY_SECONDS = 5;
 
 let checksUnderWay = 0;
 
-/**
- * `work` (which checks or hashes a password) in a turn of its own: its
- * answer, or "busy" when PASSWORD_CHECKS_AT_ONCE are under way already.
- */
 export async function inHashingTurn<T>(work: () => Promise<T>): Promise<T | "busy"> {
   // Checked and taken before the first await, so parallel requests cannot all pass it.
   if (checksUnderWay >= PASSWORD_CHECKS_AT_ONCE) return "busy";
@@ -57,25 +34,22 @@ export async function inHashingTurn<T>(work: () => Promise<T>): Promise<T | "bus
   }
 }
 
-/** scrypt needs 128 * N * r bytes (256 MiB at the highest cost, N = 2^18), above Node's default cap of 32 MiB. */
+/** scrypt needs 128 * N * r bytes, above Node's default cap of 32 MiB. */
 const MAX_MEMORY = 512 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return scryptOnThread(password.normalize("NFC"), salt, length, { ...options, maxmem: MAX_MEMORY });
 }
 
-/** scrypt$N$r$p$salt$key, as admin_users.password_hash stores it. */
 function storedHash(salt: Buffer, key: Buffer, { N, r, p } = cost()): string {
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-/** Each character the one after the one before it, all the way up or all the way down ("abcdefghijkl", "876543210/.-"). */
 function isRun(text: string): boolean {
   const steps = new Set([...text].slice(1).map((char, i) => char.charCodeAt(0) - text.charCodeAt(i)));
   return steps.size === 1 && [...steps].every((step) => Math.abs(step) === 1);
 }
 
-/** Why a new password is refused, or null when it will do. `email` is the account's: its password may not be made of it. */
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`;
@@ -92,7 +66,6 @@ export function passwordProblem(password: string, email: string): string | null 
   return null;
 }
 
-/** Whether a stored hash was made at another cost than today's, to be made again when its password is next given. */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split("$");
   const today = cost();
@@ -104,7 +77,6 @@ export async function hashPassword(password: string): Promise<string> {
   return storedHash(salt, await derive(password, salt, cost(), KEY_BYTES));
 }
 
-/** Compares in constant time; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !key) return false;
@@ -113,10 +85,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return expected.length > 0 && timingSafeEqual(actual, expected);
 }
 
-/**
- * A stored hash no password matches (its key is random), checked when the
- * email is unknown so both answers cost one scrypt and take as long.
- */
+/** Checked when the email is unknown, so both answers cost one scrypt and take as long. */
 export function decoyHash(): string {
   decoy ??= storedHash(randomBytes(SALT_BYTES), randomBytes(KEY_BYTES));
   return decoy;

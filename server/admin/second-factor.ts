@@ -6,28 +6,21 @@ import { site } from "#app/config/site.ts";
 import type { Database } from "#server/db/schema.ts";
 import { signOutEverywhere } from "#server/admin/sessions.ts";
 
-/**
- * The inbox's second factor (docs/decisions/0030): an authenticator app's code
- * (TOTP, RFC 6238: 30-second steps, 6 digits, SHA-1, as every authenticator
- * app reads it), each accepted once, and ten single-use recovery codes kept as
- * hashes. The app's secret is stored encrypted under a key derived from the
- * secrets key, which neither the database nor its backups hold
- * (secrets-key.ts, docs/decisions/0046), so no copy of them opens a secret.
- */
+// TOTP as every authenticator app reads it; the secret sealed under a key no backup holds (docs/decisions/0030, 0046).
 
 const TOTP_SETTINGS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
-/** A code of the step before or after counts too: a phone's clock a little off, a code typed as it changed. */
+/** A phone's clock a little off, a code typed as it changed. */
 const TOTP_WINDOW = 1;
 const SECRET_BYTES = 20;
 
 export const RECOVERY_CODE_COUNT = 10;
-/** No 0/o, 1/l/i: read off paper without doubt. 16 of them carry 80 bits. */
+/** No 0/o, 1/l/i: read off paper without doubt. */
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const RECOVERY_CODE_LENGTH = 16;
 
 type Db = Kysely<Database>;
 
-/* The secret, encrypted at rest with AES-256-GCM: iv.tag.ciphertext in base64url. */
+/* AES-256-GCM: iv.tag.ciphertext in base64url. */
 
 export function sealSecret(key: Buffer, base32: string): string {
   const iv = randomBytes(12);
@@ -36,7 +29,6 @@ export function sealSecret(key: Buffer, base32: string): string {
   return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
 }
 
-/** The base32 secret, or null when it was sealed under another key (the secrets key changed or is not this one). */
 export function openSecret(key: Buffer, sealed: string): string | null {
   const [iv, tag, data] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
   try {
@@ -56,12 +48,10 @@ function totpOf(base32: string, email = ""): TOTP {
   return new TOTP({ ...TOTP_SETTINGS, issuer: site.name, label: email, secret: Secret.fromBase32(base32) });
 }
 
-/** The time step of `now`: a code belongs to one. */
 function stepAt(now: Date): number {
   return Math.floor(now.getTime() / 1000 / TOTP_SETTINGS.period);
 }
 
-/** The step whose code `code` is, within the window around `now`; null when it is none of them. */
 export function totpStep(sealed: string, key: Buffer, code: string, now: Date): number | null {
   const base32 = openSecret(key, sealed);
   if (!base32 || !/^\d{6}$/.test(code)) return null;
@@ -69,14 +59,12 @@ export function totpStep(sealed: string, key: Buffer, code: string, now: Date): 
   return delta === null ? null : stepAt(now) + delta;
 }
 
-/** What an authenticator app is given: the otpauth:// URI (as a QR code, or typed) and the secret spaced in fours. */
 export function enrolment(sealed: string, key: Buffer, email: string) {
   const base32 = openSecret(key, sealed)!;
   const uri = totpOf(base32, email).toString();
   return { uri, secret: base32.replace(/(.{4})/g, "$1 ").trim(), qr: qrPath(uri) };
 }
 
-/** The QR code of `text` as one SVG path in a square of `size` modules (border included). */
 function qrPath(text: string): { size: number; path: string } {
   const { data, size } = encode(text, { ecc: "M", border: 2 });
   let path = "";
@@ -88,10 +76,7 @@ function qrPath(text: string): { size: number; path: string } {
   return { size, path };
 }
 
-/**
- * Takes the user's code if it is of a step after the last one accepted: a code
- * signs in once, even when two sign-ins send it at the same moment.
- */
+/** A code signs in once, even when two sign-ins send it at the same moment. */
 export async function acceptTotp(db: Db, key: Buffer, userId: number, code: string, now: Date): Promise<boolean> {
   const user = await db.selectFrom("admin_users").select("totp_secret").where("id", "=", userId).executeTakeFirst();
   const step = user?.totp_secret ? totpStep(user.totp_secret, key, code, now) : null;
@@ -105,13 +90,10 @@ export async function acceptTotp(db: Db, key: Buffer, userId: number, code: stri
   return Number(taken.numUpdatedRows) === 1;
 }
 
-/* Recovery codes. */
-
 function hashRecoveryCode(code: string): string {
   return createHash("sha256").update(code).digest("hex");
 }
 
-/** A code as typed: any case, spaces and dashes left out. */
 function plainRecoveryCode(typed: string): string {
   return typed.toLowerCase().replace(/[\s-]/g, "");
 }
@@ -120,7 +102,6 @@ export function looksLikeRecoveryCode(typed: string): boolean {
   return plainRecoveryCode(typed).length === RECOVERY_CODE_LENGTH;
 }
 
-/** Ten new codes in place of any earlier ones, to be shown once: xxxx-xxxx-xxxx-xxxx. */
 export async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
     Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(""),
@@ -135,7 +116,6 @@ export async function replaceRecoveryCodes(db: Db, userId: number): Promise<stri
   return codes.map((code) => code.replace(/(.{4})(?=.)/g, "$1-"));
 }
 
-/** Uses up one of the user's recovery codes; false when it is none of them or was used before. */
 export async function useRecoveryCode(db: Db, userId: number, typed: string, now: Date): Promise<boolean> {
   const used = await db
     .updateTable("admin_recovery_codes")
@@ -157,11 +137,6 @@ export async function recoveryCodesLeft(db: Db, userId: number): Promise<number>
   return Number(row.n);
 }
 
-/**
- * Forgets the user's second factors (their authenticator app, recovery codes
- * and passkeys) and ends their sessions and waiting sign-ins: they set up a
- * new app at their next sign-in.
- */
 export async function resetSecondFactor(db: Db, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("admin_users").set({ totp_secret: null, totp_last_step: null }).where("id", "=", userId).execute();

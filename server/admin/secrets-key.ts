@@ -10,16 +10,7 @@ import type { Database } from "#server/db/schema.ts";
 import { EnvError } from "#server/env.ts";
 import { log } from "#server/log.ts";
 
-/**
- * The secrets key (docs/decisions/0046): what seals the inbox users'
- * authenticator secrets, kept apart from the database, so that a copy of the
- * database, a backup with the site key in it included, opens none of them.
- * SECRETS_KEY when set; it is required on PostgreSQL, where every instance
- * needs the same key and a pg_dump would carry any key the database held.
- * Otherwise, on the embedded SQLite, it is generated on first start into
- * DATA_DIR/secrets.key, a file the backups do not carry: the operator keeps a
- * copy of it apart from them (README: Backups).
- */
+// Kept apart from the database, so no copy or backup of it opens an authenticator secret (docs/decisions/0046).
 
 interface SecretsKeySettings {
   SECRETS_KEY?: string | undefined;
@@ -28,10 +19,8 @@ interface SecretsKeySettings {
 
 const secretsKeyFile = (settings: Pick<SecretsKeySettings, "DATA_DIR">) => path.join(settings.DATA_DIR, SECRETS_KEY_FILE);
 
-/** Where the key comes from, as the log and the command line name it. */
 export const secretsKeySource = (settings: SecretsKeySettings) => (settings.SECRETS_KEY ? "SECRETS_KEY" : secretsKeyFile(settings));
 
-/** The secrets key, read once at start (server/start.ts): generated into DATA_DIR on SQLite when SECRETS_KEY is unset. */
 export function prepareSecretsKey(settings: SecretsKeySettings, dialect: Dialect): string {
   if (settings.SECRETS_KEY) return settings.SECRETS_KEY;
   if (dialect === "postgres") {
@@ -42,7 +31,6 @@ export function prepareSecretsKey(settings: SecretsKeySettings, dialect: Dialect
   return generatedKey(settings.DATA_DIR, SECRETS_KEY_FILE);
 }
 
-/** The secrets key this DATA_DIR (or SECRETS_KEY) holds, without making one: null when there is none. */
 export function storedSecretsKey(settings: SecretsKeySettings): string | null {
   if (settings.SECRETS_KEY) return settings.SECRETS_KEY;
   const file = secretsKeyFile(settings);
@@ -50,21 +38,12 @@ export function storedSecretsKey(settings: SecretsKeySettings): string | null {
   return key.length >= 32 ? key : null;
 }
 
-/** The users whose authenticator secret the key does not open, by email; and how many secrets `former` opened and were sealed again. */
 export interface Resealed {
   resealed: number;
   unopened: string[];
 }
 
-/**
- * Seals every authenticator secret under `current` that opens only with
- * `former` (the site key's, from before the secrets key): the migration of an
- * existing site, run at each start, a no-op once done. A secret neither
- * opens (the database restored without its secrets key) is left as it is,
- * for the key to be put back, and its user named; a set-up offered to a
- * signing-in user is offered afresh. Instances starting together each seal a
- * secret at most once: the update names the value it replaces.
- */
+/** Run at each start; the update names the value it replaces, so instances starting together seal a secret once. */
 export async function resealSecondFactors(db: Kysely<Database>, keys: { current: Buffer; former: Buffer }): Promise<Resealed> {
   const resealed: Resealed = { resealed: 0, unopened: [] };
   const users = await db.selectFrom("admin_users").select(["id", "email", "totp_secret"]).where("totp_secret", "is not", null).execute();
@@ -99,7 +78,6 @@ export async function resealSecondFactors(db: Kysely<Database>, keys: { current:
   return resealed;
 }
 
-/** What the users named need, said the same way at start and after a restore. */
 export function unopenedAdvice(emails: readonly string[], source: string): string {
   const who =
     emails.length === 1
@@ -108,7 +86,6 @@ export function unopenedAdvice(emails: readonly string[], source: string): strin
   return `${who} cannot be opened with the secrets key (${source}): put back the secrets key kept apart from the backups (README: Backups) and restart, or give each of them a new app at their next sign-in: npm run admin -- reset-second-factor EMAIL (or Users in the inbox).`;
 }
 
-/** At start: the migration above, and what it did or could not do in the log. */
 export async function sealSecondFactorsApart(
   settings: SecretsKeySettings,
   database: DatabaseHandle,

@@ -3,25 +3,17 @@ import type { Kysely } from "kysely";
 import type { AdminRole } from "#app/lib/inbox.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/**
- * Agency sessions, kept in the database. The browser holds a random id in an
- * HttpOnly cookie; the table keeps only its SHA-256, so a copy of the database
- * signs nobody in. A session starts once both factors are given; it ends after
- * ADMIN_SESSION_IDLE_MINUTES without a request, after SESSION_MAX_HOURS in any
- * case, at sign-out, or when it is revoked on the sessions page.
- */
+// The table keeps only the cookie id's SHA-256, so a copy of the database signs nobody in.
 const SESSION_MAX_HOURS = 12;
 /** last_seen_at is written at most this often, not on every request... */
 const TOUCH_EVERY_MS = 60_000;
 /** ...and at most a tenth of the idle time apart, so a short idle time still counts each request. */
 const TOUCH_SHARE_OF_IDLE = 10;
 const TOKEN_BYTES = 32;
-/** How long a sign-in whose password was right waits for its second factor. */
 export const SIGN_IN_PENDING_MINUTES = 10;
-/** A user agent is kept this long at most: enough to tell one's browsers apart. */
+/** Enough to tell one's browsers apart. */
 const USER_AGENT_MAX_LENGTH = 300;
 
-/** A user of the inbox, as the pages name them. */
 export interface AdminUser {
   id: number;
   email: string;
@@ -29,18 +21,15 @@ export interface AdminUser {
 
 export interface SignedInUser extends AdminUser {
   role: AdminRole;
-  /** An admin set the password: the user must choose their own first. */
   mustChangePassword: boolean;
 }
 
 export interface AdminSession {
-  /** The stored (hashed) id. */
   id: string;
   user: SignedInUser;
   csrfToken: string;
 }
 
-/** Where a sign-in came from, shown on the sessions page. */
 export interface SessionOrigin {
   clientAddress: string;
   userAgent: string | null;
@@ -56,14 +45,12 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Equal strings, compared in constant time. */
 export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** Starts a session: returns the token for the cookie. */
 export async function createSession(db: Kysely<Database>, userId: number, origin: SessionOrigin, now = new Date()): Promise<string> {
   const token = randomToken();
   await db
@@ -81,15 +68,10 @@ export async function createSession(db: Kysely<Database>, userId: number, origin
   return token;
 }
 
-/** How long a request may come after the last one written before it is written again. */
 function touchEveryMs(idleMinutes: number): number {
   return Math.min(TOUCH_EVERY_MS, (idleMinutes * 60_000) / TOUCH_SHARE_OF_IDLE);
 }
 
-/**
- * Finds the cookie's session; an idle or too old one is deleted and reported
- * expired. Each request counts as activity: idle time runs from the last one.
- */
 export async function findSession(db: Kysely<Database>, token: string, idleMinutes: number, now = new Date()): Promise<SessionLookup> {
   if (!token) return { state: "none" };
   const id = hashToken(token);
@@ -125,7 +107,7 @@ export async function destroySession(db: Kysely<Database>, token: string): Promi
   if (token) await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
-/** Removes sessions idle for longer than the setting, and sign-ins that waited too long (called at sign-in, so the tables stay small). */
+/** Called at sign-in, so the tables stay small. */
 export async function sweepSessions(db: Kysely<Database>, idleMinutes: number, now = new Date()): Promise<void> {
   await db
     .deleteFrom("admin_sessions")
@@ -138,7 +120,6 @@ export async function sweepSessions(db: Kysely<Database>, idleMinutes: number, n
 }
 
 export interface SessionRow {
-  /** The stored (hashed) id: what a revoke names. */
   id: string;
   email: string;
   createdAt: Date;
@@ -147,7 +128,6 @@ export interface SessionRow {
   userAgent: string | null;
 }
 
-/** Live sessions, the most recently active first: one user's, or everyone's. */
 export async function listSessions(db: Kysely<Database>, userId?: number): Promise<SessionRow[]> {
   const rows = await db
     .selectFrom("admin_sessions")
@@ -173,9 +153,8 @@ export async function listSessions(db: Kysely<Database>, userId?: number): Promi
   }));
 }
 
-/** Ends one session (of `userId` only, when given); answers whose it was, or undefined when there was none. */
 export async function revokeSession(db: Kysely<Database>, id: string, userId?: number): Promise<{ email: string } | undefined> {
-  // A stored id is a SHA-256 in hex; anything else names no session (and PostgreSQL cannot compare a NUL).
+  // A stored id is a SHA-256 in hex; PostgreSQL cannot compare a NUL.
   if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
   const row = await db
     .selectFrom("admin_sessions")
@@ -188,13 +167,7 @@ export async function revokeSession(db: Kysely<Database>, id: string, userId?: n
   return row;
 }
 
-/**
- * Ends every session of the user (but `keep`, the stored id of the one the
- * change was made in) and every sign-in of theirs waiting for its second
- * factor, which would otherwise finish with a new session: what a new
- * password, a reset second factor, a lower role and Sign out everywhere else
- * each ask. Answers how many sessions ended.
- */
+/** Ends the user's waiting sign-ins too, which would otherwise finish with a new session. */
 export async function signOutEverywhere(db: Kysely<Database>, userId: number, keep?: string): Promise<number> {
   const result = await db
     .deleteFrom("admin_sessions")
@@ -205,13 +178,10 @@ export async function signOutEverywhere(db: Kysely<Database>, userId: number, ke
   return Number(result.numDeletedRows);
 }
 
-/* Sign-ins whose password was right, waiting for the second factor. */
-
 export interface PendingSignIn {
   id: string;
   userId: number;
   email: string;
-  /** Whether the user has an authenticator app yet; without one, they set one up now. */
   enrolled: boolean;
   failures: number;
   totpCandidate: string | null;
@@ -226,7 +196,6 @@ export async function startSignIn(db: Kysely<Database>, userId: number, now = ne
   return token;
 }
 
-/** The cookie's waiting sign-in, unless it waited too long. */
 export async function findSignIn(db: Kysely<Database>, token: string, now = new Date()): Promise<PendingSignIn | undefined> {
   if (!token) return undefined;
   const row = await db
@@ -258,12 +227,10 @@ export async function endSignIn(db: Kysely<Database>, id: string): Promise<void>
   await db.deleteFrom("admin_sign_ins").where("id", "=", id).execute();
 }
 
-/** Ends the waiting sign-in of a cookie, if any (a new one starts). */
 export async function abandonSignIn(db: Kysely<Database>, token: string): Promise<void> {
   if (token) await endSignIn(db, hashToken(token));
 }
 
-/** Counts a wrong code in the sign-in; answers how many it has had. */
 export async function failSignIn(db: Kysely<Database>, id: string): Promise<number> {
   const row = await db
     .updateTable("admin_sign_ins")
@@ -274,22 +241,20 @@ export async function failSignIn(db: Kysely<Database>, id: string): Promise<numb
   return row?.failures ?? Number.MAX_SAFE_INTEGER;
 }
 
-/** Keeps the secret being set up with the sign-in, so a reload shows the same one. */
+/** So a reload shows the same secret. */
 export async function offerEnrolment(db: Kysely<Database>, id: string, sealedSecret: string): Promise<void> {
   await db.updateTable("admin_sign_ins").set({ totp_candidate: sealedSecret }).where("id", "=", id).execute();
 }
 
-/* Cookies. The session cookie is a browser-session cookie (no Max-Age): the server decides when it ends. */
+/* The session cookie has no Max-Age: the server decides when it ends. */
 
 export interface CookieNames {
   session: string;
-  /** The sign-in form's double-submit token, before there is a session. */
   login: string;
-  /** A sign-in waiting for its second factor. */
   pending: string;
 }
 
-/** `__Host-` names when the site is on https: the browser then insists on Secure, Path=/ and no Domain. */
+/** The browser then insists on Secure, Path=/ and no Domain. */
 export function cookieNames(secure: boolean): CookieNames {
   const prefix = secure ? "__Host-" : "";
   return { session: `${prefix}roi_admin`, login: `${prefix}roi_admin_login`, pending: `${prefix}roi_admin_pending` };

@@ -3,12 +3,7 @@ import type { Migration } from "kysely/migration";
 import { adminRoles } from "#app/lib/inbox.ts";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * The inbox's sign-in with a second factor and roles (docs/decisions/0030): roles,
- * a second factor (an authenticator app's secret and recovery codes), sign-ins
- * waiting for their second factor, and where each session signed in from.
- * Registered in server/migrations.ts.
- */
+/** Decision 0030. */
 export function adminSignInMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -33,7 +28,6 @@ export function adminSignInMigration(dialect: Dialect): Migration {
 
       await db.schema.alterTable("admin_sessions").addColumn("client_address", "text").execute();
       await db.schema.alterTable("admin_sessions").addColumn("user_agent", "text").execute();
-      // Sessions signed in with a password alone end: everyone signs in again and sets up a second factor.
       await db.deleteFrom("admin_sessions" as never).execute();
 
       await db.schema

@@ -21,12 +21,6 @@ import {
   UserExistsError,
 } from "#server/admin/users.ts";
 
-/**
- * The Users page's loader and action (app/routes/admin/users.tsx): the inbox's
- * users listed, and each change of one (role, new password, second factor
- * reset, removal) or a new user, audited.
- */
-
 const done = {
   role: "Role changed.",
   lowered: "Role changed. As it is lower, their sessions and any sign-in under way are ended: they sign in again.",
@@ -64,14 +58,10 @@ const role = z.enum(keysOf(adminRoles), { error: "Choose a role." });
 const addUser = z
   .object({ intent: z.literal("add"), email: postedEmail("Enter the new user's email address."), role, password: posted })
   .check((ctx) => {
-    // Left empty, a first password is made for them.
     if (ctx.value.password) refusePassword(ctx, ctx.value.password, ctx.value.email);
   });
 
-/**
- * The page's forms. Every change but adding names its user, checked first: a
- * user that is no more is a 404, whatever was asked of it.
- */
+/** A user that is no more is a 404, whatever was asked of it. */
 const userPost = z.intersection(
   z.object({ intent: posted, user: z.pipe(posted, z.transform(Number)) }).check(
     z.refine(({ intent, user }) => intent === "add" || (Number.isSafeInteger(user) && user > 0), {

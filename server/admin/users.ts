@@ -8,12 +8,10 @@ import { hashPassword } from "#server/admin/password.ts";
 import { type AdminUser, signOutEverywhere } from "#server/admin/sessions.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** One spelling per address: trimmed, lower case, an internationalised domain in Unicode. */
 export function normalizeEmail(email: string): string {
   return typedEmail(email.trim()).toLowerCase();
 }
 
-/** A plausible address: something@something.something, no spaces. */
 export function looksLikeEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
 }
@@ -24,7 +22,6 @@ export class UserExistsError extends Error {
 
 export interface NewUser {
   role: AdminRole;
-  /** The password was given by someone else (an admin): the user chooses their own at first sign-in. */
   mustChangePassword?: boolean;
 }
 
@@ -57,17 +54,11 @@ export async function createUser(
   });
 }
 
-/** Whether the inbox has no user yet: the command line's first one is an admin. */
 export async function noUsersYet(db: Kysely<Database>): Promise<boolean> {
   return !(await db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst());
 }
 
-/**
- * Gives the user of `email` a new password: every session and waiting sign-in
- * of theirs ends, and a lock of their codes lifts (whoever guessed with the old
- * password is shut out). `mustChange` when an admin gave it: the user chooses
- * their own at their next sign-in. Undefined when there is no such user.
- */
+/** A new password shuts out whoever guessed with the old one: sessions end and a code lock lifts. */
 export async function setPassword(
   db: Kysely<Database>,
   email: string,
@@ -87,7 +78,6 @@ export async function setPassword(
   });
 }
 
-/** The user's own new password: the session they chose it in stays, every other one and every waiting sign-in ends. */
 export async function changeOwnPassword(db: Kysely<Database>, userId: number, password: string, keepSession: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
@@ -100,7 +90,6 @@ export async function changeOwnPassword(db: Kysely<Database>, userId: number, pa
   });
 }
 
-/** Stores a hash made again at today's cost (password.ts needsRehash), unless the password changed meanwhile. */
 export async function upgradePasswordHash(db: Kysely<Database>, userId: number, previous: string, upgraded: string): Promise<void> {
   await db
     .updateTable("admin_users")
@@ -140,7 +129,7 @@ export async function listUsers(db: Kysely<Database>) {
   }));
 }
 
-/** A password for a new user to sign in with once: 16 letters and digits, about 80 bits. */
+/** About 80 bits. */
 export function initialPassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join("");
@@ -149,11 +138,7 @@ export function initialPassword(): string {
 export type UserChange = { ok: true; email: string } | { ok: false; problem: "no-user" | "yourself" | "last-admin" };
 export type RoleChange = UserChange & { signedOut?: boolean };
 
-/**
- * Runs `change` with the admins' rows locked on PostgreSQL (SQLite runs one
- * writer at a time), so two admins demoting each other at once cannot leave
- * the inbox without one.
- */
+/** Admins' rows locked on PostgreSQL, so two admins demoting each other cannot leave the inbox without one. */
 async function withAdminsCounted<T>(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -175,12 +160,7 @@ async function withAdminsCounted<T>(
 
 const rankOf = (role: AdminRole) => adminRoles.findIndex((r) => r.key === role);
 
-/**
- * Gives a user another role; never takes the last admin's. A lower role ends
- * their sessions and waiting sign-ins (`signedOut`): whatever they were doing
- * under the higher one stops, and they sign in again to the lower. A higher
- * one takes effect at their next request, as every request reads the role.
- */
+/** A lower role ends their sessions: whatever they did under the higher one stops. */
 export async function changeRole(db: Kysely<Database>, dialect: Dialect, userId: number, role: AdminRole): Promise<RoleChange> {
   return withAdminsCounted(db, dialect, async (trx, admins) => {
     if (role !== "admin" && admins.length === 1 && admins[0] === userId) return { ok: false, problem: "last-admin" };
@@ -193,7 +173,7 @@ export async function changeRole(db: Kysely<Database>, dialect: Dialect, userId:
   });
 }
 
-/** Removes a user, their sessions and codes; never yourself, never the last admin. Their audit entries and notes keep their name. */
+/** Their audit entries and notes keep their name. */
 export async function removeUser(db: Kysely<Database>, dialect: Dialect, userId: number, by: number): Promise<UserChange> {
   if (userId === by) return { ok: false, problem: "yourself" };
   return withAdminsCounted(db, dialect, async (trx, admins) => {
