@@ -2,7 +2,10 @@ import type { ScryptOptions } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { env } from "#server/env.ts";
 
-/** libuv's pool is shared with the lead's WAL sync, so hashes run on a low-priority thread of their own (docs/decisions/0027). */
+/**
+ * libuv's pool is shared with the lead's WAL sync, so hashes run on a low-priority thread of their own
+ * (docs/decisions/0027); a script, as the server runs from one bundle (decision 0001).
+ */
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { scryptSync } = require("node:crypto");
@@ -11,6 +14,7 @@ try {
   const threadId = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
   require("node:os").setPriority(threadId, workerData.nice);
 } catch {
+  // Elsewhere the thread hashes at the process's priority.
 }
 parentPort.on("message", ({ id, password, salt, length, options }) => {
   try {
