@@ -3,7 +3,6 @@ import type { CspAllowances } from "#server/http/security.ts";
 
 const COLLECT_ORIGINS = ["https://*.google-analytics.com", "https://*.analytics.google.com", TAG_ORIGIN];
 
-/** Adds what Google's tag needs to the Content-Security-Policy when analytics is on (app/lib/analytics.ts). */
 export function withAnalytics(allow: CspAllowances, measurementId: string | undefined): CspAllowances {
   if (!measurementId) return allow;
   return {

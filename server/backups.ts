@@ -12,28 +12,17 @@ import type { Env } from "#server/env.ts";
 import { describeError, log } from "#server/log.ts";
 import { siteMigrations } from "#server/migrations.ts";
 
-/**
- * Backups of the embedded database (docs/decisions/0029): taken online by
- * `npm run admin -- backup` and daily by the server, checked by `verify`,
- * put back by `restore`. A backup is one file: the database as it was at one
- * moment, and the site key it was written with (without it, booking links
- * already mailed and pending form tokens would no longer verify). Not the
- * secrets key that seals the inbox's authenticator secrets: a backup alone
- * opens none of them (docs/decisions/0046), and a restore says whether the
- * secrets key at hand does. PostgreSQL is backed up with its own tools
- * (pg_dump), so these refuse it.
- */
+// Backups carry the site key but never the secrets key (docs/decisions/0029, 0046); PostgreSQL uses pg_dump.
 
 export type BackupSettings = Pick<
   Env,
   "DATA_DIR" | "DATABASE_URL" | "ALTCHA_HMAC_KEY" | "SECRETS_KEY" | "BACKUP_DIR" | "BACKUP_HOUR" | "BACKUP_KEEP_DAYS"
 >;
 
-/** Kept in the backup only: when it was taken, and the generated site key. Taken out again when it is restored. */
+/** Kept in the backup only; taken out again when it is restored. */
 const BACKUP_TABLE = "site_backup";
 const NAME = /^site-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db$/;
 const DAY_MS = 86_400_000;
-/** How often the server looks whether the day's backup is due. */
 const SCHEDULE_CHECK_MS = 10 * 60_000;
 
 export const POSTGRES_BACKUPS =
@@ -42,23 +31,15 @@ export const POSTGRES_BACKUPS =
 export interface BackupSummary {
   file: string;
   bytes: number;
-  /** When it was taken; null for a copy made otherwise (sqlite3 .backup, VACUUM INTO). */
   takenAt: Date | null;
   migrations: string[];
-  /** Leads per form, as the inbox names the forms. */
   leads: Array<{ form: string; count: number }>;
   confirmedSubscribers: number;
-  /** Whether it carries the generated site key (not when ALTCHA_HMAC_KEY was set). */
   siteKey: boolean;
-  /**
-   * The users with an authenticator app, whose secrets are sealed with the
-   * secrets key it does not carry; `openWithItsKey` of them open with the site
-   * key it does carry (a copy taken before they were sealed apart).
-   */
+  /** Secrets sealed with the secrets key it does not carry; `openWithItsKey` open with the site key it does. */
   secondFactors: { users: number; openWithItsKey: number };
 }
 
-/** A backup's file name: when it was taken (UTC), sortable. */
 export function backupName(at: Date): string {
   return `site-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z.db`;
 }
@@ -80,7 +61,6 @@ function hasTable(db: DatabaseSync, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
-/** The users' sealed authenticator secrets in a copy of the database. */
 function sealedSecretsOf(db: DatabaseSync): Array<{ email: string; sealed: string }> {
   if (!hasTable(db, "admin_users")) return [];
   return db.prepare("SELECT email, totp_secret AS sealed FROM admin_users WHERE totp_secret IS NOT NULL ORDER BY email").all() as Array<{
@@ -89,11 +69,9 @@ function sealedSecretsOf(db: DatabaseSync): Array<{ email: string; sealed: strin
   }>;
 }
 
-/** Those of `sealed` the key derived from `key` opens (none without a key). */
 const openedBy = (key: string | null, sealed: ReadonlyArray<{ email: string; sealed: string }>) =>
   key ? sealed.filter((secret) => openSecret(totpSealingKey(key), secret.sealed) !== null) : [];
 
-/** What a backup holds, as the agency counts it. */
 function contentsOf(db: DatabaseSync): Omit<BackupSummary, "file" | "bytes" | "migrations"> {
   const leads = hasTable(db, "leads")
     ? (db.prepare("SELECT form_type, count(*) AS n FROM leads GROUP BY form_type ORDER BY form_type").all() as Array<{
@@ -117,21 +95,11 @@ function contentsOf(db: DatabaseSync): Omit<BackupSummary, "file" | "bytes" | "m
   };
 }
 
-/**
- * Checks a backup without restoring it: whole (SQLite's integrity check), of
- * this site and not of a newer version, and what it holds. Throws
- * BackupProblem saying what is wrong.
- */
 export function verifyBackup(file: string): BackupSummary {
   const { bytes, migrations, read } = checkSqliteBackup(file, Object.keys(siteMigrations("sqlite")), contentsOf);
   return { file, bytes, migrations, ...read };
 }
 
-/**
- * Copies the database while the site runs (SQLite's online backup) into
- * `file`, or BACKUP_DIR with a name saying when; the generated site key goes
- * into the copy. Answers what it holds, counted from the copy.
- */
 export async function takeBackup(settings: BackupSettings, file?: string, now = new Date()): Promise<BackupSummary> {
   refusePostgres(settings);
   const target = path.resolve(file ?? path.join(backupDir(settings), backupName(now)));
@@ -139,7 +107,6 @@ export async function takeBackup(settings: BackupSettings, file?: string, now = 
   const keyFile = path.join(settings.DATA_DIR, SITE_KEY_FILE);
   const siteKey = !settings.ALTCHA_HMAC_KEY && existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : null;
   await backupSqlite(path.join(settings.DATA_DIR, DATABASE_FILE), target, (copy) => {
-    // Sealed with the site key, as before the secrets key, they would open with this copy and the key beside it.
     if (openedBy(settings.ALTCHA_HMAC_KEY ?? siteKey, sealedSecretsOf(copy)).length) {
       throw new BackupProblem(
         "The inbox's authenticator secrets are still sealed with the site key, which the backup carries: start the server once on this version (it seals them with the secrets key, apart from the backups), then back up. Nothing was written.",
@@ -157,19 +124,11 @@ export async function takeBackup(settings: BackupSettings, file?: string, now = 
 }
 
 export interface Restored extends BackupSummary {
-  /** Where the database it replaced (and the site key, if the backup brought another) was moved; empty when there was none. */
   aside: string[];
-  /** The users whose authenticator secret the secrets key at hand (DATA_DIR's or SECRETS_KEY) does not open. */
   unopened: string[];
 }
 
-/**
- * Puts a checked backup in place of DATA_DIR's database, which is moved into
- * DATA_DIR/replaced-<time>/ with its -wal and -shm files. Refused while the
- * database is open elsewhere (the server): restoring under a running server
- * would lose what it writes next. The site key in the backup becomes
- * DATA_DIR's; a different one there is kept aside too.
- */
+/** Refused while the database is open elsewhere: restoring under a running server would lose what it writes next. */
 export function restoreBackup(settings: BackupSettings, file: string, now = new Date()): Restored {
   refusePostgres(settings);
   const summary = verifyBackup(file);
@@ -198,27 +157,20 @@ export function restoreBackup(settings: BackupSettings, file: string, now = new 
     }
     writeFileSync(keyFile, siteKey, { mode: PRIVATE_FILE_MODE });
   }
-  // Opened by the secrets key at hand, or, for a copy taken before they were sealed apart, by the site key (start-up seals those again).
+  // The site key opens a copy taken before they were sealed apart (start-up seals those again).
   const opened = new Set([...openedBy(storedSecretsKey(settings), sealed), ...openedBy(settings.ALTCHA_HMAC_KEY ?? siteKey, sealed)]);
   return { ...summary, aside: moved, unopened: sealed.filter((secret) => !opened.has(secret)).map((secret) => secret.email) };
 }
 
-/** The latest time the daily backup was due at or before `now`: BACKUP_HOUR o'clock SAST, today or yesterday. */
 function dueSince(hour: number, now: Date): Date {
   const today = sastInstant(sastDate(now), hour * 60);
   return today <= now ? today : sastInstant(addDays(sastDate(now), -1), hour * 60);
 }
 
 export interface DailyBackups {
-  /**
-   * Takes the day's backup if none was taken since BACKUP_HOUR, then deletes
-   * those older than BACKUP_KEEP_DAYS days of the schedule. Answers the new
-   * backup, or null when none was due.
-   */
   runDue(now?: Date): Promise<BackupSummary | null>;
 }
 
-/** The backups in BACKUP_DIR named as the server names them, and when each was taken. */
 function backupsIn(dir: string): Array<{ name: string; at: Date }> {
   return (existsSync(dir) ? readdirSync(dir) : []).flatMap((name) => {
     const at = takenAtOf(name);
@@ -226,7 +178,6 @@ function backupsIn(dir: string): Array<{ name: string; at: Date }> {
   });
 }
 
-/** When the latest backup in BACKUP_DIR was taken, daily or by hand; null when there is none (the System page, the metrics). */
 export function lastBackupAt(settings: Pick<BackupSettings, "DATA_DIR" | "BACKUP_DIR">): Date | null {
   const times = backupsIn(backupDir(settings)).map((backup) => backup.at.getTime());
   return times.length ? new Date(Math.max(...times)) : null;
@@ -239,7 +190,6 @@ export function dailyBackups(settings: BackupSettings & { BACKUP_HOUR: number })
     async runDue(now = new Date()) {
       const since = dueSince(settings.BACKUP_HOUR, now);
       const taken = existing().some((backup) => backup.at >= since) ? null : await takeBackup(settings, undefined, now);
-      // One backup per day of the schedule, the day's included; by hand or not, older ones go.
       const keepFrom = new Date(since.getTime() - (settings.BACKUP_KEEP_DAYS - 1) * DAY_MS);
       for (const backup of existing()) if (backup.at < keepFrom) rmSync(path.join(dir, backup.name), { force: true });
       return taken;
@@ -247,7 +197,6 @@ export function dailyBackups(settings: BackupSettings & { BACKUP_HOUR: number })
   };
 }
 
-/** The server's daily backup (SQLite, BACKUP_HOUR not off), looked for every few minutes; stop() waits for one under way. */
 export function startDailyBackups(settings: BackupSettings & { BACKUP_HOUR: number }): { stop(): Promise<void> } {
   const schedule = dailyBackups(settings);
   let running: Promise<void> | undefined;
@@ -269,7 +218,6 @@ export function startDailyBackups(settings: BackupSettings & { BACKUP_HOUR: numb
   };
 }
 
-/** "Contact 12, Newsletter 3; 15 leads, 2 confirmed subscribers": what the agency checks a backup by. */
 export function describeContents(summary: Pick<BackupSummary, "leads" | "confirmedSubscribers">): string {
   const total = summary.leads.reduce((sum, form) => sum + form.count, 0);
   const forms = summary.leads.map((form) => `${form.form} ${form.count}`).join(", ");

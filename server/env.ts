@@ -1,18 +1,12 @@
 import { z } from "zod";
 import { captchaProviders, captchaWidgets } from "#app/forms/captcha-config.ts";
 
-/** "1h30m", "90s" as milliseconds (checked by the setting's pattern first). */
 function durationMs(text: string): number {
   const unit = { h: 3_600_000, m: 60_000, s: 1000 } as const;
   return [...text.matchAll(/(\d+)([hms])/g)].reduce((sum, [, n, u]) => sum + Number(n) * unit[u as keyof typeof unit], 0);
 }
 
-/**
- * Every setting the site reads, parsed once at start. No other module reads
- * process.env; a bad value stops the process with the variable's name.
- * Keep .env.example and the README's table in step with this schema
- * (tests/unit/env.test.ts checks they list the same variables).
- */
+/** Parsed once at start; tests/unit/env.test.ts keeps .env.example and the README's table in step. */
 const port = z.coerce.number().int().min(0).max(65535);
 
 export const envSchema = z.object({
@@ -343,7 +337,6 @@ export const envSchema = z.object({
     .describe("an agency user is signed out after this many minutes without a request"),
 });
 
-/** Settings that are valid one by one but not together, each naming its variable. */
 function combinationIssues(env: z.infer<typeof envSchema>): string[] {
   const issues: string[] = [];
   if (env.CAPTCHA_PROVIDER !== "altcha") {
@@ -357,11 +350,11 @@ function combinationIssues(env: z.infer<typeof envSchema>): string[] {
   if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
     issues.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set (whsec_ followed by base64 of 24 to 64 random bytes)");
   }
-  // A worker holds up to 10 messages of one kind at a time (server/outbox/worker.ts): they must all fit in its lease.
+  // A worker holds up to 10 messages at a time: they must all fit in its lease.
   if ((env.LEAD_WEBHOOK_URL || env.SLACK_WEBHOOK_URL) && env.WEBHOOK_TIMEOUT_MS * 10 >= env.OUTBOX_LEASE_MS) {
     issues.push("WEBHOOK_TIMEOUT_MS: must be less than a tenth of OUTBOX_LEASE_MS");
   }
-  // A worker holds up to 10 copies at a time and paces them at this rate when they fell due together: they must fit in its lease.
+  // A worker holds up to 10 copies at a time, paced at this rate: they must fit in its lease.
   if (10 * (60_000 / env.NEWSLETTER_RATE_PER_MINUTE) >= env.OUTBOX_LEASE_MS) {
     issues.push("NEWSLETTER_RATE_PER_MINUTE: ten messages at this rate must take less than OUTBOX_LEASE_MS");
   }

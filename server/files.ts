@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** Every file below a folder, at any depth. */
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);

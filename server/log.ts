@@ -1,17 +1,4 @@
-/**
- * The server's log, through pino, filtered by LOG_LEVEL: `error` only failures
- * the agency must act on, `warn` adds refusals and oddities (404s, a mail
- * retried), `info` (the default) what the server does (start, leads stored,
- * posts taken), `debug` everything, with stack traces. Errors and warnings
- * go to stderr, the rest to stdout, one line per event: a JSON object in
- * production (what a log shipper reads), a line of text in development.
- *
- * Every line written while a request is handled carries its id (`reqId`),
- * kept in AsyncLocalStorage by server/ops/requests.ts, so a module deep in a
- * lead's handling logs it without being handed anything. What a line says is
- * what the call sites write, never a form's field values; structured fields
- * that could carry a secret or a person's details are redacted by name.
- */
+// Every line carries its request's id from AsyncLocalStorage (docs/decisions/0049); never a form's field values.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
@@ -19,14 +6,9 @@ import pino, { type DestinationStream, type Logger } from "pino";
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** JSON lines for a log shipper (production), or text for a person at a terminal (development). */
 export type LogFormat = "json" | "text";
 
-/**
- * Field names never written with their value, at the top level or one level
- * down (`headers.cookie`): a structured field of these names says
- * "[redacted]". Call sites log words; this guards whatever object is logged later.
- */
+/** Call sites log words; this guards whatever object is logged later. */
 const REDACTED_FIELDS = ["authorization", "cookie", "password", "token", "secret", "email", "name", "phone", "message", "body", "fields"];
 export const REDACT_PATHS = REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]);
 
@@ -36,22 +18,19 @@ interface RequestContext {
 
 const requestContext = new AsyncLocalStorage<RequestContext>();
 
-/** Runs `work` as part of the request `requestId`: every line it logs, however deep, carries the id. */
 export function withRequestId<T>(requestId: string, work: () => T): T {
   return requestContext.run({ requestId }, work);
 }
 
-/** Runs `work` outside any request (background work a request merely nudged), so its lines carry no request's id. */
+/** For background work a request merely nudged, so its lines carry no request's id. */
 export function outsideRequest<T>(work: () => T): T {
   return requestContext.exit(work);
 }
 
-/** The id of the request being handled, if any. */
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-/** A text line for a person: time, level, words, and the request's id when there is one. */
 function textLine(json: string): string {
   const { level, time, msg, reqId, ...rest } = JSON.parse(json) as Record<string, unknown>;
   const extra = Object.entries(rest)
@@ -61,7 +40,6 @@ function textLine(json: string): string {
   return `${clock} ${String(level).toUpperCase().padEnd(5)} ${String(msg)}${extra.length ? ` ${extra.join(" ")}` : ""}${reqId ? ` [${String(reqId)}]` : ""}\n`;
 }
 
-/** stdout for info and debug, stderr for warnings and errors, as the text or JSON `format` says. */
 function destination(format: LogFormat): DestinationStream {
   const out = pino.destination({ fd: 1, sync: true });
   const err = pino.destination({ fd: 2, sync: true });
@@ -96,18 +74,15 @@ function createLogger(level: LogLevel, format: LogFormat): Logger {
 
 let logger = createLogger("info", "json");
 
-/** Set once at start from the settings (server/app.ts), before the first request. */
 export function configureLog({ level, format }: { level: LogLevel; format: LogFormat }): void {
   logger = createLogger(level, format);
 }
 
-/** An error as one line (its message), or with its stack at `debug`. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return logger.isLevelEnabled("debug") && error.stack ? error.stack : error.message;
 }
 
-/** The words of a line: strings as they are, errors by describeError, anything else as Node prints it, on one line. */
 function wordsOf(parts: unknown[]): string {
   return parts
     .map((part) =>
@@ -125,9 +100,8 @@ export const log = {
   warn: (...parts: unknown[]) => write("warn", parts),
   info: (...parts: unknown[]) => write("info", parts),
   debug: (...parts: unknown[]) => write("debug", parts),
-  /** Whether lines of this level are written (to skip making one that would not be). */
   enabled: (level: LogLevel) => logger.isLevelEnabled(level),
-  /** A line with fields of its own beside its words (a request's method, route, status and time); fields named in REDACT_PATHS are redacted. */
+  /** Fields named in REDACT_PATHS are redacted. */
   event: (level: LogLevel, fields: Record<string, unknown>, words: string) => {
     logger[level](fields, words);
   },

@@ -8,13 +8,9 @@ import { type MailFiles, removeMailFiles, removeMailFilesWrittenUntil } from "#s
 
 const DAY_MS = 86_400_000;
 
-/** What one sweep removed. */
 export interface RetentionSweep {
-  /** Sent messages whose copies (bodies, attachments) were cleared. */
   sentCopies: number;
-  /** .eml files deleted: old ones, and those of expired signups. */
   mailFiles: number;
-  /** Newsletter signups deleted unconfirmed, with their lead row, attribution and mail. */
   expiredSignups: number;
   auditEntries: number;
 }
@@ -30,18 +26,9 @@ export interface RetentionParts {
   mail: MailFiles;
 }
 
-/** Where each sweep deletes from: purged after it (DatabaseHandle.purgeDeleted). */
 const SWEPT_TABLES = ["outbox", "newsletter_subscribers", "form_submissions", "leads", "lead_attributions", "admin_audit_log"];
 
-/**
- * What the site keeps no longer than it needs (POPIA): the copies of
- * delivered messages after RETENTION_SENT_MAIL_DAYS (the lead itself stays in
- * the inbox), newsletter signups left unconfirmed past their link's days, and
- * audit log entries after RETENTION_AUDIT_DAYS. Run with the outbox worker's
- * sweep. Every step is a set of deletes that finds nothing the second time,
- * so instances sharing a PostgreSQL may sweep at the same time; each deletes
- * the .eml files in its own DATA_DIR.
- */
+/** POPIA (decision 0029): every step finds nothing the second time, so instances may sweep at the same time. */
 export function retention({ settings, database, outbox, mail }: RetentionParts): Retention {
   const audit = database.db;
   return {

@@ -1,22 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/**
- * The site's expiring links (a booking's manage page, an article's preview)
- * carry `<id>.<expiry>.<signature>`: an HMAC-SHA256, under a secret of their
- * own (server/captcha/keys.ts), over the link's purpose, the id and the expiry
- * in seconds. Nobody can turn a link to another id or purpose or stretch it,
- * and checking one needs no database: a forged or expired link costs a hash.
- * Each link has one spelling: numbers are read only as they are written
- * (no leading zero), so a link cannot be varied into a "new" one that a
- * cache, a log or a limit would count apart.
- */
+/** An HMAC over purpose, id and expiry: checking needs no database; one spelling, so a link cannot be varied into a "new" one. */
 type TokenCheck = { ok: true; id: number; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };
 
 function signature(secret: string | Buffer, purpose: string, id: number, expiresAtSeconds: number): string {
   return createHmac("sha256", secret).update(`${purpose}:${id}:${expiresAtSeconds}`).digest("base64url");
 }
 
-/** A whole number as signExpiringToken writes it: no sign, no leading zero, at most `digits` digits. */
 export const canonicalNumber = (digits: number) => `(0|[1-9]\\d{0,${digits - 1}})`;
 
 const EXPIRING_TOKEN = new RegExp(`^${canonicalNumber(15)}\\.${canonicalNumber(12)}\\.([\\w-]{43})$`);
@@ -26,7 +16,6 @@ export function signExpiringToken(secret: string | Buffer, purpose: string, id: 
   return `${id}.${seconds}.${signature(secret, purpose, id, seconds)}`;
 }
 
-/** Whether `token` is one this secret signed for `purpose`, and still valid at `now`. */
 export function verifyExpiringToken(secret: string | Buffer, purpose: string, token: string, now: Date): TokenCheck {
   const match = EXPIRING_TOKEN.exec(token);
   if (!match) return { ok: false, reason: "invalid" };

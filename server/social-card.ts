@@ -5,16 +5,8 @@ import sharp from "sharp";
 import { site } from "#app/config/site.ts";
 import { OG_HEIGHT, OG_WIDTH, ogSection } from "#app/lib/og.ts";
 
-/**
- * A page's social card (1200x630 PNG, app/lib/og.ts names it): drawn at build
- * for the site's own pages (scripts/social-images.ts) and, for an article when
- * it goes live (server/articles/prepared-pages.ts), in the heavy-work process
- * (server/heavy-work/, docs/decisions/0044), by this one function, so the two
- * cannot differ. satori lays the card out as an SVG with the text as outlines;
- * sharp rasterises it.
- */
+/** One function for the build and the heavy-work process (docs/decisions/0044), so the two cannot differ. */
 
-/** The two cuts of Inter the card uses, as @fontsource ships them; the build copies them beside the server bundle. */
 export const CARD_FONT_FILES = [500, 800].map((weight) => ({ weight, file: `inter-latin-${weight}-normal.woff` }));
 
 export type CardDrawer = (pagePath: string, title: string) => Promise<Buffer>;
@@ -58,7 +50,6 @@ function card(title: string, section: string, logo: string): Node {
   );
 }
 
-/** A drawer reading its fonts from `fontDir` and the logo from `logoFile` (the site's favicon.svg) once. */
 export function cardDrawer({ fontDir, logoFile }: { fontDir: string; logoFile: string }): CardDrawer {
   const fonts = CARD_FONT_FILES.map(({ weight, file }) => ({
     name: "Inter",
