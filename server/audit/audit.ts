@@ -2,7 +2,6 @@ import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
-/** Who acts: a signed-in user, or the command line. */
 export interface Actor {
   userId: number | null;
   name: string;
@@ -38,10 +37,9 @@ export async function recordAudit(
     .execute();
 }
 
-/** Entries deleted per statement, so one sweep never holds the database long. */
+/** So one sweep never holds the database long. */
 const DELETE_BATCH = 500;
 
-/** Deletes the entries written by `until` (RETENTION_AUDIT_DAYS ago); answers how many. */
 export async function deleteAuditUntil(db: Kysely<Database>, until: Date): Promise<number> {
   let deleted = 0;
   for (;;) {
@@ -57,7 +55,6 @@ export async function deleteAuditUntil(db: Kysely<Database>, until: Date): Promi
   }
 }
 
-/** Newest first, `limit` entries older than the entry `beforeId` when given. */
 export async function listAudit(db: Kysely<Database>, limit: number, beforeId?: number): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom("admin_audit_log")

@@ -6,24 +6,20 @@ import type { Database } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/** The System page, where every alert points. */
 export const SYSTEM_PATH = "/admin/system";
 
-/** The outbox's kind of an alert, as the lead pages and the log name messages. */
 const ALERT_KIND = "Site alert";
 
 export type AlertSettings = Pick<Env, "SITE_URL" | "SLACK_WEBHOOK_URL">;
 
 export interface Alert {
   part: { key: string; name: string; carriesAlerts?: boolean };
-  /** A part started failing (for its alertAfterMs), or works again after the admins were told it failed. */
   change: "failing" | "recovered";
   words: string;
   failingSince: Date;
   at: Date;
 }
 
-/** Subject and text of an alert, the same words in every channel. */
 function wordsOf(alert: Alert, siteUrl: string): { subject: string; lines: string[]; link: string } {
   const { part, change, words, failingSince, at } = alert;
   const link = `${siteUrl}${SYSTEM_PATH}`;
@@ -48,14 +44,7 @@ function wordsOf(alert: Alert, siteUrl: string): { subject: string; lines: strin
 /** Slack's mrkdwn reads <…> as links and mentions: the words stay text. */
 const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/**
- * Queues an alert in the transaction that records it (server/ops/parts.ts),
- * through the outbox like every message: a mail to each admin of the inbox
- * (to NOTIFY_TO while there is none), and for a part the mail itself needs,
- * also a Slack message when SLACK_WEBHOOK_URL is set. The mail about a dead
- * mail server is queued too: it goes once the server takes mail again, and
- * the System page and the metrics say it meanwhile.
- */
+/** The mail about a dead mail server is queued too: it goes once the server takes mail again; Slack carries it meanwhile. */
 export async function queueAlert(trx: Transaction<Database>, settings: AlertSettings, alert: Alert): Promise<void> {
   const { subject, lines, link } = wordsOf(alert, settings.SITE_URL);
   const health = await trx.selectFrom("part_health").select("id").where("part", "=", alert.part.key).executeTakeFirstOrThrow();
@@ -73,7 +62,7 @@ export async function queueAlert(trx: Transaction<Database>, settings: AlertSett
     `<p><a href="${escapeHtml(link)}">Every part as it stands, on the System page</a></p>`,
     `</body></html>`,
   ].join("");
-  // Null is the agency's address (NOTIFY_TO), for a site without admins yet.
+  // Null is NOTIFY_TO, for a site without admins yet.
   const recipients = admins.length ? admins.map((admin) => admin.email) : [null];
   await enqueue(
     trx,

@@ -5,10 +5,9 @@ import type { DatabaseHandle } from "#server/db/connect.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 import { registry } from "#server/ops/metrics.ts";
 
-/** How long /readyz waits for the database: a probe must answer before its prober gives up (Docker's, Kubernetes', a balancer's). */
+/** A probe must answer before its prober gives up. */
 export const READY_TIMEOUT_MS = 2000;
 
-/** A database that does not answer within `ms`, in words. */
 export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -17,11 +16,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Whether the database answers a trivial query within READY_TIMEOUT_MS. One
- * question at a time: probes arriving while one waits share its answer, so a
- * database that hangs holds one connection of the pool, never the lot.
- */
+/** One question at a time, so a database that hangs holds one connection of the pool, never the lot. */
 export function databaseProbe(handle: DatabaseHandle): () => Promise<string | null> {
   const name = handle.dialect === "postgres" ? "PostgreSQL" : "The SQLite database";
   let asking: Promise<string | null> | undefined;
@@ -34,12 +29,7 @@ export function databaseProbe(handle: DatabaseHandle): () => Promise<string | nu
       .finally(() => (asking = undefined)));
 }
 
-/**
- * /readyz: whether this instance can take a lead now. The database is what a
- * lead needs (mail waits in the outbox); 503 names the failing part and why,
- * for the prober and the engineer reading it. /healthz stays the cheap
- * answer that the process runs.
- */
+/** The database is what a lead needs (mail waits in the outbox); /healthz stays the cheap answer. */
 export function readyz(probe: () => Promise<string | null>): RequestHandler {
   return async (_req, res) => {
     const problem = await probe();
@@ -51,11 +41,7 @@ export function readyz(probe: () => Promise<string | null>): RequestHandler {
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
-/**
- * /metrics in Prometheus's text format, for a scraper sending
- * `Authorization: Bearer METRICS_TOKEN` (compared in constant time). Without
- * the token there is no /metrics: the route is not mounted (server/app.ts).
- */
+/** Without METRICS_TOKEN the route is not mounted (server/app.ts). */
 export function metricsEndpoint(token: string): RequestHandler {
   const expected = digest(`Bearer ${token}`);
   return async (req, res, next) => {

@@ -2,28 +2,15 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client
 import { formList } from "#app/forms/registry.ts";
 import type { OutboxChannel } from "#server/db/schema.ts";
 
-/**
- * The process's metrics in Prometheus's text format (prom-client), served on
- * /metrics behind METRICS_TOKEN (server/ops/endpoints.ts). What happens in
- * this process is counted here as it happens (requests, leads stored,
- * deliveries); what the database holds (outbox depth, calendars, sends,
- * parts) is read from it at scrape time (server/ops/site-gauges.ts), so
- * every instance reports the same figures for it and the alert rules take
- * their max. Names start with `site_`; Node's own are `nodejs_` and `process_`.
- */
+/** What the database holds is read at scrape time (site-gauges.ts), so every instance reports the same (decision 0049). */
 export const registry = new Registry();
 
-/** Node's own: event-loop delay (nodejs_eventloop_lag_p99_seconds...), heap, CPU, open handles. */
 collectDefaultMetrics({ register: registry });
 
-/** Every lane of the outbox, so each series exists at 0 before its first event and rate() sees the first one. */
+/** So each series exists at 0 before its first event and rate() sees the first one. */
 export const LANES: readonly OutboxChannel[] = ["mail", "webhook", "slack", "calendar", "reminder", "newsletter"];
 
-/**
- * Seconds a request took, by route pattern (/blog/:slug, never the path
- * itself: a path can be anything a stranger types), method and status. Its
- * _count is the request counter.
- */
+/** By route pattern, never the path itself: a path can be anything a stranger types. */
 export const httpRequestSeconds = new Histogram({
   name: "site_http_request_duration_seconds",
   help: "Time to answer a request, by route pattern, method and status",
@@ -40,7 +27,7 @@ const leadsStored = new Counter({
 });
 for (const form of formList) leadsStored.inc({ form: form.key }, 0);
 
-/** A lead of this form was stored: one line where each form's lead is kept (the pipeline, the newsletter, a booking). */
+/** One line where each form's lead is kept. */
 export function countLeadStored(form: string): void {
   leadsStored.inc({ form });
 }

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/** How each watched part of the site stands, and whether the admins were told (server/ops/parts.ts). Shipped as 0024_part_health. */
 export function partHealthMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {

@@ -4,51 +4,27 @@ import type { PartHealthTable } from "#server/db/ops-tables.ts";
 import { log } from "#server/log.ts";
 import { type AlertSettings, queueAlert } from "#server/ops/alerts.ts";
 
-/**
- * The parts of the site that work in the background (mail, webhooks,
- * calendars, backups, newsletter sends, scheduled articles, the disk), each
- * watched the same way (docs/decisions/0049):
- *
- * - a part registers a check (`monitor.register(part)` in server/start.ts or
- *   server/ops/site-parts.ts): a function answering how it stands now, in the
- *   agency's words, or null when it has heard nothing that says;
- * - every instance runs every check every HEALTH_CHECK_SECONDS, and keeps the
- *   answer in one table, `part_health`, one row a part: the System page
- *   (/admin/system) reads it, and the metrics (`site_part_failing`);
- * - a part failing for longer than its `alertAfterMs` has the admins mailed
- *   once, and once more when it works again, whichever instance sees it first
- *   (a compare-and-set on its row, so instances sharing PostgreSQL never mail
- *   twice); an alert about the mail itself also goes to Slack when that is set,
- *   as a dead mail server cannot carry its own alert.
- *
- * To watch a new part, write its PartCheck and register it: nothing else changes.
- */
+// Each part is checked by every instance, kept in one row; a compare-and-set alerts once (docs/decisions/0049).
 
 export interface PartReport {
-  /** `off`: not set up here (no webhook configured), shown as such and never alerted. */
   state: "ok" | "failing" | "off";
-  /** What works, or what fails and what it means, in the agency's words: shown on the page and in the alert. */
   words: string;
-  /** When this state began, when the part knows (a calendar unread since Monday, the last backup); else when a check first saw it. */
   since?: Date;
 }
 
 export interface PartCheck {
-  /** Stable: the row's key in part_health. */
   key: string;
-  /** As the agency calls it: "Mail delivery". */
   name: string;
-  /** How long it may fail before the admins are mailed: a stumble that mends itself is worth no mail. */
+  /** A stumble that mends itself is worth no mail. */
   alertAfterMs: number;
-  /** The alert mail itself goes through this part (mail delivery): its alerts also go by Slack when SLACK_WEBHOOK_URL is set. */
+  /** Its alerts also go by Slack, as a dead mail server cannot carry its own alert. */
   carriesAlerts?: boolean;
-  /** How the part stands now; null when this instance has nothing to go by (it sent no mail since it started): the stored state stands. */
+  /** Null when this instance has nothing to go by (it sent no mail since it started): the stored state stands. */
   check(now: Date): Promise<PartReport | null>;
 }
 
 export type PartState = PartHealthTable["state"];
 
-/** A part as the System page shows it. */
 export interface PartStatus {
   key: string;
   name: string;
@@ -56,9 +32,7 @@ export interface PartStatus {
   words: string;
   since: Date | null;
   checkedAt: Date | null;
-  /** When the admins' alert that it fails was queued; null when it was not (yet). */
   alertedAt: Date | null;
-  /** The alert mail itself needs this part: queued, it leaves once the part works again. */
   carriesAlerts: boolean;
 }
 
@@ -75,7 +49,6 @@ export class PartMonitor {
   #running: Promise<void> | undefined;
   #unreachable = false;
 
-  /** `queued`: called after an alert is queued (the outbox worker's nudge). */
   constructor(handle: DatabaseHandle, settings: AlertSettings, queued: () => void) {
     this.#handle = handle;
     this.#settings = settings;
@@ -87,7 +60,6 @@ export class PartMonitor {
     this.#parts.push(part);
   }
 
-  /** Checks now and every `intervalMs`; a round still running when the next is due is not doubled. */
   start(intervalMs: number): void {
     const tick = () => {
       this.#running ??= this.checkAll().finally(() => (this.#running = undefined));
@@ -102,7 +74,6 @@ export class PartMonitor {
     await this.#running;
   }
 
-  /** One round: every part checked and its row brought up to date, the admins told of what changed. */
   async checkAll(now = new Date()): Promise<void> {
     try {
       for (const part of this.#parts) {
@@ -115,13 +86,11 @@ export class PartMonitor {
       if (this.#unreachable) log.info("System: the parts are checked again");
       this.#unreachable = false;
     } catch (error) {
-      // The database is away (readyz says so): said once, checked again at the next round.
       if (!this.#unreachable) log.warn("System: the parts cannot be checked while the database cannot be written:", error);
       this.#unreachable = true;
     }
   }
 
-  /** Every registered part as it stands, in the order registered. */
   async statuses(): Promise<PartStatus[]> {
     const rows = await this.#handle.db.selectFrom("part_health").selectAll().execute();
     return this.#parts.map((part) => {
@@ -166,7 +135,6 @@ export class PartMonitor {
       return;
     }
     const row: Row = { ...found, since: new Date(found.since), alerted_at: found.alerted_at ? new Date(found.alerted_at) : null };
-    // Nothing to go by here: what another instance (or this one, before a restart) saw stands.
     if (!report) return;
     if (report.state === row.state) {
       await this.#handle.write((db) =>
@@ -183,7 +151,7 @@ export class PartMonitor {
     const since = report.since ?? now;
     const changed = { state: report.state, since, words: report.words, checked_at: now, alerted_at: null };
     if (row.state === "failing" && row.alerted_at) {
-      // Told it failed: told it works again, by the one instance whose change lands.
+      // Told it works again by the one instance whose change lands.
       const recovered = await this.#handle.durableTransaction(async (trx) => {
         const result = await trx
           .updateTable("part_health")
@@ -220,7 +188,6 @@ export class PartMonitor {
     }
   }
 
-  /** Tells the admins once that a part fails, when it has failed for its alertAfterMs. */
   async #alertIfDue(part: PartCheck, row: Row, now: Date): Promise<void> {
     if (row.alerted_at || now.getTime() - row.since.getTime() < part.alertAfterMs) return;
     const alerted = await this.#handle.durableTransaction(async (trx) => {

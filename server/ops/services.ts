@@ -8,27 +8,20 @@ import { PartMonitor } from "#server/ops/parts.ts";
 import { registerSiteGauges } from "#server/ops/site-gauges.ts";
 import { siteParts, type SitePartsDeps } from "#server/ops/site-parts.ts";
 
-/** This instance, as the System page names it. */
 export interface RunningInstance {
-  /** The build's version (React Router's manifest hash), or "development". */
   version: string;
   node: string;
   host: string;
   startedAt: Date;
 }
 
-/** What the System page and the metrics read: the watched parts, and this instance. */
 export interface OpsServices {
   monitor: PartMonitor;
   instance: RunningInstance;
   stop(): Promise<void>;
 }
 
-/**
- * Watches the site's parts (server/ops/site-parts.ts) every
- * HEALTH_CHECK_SECONDS and registers the gauges read at scrape time.
- * `nudge`: the outbox worker's, so an alert leaves at once.
- */
+/** `nudge` is the outbox worker's, so an alert leaves at once. */
 export function startOps(
   deps: { settings: Env; handle: DatabaseHandle; deliveries: DeliveryWatch; consultants: SitePartsDeps["consultants"]; nudge: () => void },
   version: string,

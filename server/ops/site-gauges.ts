@@ -9,7 +9,6 @@ import { LANES, registry } from "#server/ops/metrics.ts";
 import type { PartMonitor } from "#server/ops/parts.ts";
 import { dataDirSpace } from "#server/ops/site-parts.ts";
 
-/** What the database holds, read once per scrape (every gauge of the scrape reads the same reading). */
 interface Reading {
   lanes: Map<OutboxChannel, { depth: number; oldest: Date | null; failed: number }>;
   sendsInProgress: number;
@@ -30,32 +29,20 @@ const GAUGES = [
   "site_build_info",
 ];
 
-/** Gauges read within one scrape share one reading; the next scrape reads afresh. */
 const READING_FRESH_MS = 1000;
 
 export interface SiteGaugesDeps {
   handle: DatabaseHandle;
   monitor: PartMonitor;
   dataDir: string;
-  /** When the latest backup was taken; null before the first, and when the site takes none (PostgreSQL, BACKUP_HOUR=off). */
   lastBackup: () => Date | null;
   version: string;
 }
 
-/**
- * The figures a scrape reads from the database and the disk, so every
- * instance reports the same for what they share (the alert rules take their
- * max): the outbox's depth and oldest message per lane (messages due or
- * waiting for a retry; a reminder booked for next week is not waiting), its
- * messages kept as failed, article sends under way, calendars by state, the
- * parts failing, the last backup, DATA_DIR's free space. Each query walks an
- * index, so a scrape costs the same with a million messages kept. A database
- * that does not answer within READY_TIMEOUT_MS leaves those series out and
- * site_database_up at 0.
- */
+/** Each query walks an index, so a scrape costs the same with a million messages kept. */
 export function registerSiteGauges(deps: SiteGaugesDeps): void {
   const { handle } = deps;
-  // The gauges read this site's services: a second app in one process (a test's) replaces the first's.
+  // A second app in one process (a test's) replaces the first's gauges.
   for (const name of GAUGES) registry.removeSingleMetric(name);
   let cached: { at: number; reading: Promise<Reading | null> } | undefined;
 
@@ -116,7 +103,6 @@ export function registerSiteGauges(deps: SiteGaugesDeps): void {
     return cached.reading;
   }
 
-  /** A gauge set from the scrape's reading at each scrape; left empty when there is none. */
   function gauge<L extends string>(name: string, help: string, labelNames: readonly L[], set: (g: Gauge<L>, r: Reading) => void) {
     new Gauge({
       name,

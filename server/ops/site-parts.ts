@@ -10,42 +10,33 @@ import { unsentMessage } from "#server/outbox/migration.ts";
 import type { DeliveryWatch } from "#server/ops/deliveries.ts";
 import type { PartCheck } from "#server/ops/parts.ts";
 
-/**
- * The site's own parts, as the System page lists them (server/ops/parts.ts
- * runs them). Each says how it stands in the agency's words; how long each may
- * fail before the admins are mailed is the issue's: mail 15 minutes
- * (MAIL_DOWN_ALERT_AFTER), a webhook or a calendar an hour, no backup for 26
- * hours (the check itself waits that long).
- */
+// How long each part may fail before the admins are mailed is the issue's (decision 0049).
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A daily backup missed by two hours is a missed backup. */
 const BACKUP_LATE_MS = 26 * HOUR;
-/** A newsletter copy this far past its turn with no try means no instance sends the lane. */
+/** This far past its turn with no try means no instance sends the lane. */
 const SEND_STUCK_MS = 15 * MINUTE;
-/** A scheduled article this far past its time is not going live by itself (instances look every ARTICLES_POLL_MS). */
+/** Instances look every ARTICLES_POLL_MS. */
 const ARTICLE_LATE_MS = 5 * MINUTE;
-/** Below this much free space on DATA_DIR's disk (or 5% of it, whichever is more), the next lead may not be stored. */
+/** Below this much free space (or 5%), the next lead may not be stored. */
 const DISK_LOW_BYTES = 512 * 1024 * 1024;
 const DISK_LOW_SHARE = 0.05;
 
-/** The lanes that go through the mail server. */
 const MAIL_LANES: readonly OutboxChannel[] = ["mail", "reminder", "newsletter"];
 
 export interface SitePartsDeps {
   settings: Env;
   handle: DatabaseHandle;
   deliveries: DeliveryWatch;
-  /** The consultants with their calendars' count (Book a Call's), named as the page names them. */
   consultants: ReadonlyArray<{ id: string; name: string; calendars: readonly unknown[] }>;
-  /** When this process started: a site without a backup yet is not failing before its first was due. */
+  /** A site without a backup yet is not failing before its first was due. */
   startedAt: Date;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Unsent messages of these lanes that are due or waiting for a retry. */
 async function waiting(handle: DatabaseHandle, lanes: readonly OutboxChannel[], now: Date): Promise<number> {
   const row = await handle.db
     .selectFrom("outbox")
@@ -88,7 +79,6 @@ function webhooksPart({ settings, deliveries }: SitePartsDeps): PartCheck {
     alertAfterMs: HOUR,
     async check() {
       if (!lanes.length) return { state: "off", words: "No webhook is set up (LEAD_WEBHOOK_URL, SLACK_WEBHOOK_URL)." };
-      // Each receiver on its own: Slack taking its messages says nothing of the lead webhook.
       const heard = lanes.flatMap((lane) => {
         const state = deliveries.state([lane.lane]);
         return state ? [{ ...lane, ...state }] : [];
@@ -258,7 +248,6 @@ function articlesPart({ handle }: SitePartsDeps): PartCheck {
 
 const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
-/** Free and whole space of the disk DATA_DIR is on. */
 export async function dataDirSpace(dataDir: string): Promise<{ free: number; size: number }> {
   const stats = await statfs(dataDir);
   return { free: stats.bavail * stats.bsize, size: stats.blocks * stats.bsize };
@@ -282,7 +271,6 @@ function diskPart({ settings }: SitePartsDeps): PartCheck {
   };
 }
 
-/** The site's parts, in the order the System page lists them. */
 export function siteParts(deps: SitePartsDeps): PartCheck[] {
   return [mailPart, webhooksPart, calendarsPart, backupsPart, sendsPart, articlesPart, diskPart].map((part) => part(deps));
 }

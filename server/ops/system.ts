@@ -1,7 +1,6 @@
 import type { OpsServices } from "#server/ops/services.ts";
 import type { PartState } from "#server/ops/parts.ts";
 
-/** A part as the System page lists it: times as ISO strings, for the page to show in SAST. */
 export interface SystemPart {
   key: string;
   name: string;
@@ -16,11 +15,9 @@ export interface SystemPart {
 export interface SystemReport {
   parts: SystemPart[];
   instance: { version: string; node: string; host: string; startedAt: string };
-  /** How often the parts are checked (HEALTH_CHECK_SECONDS). */
   everySeconds: number;
 }
 
-/** What /admin/system shows: every watched part as the site last checked it, and the instance answering. */
 export async function systemReport(ops: OpsServices, everySeconds: number): Promise<SystemReport> {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   const parts = await ops.monitor.statuses();
