@@ -2,7 +2,6 @@ import type { ClickIds } from "#app/lib/attribution.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import type { StoredTouch } from "#server/attribution/store.ts";
 
-/** How the inbox names each touch a lead carries. */
 export const touchTitles: Record<StoredTouch["touch"], string> = {
   first: "First campaign visit",
   last: "Latest campaign visit",
@@ -15,7 +14,6 @@ export function clickIdsText(ids: ClickIds): string {
     .join(", ");
 }
 
-/** A touch's facts as label and value pairs (the lead's page), the empty ones left out. */
 export function touchFields(touch: StoredTouch): Array<{ label: string; value: string }> {
   return [
     { label: "When", value: `${formatSast(touch.at)} SAST` },
@@ -30,7 +28,6 @@ export function touchFields(touch: StoredTouch): Array<{ label: string; value: s
   ].filter((field) => field.value !== "");
 }
 
-/** A touch in one line (the CSV): when, where it landed, and its campaign parameters. */
 export function touchSummary(touch: StoredTouch | undefined): string {
   if (!touch) return "";
   const utm = [touch.utm.utm_source, touch.utm.utm_medium, touch.utm.utm_campaign].filter(Boolean).join(" / ");

@@ -2,12 +2,6 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * Attribution (server/attribution/store.ts): every touch a lead or booking
- * arrived with, and on the inbox's `leads` row the channel it counts for
- * (what the list shows, filters and the report groups by) and the value the
- * agency won with it. Registered in server/migrations.ts.
- */
 export function attributionMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -33,12 +27,11 @@ export function attributionMigration(dialect: Dialect): Migration {
         await db.schema.alterTable("leads").addColumn(column, "text").execute();
       }
       await db.schema.alterTable("leads").addColumn("value_cents", "integer").execute();
-      // Whether the visitor allowed marketing when they sent it: only then does Google Ads hear of the lead.
+      // Only with consent does Google Ads hear of the lead.
       await db.schema
         .alterTable("leads")
         .addColumn("marketing_consent", "boolean", (c) => c.notNull().defaultTo(false))
         .execute();
-      // The inbox's channel filters and the report's grouping, newest first as every inbox order.
       await db.schema.createIndex("leads_source_created").on("leads").columns(["source", "created_at", "id"]).execute();
       await db.schema.createIndex("leads_campaign_created").on("leads").columns(["campaign", "created_at", "id"]).execute();
     },

@@ -5,37 +5,25 @@ import { addDays, sastDate, sastInstant, weekday } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
 import { keysetPages } from "#server/db/pages.ts";
 
-/**
- * The inbox's report: leads per SAST week (Monday to Sunday) by channel
- * (source / medium) and by form over a range of days, and the campaigns and
- * landing pages that brought the most. Everything is counted here from the
- * leads (with the visit that sent each), read in keyset pages, so the report
- * is the same on SQLite and PostgreSQL, never holds more than a page of rows
- * and lets other requests in between pages (server/db/pages.ts); the range is
- * at most a year, so a request cannot ask for more than 53 weeks.
- */
+// Counted here from keyset pages, so the report is the same on SQLite and PostgreSQL; at most 53 weeks.
 
 export const REPORT_MAX_DAYS = 371;
 const DEFAULT_WEEKS = 12;
-/** Channels beyond these many are summed as "Other", so a chart stays readable. */
+/** So a chart stays readable. */
 const CHART_SERIES = 6;
 const TOP = 10;
-/** Leads per page: a page is read and counted in a few milliseconds, then other requests are answered. */
 const REPORT_PAGE = 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ReportRange {
-  /** SAST days, both inclusive. */
   from: string;
   to: string;
 }
 
-/** The Monday that starts the SAST week of a day. */
 function mondayOf(day: string): string {
   return addDays(day, -((weekday(day) + 6) % 7));
 }
 
-/** The range the query asks for; the last DEFAULT_WEEKS weeks when it asks for none or for nonsense. */
 export function parseRange(params: URLSearchParams, now = new Date()): ReportRange & { problem: string | null } {
   const today = sastDate(now);
   const fallback = { from: addDays(mondayOf(today), -7 * (DEFAULT_WEEKS - 1)), to: today };
@@ -54,14 +42,12 @@ export function parseRange(params: URLSearchParams, now = new Date()): ReportRan
 export interface Series {
   key: string;
   label: string;
-  /** Leads per week, in the order of `weeks`. */
   counts: number[];
   total: number;
 }
 
 export interface LeadReport {
   range: ReportRange;
-  /** The Mondays of the weeks shown. */
   weeks: string[];
   total: number;
   byChannel: Series[];
@@ -82,7 +68,6 @@ function seriesOf(counts: Map<string, number[]>, label: (key: string) => string,
   return [...kept, { key: "other", label: `Other (${rest.length})`, counts: other, total: other.reduce((a, b) => a + b, 0) }];
 }
 
-/** The TOP with the most leads, a tie in the order of their names. */
 function top<T extends { leads: number }>(items: Iterable<T>, name: (item: T) => string): T[] {
   const byName = (a: T, b: T) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
   return [...items].sort((a, b) => b.leads - a.leads || byName(a, b)).slice(0, TOP);
@@ -160,7 +145,6 @@ export async function leadReport(db: Kysely<Database>, range: ReportRange): Prom
   };
 }
 
-/** The report's figures as CSV rows (the page's download): one table, its section first. */
 export function reportRows(report: LeadReport): string[][] {
   const rows: string[][] = [["Section", "Week starting (Monday, SAST)", "Channel, form, campaign or page", "Leads"]];
   for (const [section, series] of [

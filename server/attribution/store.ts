@@ -3,11 +3,7 @@ import { type Attribution, type ClickIds, leadChannel, type Touch } from "#app/l
 import type { LeadTable } from "#server/db/columns.ts";
 import type { Database, LeadAttributionsTable } from "#server/db/schema.ts";
 
-/**
- * Writes and reads a lead's attribution. Written in the transaction that
- * stores the lead (Store.saveLead, BookingStore.book), so a lead never
- * exists without the campaign that brought it, nor the other way round.
- */
+// Written in the lead's own transaction, so a lead never exists without the campaign that brought it.
 
 type TouchName = LeadAttributionsTable["touch"];
 
@@ -29,10 +25,7 @@ function rowOf(table: LeadTable, leadId: number, name: TouchName, touch: Touch) 
   };
 }
 
-/**
- * Stores the touches and sets the inbox row's channel. The inbox row was
- * written by the lead table's trigger a moment before, in this transaction.
- */
+/** The inbox row was written by the lead table's trigger a moment before, in this transaction. */
 export async function recordAttribution(
   trx: Kysely<Database>,
   table: LeadTable,
@@ -81,11 +74,7 @@ function storedTouch(row: Selectable<LeadAttributionsTable>): StoredTouch {
 
 const touchOrder: Record<TouchName, number> = { first: 0, last: 1, visit: 2 };
 
-/**
- * The touches of a page of leads (an export's), keyed `table:id`, first, last,
- * then this visit: one query per lead table, its ids listed (a page's worth;
- * a list of thousands would reach the databases' limits).
- */
+/** One query per lead table with its ids listed: a page's worth, as thousands would reach the databases' limits. */
 export async function touchesOfMany(
   db: Kysely<Database>,
   leads: ReadonlyArray<{ table: LeadTable; id: number }>,
@@ -115,7 +104,6 @@ export async function touchesOf(db: Kysely<Database>, table: LeadTable, leadId: 
   return (await touchesOfMany(db, [{ table, id: leadId }])).get(`${table}:${leadId}`) ?? [];
 }
 
-/** Removes the touches of leads being deleted (a forgotten person, an expired signup), inside the deleting transaction. */
 export async function forgetAttribution(trx: Kysely<Database>, table: LeadTable, leadIds: readonly number[]): Promise<void> {
   if (leadIds.length) await trx.deleteFrom("lead_attributions").where("lead_table", "=", table).where("lead_id", "in", leadIds).execute();
 }

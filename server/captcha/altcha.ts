@@ -3,16 +3,14 @@ import { type Challenge, createChallenge, randomInt, verifySolution } from "altc
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { CaptchaProvider } from "#server/captcha/types.ts";
 
-/** A challenge is good for this long: enough to fill in the longest form. */
+/** Enough to fill in the longest form. */
 const CHALLENGE_LIFETIME_MS = 20 * 60 * 1000;
 const ALGORITHM = "PBKDF2/SHA-256";
 
 export interface AltchaOptions {
   signatureSecret: string;
   keySignatureSecret: string;
-  /** PBKDF2 iterations per try; the number of tries is drawn between cost and twice cost. */
   cost: number;
-  /** Records a solved challenge; false when it had been used before. */
   spend(id: string, expiresAt: Date): Promise<boolean>;
 }
 
@@ -31,7 +29,7 @@ function decode(token: string): Payload | null {
   }
 }
 
-/** altcha-lib's canonical JSON, which its signatures cover: keys sorted at every level, undefined left out. */
+/** The canonical JSON altcha-lib's signatures cover. */
 function sortedKeys(value: unknown): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   return Object.fromEntries(
@@ -49,18 +47,9 @@ function sameText(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
   return x.length === y.length && timingSafeEqual(x, y);
 }
-/** The solver's counter, as altcha-lib checks it (its default counter mode, uint32). */
 const validCounter = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0xffffffff;
 
-/**
- * altcha-lib's verifySolution for the challenges this server issues (signed,
- * with a key signature, HMAC-SHA-256), step for step, with node:crypto's HMAC:
- * the library's Web Crypto HMAC (a key import and a job per call, two calls a
- * post) was 13% of the main thread's profile under a burst of leads, and the
- * server's CPU per lead fell from 1.47 to 1.40 ms without it. A challenge
- * without a key signature is the library's (undefined here).
- * tests/unit/altcha-verify.test.ts holds the two to the same answers.
- */
+/** altcha-lib's verifySolution with node:crypto's HMAC: its Web Crypto one was a large share of a lead's CPU; tests/unit/altcha-verify.test.ts holds the two to the same answers. */
 export function verifyIssuedSolution(
   payload: Payload,
   options: Pick<AltchaOptions, "signatureSecret" | "keySignatureSecret">,
@@ -75,11 +64,7 @@ export function verifyIssuedSolution(
   return sameText(parameters.keySignature, hmacHex(options.keySignatureSecret, Buffer.from(derivedKey, "hex")));
 }
 
-/**
- * ALTCHA: a proof of work the visitor's browser solves, issued and checked by
- * this server alone. Challenges are signed (HMAC) and carry a key signature, so
- * checking a solution costs one HMAC; each solution is accepted once.
- */
+/** Challenges carry a key signature, so checking a solution costs one HMAC; each is accepted once. */
 export function altchaProvider(options: AltchaOptions): CaptchaProvider & { challenge(): Promise<Challenge> } {
   return {
     method: "altcha",
@@ -113,7 +98,7 @@ export function altchaProvider(options: AltchaOptions): CaptchaProvider & { chal
       } catch {
         return false;
       }
-      // The signature is unique to the challenge: a second post of the same solution is a replay.
+      // A second post of the same solution is a replay.
       return options.spend(`altcha:${payload.challenge.signature}`, new Date(expiresAt * 1000));
     },
   };

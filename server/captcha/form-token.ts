@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** A person needs at least this long to fill in a form; a script posting at once is a bot. */
 const FORM_TOKEN_MIN_AGE_MS = 3000;
-/** After a day the page is stale: the visitor reloads it. */
 const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FormTokenCheck = { ok: true; id: string; expiresAt: Date } | { ok: false; reason: "invalid" | "too-fresh" | "expired" };
@@ -11,7 +10,6 @@ function sign(secret: Buffer, body: string): string {
   return createHmac("sha256", secret).update(body).digest("base64url");
 }
 
-/** A token saying "this server rendered a form at this time": issued time, nonce, signature. */
 export function issueFormToken(secret: Buffer, now = Date.now()): string {
   const body = `${now.toString(36)}.${randomBytes(12).toString("base64url")}`;
   return `${body}.${sign(secret, body)}`;

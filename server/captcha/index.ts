@@ -8,12 +8,11 @@ import type { CaptchaWidgetConfig } from "#app/forms/captcha-config.ts";
 
 export type { CaptchaProvider } from "#server/captcha/types.ts";
 
-/** Where the ALTCHA widget fetches its challenge. */
 export const ALTCHA_CHALLENGE_PATH = "/api/altcha/challenge";
 
 export type Captcha = CaptchaProvider & { challenge?: ReturnType<typeof altchaProvider>["challenge"] };
 
-/** The provider the settings choose; the pipeline never asks which one it has. */
+/** The pipeline never asks which provider it has. */
 export function createCaptcha(settings: Env, secrets: SiteSecrets, spend: (id: string, expiresAt: Date) => Promise<boolean>): Captcha {
   const provider = settings.CAPTCHA_PROVIDER;
   if (provider === "altcha") {
@@ -24,7 +23,6 @@ export function createCaptcha(settings: Env, secrets: SiteSecrets, spend: (id: s
       spend,
     });
   }
-  // env.ts refuses a third-party provider without its secret.
   const secret = settings.CAPTCHA_SECRET_KEY!;
   const service = provider === "turnstile" ? "turnstile" : "recaptcha";
   return siteverifyProvider({
@@ -35,7 +33,6 @@ export function createCaptcha(settings: Env, secrets: SiteSecrets, spend: (id: s
   });
 }
 
-/** The origins a third-party widget loads scripts, frames and calls from. */
 export function captchaAllowances(provider: Env["CAPTCHA_PROVIDER"]): CspAllowances {
   switch (provider) {
     case "recaptcha-v2":
@@ -58,7 +55,6 @@ export function captchaAllowances(provider: Env["CAPTCHA_PROVIDER"]): CspAllowan
   }
 }
 
-/** What the form UI needs to render the widget. */
 export function captchaWidgetConfig(settings: Env): CaptchaWidgetConfig {
   const altcha = settings.CAPTCHA_PROVIDER === "altcha";
   return {

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/** Secrets every instance must share (the site key when ALTCHA_HMAC_KEY is unset: keys.ts). Shipped as 0004_site_keys. */
 export function siteKeysMigration(dialect: Dialect): Migration {
   const { time } = columnTypes(dialect);
   return {

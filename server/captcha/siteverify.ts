@@ -1,6 +1,6 @@
 import type { CaptchaProvider } from "#server/captcha/types.ts";
 
-/** SPEC.md section 9: the score must be at least 0.5. */
+/** SPEC.md section 9. */
 const MIN_SCORE = 0.5;
 const VERIFY_TIMEOUT_MS = 5000;
 
@@ -18,14 +18,9 @@ export interface SiteverifyOptions {
   method: "recaptcha-v3" | "recaptcha-v2" | "turnstile";
   secret: string;
   url: string;
-  /** reCAPTCHA v3 always answers a score; the others only may. */
   requireScore: boolean;
 }
 
-/**
- * reCAPTCHA (v2, v3) and Turnstile share one protocol: post the secret and the
- * token, read `success` (and `score`, which must be at least 0.5 when present).
- */
 export function siteverifyProvider(options: SiteverifyOptions): CaptchaProvider {
   return {
     method: options.method,

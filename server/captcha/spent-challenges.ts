@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "#server/db/connect.ts";
 
-/** One-time proofs already used (captcha solutions, form tokens), shared by every instance. */
+/** Shared by every instance. */
 export class SpentChallenges {
   readonly #handle: DatabaseHandle;
 
@@ -8,7 +8,6 @@ export class SpentChallenges {
     this.#handle = handle;
   }
 
-  /** Records a one-time proof (captcha solution, form token); false when it was already used. */
   async spend(id: string, expiresAt: Date): Promise<boolean> {
     const result = await this.#handle.write((db) =>
       db
@@ -20,7 +19,6 @@ export class SpentChallenges {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  /** Forgets proofs past their expiry: they are refused as expired anyway. */
   async sweep(now = new Date()): Promise<void> {
     await this.#handle.db.deleteFrom("spent_challenges").where("expires_at", "<", now).execute();
   }

@@ -4,31 +4,17 @@ import { fileURLToPath } from "node:url";
 import type { HeavyAnswer, HeavyInput, HeavyJob, HeavyKind, HeavyOutput } from "#server/heavy-work/process.ts";
 import { log } from "#server/log.ts";
 
-/**
- * The server's side of the heavy-work process (docs/decisions/0044): image
- * decoding and social cards run there, never on the server's threads or its
- * libuv pool, where a lead's disk sync, its mail file and every compressed
- * answer wait. One job at a time, in the order asked; a bounded queue, which
- * refuses work that may be refused (an upload) when it is full; a time limit
- * per job, past which the process is killed; a process that dies fails its
- * job alone, and the next job starts a new one. Started at the first job;
- * idle for IDLE_MS, it ends, and gives back what a large image took.
- */
+// Image decoding and social cards off the server's threads and libuv pool (docs/decisions/0044).
 
 export interface HeavyWorkSettings {
-  /** The process's module: build/server/heavy-work.js, or in development server/heavy-work/process.ts. */
   module: URL;
-  /** Its libuv pool's size: how many of a job's images are encoded at once (HEAVY_WORK_THREADS). */
   threads: number;
-  /** Its threads' niceness on Linux (HEAVY_WORK_NICE): 19 gives every request of the server's the CPU first. */
+  /** 19 gives every request of the server's the CPU first. */
   nice: number;
-  /** How many jobs may wait past the one being done before a refusable one is refused (HEAVY_WORK_QUEUE). */
   queueLimit: number;
-  /** How long one job may take before its process is killed (HEAVY_WORK_TIMEOUT_MS). */
   timeoutMs: number;
 }
 
-/** Why a job was not done: the queue full, the job past its time, the process gone while it worked, or the server stopping. */
 export type HeavyWorkProblem = "busy" | "timeout" | "crashed" | "stopped";
 
 export class HeavyWorkRefused extends Error {
@@ -41,7 +27,7 @@ export class HeavyWorkRefused extends Error {
   }
 }
 
-/** How long the process stays after its last job: a burst of uploads needs no new start for each. */
+/** A burst of uploads needs no new start for each. */
 const IDLE_MS = 5 * 60_000;
 
 interface Waiting {
@@ -71,11 +57,6 @@ export class HeavyWork {
     this.#settings = settings;
   }
 
-  /**
-   * `kind`'s output for `input`, made in the heavy-work process after the
-   * jobs asked for before it. A refusable job is refused at once
-   * (HeavyWorkRefused "busy") when HEAVY_WORK_QUEUE jobs wait already.
-   */
   run<K extends HeavyKind>(kind: K, input: HeavyInput<K>, { refusable = false } = {}): Promise<HeavyOutput<K>> {
     if (this.#stopped) return Promise.reject(new HeavyWorkRefused("stopped", "the server is stopping"));
     if (refusable && this.#queue.length >= this.#settings.queueLimit) {
@@ -87,7 +68,6 @@ export class HeavyWork {
     });
   }
 
-  /** Fails what waits, ends the process, and takes no more jobs. */
   async stop(): Promise<void> {
     this.#stopped = true;
     for (const job of this.#queue.splice(0)) job.reject(new HeavyWorkRefused("stopped", "the server is stopping"));
@@ -106,7 +86,6 @@ export class HeavyWork {
     const timer = setTimeout(() => this.#timedOut(id), this.#settings.timeoutMs);
     this.#running = { id, job, child: child.process, timer };
     clearTimeout(this.#idleTimer);
-    // Busy, the process keeps the server's alive; idle, it does not (see #idle).
     child.process.ref();
     child.process.channel?.ref();
     child.process.send({ id, kind: job.kind, input: job.input } as HeavyJob);
@@ -115,14 +94,13 @@ export class HeavyWork {
   #start(): { process: ChildProcess; ready: boolean } {
     const { module, threads, nice } = this.#settings;
     const child = fork(fileURLToPath(module), [String(nice)], {
-      // Its own environment: its pool's size, and none of the server's secrets.
+      // None of the server's secrets.
       env: { UV_THREADPOOL_SIZE: String(threads) },
       execArgv: [],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    // At once, so that loading its modules (sharp, satori: a second of a core) already lets the server go first;
-    // it renices the threads it started before this itself (server/heavy-work/process.ts).
+    // At once, so loading sharp and satori already lets the server go first.
     if (child.pid !== undefined) {
       try {
         setPriority(child.pid, nice);
@@ -151,7 +129,7 @@ export class HeavyWork {
         log.error(`Heavy work: process ${child.pid} ${how} during a job (${running.job.kind}); the next job starts another`);
         this.#finish(running, refusal);
       } else if (!started.ready) {
-        // It never started: the job it was started for fails, so a process that cannot start is not started again and again.
+        // A process that cannot start is not started again and again.
         log.error(`Heavy work: the process ${how} before it was ready`);
         this.#queue.shift()?.reject(refusal);
         this.#next();
@@ -170,7 +148,7 @@ export class HeavyWork {
     this.#next();
   }
 
-  /** Past its time, a job's process is killed (it may be stuck in a decoder): the job fails, the next starts a new one. */
+  /** It may be stuck in a decoder. */
   #timedOut(id: number): void {
     const running = this.#running;
     if (!running || running.id !== id) return;
@@ -180,7 +158,6 @@ export class HeavyWork {
     this.#finish(running, new HeavyWorkRefused("timeout", `over ${this.#settings.timeoutMs} ms`));
   }
 
-  /** Nothing to do: the process keeps the server from exiting no longer, and ends after IDLE_MS. */
   #idle(): void {
     const child = this.#child?.process;
     if (!child) return;
@@ -190,14 +167,13 @@ export class HeavyWork {
     this.#idleTimer = setTimeout(() => void this.#end(), IDLE_MS).unref();
   }
 
-  /** Ends the process, if any, once it has exited. */
   async #end(): Promise<void> {
     clearTimeout(this.#idleTimer);
     const child = this.#child?.process;
     this.#child = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    // An idle process no longer keeps this one alive (#idle): it must, until its end is seen.
+    // An idle process no longer keeps this one alive: it must, until its end is seen.
     child.ref();
     child.kill("SIGKILL");
     await exited;
