@@ -15,21 +15,12 @@ export function firstValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 }
 
-/**
- * Posts without JavaScript carry no captcha, so they also meet this stricter
- * limit, per form key and address, on top of the form's own.
- */
+/** Posts without JavaScript carry no captcha, so they meet this stricter limit too. */
 export const noscriptRateLimit = { max: 2, windowMinutes: 60 };
 
-/** The rate-limit key of the stricter limit on posts without JavaScript. */
 export const noscriptLimitKey = (limitKey: string) => `noscript:${limitKey}`;
 
-/**
- * Proves a post came from a person, the same way for every form: the captcha's
- * token when the page ran JavaScript; without JavaScript, the signed form token,
- * a stricter rate limit under noscriptLimitKey(limitKey) and one use of the token.
- * A post from the enhanced form must carry a captcha token.
- */
+/** The captcha's token with JavaScript; without it, the signed form token, a stricter limit and one use of the token. */
 export async function checkBot(
   { settings, rateLimits, challenges, captcha, secrets }: CoreServices,
   fields: FormFields,
@@ -40,7 +31,6 @@ export async function checkBot(
 
   const token = [botFields.captchaToken, ...widgetTokenFields].map((name) => firstValue(fields[name])).find(Boolean);
   if (token) return (await captcha.verify(token, client.address)) ? { ok: true, botCheck: captcha.method } : refused();
-  // The enhanced form always runs its captcha; a post claiming to be one without a token is refused.
   if (firstValue(fields[botFields.enhanced]) === enhancedMarker) return refused(400);
 
   if (settings.NOSCRIPT_POSTS === "reject") return refused();

@@ -3,8 +3,6 @@ import type { BotCheck } from "#server/db/columns.ts";
 import type { CompanyProfileLeadsTable, FormSubmissionsTable, ServiceOrdersTable } from "#server/db/schema.ts";
 import type { Insertable } from "kysely";
 
-/** What a lead form's post becomes once the pipeline has checked it: the row to store and where it came from. */
-
 type OriginColumns = "id" | "bot_check" | "client_address" | "user_agent" | "created_at";
 
 export type NewLead =
@@ -17,6 +15,5 @@ export interface LeadOrigin {
   clientAddress: string;
   userAgent: string | null;
   receivedAt: Date;
-  /** Which campaign brought it (checked by parseAttribution); null when the post carried none. */
   attribution?: Attribution | null;
 }

@@ -2,14 +2,9 @@ import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * The lead tables of the forms (SPEC.md section 3), the outbox their
- * notifications wait in, the rate limits and the spent bot-check answers.
- * Shipped as 0001_leads: never edit it, add a migration.
- */
+/** SPEC.md section 3. Shipped as 0001_leads: never edit it, add a migration. */
 export function leadsMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
-  // Every lead records how it passed the bot check, where it came from and when.
   const leadOrigin = <N extends string, C extends string>(table: CreateTableBuilder<N, C>) =>
     table
       .addColumn("bot_check", "text", (c) => c.notNull())
@@ -86,7 +81,6 @@ export function leadsMigration(dialect: Dialect): Migration {
         .addColumn("created_at", time, (c) => c.notNull())
         .addColumn("sent_at", time)
         .execute();
-      // The worker's question: which unsent messages are due?
       await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
       await db.schema.createIndex("outbox_lead").on("outbox").columns(["lead_table", "lead_id"]).execute();
 

@@ -17,11 +17,8 @@ import { noStoreHeaders, refusalHeaders } from "#app/lib/cache-control.ts";
 const USER_AGENT_MAX = 500;
 const hiddenFields: ReadonlySet<string> = new Set([...Object.values(botFields), ...widgetTokenFields, ATTRIBUTION_FIELD]);
 
-/** Every answer is the visitor's own: never cached. */
-
 export type FormAnswer = ReturnType<typeof data<LeadResult>>;
 
-/** Why a post was refused, and what the visitor reads (the form's failure message unless said). */
 export interface Failure {
   status: number;
   reason: LeadFailureReason;
@@ -29,23 +26,18 @@ export interface Failure {
   message?: string;
   fieldErrors?: Record<string, string[]>;
   retryAfterMinutes?: number;
-  /** What to show in the fields again without JavaScript; what the visitor typed unless said. */
   values?: Record<string, string | string[]>;
 }
 
-/** A post that passed every check, handed to the form's own step. */
 export interface Accepted<Input> {
   input: Input;
-  /** What the visitor typed (not the bot-check fields), to show again. */
   values: Record<string, string | string[]>;
   origin: LeadOrigin;
-  /** Gives the post's attempts back when it does nothing after all (a slot just taken): only what a bot would repeat counts. */
+  /** Only what a bot would repeat counts (a slot just taken does not). */
   release(): Promise<void>;
-  /** The form's refusal, in its words. */
   fail(failure: Failure): FormAnswer;
 }
 
-/** What the visitor typed, minus the hidden bot-check fields. */
 function visibleValues(fields: FormFields): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(fields).filter(([name]) => !hiddenFields.has(name)));
 }
@@ -59,13 +51,7 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
   return errors;
 }
 
-/**
- * The one pipeline every public form runs, read from the form's definition:
- * size → parse → validate → honeypot → rate limit → bot check → the form's
- * own step (store a lead, claim a slot) → answer. Every refusal answers
- * SPEC.md section 8's message and stores nothing. Cross-site posts were
- * already refused by the server (server/start.ts).
- */
+/** size → parse → validate → honeypot → rate limit → bot check → the form's own step; a refusal stores nothing (SPEC.md section 8). */
 export async function runForm<S extends z.ZodMiniType, Answer>(
   services: CoreServices,
   form: FormDefinition<FormDefinition["key"], S>,
@@ -77,7 +63,6 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
   const subject = client.rateLimitSubject;
   const { messages, rateLimit } = form;
 
-  /** The form's refusal, with what the visitor typed unless the failure says otherwise. */
   const refuse = (failure: Failure, typed?: Record<string, string | string[]>): FormAnswer => {
     const values = failure.values ?? typed;
     return data<LeadResult>(
@@ -107,17 +92,14 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
   const parsed = form.schema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    // A form in steps says what its earliest failing step's Next says (the order wizard's
-    // 'Missing Information' and 'Invalid Email', SPEC.md section 5), with JavaScript or without.
-    // The other forms point at their fields.
+    // A form in steps says what its earliest failing step's Next says (SPEC.md section 5).
     const failed = form.steps && failedStep(form.steps, fieldErrors);
     return fail({ status: 400, reason: "validation", title: failed?.title, message: failed?.message ?? checkTheFields, fieldErrors });
   }
 
   if (firstValue(fields[botFields.honeypot]) !== "") return fail({ status: 400, reason: "honeypot" });
 
-  // Counted only now, after validation (a typo the visitor corrects does not burn an attempt), and
-  // before the bot check, so parallel posts cannot slip past the limit.
+  // Counted after validation (a typo does not burn an attempt) and before the bot check, so parallel posts cannot slip past.
   const rateLimited = (retryAfterMs: number): FormAnswer => {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     const words = messages.rateLimited ?? { title: rateLimitTitle, message: rateLimitMessage(minutes) };
@@ -130,7 +112,6 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
     bot = await checkBot(services, fields, client, rateLimit.key);
     if (!bot.ok && rateLimit.refundsRefusedBotChecks) await rateLimits.refund(rateLimit.key, subject);
   } catch (error) {
-    // The limit and the bot check use the database: while it is unreachable the visitor reads the form's failure message.
     log.error(`Could not check a ${form.key} lead, the database failed:`, error);
     return fail({ status: 503, reason: "storage" });
   }
@@ -154,14 +135,12 @@ export async function runForm<S extends z.ZodMiniType, Answer>(
     },
     async release() {
       await rateLimits.refund(rateLimit.key, subject);
-      // A post without JavaScript also counted against the stricter limit.
       if (botCheck === "noscript") await rateLimits.refund(noscriptLimitKey(rateLimit.key), subject);
     },
     fail,
   });
 }
 
-/** SPEC.md section 8's success of a lead form. */
 export function leadSuccess(form: LeadFormDefinition): FormAnswer {
   return data<LeadResult>({ ok: true, form: form.key, ...form.messages.success }, { status: 200, headers: noStoreHeaders });
 }

@@ -6,21 +6,15 @@ import { handleLead } from "#server/leads/lead-step.ts";
 import { readForm } from "#server/http/request.ts";
 import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
-/** The action of a page that holds a lead form: the pipeline (./pipeline.ts) for that form. */
 export function leadAction(form: LeadFormDefinition) {
   return ({ request, context }: ActionFunctionArgs) => handleLead(servicesOf(context), form, request, context.get(clientAddressContext));
 }
 
-/**
- * The action of a page whose form comes in steps. Next and Previous (posts
- * made without JavaScript) only move between steps and store nothing; the
- * last step's submit runs the pipeline.
- */
+/** Next and Previous without JavaScript only move between steps and store nothing. */
 export function steppedLeadAction(form: LeadFormDefinition & { steps: NonNullable<LeadFormDefinition["steps"]> }) {
   const pipeline = leadAction(form);
   const listFields = new Set(form.listFields);
   return async (args: ActionFunctionArgs) => {
-    // Read with the pipeline's own size limit; an oversized or odd post goes to the pipeline to be refused.
     const read = await readForm(args.request.clone(), listFields);
     const intent = read.ok ? read.fields.intent : undefined;
     if (read.ok && (intent === stepIntent.next || intent === stepIntent.previous)) {

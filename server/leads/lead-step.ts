@@ -12,13 +12,6 @@ import { countLeadStored } from "#server/ops/metrics.ts";
 import { pageOf } from "#server/webhooks/payload.ts";
 import { queueLeadEvent } from "#server/webhooks/queue.ts";
 
-/**
- * What a lead form's post does once the pipeline (server/forms/pipeline.ts)
- * has passed it: the lead, its notification, its webhook and Slack messages
- * in one transaction, counted, the outbox woken.
- */
-
-/** What the agency's notification says about a lead: the form's report of its row, empty values as SPEC.md section 5 says. */
 export function noticeOf(form: LeadFormDefinition, lead: NewLead): LeadNotice {
   const row: StoredRow = lead.row;
   const { kind, heading, anonymous } = form.notification;
@@ -32,13 +25,9 @@ export function noticeOf(form: LeadFormDefinition, lead: NewLead): LeadNotice {
   };
 }
 
-/**
- * A lead form's own step: the lead and its notification in one transaction
- * (the outbox sends it), then SPEC.md section 8's success.
- */
 export function handleLead(services: CoreServices, form: LeadFormDefinition, request: Request, client: ClientAddress): Promise<FormAnswer> {
   return runForm(services, form, request, client, async ({ input, origin, fail }) => {
-    // Every lead has an email; it is stored as mail can reach it (an internationalised domain in its ASCII form).
+    // Stored as mail can reach it (an internationalised domain in its ASCII form).
     const typed = input as { email: string };
     const lead = form.row({ ...typed, email: typedEmail(typed.email) });
     try {
@@ -59,7 +48,6 @@ export function handleLead(services: CoreServices, form: LeadFormDefinition, req
   });
 }
 
-/** What queues a stored lead's webhook and Slack messages, in the transaction that stores it (server/webhooks/queue.ts). */
 export function leadEventQueue(services: CoreServices, form: LeadFormDefinition, request: Request, origin: LeadOrigin, lead: NewLead) {
   return (trx: Kysely<Database>, leadId: number): Promise<void> =>
     queueLeadEvent(trx, services.settings, {

@@ -7,9 +7,6 @@ import type { LeadOrigin, NewLead } from "#server/forms/lead.ts";
 import type { Notification } from "#server/mail/render.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/** Where a form's post is kept: the lead, where it came from and its notification, in one transaction. */
-
-/** The lead and its notification, inside a transaction of the caller's (Store.saveLead, a newsletter signup). */
 export async function insertLead(
   trx: Transaction<Database>,
   lead: NewLead,
@@ -22,7 +19,7 @@ export async function insertLead(
     user_agent: origin.userAgent,
     created_at: origin.receivedAt,
   };
-  // The union is narrowed per table; Kysely cannot follow a table name held in a variable.
+  // Kysely cannot follow a table name held in a variable.
   const { id: leadId } = await trx
     .insertInto(lead.table as "form_submissions")
     .values({ ...(lead.row as Insertable<FormSubmissionsTable>), ...originColumns })
@@ -53,15 +50,11 @@ export class LeadStore {
     this.#handle = handle;
   }
 
-  /**
-   * Writes the lead, its attribution and its notification in one transaction: all
-   * are committed or none is, so an acknowledged lead always has its message queued.
-   */
+  /** All or none is committed, so an acknowledged lead always has its message queued. */
   saveLead(
     lead: NewLead,
     origin: LeadOrigin,
     notify: (leadId: number) => Notification,
-    /** More to write in the same transaction: the lead's webhook and Slack messages (server/webhooks/queue.ts). */
     alsoQueue?: (trx: Transaction<Database>, leadId: number) => Promise<void>,
   ): Promise<{ leadId: number; outboxId: number }> {
     return this.#handle.durableTransaction(async (trx) => {

@@ -3,7 +3,6 @@ import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatReceived } from "#app/lib/sast.ts";
 import type { BotCheck } from "#server/db/columns.ts";
 
-/** A rendered notification, ready for the outbox. */
 export interface Notification {
   kind: string;
   replyTo: string | null;
@@ -12,9 +11,8 @@ export interface Notification {
   html: string;
 }
 
-/** What a notification says about a lead, before it is rendered to mail. */
 export interface LeadNotice {
-  /** The notification type (send-notification's `type`, docs/SPEC.md section 7). */
+  /** SPEC.md section 7's notification type. */
   kind: string;
   heading: string;
   name: string | null;
@@ -24,7 +22,6 @@ export interface LeadNotice {
 }
 
 export interface LeadContext {
-  /** The table the lead is stored in (shown in the reference line). */
   leadTable: string;
   leadId: number;
   botCheck: BotCheck;
@@ -44,12 +41,10 @@ const botCheckNames: Record<BotCheck, string> = {
 
 const NOSCRIPT_SUBJECT_NOTE = " [sent without JavaScript]";
 
-/** Header values carry no line breaks, whatever a visitor typed. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** The notification for one lead: a subject naming who sent what, and every field in text and HTML. */
 export function renderNotification(notice: LeadNotice, context: LeadContext): Notification {
   const who = [notice.name, notice.company].filter(Boolean).join(", ") || notice.email;
   const noscript = context.botCheck === "noscript";

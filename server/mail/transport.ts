@@ -4,7 +4,6 @@ import nodemailer from "nodemailer";
 import { site } from "#app/config/site.ts";
 import { MAIL_DIR, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
 
-/** A file sent with a message, e.g. a booking's calendar invitation. */
 export interface MailAttachment {
   filename: string;
   contentType: string;
@@ -12,30 +11,25 @@ export interface MailAttachment {
 }
 
 export interface OutgoingMail {
-  /** Stable per outbox message, so a repeated delivery is recognisable as the same mail. */
+  /** So a repeated delivery is recognisable as the same mail. */
   messageId: string;
   subject: string;
   text: string;
   html: string;
   replyTo: string | null;
-  /** Another recipient than the agency (a booking's confirmation to the visitor). */
   to?: string | null;
   attachments?: MailAttachment[];
-  /** Extra headers, e.g. List-Unsubscribe on mail to a newsletter subscriber. */
   headers?: Record<string, string>;
 }
 
 export interface Mailer {
-  /** Where mail goes, for the start-up log. */
   readonly description: string;
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
 
-/** A hung mail server must not hold the worker for longer than this per step. */
 const SMTP_TIMEOUT_MS = 15_000;
 
-/** The settings mail is sent with (server/env.ts parses them). */
 export interface MailSettings {
   SMTP_URL?: string | undefined;
   MAIL_FROM?: string | undefined;
@@ -50,11 +44,7 @@ function mailAddresses(settings: Pick<MailSettings, "MAIL_FROM" | "NOTIFY_TO">) 
   };
 }
 
-/**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each message is
- * written as an .eml file under DATA_DIR/mail/, built by the same nodemailer
- * code so it is exactly what would have been sent.
- */
+/** Without SMTP_URL each message is an .eml file built by the same nodemailer code, so it is exactly what would be sent. */
 export function createMailer(settings: MailSettings): Mailer {
   const { from, to } = mailAddresses(settings);
   const envelope = (mail: OutgoingMail) => ({
@@ -93,8 +83,7 @@ export function createMailer(settings: MailSettings): Mailer {
     async send(mail) {
       const info = await builder.sendMail(envelope(mail));
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
-      // Written aside then renamed, so a reader never sees half a message. Off the main thread: creating
-      // a file waits for the file system's journal, which the database's commits keep busy.
+      // Renamed once whole; off the main thread, as creating a file waits for the journal the database keeps busy.
       const partial = path.join(dir, `.${name}.partial`);
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       await writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
