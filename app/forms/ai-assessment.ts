@@ -10,7 +10,6 @@ const fields = formFields({
   name: { ...commonFields.name, required: true },
   email: { ...commonFields.email, required: true },
   company: { ...commonFields.company, required: true },
-  // An input of url type: its keyboard is the url one already.
   website: { ...commonFields.website, type: "url", inputMode: undefined, placeholder: "https://yourcompany.co.za" },
   currentAIUsage: {
     label: "Current AI Usage",
@@ -28,18 +27,18 @@ const fields = formFields({
   },
 });
 
-/** The free AI assessment (/free-ai-assessment): name, email, company and goals required (SPEC.md section 5). */
+/** SPEC.md section 5. */
 const schema = z.object({
   name: requiredText("Name is required", fields.name),
   email: email(fields.email, "Please enter a valid email address"),
   company: requiredText("Company is required", fields.company),
-  // An input of url type, so a web address when given, with JavaScript or without.
+  // A web address when given, with JavaScript or without.
   website: z.optional(text(fields.website).check(z.refine((value) => value === "" || isWebsiteUrl(value), websiteUrlMessage))),
   currentAIUsage: optionalText(fields.currentAIUsage),
   goals: requiredText("Please tell us your goals", fields.goals),
 });
 
-/** How long the success toast stays (SPEC.md section 9). */
+/** SPEC.md section 9. */
 export const aiAssessmentSuccessToastMs = 5000;
 
 export const aiAssessmentForm = {
@@ -50,7 +49,6 @@ export const aiAssessmentForm = {
     success: { title: "Success!", message: "Your AI assessment request has been submitted. We'll be in touch within 24 hours." },
     failure: { title: errorTitle, message: somethingWentWrong },
     botCheckFailed,
-    // SPEC.md section 8's "Too many requests: Please wait a moment before submitting again.", as title and text.
     rateLimited: { title: "Too many requests", message: "Please wait a moment before submitting again." },
   },
   // SPEC.md section 9: the AI assessment uses the audit's key.
@@ -75,7 +73,6 @@ export const aiAssessmentForm = {
     reported(fields.email, row.email),
     reported(fields.company, row.company),
     reported(fields.website, row.website),
-    // The two questions, stored as one message.
     reported({ name: "message", label: "Message", multiline: true }, row.message),
   ],
 } satisfies LeadFormDefinition<"aiAssessment", typeof schema>;

@@ -13,7 +13,7 @@ const fields = formFields({
   platform: { label: "Main Advertising Platform", shortLabel: "Platform", options: platformOptions, placeholder: "Select a platform" },
 });
 
-/** The free ad audit (/free-audit), as in use: name, email, website and budget required (SPEC.md section 5). */
+/** SPEC.md section 5. */
 const schema = z.object({
   name: requiredText("Name is required", fields.name),
   email: email(fields.email, "Please enter a valid email address"),

@@ -1,10 +1,7 @@
 import { commonFields } from "#app/forms/common-fields.ts";
 import { formFields } from "#app/forms/definition.ts";
 
-/**
- * The company profile form's fields, apart from its schema: the dialog's HTML
- * first step is on every page, and imports these without zod.
- */
+/** Apart from the schema: the dialog's HTML first step is on every page, and imports these without zod. */
 export const companyProfileFields = formFields({
   name: { ...commonFields.name, required: true },
   email: { ...commonFields.email, required: true },

@@ -4,7 +4,7 @@ import { type LeadFormDefinition, orNull, reported } from "#app/forms/definition
 import { checkTheFields, errorTitle, somethingWentWrong, botCheckFailed } from "#app/forms/messages.ts";
 import { email, optionalText, requiredText } from "#app/forms/rules.ts";
 
-/** The two-step company profile form (SPEC.md section 5, "Two-step lead form"): name and email, then the rest. */
+/** SPEC.md section 5, "Two-step lead form". */
 const step1 = z.object({
   name: requiredText("Name is required", fields.name),
   email: email(fields.email, "Invalid email address"),
@@ -29,7 +29,6 @@ export const companyProfileForm = {
     failure: { title: errorTitle, message: somethingWentWrong },
     botCheckFailed,
   },
-  // A download gate: a visitor may mistype and come back, a script may not loop.
   rateLimit: { key: "companyProfile", max: 5, windowMinutes: 30 },
   stored: { table: "company_profile_leads" },
   inbox: { type: "company-profile", label: "Company profile" },

@@ -17,7 +17,7 @@ const fields = formFields({
   message: { label: "Tell us about your goals", shortLabel: "Message", multiline: true, maxLength: fieldLimits.message },
 });
 
-/** The contact form (/contact), as in use: name, email and company required (SPEC.md section 5). */
+/** SPEC.md section 5. */
 const schema = z.object({
   name: requiredText("Name is required", fields.name),
   email: email(fields.email, "Please enter a valid email address"),

@@ -1,4 +1,4 @@
-/** Every text field's maximum length (SPEC.md section 5): the input's maxlength and the schema's maximum. No zod here: the company profile's HTML step imports it on every page. */
+/** No zod here: the company profile's HTML step imports it on every page. */
 export const fieldLimits = {
   name: 100,
   email: 255,

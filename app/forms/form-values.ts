@@ -3,7 +3,6 @@ import { botFields, widgetTokenFields } from "#app/forms/bot-fields.ts";
 
 export type FormValues = Record<string, string | string[]>;
 
-/** Field names that carry the bot check or the form's own machinery, never a visitor's answer. */
 const machineryFields: ReadonlySet<string> = new Set([
   ...Object.values(botFields),
   ...widgetTokenFields,
@@ -12,10 +11,6 @@ const machineryFields: ReadonlySet<string> = new Set([
   "step",
 ]);
 
-/**
- * What a visitor typed, as the schemas read it: list fields (checkboxes) as
- * arrays, everything else as text; bot fields and step machinery left out.
- */
 export function formValues(formData: FormData, listFields: readonly string[] = []): FormValues {
   const values: FormValues = {};
   for (const [name, value] of formData) {
@@ -29,7 +24,6 @@ export function formValues(formData: FormData, listFields: readonly string[] = [
   return values;
 }
 
-/** The first message of each field that failed, from zod's flattened errors or an action's answer. */
 export type FieldErrors = Record<string, string>;
 
 export function firstErrors(fieldErrors: Record<string, string[] | undefined> | undefined): FieldErrors {

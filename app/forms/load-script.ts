@@ -1,9 +1,6 @@
 const pending = new Map<string, Promise<void>>();
 
-/**
- * Adds a third-party script (reCAPTCHA, Turnstile) once per address; only the
- * provider the site is set to is ever requested.
- */
+/** Only the provider the site is set to is ever requested. */
 export function loadScript(src: string): Promise<void> {
   let loading = pending.get(src);
   if (!loading) {
@@ -25,7 +22,6 @@ export function loadScript(src: string): Promise<void> {
   return loading;
 }
 
-/** Resolves like `promise`, or rejects once `ms` have passed. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("timed out")), ms);

@@ -9,26 +9,17 @@ const fields = formFields({
   email: { ...commonFields.email, label: "Email address", required: true, placeholder: "you@company.co.za" },
 });
 
-/** The blog's newsletter signup. */
 const schema = z.object({
   email: email(fields.email, "Please enter a valid email address"),
 });
 
-/**
- * What a subscriber agrees to, shown beside the form and kept word for word
- * with their subscription as the proof of consent (POPIA section 69).
- */
+/** Kept word for word with the subscription as the proof of consent (POPIA section 69). */
 export const newsletterConsent = `By subscribing you agree to receive ${site.name}'s weekly ROI insights by email. We first email you a link to confirm, and every email lets you unsubscribe in one click.`;
 
-/**
- * Double opt-in: a signup is confirmed from the mailed link within
- * `confirmDays` or it is deleted; signing up again while unconfirmed re-sends
- * the link at most once every `resendMinutes`, and at most `mailsPerSignup`
- * times in all, so nobody can use the form to mail a stranger repeatedly.
- */
+/** Limits on the confirmation mails, so nobody can use the form to mail a stranger repeatedly. */
 export const newsletterRules = { confirmDays: 7, resendMinutes: 60, mailsPerSignup: 3 } as const;
 
-/** SPEC.md section 3: the newsletter row's name is a fixed placeholder. */
+/** SPEC.md section 3. */
 const NEWSLETTER_NAME = "Newsletter Subscriber";
 
 const failure = { title: errorTitle, message: "Failed to subscribe. Please try again." };
@@ -46,7 +37,6 @@ export const newsletterForm = {
   stored: { table: "form_submissions", formType: "newsletter" },
   inbox: { type: "newsletter", label: "Newsletter" },
   row: (lead) => ({ table: "form_submissions", row: { form_type: "newsletter", name: NEWSLETTER_NAME, email: lead.email } }),
-  // A subscriber gives no name: the notification names the address.
   notification: { kind: "Newsletter", heading: "New newsletter subscriber", anonymous: true },
   report: (row) => [reported(fields.email, row.email)],
 } satisfies LeadFormDefinition<"newsletter", typeof schema>;

@@ -1,15 +1,11 @@
-/**
- * Every option list of the forms (SPEC.md section 3), values and labels as the
- * specification gives them. Schemas, form pages and notifications import these;
- * nothing retypes them.
- */
+// SPEC.md section 3's option lists; nothing retypes them.
 
 export interface Option<V extends string = string> {
   value: V;
   label: string;
 }
 
-/** The order wizard's primary services; the keys are also the pricing groups (`/get-started?service=`). */
+/** The keys are also the pricing groups (`/get-started?service=`). */
 export const serviceOptions = [
   { value: "googleAds", label: "Google Ads Management" },
   { value: "metaAds", label: "Meta Ads (Facebook & Instagram)" },
@@ -24,7 +20,6 @@ export type ServiceKey = (typeof serviceOptions)[number]["value"];
 
 const standardTiers = ["Starter", "Growth", "Premium"] as const;
 
-/** The tiers a visitor can order for each service. */
 export const tiersByService: Record<ServiceKey, readonly string[]> = {
   googleAds: standardTiers,
   metaAds: standardTiers,
@@ -43,7 +38,6 @@ export const additionalServiceOptions = [
   "Strategy Consulting",
 ] as const;
 
-/** Monthly ad budget on the contact form. */
 export const contactBudgetOptions = [
   { value: "3.5k-6.4k", label: "R3,500 - R6,400 (Starter)" },
   { value: "6.5k-12.4k", label: "R6,500 - R12,400 (Growth)" },
@@ -55,7 +49,6 @@ export const contactBudgetOptions = [
   { value: "1_8m+", label: "R1.8M+" },
 ] as const satisfies readonly Option[];
 
-/** Monthly ad budget on the audit form: the contact form's first four, then three larger bands. */
 export const auditBudgetOptions = [
   ...contactBudgetOptions.slice(0, 4),
   { value: "180k-450k", label: "R180,000 - R450,000" },
@@ -63,7 +56,6 @@ export const auditBudgetOptions = [
   { value: "900k+", label: "R900,000+" },
 ] as const satisfies readonly Option[];
 
-/** The audit form's advertising platform. */
 export const platformOptions = [
   { value: "google", label: "Google Ads" },
   { value: "meta", label: "Meta (Facebook & Instagram)" },
@@ -71,7 +63,6 @@ export const platformOptions = [
   { value: "multiple", label: "Multiple Platforms" },
 ] as const satisfies readonly Option[];
 
-/** The contact form's primary interest. */
 export const contactInterestOptions = [
   { value: "google-ads", label: "Google Ads" },
   { value: "meta-ads", label: "Meta Ads (Facebook & Instagram)" },
@@ -81,7 +72,6 @@ export const contactInterestOptions = [
   { value: "full-service", label: "Full-Service Marketing" },
 ] as const satisfies readonly Option[];
 
-/** The order wizard's monthly marketing budget (value and label are the same text). */
 export const orderBudgetOptions = [
   "R 5,000 - R 10,000",
   "R 10,000 - R 20,000",
@@ -90,19 +80,16 @@ export const orderBudgetOptions = [
   "R 100,000+",
 ] as const;
 
-/** The order wizard's preferred start date. */
 export const startDateOptions = ["Immediately", "Within 2 weeks", "Within 1 month", "Within 2-3 months", "Just exploring"] as const;
 
 export function values<const O extends readonly { value: string }[]>(options: O): [O[number]["value"], ...O[number]["value"][]] {
   return options.map((o) => o.value) as [O[number]["value"], ...O[number]["value"][]];
 }
 
-/** The label of a value in an option list, or the value itself when it is not one of them. */
 export function labelOf(options: readonly Option[], value: string): string {
   return options.find((o) => o.value === value)?.label ?? value;
 }
 
-/** The label of a stored value, or "" when none was chosen. */
 export function chosenLabel(options: readonly Option[], value: unknown): string {
   return value ? labelOf(options, String(value)) : "";
 }

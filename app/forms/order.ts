@@ -16,7 +16,6 @@ import { optionalText, requiredText } from "#app/forms/rules.ts";
 import { orderMessages, simpleEmailPattern } from "#app/forms/order-steps.ts";
 import type { SteppedForm } from "#app/forms/steps.ts";
 
-// Its messages are the page script's too (order-steps.ts).
 export { orderMessages };
 
 const fields = formFields({
@@ -26,7 +25,6 @@ const fields = formFields({
   company: { ...commonFields.company, required: true },
   website: commonFields.website,
   service: { label: "Primary Service", shortLabel: "Service", required: true, options: serviceOptions, placeholder: "Select a service" },
-  // Its options follow the service chosen.
   tier: { label: "Service Tier", shortLabel: "Tier", required: true, maxLength: fieldLimits.shortText, placeholder: "Select a tier" },
   additionalServices: { label: "Additional Services", options: additionalServiceOptions },
   industry: {
@@ -107,13 +105,13 @@ const step4 = {
   additionalInfo: optionalText(fields.additionalInfo),
 };
 
-/** The tier must be one the chosen service offers (changing the service clears it). */
+/** Changing the service clears it. */
 function tierBelongsToService(order: { service: keyof typeof tiersByService; tier: string }): boolean {
   return tiersByService[order.service].includes(order.tier);
 }
 const tierRule = { error: orderMessages.step2Missing, path: ["tier"] };
 
-/** Each step's own rules, so the wizard's Next checks only the current step. */
+/** So the wizard's Next checks only the current step. */
 export const orderStepSchemas = [
   z.object(step1),
   z.object(step2).check(z.refine(tierBelongsToService, tierRule)),
@@ -123,11 +121,7 @@ export const orderStepSchemas = [
 
 const schema = z.object({ ...step1, ...step2, ...step3, ...step4 }).check(z.refine(tierBelongsToService, tierRule));
 
-/**
- * "Missing Information: Please select a service and tier" reads as a toast
- * titled Missing Information; the step 3 and 4 messages carry no title of
- * their own and share it.
- */
+/** The step 3 and 4 messages carry no title of their own and share step 1's. */
 export function splitOrderMessage(text: string): { title: string; message: string } {
   const missingTitle = orderMessages.step1Missing.split(": ")[0]!;
   const colon = text.indexOf(": ");
@@ -143,14 +137,12 @@ const steps: SteppedForm = {
     const stepMessages = Object.values(fieldErrors)
       .flat()
       .filter((text) => wizardMessages.has(text));
-    // Missing fields are reported before a malformed email (docs/SPEC.md section 5, Order wizard).
+    // Missing fields before a malformed email (docs/SPEC.md section 5).
     const missing = stepMessages.find((text) => text !== orderMessages.invalidEmail) ?? stepMessages[0];
-    // Anything else (characters a field refuses) is told under its field.
     return missing ? splitOrderMessage(missing) : { title: errorTitle, message: checkTheFields };
   },
 };
 
-/** The additional services as the agency reads them: the stored JSON list, joined. */
 function additionalServices(json: unknown): string {
   try {
     const list = JSON.parse(textOf(json) || "[]") as unknown;
@@ -171,7 +163,6 @@ export const orderForm = {
     failure: { title: "Submission Failed", message: "Please try again or contact us directly." },
     botCheckFailed,
   },
-  // Orders are long and rare; three cover a correction or two.
   rateLimit: { key: "order", max: 3, windowMinutes: 30 },
   stored: { table: "service_orders" },
   inbox: { type: "order", label: "Service order" },

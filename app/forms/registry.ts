@@ -7,11 +7,7 @@ import type { FormDefinition, FormKey, StoredRow } from "#app/forms/definition.t
 import { newsletterForm } from "#app/forms/newsletter.ts";
 import { orderForm } from "#app/forms/order.ts";
 
-/**
- * Every form, once: the pipeline, the inbox, the CSV export and the mail read
- * them from here. The browser imports only its page's own form module.
- * In the inbox's order: its form filter lists them so.
- */
+/** The browser imports only its page's own form module; the inbox's form filter lists them in this order. */
 export const forms = {
   contact: contactForm,
   audit: auditForm,
@@ -24,12 +20,10 @@ export const forms = {
 
 export const formList: readonly FormDefinition[] = Object.values(forms);
 
-/** The form a stored row came from: its table, and where forms share one, its form_type. */
 export function formOfRow(table: string, row: StoredRow): FormDefinition | undefined {
   return formList.find((form) => form.stored.table === table && (!form.stored.formType || form.stored.formType === row.form_type));
 }
 
-/** The inbox's form filter: each form's key in the leads table, and its label. */
 export const leadFormTypes = formList.map((form) => ({ key: form.inbox.type, label: form.inbox.label }));
 
 export function formTypeLabel(key: string): string {

@@ -2,26 +2,17 @@ import { z } from "#app/lib/zod.ts";
 import type { FormKey } from "#app/forms/form-keys.ts";
 import { type FormValues, formValues } from "#app/forms/form-values.ts";
 
-/**
- * Forms in steps (the order wizard, the two-step company profile form). With
- * JavaScript the steps change in the browser; without it each Next or Previous
- * is a post that the page's action answers with the step to show, carrying the
- * answers so far: nothing is stored until the last step is sent.
- */
+// Without JavaScript each Next or Previous is a post carrying the answers so far; nothing is stored until the last.
 
-/** The `name="intent"` values of the step buttons. */
 export const stepIntent = { next: "next", previous: "previous", submit: "submit" } as const;
 
-/** The hidden field holding the step a post without JavaScript was made from. */
 export const stepField = "step";
 
-/** What the action answers a step change made without JavaScript. */
 export interface StepAnswer {
   kind: "step";
   form: FormKey;
   step: number;
   values: FormValues;
-  /** Set when the step did not validate: its title and message, and each field's. */
   title?: string;
   message?: string;
   fieldErrors?: Record<string, string[]>;
@@ -33,9 +24,7 @@ export function isStepAnswer(value: unknown): value is StepAnswer {
 
 export interface SteppedForm {
   form: FormKey;
-  /** The rules of each step, in order: Next checks only the current one. */
   steps: readonly z.ZodMiniObject[];
-  /** What a visitor reads when a step does not validate. */
   failure(step: number, fieldErrors: Record<string, string[]>): { title: string; message: string };
 }
 
@@ -44,7 +33,6 @@ export function fieldErrorsOf(schema: z.ZodMiniType, values: FormValues): Record
   return parsed.success ? null : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
 }
 
-/** The step holding the first of these fields, so a refused final post shows the step to fix. */
 export function stepOfErrors(stepped: SteppedForm, fieldErrors: Record<string, unknown> | undefined): number | undefined {
   const names = Object.keys(fieldErrors ?? {});
   if (!names.length) return undefined;
@@ -52,11 +40,7 @@ export function stepOfErrors(stepped: SteppedForm, fieldErrors: Record<string, u
   return index >= 0 ? index + 1 : undefined;
 }
 
-/**
- * What a visitor reads when the whole form is posted and fails its rules: the
- * earliest failing step's message, as that step's Next would say it (and as the
- * enhanced form says it before posting).
- */
+/** The earliest failing step's message, as its Next would say it. */
 export function failedStep(
   stepped: SteppedForm,
   fieldErrors: Record<string, string[]>,
@@ -68,13 +52,11 @@ export function failedStep(
   return undefined;
 }
 
-/** Clamps a posted step number into the form's range. */
 function postedStep(stepped: SteppedForm, raw: FormDataEntryValue | null): number {
   const step = Number.parseInt(String(raw ?? "1"), 10);
   return Number.isFinite(step) ? Math.min(Math.max(step, 1), stepped.steps.length) : 1;
 }
 
-/** Answers Next (the step must validate) or Previous (never below step 1) for a post without JavaScript. */
 export function moveStep(
   stepped: SteppedForm,
   formData: FormData,

@@ -14,15 +14,11 @@ import { isStepAnswer } from "#app/forms/steps.ts";
 import { useHydrated } from "#app/forms/use-hydrated.ts";
 
 interface LeadFormOptions {
-  /** The form (app/forms/contact.ts and the others): its rules are checked in the browser before posting, and live as the visitor corrects a field. */
   definition: FormDefinition;
-  /** The route whose action receives the post; the page's own route when left out. */
   action?: string;
-  /** How long the success toast stays, when the spec sets it. */
   successToastMs?: number;
   onSuccess?: (result: LeadResult) => void;
   onFailure?: (result: LeadResult) => void;
-  /** How a schema message reads under its field, when that differs from the message itself. */
   formatError?: (message: string) => string;
 }
 
@@ -30,27 +26,18 @@ function isLeadResult(value: unknown): value is LeadResult {
   return typeof value === "object" && value !== null && "ok" in value && "form" in value && "title" in value;
 }
 
-/**
- * One lead form's behaviour, the same for every form. Without JavaScript the
- * form is a plain post to its route's action and the page comes back with the
- * answer (`result`). With JavaScript the submit is checked against the form's
- * schema in the browser, the bot check's token is added and the post goes
- * through a fetcher: the page stays, a toast gives the answer, the fields are
- * cleared on success and kept on error, and the bot check starts afresh.
- */
+/** Without JavaScript a plain post; with it, checked by the schema, a fetcher post and a toast (decision 0007). */
 export function useLeadForm({ definition, action, successToastMs, onSuccess, onFailure, formatError = (m) => m }: LeadFormOptions) {
   const { key: form, schema } = definition;
   const baseId = useId();
   const hydrated = useHydrated();
   const fetcher = useFetcher<LeadResult>({ key: `lead-${form}-${baseId}` });
   const actionData = useActionData();
-  // A page posted without JavaScript answers in place of the form, for this form only:
-  // the lead's result, or (forms in steps) the step to show next.
+  // A page posted without JavaScript answers in place of the form, for this form only.
   const result = isLeadResult(actionData) && actionData.form === form ? actionData : undefined;
   const stepAnswer = isStepAnswer(actionData) && actionData.form === form ? actionData : undefined;
   const refused = result && !result.ok ? result : undefined;
   const noJsFieldErrors = refused?.fieldErrors ?? stepAnswer?.fieldErrors;
-  /** What the form says above its fields after a post without JavaScript. */
   const status: LeadResult | undefined =
     result ??
     (stepAnswer?.title
@@ -65,7 +52,6 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, formatError(message)]));
   const [errors, setErrors] = useState<FieldErrors>(() => shown(firstErrors(noJsFieldErrors)));
   const [preparing, setPreparing] = useState(false);
-  /** A submitted post waits for the bot check's answer. */
   const [verifying, setVerifying] = useState(false);
   const posting = useRef(false);
   const busy = preparing || fetcher.state !== "idle";
@@ -73,10 +59,8 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
   callbacks.current = { onSuccess, onFailure };
 
   const values: FormValues | undefined = refused?.values ?? stepAnswer?.values;
-  // Without JavaScript the page comes back with the focus on the first field to fix.
   const autoFocusName = Object.keys(noJsFieldErrors ?? {})[0];
 
-  /** Shows these messages under their fields and moves focus to the first of them. */
   function showErrors(failed: FieldErrors) {
     const next = shown(failed);
     setErrors(next);
@@ -90,7 +74,6 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     element?.focus();
   }
 
-  /** Checks values against a schema; the first message of each failing field, or null when they pass. */
   function check(target: z.ZodMiniType, data: FormValues): FieldErrors | null {
     const parsed = target.safeParse(data);
     if (parsed.success) return null;
@@ -101,11 +84,9 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     return formRef.current ? formValues(new FormData(formRef.current), definition.listFields) : {};
   }
 
-  /** Adds the bot check's answer and the enhanced marker, then posts. */
   async function post(extra: Record<string, string> = {}, button?: HTMLButtonElement | null) {
     if (button !== undefined) submitter.current = button;
     const element = formRef.current;
-    // A second press while the first is still getting its bot-check answer is the same submit.
     if (!element || posting.current) return;
     posting.current = true;
     setPreparing(true);
@@ -116,12 +97,10 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
         showToast("error", definition.messages.failure.title, { description: captchaNotInitialized });
         return;
       }
-      // The clicked button's name and value travel too (the step forms' intent).
       const clicked = submitter.current?.isConnected && submitter.current.form === element ? submitter.current : null;
       const data = new FormData(element, clicked);
       data.set(botFields.captchaToken, token);
       data.set(botFields.enhanced, enhancedMarker);
-      // The browser's touches replace what the server saw, when it kept any.
       const attribution = attributionForPost();
       if (attribution) data.set(ATTRIBUTION_FIELD, attribution);
       for (const [name, value] of Object.entries(extra)) data.set(name, value);
@@ -133,7 +112,6 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     }
   }
 
-  /** The default submit: the whole schema, then the post. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -185,7 +163,6 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
       if (answer.fieldErrors) showErrors(firstErrors(answer.fieldErrors));
       callbacks.current.onFailure?.(answer);
     }
-    // The disabled submit button dropped focus while the post ran; give it back.
     if ((!document.activeElement || document.activeElement === document.body) && submitter.current?.isConnected) {
       submitter.current.focus();
     }
@@ -212,7 +189,6 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
     check,
     currentValues,
     post,
-    /** Props for the `<Form>` element. */
     formProps: {
       ref: formRef,
       method: "post" as const,
@@ -220,7 +196,6 @@ export function useLeadForm({ definition, action, successToastMs, onSuccess, onF
       onSubmit,
       onChange,
       onBlur,
-      // With JavaScript the schema's own messages replace the browser's bubbles.
       noValidate: hydrated,
     },
   };
