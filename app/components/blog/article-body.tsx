@@ -1,7 +1,6 @@
 import { cn } from "#app/lib/cn.ts";
 
-// Typography for the rendered Markdown, written as Tailwind variants on the
-// container so the article needs no plugin and no extra stylesheet.
+// Tailwind variants on the container, so the article needs no plugin and no extra stylesheet.
 const prose = cn(
   "text-lg leading-8 text-slate-700",
   "[&>*+*]:mt-6 [&>*:first-child]:mt-0",
@@ -18,7 +17,7 @@ const prose = cn(
   "[&_td]:border-b [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_td]:align-top",
 );
 
-/** An article's body: HTML from our own Markdown at build, or from the inbox's through app/lib/markdown.ts, which lets no script through. */
+/** app/lib/markdown.ts lets no script through. */
 export function ArticleBody({ html }: { html: string }) {
   return <div className={prose} dangerouslySetInnerHTML={{ __html: html }} />;
 }

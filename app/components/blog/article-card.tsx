@@ -4,8 +4,7 @@ import type { ArticleCardData } from "#app/content/articles.ts";
 import { CategoryChip, ReadTimeAndDate } from "#app/components/blog/article-facts.tsx";
 import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 
-// The title link stretches over the whole card (after:inset-0), so the card is
-// one click target and one tab stop, and the link's name is the title alone.
+// The title link stretches over the card, so the card is one click target and one tab stop.
 const stretchedLink = "after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none";
 const cardFrame =
   "group relative overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 transition hover:shadow-lg hover:ring-brand-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600";
@@ -15,7 +14,6 @@ const CARD_SIZES = "(min-width: 80rem) 24rem, (min-width: 64rem) 30vw, (min-widt
 /** The featured card's image: half of the listing from lg, else its whole width. */
 const FEATURED_SIZES = "(min-width: 80rem) 38rem, (min-width: 64rem) 48vw, calc(100vw - 2rem)";
 
-/** A card in the blog listing. */
 export function ArticleCard({ article }: { article: ArticleCardData }) {
   return (
     <article className={`${cardFrame} flex w-full flex-col`}>
@@ -38,7 +36,6 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
   );
 }
 
-/** The one featured article, larger and side by side on wide screens. */
 export function FeaturedArticleCard({ article }: { article: ArticleCardData }) {
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>

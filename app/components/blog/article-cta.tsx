@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { auditPromises } from "#app/content/audit.ts";
 
-/** The call to action that closes every article: the free ad audit. */
 export function ArticleCta() {
   return (
     <section aria-labelledby="article-cta" className="bg-gradient-to-br from-brand-800 to-ink py-16 sm:py-20">

@@ -3,7 +3,6 @@ import type { ArticleSummary } from "#app/content/articles.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatLongDate } from "#app/lib/sast.ts";
 
-/** The category chip of an article. */
 export function CategoryChip({ category, className }: { category: string; className?: string }) {
   return (
     <span
@@ -17,7 +16,6 @@ export function CategoryChip({ category, className }: { category: string; classN
   );
 }
 
-/** Read time and publication date, as every card and article shows them. */
 export function ReadTimeAndDate({ article, className }: { article: Pick<ArticleSummary, "readTime" | "date">; className?: string }) {
   return (
     <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600", className)}>

@@ -9,11 +9,7 @@ import { Avatar } from "#app/components/illustrations/avatar.tsx";
 import type { ArticlePageData } from "#app/content/articles.ts";
 import { team } from "#app/content/team.ts";
 
-/**
- * An article's page below the site's header: the public page (routes/article.tsx)
- * and its private preview (routes/article-preview.tsx) both render this, so a
- * preview is what readers will see.
- */
+/** The public page and its private preview both render this, so a preview is what readers will see. */
 export function ArticleView({ article, bodyHtml, shareable = true }: { article: ArticlePageData; bodyHtml: string; shareable?: boolean }) {
   const author = team.find((member) => member.name === article.author);
   return (

@@ -7,11 +7,7 @@ const current = `${chip} bg-ink text-white`;
 const other = `${chip} bg-white text-ink ring-1 ring-slate-200 hover:ring-brand-300`;
 const count = "rounded-full px-2 py-0.5 text-xs tabular-nums";
 
-/**
- * The topics as links that filter the listing (they work without JavaScript),
- * each counting the live articles it shows. The archive's figures (SPEC.md
- * section 9) are the agency's own claim, said above them.
- */
+/** Links, so they work without JavaScript; the archive's figures are the agency's own claim (SPEC.md section 9). */
 export function CategoryList({ counts, selected }: { counts: Readonly<Record<string, number>>; selected: string | null }) {
   const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const topics = [

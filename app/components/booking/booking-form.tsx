@@ -7,13 +7,6 @@ import type { FormPageData } from "#app/forms/captcha-config.ts";
 import { useLeadForm } from "#app/forms/use-lead-form.ts";
 import { SlotPicker } from "#app/components/booking/slot-picker.tsx";
 
-/**
- * Book a Call: a day, a time, then who is calling. The same form behaviour as
- * every lead form (useLeadForm): without JavaScript a plain post that answers
- * with the page again (errors) or a redirect to the booking; with JavaScript
- * the schema checks the fields first, the captcha's answer is added and a
- * fetcher posts; a "just taken" answer brings fresh times without leaving the page.
- */
 export function BookingForm({ days, page }: { days: SlotDay[] | null; page: FormPageData }) {
   const lead = useLeadForm({ definition: bookingForm });
   const { fields } = bookingForm;
@@ -51,7 +44,6 @@ export function BookingForm({ days, page }: { days: SlotDay[] | null; page: Form
         ref={(input) => void (input && (input.value = Intl.DateTimeFormat().resolvedOptions().timeZone))}
       />
 
-      {/* reCAPTCHA v3 records the booking under its own action name. */}
       <BotCheck ref={lead.captchaRef} form={bookingForm.key} page={page} />
       <SubmitButton busy={lead.busy} verifying={lead.verifying} busyText="Booking..." style={{ className: "w-full" }}>
         Book My Free Call

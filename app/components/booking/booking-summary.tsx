@@ -1,6 +1,5 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 
-/** The booking page's heading: a tick once something is done, a crossed calendar for a link that no longer works. */
 export function BookingNotice({ title, lead, tone = "info" }: { title: string; lead: string; tone?: "info" | "done" }) {
   const icon = tone === "done" ? "circle-check" : "calendar-x-2";
   return (
@@ -19,7 +18,6 @@ interface BookingFacts {
   consultant: { name: string; meetingLink: string | null } | null;
 }
 
-/** When, with whom, where and to which address: what a visitor checks before moving or cancelling. */
 export function BookingDetails({ booking }: { booking: BookingFacts }) {
   const cancelled = booking.status === "cancelled";
   const { consultant } = booking;

@@ -6,19 +6,13 @@ import { visitorClock } from "#app/lib/sast.ts";
 
 interface SlotPickerProps {
   days: SlotDay[];
-  /** The slot to show chosen (a post that came back with an error). */
   chosen?: string;
   error?: string;
   errorId: string;
-  /** Prefix for the element ids, unique on the page. */
   idPrefix: string;
 }
 
-/**
- * Each choice is a visually hidden native radio followed by its face. The
- * faces are styled once here on their group rather than on each of the
- * hundreds of times, which keeps the page's HTML small.
- */
+/** Styled once on their group rather than on hundreds of faces, which keeps the HTML small. */
 const choices = cn(
   "[&_label]:block [&_label]:cursor-pointer",
   "[&_input+span]:block [&_input+span]:rounded-lg [&_input+span]:border [&_input+span]:border-slate-300 [&_input+span]:text-center [&_input+span]:text-sm",
@@ -26,10 +20,7 @@ const choices = cn(
   "[&_input:focus-visible+span]:outline-2 [&_input:focus-visible+span]:outline-offset-2 [&_input:focus-visible+span]:outline-brand-600",
 );
 
-/**
- * One day's times as plain markup. There are hundreds of them: as static HTML
- * inside one element, React hydrates that element, not every radio, label and face.
- */
+/** As static HTML inside one element, so React hydrates that element, not hundreds of radios. */
 function timesMarkup(day: SlotDay, chosen: string | undefined): string {
   return day.starts
     .map((minutes) => slotChoice(day.date, minutes))
@@ -41,11 +32,7 @@ function timesMarkup(day: SlotDay, chosen: string | undefined): string {
     .join("");
 }
 
-/**
- * When the visitor's clock reads differently from SAST (known only in the
- * browser), adds their own time below each time: the shown day first, then a
- * day per task, so hundreds of times never hold up input. Returns whether it does.
- */
+/** The visitor's own time only when it differs from SAST, a day per task so hundreds of times never hold up input. */
 function useVisitorTimes(picker: RefObject<HTMLElement | null>, days: SlotDay[]): boolean {
   const [differs, setDiffers] = useState(false);
   useEffect(() => {
@@ -82,13 +69,7 @@ function useVisitorTimes(picker: RefObject<HTMLElement | null>, days: SlotDay[])
   return differs;
 }
 
-/**
- * Two native radio groups: the day, then the time on that day. Native radios
- * give keyboard use (arrow keys within a group) and screen-reader names for
- * free, with JavaScript or without. Where the browser supports :has(), CSS
- * shows only the chosen day's times; elsewhere every day's times are listed,
- * grouped by day, and the form still works.
- */
+/** Native radios give keyboard use and names for free; where :has() is missing every day's times are listed. */
 export function SlotPicker({ days, chosen, error, errorId, idPrefix }: SlotPickerProps) {
   const pickerRef = useRef<HTMLDivElement>(null);
   const differs = useVisitorTimes(pickerRef, days);

@@ -7,13 +7,7 @@ import { firstPress } from "#app/lib/hydration-on-intent.ts";
 const reject = { [consentDom.choice]: "reject" };
 const accept = { [consentDom.choice]: "accept" };
 
-/**
- * Fixed at the bottom, over the page (SPEC.md section 2), so it never shifts it.
- * In the HTML but hidden: the consent script shows it (consent-page-script.ts), and
- * its buttons act through that script, before hydration too. Reject All and
- * Accept All look alike, so refusing is as easy as agreeing; the close icon
- * and the Reject All Cookies link refuse too (SPEC.md section 4).
- */
+/** In the HTML but hidden until the consent script shows it; Reject All looks like Accept All (SPEC.md sections 2 and 4). */
 export function CookieBanner() {
   return (
     <section

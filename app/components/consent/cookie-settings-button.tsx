@@ -1,12 +1,7 @@
 import { cn } from "#app/lib/cn.ts";
 import { consentDom } from "#app/components/consent/consent-dom.ts";
 
-/**
- * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn.
- * The browser opens the dialog (an invoker command, decision 0025) before the
- * consent script has come (decision 0043), which then shows the saved choice in
- * it. Without JavaScript there is nothing to consent to: it is not shown.
- */
+/** The browser opens the dialog before the consent script has come (decisions 0025, 0043); hidden without JavaScript. */
 export function CookieSettingsButton({ className }: { className?: string }) {
   return (
     <button

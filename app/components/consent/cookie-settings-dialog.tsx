@@ -27,7 +27,7 @@ const switchClass =
 const thumbClass =
   "block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-[state=checked]:translate-x-5.5";
 
-/** A switch the consent script turns (a button labelled by its row: a click on the label turns it too). */
+/** A button labelled by its row, so a click on the label turns it too. */
 function Switch({ id, category }: { id: string; category?: keyof ConsentChoices }) {
   return (
     <button
@@ -62,12 +62,7 @@ function Row({ id, label, description, category }: { id: string; label: string; 
   );
 }
 
-/**
- * Cookie Settings (SPEC.md section 5: essential shown on and disabled;
- * analytics, marketing and functional can be toggled). A native modal dialog
- * in the page's HTML, opened by the consent script at once, before hydration
- * too; its switches start from the saved choice or the defaults each time.
- */
+/** SPEC.md section 5: essential shown on and disabled. */
 export function CookieSettingsDialog() {
   return (
     <dialog

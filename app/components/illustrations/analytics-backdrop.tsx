@@ -1,7 +1,4 @@
-/**
- * The analytics page's hero background: a dark dashboard pattern drawn inline.
- * Decorative, and dark enough that white text over it keeps its contrast.
- */
+/** Dark enough that white text over it keeps its contrast. */
 export function AnalyticsBackdrop({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 1280 480" width="1280" height="480" className={className} aria-hidden="true" preserveAspectRatio="xMidYMid slice">

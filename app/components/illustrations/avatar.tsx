@@ -1,4 +1,4 @@
-/** An illustrated initials avatar: no photo, so no request and no layout shift. */
+/** No photo, so no request and no layout shift. */
 export function Avatar({
   initials,
   name,
@@ -12,7 +12,6 @@ export function Avatar({
   background?: string;
   accent?: string;
   size?: number;
-  /** True when the name is already shown next to the avatar. */
   decorative?: boolean;
 }) {
   const gradientId = `avatar-${initials}-${size}`;

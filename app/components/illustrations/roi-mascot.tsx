@@ -1,9 +1,6 @@
 import { useId } from "react";
 
-/**
- * ROI, the agency's AI agent: a friendly robot drawn inline so it needs no image
- * request. Pass a title when it carries meaning; without one it is decorative.
- */
+/** Drawn inline so it needs no image request; decorative without a title. */
 export function RoiMascot({ title, className, size = 240 }: { title?: string; className?: string; size?: number }) {
   const height = Math.round((size * 260) / 240);
   // Unique gradient ids, in case the mascot appears twice on a page.

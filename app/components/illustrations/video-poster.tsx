@@ -1,4 +1,4 @@
-/** The intro video's poster: a dashboard scene drawn inline, so the facade loads nothing from a third party. */
+/** Drawn inline, so the facade loads nothing from a third party. */
 export function VideoPoster({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 640 360" width="640" height="360" className={className} aria-hidden="true" preserveAspectRatio="xMidYMid slice">

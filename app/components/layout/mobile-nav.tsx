@@ -9,18 +9,8 @@ import { cn } from "#app/lib/cn.ts";
 const DRAWER_ID = "mobile-menu";
 
 /**
- * The small-screen menu (SPEC.md section 2): a right-hand drawer titled Menu
- * that slides in (in place for a visitor who asks for reduced motion), and
- * closes when a link is chosen. It is a native modal dialog in the page's HTML
- * that its buttons open and close through invoker commands, so the first tap
- * opens it at once, before React has loaded and without JavaScript (decision
- * 0025); the browser traps focus, closes it on Escape or a tap outside, and
- * returns focus to the button. React closes it when a link is chosen (the
- * page may change in place); in a browser without invoker commands or
- * `closedby` the loader does their part (hydration-on-intent-page-script.ts).
- *
- * The button is in the header; the drawer comes after the footer, where its
- * links repeat the footer's and so add little to the page's compressed HTML.
+ * A native modal dialog opened by invoker commands, so the first tap opens it before React (decision 0025). After the
+ * footer, as its links repeat the footer's and add little to the compressed HTML.
  */
 export function MobileNavButton() {
   return (
@@ -30,7 +20,6 @@ export function MobileNavButton() {
   );
 }
 
-/** A button that opens or closes the drawer: the browser runs its command; the loader does, where the browser cannot. */
 function DrawerButton({
   command,
   label,
@@ -58,7 +47,7 @@ function DrawerButton({
   );
 }
 
-/** A link chosen closes the drawer (the page may change in place). A press outside is `closedby`'s, or the loader's where the browser has none. */
+/** A press outside is `closedby`'s, or the loader's where the browser has none. */
 function closeOnLink(event: MouseEvent<HTMLDialogElement>) {
   if (event.target instanceof Element && event.target.closest("a")) event.currentTarget.close();
 }
@@ -82,7 +71,6 @@ export function MobileDrawer() {
           <Icon name="x" className="size-5" />
         </DrawerButton>
       </div>
-      {/* Its links' look is .drawer-links (app.css). */}
       <nav aria-label="Mobile" className="drawer-links">
         <ul className="space-y-1">
           {mainNav.map((item) => (

@@ -4,10 +4,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { pageTitle } from "#app/lib/seo.ts";
 
-/**
- * The 404 page; it also logs the path the visitor asked for. It sets its own
- * title and tags, as it shows for unknown paths and for a page's own 404 alike.
- */
+/** Sets its own title and tags: it shows for unknown paths and for a page's own 404 alike. */
 export function NotFound() {
   const { pathname } = useLocation();
   useEffect(() => {

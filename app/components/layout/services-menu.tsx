@@ -3,18 +3,11 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { serviceSummaries } from "#app/content/services.ts";
 
-/**
- * The Services dropdown: a disclosure beside the Services link that shows the
- * eight service pages (the navigation-menu pattern: links, not a role=menu).
- * It is a `<details>`, so the browser opens and closes it at the first press,
- * before React and without JavaScript (docs/before-react.md). React adds what
- * the browser does not: Escape or a press elsewhere closes it, as does a link
- * chosen (the page changes in place), and the arrow keys move through the links.
- */
+/** A `<details>`, so it opens at the first press before React (docs/before-react.md); the navigation-menu pattern, not role=menu. */
 export function ServicesMenu() {
   const details = useRef<HTMLDetailsElement>(null);
 
-  // Listening whether open or not: the menu may have opened before React was there.
+  // Whether open or not: the menu may have opened before React was there.
   useEffect(() => {
     const menu = details.current!;
     const onPress = (event: PointerEvent) => menu.open && !menu.contains(event.target as Node) && (menu.open = false);
@@ -65,7 +58,6 @@ export function ServicesMenu() {
   );
 }
 
-/** ArrowDown and ArrowUp move the focus through the menu's links, Home and End to either end. */
 function moveWithArrows(event: KeyboardEvent<HTMLElement>) {
   const links = [...event.currentTarget.querySelectorAll("a")];
   const at = links.indexOf(document.activeElement as HTMLAnchorElement);

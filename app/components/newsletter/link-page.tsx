@@ -3,7 +3,6 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { newsletterPages } from "#app/content/newsletter.ts";
 
-/** What a link in a subscriber's mail found (server/newsletter/subscribers.ts LinkState, as the page needs it). */
 export type LinkPageState =
   { state: "invalid" | "expired" } | { state: "pending" | "confirmed" | "left"; email: string; changed?: boolean };
 
@@ -19,12 +18,7 @@ function Notice({ title, lead, done }: { title: string; lead: string; done?: boo
   );
 }
 
-/**
- * The page a confirmation or unsubscribe link opens. It asks for one press of
- * a button (a post, so the link scanners of mail services, which only fetch
- * links, neither confirm nor unsubscribe anybody) and answers on the same page,
- * with JavaScript or without.
- */
+/** A button to press, so mail services' link scanners neither confirm nor unsubscribe anybody. */
 export function NewsletterLinkPage({ purpose, found }: { purpose: "confirm" | "unsubscribe"; found: LinkPageState }) {
   const busy = useNavigation().state !== "idle";
   const text = newsletterPages[purpose];
@@ -40,7 +34,6 @@ export function NewsletterLinkPage({ purpose, found }: { purpose: "confirm" | "u
     }
     return null;
   })();
-  // What is left: a subscription the button acts on.
   const email = "email" in found ? found.email : "";
 
   return (

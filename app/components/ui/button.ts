@@ -22,7 +22,6 @@ export interface ButtonStyle {
   className?: string;
 }
 
-/** Classes for anything that looks like a button: buttons and links alike. */
 export function buttonClass({ variant = "primary", size = "md", className }: ButtonStyle = {}): string {
   return cn(base, variants[variant], sizes[size], className);
 }

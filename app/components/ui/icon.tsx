@@ -1,15 +1,11 @@
 import { cn } from "#app/lib/cn.ts";
 import type { IconName } from "#app/lib/icon-names.ts";
-// A hashed asset with immutable caching: fetched once for the whole site.
+// Hashed, immutably cached: fetched once for the whole site.
 import spriteUrl from "#app/components/ui/icons.svg?no-inline";
 
 export type { IconName } from "#app/lib/icon-names.ts";
 
-/**
- * An icon from the site's sprite, decorative (hidden from assistive
- * technology: the text beside it says what it means). Stroke and size follow
- * lucide's defaults; `className` sets the size and colour as before.
- */
+/** Decorative: the text beside it says what it means. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg
