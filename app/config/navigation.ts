@@ -1,4 +1,4 @@
-/** The top bar's items, in SPEC.md's order. Services also opens the service pages menu. */
+/** Services also opens the service pages menu. */
 export const mainNav = [
   { label: "Home", to: "/" },
   { label: "About", to: "/about" },
@@ -8,7 +8,6 @@ export const mainNav = [
   { label: "Contact", to: "/contact" },
 ] as const;
 
-/** The footer's links, as SPEC.md lists them. */
 export const footerLinks = [
   { label: "SEO & Content", to: "/services/seo-content" },
   { label: "Case Studies", to: "/case-studies" },

@@ -2,14 +2,7 @@ import { articlePath, articleSlugs } from "#app/content/articles.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 
-/**
- * Every public page, with how it is rendered. Pages whose HTML depends on the
- * request (forms carrying a signed token, today's date, query parameters, free
- * booking slots) are rendered per request; the rest are prerendered at build.
- * Articles are the agency's records, prepared by the server when they go
- * live (server/articles/prepared-pages.ts); the six listed are those a new
- * site starts with, which the tests and benches visit as its pages.
- */
+/** Pages whose HTML depends on the request are rendered per request, the rest prerendered; the six articles are a new site's. */
 export interface PublicRoute {
   path: string;
   rendering: "prerendered" | "per-request" | "article";

@@ -1,7 +1,4 @@
-/**
- * The agency's identity and contact details: the one place the header, footer,
- * legal pages, structured data and notification emails read them from.
- */
+/** The one place the header, footer, legal pages, structured data and mails read these from. */
 export const site = {
   name: "ROI Media",
   legalName: "ROI Media (Pty) Ltd",
@@ -20,7 +17,7 @@ export const site = {
   currency: "ZAR",
   locale: "en-ZA",
   timeZone: "Africa/Johannesburg",
-  /** SAST: UTC+2 all year (no daylight saving since 1944), so times convert with a fixed offset. */
+  /** No daylight saving since 1944, so times convert with a fixed offset. */
   utcOffsetMs: 2 * 60 * 60 * 1000,
   themeColor: "#0f172a",
 } as const;

@@ -9,24 +9,19 @@ import { findPreview, previewHeaders } from "#server/articles/preview.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article-preview";
 
-/** The route's id (routes.ts), which its document-only HTML is filed under. */
 const ROUTE_ID = "routes/article-preview";
 
-/**
- * An article not yet live, as it will look, for whoever holds its signed link
- * (docs/decisions/0040): rendered per request, never kept, never indexed, its
- * address (the key) never sent on, not in the sitemap.
- */
+/** Never kept, never indexed, its address never sent on (docs/decisions/0040). */
 export async function loader(args: Route.LoaderArgs) {
   const { database, secrets } = servicesOf(args.context);
-  // The signature is checked before the database is asked anything: a made-up link costs a hash.
+  // Checked before the database is asked anything: a made-up link costs a hash.
   const found = await findPreview(database.db, secrets.articlePreview, args.params.token);
   if (found.state === "live") throw redirect(found.path, { status: 302, headers: previewHeaders });
   if (found.state !== "found") {
     return data({ state: found.state } as const, { status: found.state === "expired" ? 410 : 404, headers: previewHeaders });
   }
   const { html, id: _id, version: _version, ...article } = found.article;
-  // The body is in the page's HTML; a document's hydration data leaves it out (decision 0026).
+  // A document's hydration data leaves the body out (decision 0026).
   return data({ state: "found", article, until: found.until, ...documentOnlyHtml(args, ROUTE_ID, html) } as const, {
     headers: previewHeaders,
   });

@@ -8,21 +8,19 @@ import { blogFeedLink } from "#app/lib/feed.ts";
 import { servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/article";
 
-/** The route's id (routes.ts), which its document-only HTML is filed under. */
 const ROUTE_ID = "routes/article";
 
 export function loader(args: Route.LoaderArgs) {
   const { articles } = servicesOf(args.context);
   const found = articles.find(args.params.slug);
   if (!found) {
-    // A slug the agency changed answers with the article's address now.
     const movedTo = articles.movedTo(args.params.slug);
     if (movedTo) throw redirect(articlePath(movedTo), 301);
     throw data(null, { status: 404 });
   }
-  // What the page and its meta read, no more: the data rides in the document (decision 0023's round trip).
+  // Only what the page reads: the data rides in the document (decision 0023).
   const { html, id: _id, version: _version, featured: _featured, ...article } = found;
-  // The body is in the page's HTML; a document's hydration data leaves it out (decision 0026).
+  // A document's hydration data leaves the body out (decision 0026).
   return { article, ...documentOnlyHtml(args, ROUTE_ID, html) };
 }
 

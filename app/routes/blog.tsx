@@ -22,7 +22,7 @@ export const clientAction = leadClientAction(newsletterForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
-/** What a card shows, no more: the listing's data rides in its document, within the first round trip (decision 0023). */
+/** Only what a card shows: the data rides in the document (decision 0023). */
 const cardOf = ({
   keywords: _keywords,
   seoTitle: _seoTitle,

@@ -12,7 +12,6 @@ import { clientAddressContext, servicesOf } from "#server/services.ts";
 import type { Route } from "./+types/calendar.manage";
 import { noStoreHeaders } from "#app/lib/cache-control.ts";
 
-/** What just happened, as the redirect after a change says (?booked=1, ?moved=1, ?changed=1). */
 const events = ["booked", "moved", "changed"] as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -32,12 +31,12 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
-// A booking's own page: never indexed, never in the sitemap, kept out by robots.txt too.
+// A booking's own page: never indexed.
 export const meta: Route.MetaFunction = () => [
   { title: `${bookingContent.manage.title} | ROI Media` },
   { name: "description", content: bookingContent.manage.description },
   { name: "robots", content: "noindex, nofollow" },
-  // The link is the key to the booking: never sent to another site ("same-origin" still lets our own posts name their origin).
+  // The link is the key to the booking ("same-origin" still lets our own posts name their origin).
   { name: "referrer", content: "same-origin" },
 ];
 

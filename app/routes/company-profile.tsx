@@ -9,7 +9,7 @@ import { companyProfileForm } from "#app/forms/company-profile.ts";
 import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/company-profile";
 
-// Continue and Back posted without JavaScript only move between the two steps; Download PDF runs the lead pipeline.
+// Continue and Back without JavaScript only move between the steps.
 export const action = steppedLeadAction(companyProfileForm);
 export const clientAction = leadClientAction(companyProfileForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";

@@ -19,7 +19,7 @@ import { seo } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
 import type { Route } from "./+types/home";
 
-// The home page is prerendered: the server stamps the id it runs with (empty for none) over the build's placeholder.
+// Prerendered: the server stamps the id it runs with over the build's placeholder.
 export function loader() {
   return { introVideoId: env().INTRO_VIDEO_ID };
 }

@@ -11,13 +11,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
-// Confirms only on a press of the page's button (see the component), never on the link's GET.
+// Only on a press of the page's button, never on the link's GET (mail scanners fetch links).
 export async function action({ params, context }: Route.ActionArgs) {
   const found = await servicesOf(context).newsletter.confirm(params.token, context.get(clientAddressContext).address);
   return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
-// The page is one subscriber's: never cached.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = () => newsletterLinkMeta("confirm");

@@ -17,7 +17,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(found, { status: linkStatus(found), headers: noStoreHeaders });
 }
 
-// The page is one subscriber's: never cached.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = () => newsletterLinkMeta("unsubscribe");
