@@ -4,7 +4,6 @@ import { useLeadForm } from "#app/forms/use-lead-form.ts";
 import { TextAreaField, TextField, WhoFields } from "#app/components/forms/fields.tsx";
 import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 
-/** The free AI assessment request (SPEC.md: Free AI assessment). */
 export function AiAssessmentForm({ page }: { page: FormPageData }) {
   const lead = useLeadForm({ definition: aiAssessmentForm, successToastMs: aiAssessmentSuccessToastMs });
   const { fields } = aiAssessmentForm;

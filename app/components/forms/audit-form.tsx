@@ -4,7 +4,6 @@ import { useLeadForm } from "#app/forms/use-lead-form.ts";
 import { SelectField, TextField } from "#app/components/forms/fields.tsx";
 import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 
-/** The free audit request (SPEC.md: Free audit). */
 export function AuditForm({ page }: { page: FormPageData }) {
   const lead = useLeadForm({ definition: auditForm });
   const { fields } = auditForm;

@@ -11,15 +11,9 @@ interface BotCheckProps {
   ref?: Ref<CaptchaHandle>;
   form: FormKey;
   page: FormPageData;
-  /** Keep the check out of sight even when widgets are visible (the company profile dialog). */
   hidden?: boolean;
 }
 
-/**
- * The hidden parts of every form: the honeypot people never see, the signed
- * token that lets a post without JavaScript through, the visit's attribution, and, once JavaScript
- * runs, the captcha the site is set to.
- */
 export function BotCheck({ ref, form, page: { captcha, formToken, attribution }, hidden = false }: BotCheckProps) {
   const hydrated = useHydrated();
   const invisible = hidden || captcha.widget === "invisible";
@@ -32,10 +26,9 @@ export function BotCheck({ ref, form, page: { captcha, formToken, attribution },
         </label>
       </div>
       <input type="hidden" name={botFields.formToken} value={formToken} />
-      {/* What the server saw of the visit; with JavaScript the browser's own touches replace it. */}
       <input type="hidden" name={ATTRIBUTION_FIELD} value={attribution} />
       {hydrated && (
-        // A block of its own, so the form's spacing applies; nothing to lay out when the check is out of sight.
+        // A block of its own, so the form's spacing applies.
         <div className={invisible || captcha.provider === "recaptcha-v3" ? "contents" : undefined}>
           <Widget ref={ref} form={form} captcha={captcha} invisible={invisible} />
         </div>

@@ -1,12 +1,7 @@
 import type { ReactNode } from "react";
 import { COMPANY_PROFILE_DIALOG_ID, prepareCompanyProfileForm } from "#app/components/forms/company-profile-dialog.tsx";
 
-/**
- * "Download Company Profile": opens the company profile dialog by an invoker
- * command, which the browser runs at the first press, before React and without
- * JavaScript (docs/before-react.md); the loader runs it where the browser
- * cannot. Reaching for it fetches the form React enhances the dialog with.
- */
+/** An invoker command the browser runs at the first press, before React (docs/before-react.md); the loader where it cannot. */
 export function CompanyProfileButton({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <button

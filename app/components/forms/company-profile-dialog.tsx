@@ -10,38 +10,25 @@ import { stepField, stepIntent } from "#app/forms/steps.ts";
 
 export const COMPANY_PROFILE_DIALOG_ID = "company-profile";
 
-// The enhanced form (its schema, bot check and toasts) loads when the dialog is wanted, not with the page.
 const loadForm = () => import("#app/components/forms/company-profile-form.tsx");
 type EnhancedForm = Awaited<ReturnType<typeof loadForm>>["CompanyProfileForm"];
 
-/** After the frame that shows the answer to a press: work started in the press would hold that frame up. */
+/** Work started in the press would hold up the frame that answers it. */
 const afterNextFrame = (work: () => void) => requestAnimationFrame(() => setTimeout(work));
 
-/** Starts fetching the enhanced form's code as the visitor reaches for an entry (on a phone, the tap itself). */
 export function prepareCompanyProfileForm() {
   afterNextFrame(() => void loadForm());
 }
 
-/** The ids the HTML form's fields take (the enhanced form has its own). */
 const htmlForm = { baseId: COMPANY_PROFILE_DIALOG_ID, errors: {}, values: undefined, autoFocusName: undefined };
 
-/** What the visitor did in the HTML form, carried into the enhanced one. */
 interface Carried {
   values: Record<string, string>;
   focused: string | null;
-  /** Continue was pressed once React was there but before the enhanced form was: it presses it again. */
   continued: boolean;
 }
 
-/**
- * The company profile dialog (SPEC.md), opened from the footer, About and
- * Services pages: a native modal `<dialog>` in the page's HTML, so it opens
- * at the first press before React, and its first step is an HTML form whose
- * Continue posts to /company-profile (which answers with step 2), before React
- * and without JavaScript. Once React is there and the dialog is open, the
- * enhanced two-step form takes the HTML one's place with what the visitor
- * typed and where the focus was: the same fields, labels, messages and states.
- */
+/** A native `<dialog>` with an HTML first step that works before React; the enhanced form takes its place with what was typed. */
 export function CompanyProfileDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [wanted, setWanted] = useState(false);
@@ -51,7 +38,6 @@ export function CompanyProfileDialog() {
   useEffect(() => {
     const element = dialog.current!;
     const want = () => element.open && setWanted(true);
-    // Opened before React came, or later (once the dialog has painted open).
     want();
     const wantAfterFrame = () => afterNextFrame(want);
     element.addEventListener("toggle", wantAfterFrame);
@@ -68,7 +54,6 @@ export function CompanyProfileDialog() {
     if (wanted) void loadForm().then((module) => setForm(() => module.CompanyProfileForm));
   }, [wanted]);
 
-  // The HTML form stays until both the code and the data are there, then hands over in one frame.
   const [carried, setCarried] = useState<Carried>();
   const continued = useRef(false);
   const ready = Form !== undefined && page.data !== undefined;
@@ -107,7 +92,6 @@ export function CompanyProfileDialog() {
         ) : (
           <HtmlStepOne
             onSubmit={(event) => {
-              // Once React is here the enhanced form is on its way: it answers Continue, in the dialog.
               event.preventDefault();
               continued.current = true;
               event.currentTarget.querySelector("button")?.setAttribute("aria-busy", "true");
@@ -128,7 +112,6 @@ export function CompanyProfileDialog() {
   );
 }
 
-/** Puts what the visitor typed in the HTML form into the enhanced one, before it paints. */
 function Enhanced({ carried, children }: { carried: Carried; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -140,10 +123,6 @@ function Enhanced({ carried, children }: { carried: Carried; children: ReactNode
   return <div ref={box}>{children}</div>;
 }
 
-/**
- * Step 1 as HTML, the same as the enhanced form's: Continue posts it to
- * /company-profile, whose action checks name and email and answers with step 2.
- */
 function HtmlStepOne({ onSubmit }: { onSubmit?: (event: FormEvent<HTMLFormElement>) => void }) {
   return (
     <form method="post" action={companyProfilePath} onSubmit={onSubmit} className="space-y-5">

@@ -12,11 +12,6 @@ import { BotCheck } from "#app/components/forms/bot-check.tsx";
 import { fieldId, RequiredNote, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
 import { FormStatus } from "#app/components/forms/form-status.tsx";
 
-/**
- * The two-step lead form that unlocks the company profile PDF: name and email,
- * then company and phone. The /company-profile page and the dialog opened from
- * the footer, About and Services pages both use it.
- */
 export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; onFinished?: (ok: boolean) => void }) {
   const lead = useLeadForm({
     definition: companyProfileForm,
@@ -27,8 +22,7 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
       onFinished?.(true);
     },
     onFailure(result) {
-      // SPEC.md: the form is reset at the end, whether the submit succeeded or failed. A post lost in
-      // transit got no answer at all: the visitor keeps what they typed and can send it again.
+      // SPEC.md: reset at the end either way; a post lost in transit got no answer, so the visitor keeps what they typed.
       if (!result.ok && result.reason === TRANSPORT_FAILURE) return;
       startOver();
       requestAnimationFrame(() => document.getElementById(fieldId(lead, "name"))?.focus());
@@ -36,7 +30,6 @@ export function CompanyProfileForm({ page, onFinished }: { page: FormPageData; o
     },
   });
 
-  // Without JavaScript the step comes back from the action; a refused final post reopens the step to fix.
   const [step, setStep] = useState(
     () =>
       lead.stepAnswer?.step ??

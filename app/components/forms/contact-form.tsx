@@ -4,7 +4,6 @@ import { useLeadForm } from "#app/forms/use-lead-form.ts";
 import { SelectField, TextAreaField, TextField, WhoFields } from "#app/components/forms/fields.tsx";
 import { LeadFormFrame } from "#app/components/forms/lead-form-frame.tsx";
 
-/** The contact page's lead form (SPEC.md: Contact form). */
 export function ContactForm({ page }: { page: FormPageData }) {
   const lead = useLeadForm({ definition: contactForm });
   const { fields } = contactForm;

@@ -7,10 +7,9 @@ import type { Option } from "#app/forms/options.ts";
 import type { LeadForm } from "#app/forms/use-lead-form.ts";
 import { cn } from "#app/lib/cn.ts";
 
-/** The parts of a lead form a field needs: its ids, its message and what the visitor typed before. */
 type FieldSource = Pick<LeadForm, "baseId" | "errors" | "values" | "autoFocusName">;
 
-/** A text field's look, one class in the stylesheet (app.css): the company profile dialog puts fields in every page. */
+/** One class in app.css: the company profile dialog puts fields in every page. */
 const inputClass = "field-input";
 
 export function fieldId(lead: Pick<LeadForm, "baseId">, name: string): string {
@@ -21,7 +20,6 @@ export function errorId(lead: Pick<LeadForm, "baseId">, name: string): string {
   return `${fieldId(lead, name)}-error`;
 }
 
-/** The asterisk beside a required field's label; the input itself says `required` to assistive tech. */
 function RequiredMark() {
   return (
     <span className="ml-0.5 text-red-700" aria-hidden="true">
@@ -50,13 +48,8 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 interface FieldProps {
   lead: FieldSource;
-  /** The form definition's field: its name, label, limits and input attributes. */
   field: FormField;
-  /**
-   * False while a form's step is hidden: the browser does not enforce its required fields there.
-   * The mark and `aria-required` stay, so a step shown before React (order-wizard-page-script.ts)
-   * needs only `required` set: its markup is the same on every step.
-   */
+  /** False while a step is hidden; the mark and `aria-required` stay, so the page script needs only `required` set. */
   enforced?: boolean;
   hint?: string;
   className?: string;
@@ -143,7 +136,6 @@ export function TextAreaField(props: FieldProps & Own<TextareaHTMLAttributes<HTM
   );
 }
 
-/** A select of the field's options (or `options`, or `children`), with its placeholder as the empty choice. */
 export function SelectField(
   props: FieldProps &
     Own<SelectHTMLAttributes<HTMLSelectElement>> & { options?: readonly (Option | string)[]; placeholder?: string; children?: ReactNode },
@@ -174,7 +166,6 @@ export function SelectField(
   );
 }
 
-/** Checkboxes posting the field's name once per ticked box, one for each of its options. */
 export function CheckboxGroup({ lead, field: { name, label, options = [] } }: { lead: FieldSource; field: FormField }) {
   const previous = lead.values?.[name];
   const ticked = new Set(Array.isArray(previous) ? previous : previous ? [previous] : []);
@@ -208,7 +199,6 @@ export function CheckboxGroup({ lead, field: { name, label, options = [] } }: { 
   );
 }
 
-/** Who is asking: name, email and company, as the form's definition has them. */
 export function WhoFields({ lead, fields }: { lead: FieldSource; fields: Record<"name" | "email" | "company", FormField> }) {
   return (
     <>
@@ -219,11 +209,7 @@ export function WhoFields({ lead, fields }: { lead: FieldSource; fields: Record<
   );
 }
 
-/**
- * A form's submit button: `busyText` with a spinner while the form posts. While
- * a submitted post still waits for the bot check, a bar runs along the button's
- * foot and a status says why, the label staying SPEC.md's.
- */
+/** While a post waits for the bot check, a bar runs along the foot and the label stays SPEC.md's. */
 export function SubmitButton({
   busy,
   verifying = false,

@@ -3,11 +3,7 @@ import type { ReactNode } from "react";
 import type { LeadResult } from "#app/forms/lead-result.ts";
 import { cn } from "#app/lib/cn.ts";
 
-/**
- * The answer to a post made without JavaScript, shown in the form (with
- * JavaScript the same answer is a toast). It takes the focus when no field
- * does, so the visitor lands on it.
- */
+/** With JavaScript the same answer is a toast. */
 export function FormStatus({ result, children, className }: { result?: LeadResult; children?: ReactNode; className?: string }) {
   if (!result) return null;
   const hasFieldErrors = !result.ok && Object.keys(result.fieldErrors ?? {}).length > 0;
@@ -16,7 +12,6 @@ export function FormStatus({ result, children, className }: { result?: LeadResul
     <div
       role={result.ok ? "status" : "alert"}
       tabIndex={-1}
-      // The page came back from a post without JavaScript: the visitor lands on its answer (or on the field to fix).
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus={!hasFieldErrors}
       className={cn(

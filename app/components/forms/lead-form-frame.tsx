@@ -6,11 +6,6 @@ import { BotCheck } from "#app/components/forms/bot-check.tsx";
 import { RequiredNote, SubmitButton } from "#app/components/forms/fields.tsx";
 import { FormStatus } from "#app/components/forms/form-status.tsx";
 
-/**
- * What every one-page lead form has around its fields: the answer to a post
- * made without JavaScript, the required-fields note, the bot check and the
- * full-width submit button.
- */
 export function LeadFormFrame({
   lead,
   page,

@@ -6,7 +6,6 @@ import { BotCheck } from "#app/components/forms/bot-check.tsx";
 import { SubmitButton, TextField } from "#app/components/forms/fields.tsx";
 import { FormStatus } from "#app/components/forms/form-status.tsx";
 
-/** The newsletter signup (SPEC.md: Newsletter form); posts to the blog listing's action. */
 export function NewsletterForm({ page, action }: { page: FormPageData; action?: string }) {
   const lead = useLeadForm({ definition: newsletterForm, action });
   return (
@@ -24,7 +23,7 @@ export function NewsletterForm({ page, action }: { page: FormPageData; action?: 
           Subscribe
         </SubmitButton>
       </div>
-      {/* The wording a subscriber agrees to: kept with their subscription as it reads here. */}
+      {/* Kept with the subscription as it reads here. */}
       <p className="text-sm text-slate-600">
         {newsletterConsent}{" "}
         <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">

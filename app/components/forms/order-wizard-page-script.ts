@@ -1,17 +1,4 @@
-/**
- * The order wizard before React (docs/decisions/0042, docs/before-react.md):
- * bundled on its own at build (`?inline-script`, scripts/vite-inline-scripts.ts)
- * and written by the server right after the wizard's form, so it runs as the
- * page is parsed. Until the page has hydrated it answers Next and Previous in
- * the page, as React's wizard does, where they would otherwise be posts a round
- * trip away: Next checks the shown step with the browser's own constraint
- * validation, in the spec's words (SPEC.md section 5), then shows the next step
- * (the step indicator, the heading, which takes the focus, the step's fields,
- * the main button) in the same attributes and text React renders for it, so
- * React hydrates the step the visitor is on (order-wizard.tsx reads it from the
- * document). Submit Order is still the form's own post once its step checks.
- * Without JavaScript nothing changes: each step is a post the page answers.
- */
+// Answers Next and Previous before hydration in the attributes React renders, so React hydrates the step shown (decision 0042).
 import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
 import {
   orderButtonLabels,
@@ -39,7 +26,6 @@ function wizard(form: HTMLFormElement) {
   const controls = (box: Element) => [...box.querySelectorAll<Control>("input, select, textarea")];
   const clear = () => controls(form).forEach((control) => control.setCustomValidity(""));
 
-  /** Checks a step's fields; the first that fails is reported by the browser in the spec's words. */
   const valid = (number: number): boolean => {
     clear();
     const fields = controls(steps[number - 1]!);
@@ -61,12 +47,10 @@ function wizard(form: HTMLFormElement) {
     return !failed;
   };
 
-  /** Shows a step as React renders it (order-wizard.tsx), and moves the focus to its heading. */
   const show = (number: number) => {
     step.value = String(number);
     steps.forEach((box, index) => {
       box.hidden = index + 1 !== number;
-      // A required field is marked so on every step; only the shown step's are enforced.
       for (const control of box.querySelectorAll<Control>('[aria-required="true"]')) control.required = !box.hidden;
     });
     items.forEach((item, index) => {
@@ -100,7 +84,6 @@ function wizard(form: HTMLFormElement) {
     }
     // Submit Order, its step checked: the form's own post.
   });
-  // A message set for a field holds until the field is changed.
   form.addEventListener("input", (event) => {
     if (!hydrated) (event.target as Control).setCustomValidity?.("");
   });

@@ -31,27 +31,14 @@ function isServiceKey(value: unknown): value is ServiceKey {
 
 const text = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
 
-/**
- * What a control of the wizard holds in the document as React hydrates it:
- * before React, the page script may have moved the wizard on and the visitor
- * chosen a service (order-wizard-page-script.ts). Nothing on the server, nor
- * once React renders the wizard itself (the id is then not in the document).
- */
+/** Before React, the page script may have moved the wizard on (order-wizard-page-script.ts). */
 function inDocument(id: string): string | undefined {
   if (typeof document === "undefined") return undefined;
   const control = document.getElementById(id);
   return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : undefined;
 }
 
-/**
- * The four-step order wizard (SPEC.md: Get-started wizard). Every step's
- * fields stay in the form, the other steps hidden, so the last post carries
- * them all; without JavaScript Next and Previous are posts the page answers.
- * Before React an inline script of its own moves between the steps
- * (order-wizard-page-script.ts, decision 0042): the markup differs from step
- * to step only in attributes and in the text it sets, and React starts from
- * the step the document shows.
- */
+/** Every step's fields stay in the form; before React a page script moves between steps (decision 0042). */
 export function OrderWizard({ page }: { page: FormPageData }) {
   const [params] = useSearchParams();
   const requested = params.get("service");
@@ -62,7 +49,6 @@ export function OrderWizard({ page }: { page: FormPageData }) {
     definition: orderForm,
     formatError: (message) => splitOrderMessage(message).message,
     onSuccess() {
-      // SPEC.md: after a successful order the form resets and returns to step 1.
       setService(preselected);
       setTier("");
       goTo(1);
@@ -83,16 +69,14 @@ export function OrderWizard({ page }: { page: FormPageData }) {
   const tierId = fieldId(lead, fields.tier.name);
   const [service, setService] = useState<string>(() => inDocument(serviceId) ?? (text(values?.service) || preselected));
   const [tier, setTier] = useState(() => inDocument(tierId) ?? text(values?.tier));
-  // Hydration yields: a step or a choice the script made since the first render is taken too, before a paint.
+  // A step or choice the script made since the first render is taken before a paint.
   useLayoutEffect(() => {
     setStep((current) => shownStep() ?? current);
     setService((current) => inDocument(serviceId) ?? current);
     setTier((current) => inDocument(tierId) ?? current);
-    // Once, as React takes the wizard over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const last = orderStepTitles.length;
-  // Without JavaScript the page comes back on the new step: the step's heading takes the focus.
   const focusHeading = Boolean(lead.stepAnswer && !lead.stepAnswer.fieldErrors);
 
   function goTo(next: number) {
@@ -100,7 +84,6 @@ export function OrderWizard({ page }: { page: FormPageData }) {
     requestAnimationFrame(() => heading.current?.focus());
   }
 
-  /** Checks the steps up to `upTo`; the first that fails is shown with its message as a toast. */
   function stepsValid(upTo: number): boolean {
     const current = lead.currentValues();
     for (let index = 0; index < upTo; index++) {
@@ -131,7 +114,6 @@ export function OrderWizard({ page }: { page: FormPageData }) {
   }
 
   const tierOptions = service && isServiceKey(service) ? tiersByService[service] : [];
-  // Without JavaScript the list cannot follow the service, so it offers every service's tiers by name.
   const tierGroups = lead.hydrated
     ? undefined
     : serviceOptions.map((option) => (
@@ -148,7 +130,6 @@ export function OrderWizard({ page }: { page: FormPageData }) {
   return (
     <>
       <Form {...lead.formProps} onSubmit={onSubmit} className="space-y-8">
-        {/* Each item's state is in its attributes (the circle's look follows them in CSS), as the page script sets them. */}
         <ol aria-label="Order progress" className="grid grid-cols-4 gap-2">
           {orderStepTitles.map((title, index) => {
             const number = index + 1;
@@ -186,7 +167,6 @@ export function OrderWizard({ page }: { page: FormPageData }) {
         <FormStatus result={lead.status} />
 
         <div>
-          {/* A step rendered by a post without JavaScript takes the focus, as a step changed in the browser does. */}
           <h2
             ref={heading}
             tabIndex={-1}
@@ -202,7 +182,6 @@ export function OrderWizard({ page }: { page: FormPageData }) {
 
         <input type="hidden" id={stepId} name={stepField} value={step} />
 
-        {/* Only the shown step's fields are required in the browser, so a hidden empty one never blocks Next. */}
         <div hidden={step !== 1} data-order-step={1} className="grid gap-5 sm:grid-cols-2">
           <TextField lead={lead} field={fields.name} enforced={step === 1} />
           <TextField lead={lead} field={fields.email} enforced={step === 1} />
@@ -256,8 +235,7 @@ export function OrderWizard({ page }: { page: FormPageData }) {
           </div>
         </div>
 
-        {/* The step's main button comes first, so Enter in a field moves forward; Previous shows on the left. */}
-        {/* One button on every step, its value and label set by the step (the page script sets them before React). */}
+        {/* The main button comes first, so Enter moves forward; the page script sets its value before React. */}
         <div
           {...firstPress("script")}
           className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6"
