@@ -1,14 +1,4 @@
-/**
- * The cookie banner's and Cookie Settings' behaviour, as a classic script
- * (docs/decisions/0018): bundled on its own at build into a file
- * (`?script-file`, scripts/vite-inline-scripts.ts) that the page asks for once
- * it has loaded and the browser is idle, or at the first sign of intent
- * (cookie-consent.tsx, decision 0043). It shows the banner BANNER_DELAY_MS
- * after the load event and answers every button, whether or not the hydration
- * scripts have run yet: nothing here waits for React. Cookie settings is opened
- * by the browser (an invoker command) even before this has come; this then
- * shows the saved choice in it. Imported by nothing else: it acts as it runs.
- */
+// A script file asked for after the load (decisions 0018, 0043): nothing here waits for React; it acts as it runs.
 import {
   acceptAllChoices,
   BANNER_DELAY_MS,
@@ -34,9 +24,8 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
   const gtag = () => (window as unknown as { gtag?: Gtag }).gtag;
   const signals = { globalPrivacyControl: (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true };
   const none: ConsentChoices = { analytics: false, marketing: false, functional: false };
-  /** What this page has granted Google's tag, so a withdrawal can be sent. */
+  /** So a withdrawal can be sent. */
   let granted = none;
-  /** The visitor's saved choice; undefined until first needed (savedChoice). */
   let saved: ConsentChoices | null | undefined;
 
   // Google's tag, when analytics is on, was defined in the head with the saved choice (analytics.ts).
@@ -45,7 +34,7 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
     granted = choices;
   };
 
-  /** Read from storage when first needed: this runs once the page has loaded (decision 0024). */
+  /** Read when first needed: this runs once the page has loaded (decision 0024). */
   function savedChoice(): ConsentChoices | null {
     if (saved !== undefined) return saved;
     saved = null;
@@ -78,7 +67,6 @@ function consentPage(banner: HTMLElement, dialog: HTMLDialogElement) {
     control.dataset.state = on ? "checked" : "unchecked";
   };
 
-  /** The visitor's choice: saved, sent to Google's tag, and the banner and dialog closed. */
   function choose(choices: ConsentChoices) {
     try {
       localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(toPreferences(choices, new Date())));
