@@ -1,26 +1,4 @@
-// npm run admin -- <command>: the lead inbox's accounts and the database's backups, from the server's command line.
-//
-//   create-user EMAIL [--role admin|editor|reader]
-//                       asks for the password twice without echo (a terminal), or reads
-//                       it from standard input (piped: the first line); the first user is
-//                       an admin, later ones readers unless --role says otherwise
-//   set-password EMAIL  the same, for an existing user; signs them out everywhere, ends
-//                       any sign-in of theirs under way and lifts a lock of their codes
-//   reset-second-factor EMAIL
-//                       forgets the user's authenticator app, recovery codes and passkeys
-//                       (a lost phone, when no other admin can reset it in the inbox)
-//   list-users          every user, with their role and when they last signed in
-//   calendar-feed ID [--stop]
-//                       a new private feed address for a consultant's calls (the one
-//                       before stops at once), or --stop: none
-//   backup [FILE]       an online copy of the embedded database and its site key, checked
-//                       (not the secrets key: keep DATA_DIR/secrets.key apart from backups)
-//   verify FILE         checks a backup without restoring it
-//   restore FILE        puts a checked backup in place of the database (server stopped)
-//
-// It opens the database the server opens, with the same settings (server/env.ts:
-// DATA_DIR or DATABASE_URL) and migrations. Node runs it from source: every module
-// it imports uses .ts extensions, which Node's type stripping resolves as written.
+// npm run admin -- <command> (USAGE below). Opens the database the server opens, with its settings and migrations.
 import { COMMAND_LINE, recordAudit } from "#server/audit/audit.ts";
 import { adminRoles, type AdminRole, isAdminRole } from "#app/lib/inbox.ts";
 import { passwordProblem } from "#server/admin/password.ts";
@@ -71,7 +49,6 @@ const BACKUP_COMMANDS = ["backup", "verify", "restore"];
 
 class UsageError extends Error {}
 
-/** Reads one line from a terminal without showing it. */
 function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
   process.stderr.write(question);
@@ -100,7 +77,6 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-/** The first line of standard input, when a password is piped in. */
 async function readPiped(): Promise<string> {
   let text = "";
   process.stdin.setEncoding("utf8");
@@ -122,7 +98,6 @@ async function readNewPassword(email: string): Promise<string> {
   return password;
 }
 
-/** The role of --role, or null when none is given. */
 function roleArgument(args: string[]): AdminRole | null {
   const at = args.indexOf("--role");
   if (at === -1) return null;
@@ -218,7 +193,7 @@ function describeBackup(summary: BackupSummary): string {
   ].join("\n");
 }
 
-/** backup, verify and restore: they work on the database's file, so they open no connection that would migrate it. */
+/** They open no connection that would migrate the database. */
 async function runBackupCommand(command: string, args: string[], settings: Env): Promise<void> {
   switch (command) {
     case "backup": {

@@ -1,6 +1,4 @@
-// Builds the thread that reads the consultants' calendars (server/booking/ical-thread.ts) to
-// build/server/ical-thread.js, beside the server's bundle, which starts it from there: a worker
-// thread runs a file of its own, and the server's bundle is one file (decision 0001).
+// Builds server/booking/ical-thread.ts beside the server's one-file bundle (decision 0001): a worker runs a file of its own.
 import path from "node:path";
 import { build } from "rolldown";
 

@@ -1,7 +1,4 @@
-// Writes the company profile PDF (the file the company profile form unlocks)
-// from the site's own content, so the PDF never disagrees with the pages.
-// Run at build: node scripts/company-profile-pdf.ts [output path]. The content
-// is plain TypeScript data, so Node imports it as the app does, without Vite.
+// The company profile PDF, written at build from the site's own content so it never disagrees with the pages.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { site } from "#app/config/site.ts";
@@ -23,7 +20,6 @@ flow = drawPricing(pdf, flow);
 flow = drawGuarantees(pdf, flow);
 drawTeamAndContact(pdf, flow);
 
-// Every page after the cover: who we are and the page's number.
 const { pages, doc } = pdf;
 pages.forEach((page, index) => {
   if (index === 0) return;

@@ -1,10 +1,5 @@
-// Makes docs/calendar-client.png and docs/calendar-client-event.png: a call booked through the
-// site's own /calendar, as a consultant sees it in Thunderbird reading their CalDAV calendar
-// (decision 0033). The site is the production build with one consultant whose calendar is a real
-// radicale, as in tests/integration/booking-calendars.test.ts; Thunderbird runs under Xvfb with a
-// profile of its own and is driven with xdotool; ImageMagick captures the screen.
-//
-// Not part of `npm test`: it needs a desktop client and takes a minute. Run it with
+// Makes docs/calendar-client*.png: a booked call as a consultant sees it in Thunderbird over CalDAV (decision 0033).
+// Not part of `npm test`: it needs a desktop client. Run it with
 //   apt-get install -y --no-install-recommends radicale thunderbird xvfb imagemagick xdotool
 //   npm run build && npm run docs:calendar-client
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -21,10 +16,9 @@ import { freePort, startServer } from "#tests/support/server.ts";
 
 const PASSWORD = "caldav-docs-password";
 const SCREEN = { width: 1600, height: 1000 };
-/** The calendar's colour in Thunderbird, which is also how the event is found on the screen. */
+/** Also how the event is found on the screen. */
 const COLOUR = [0x0e, 0x76, 0x6e] as const;
 const docs = path.resolve(import.meta.dirname, "../docs");
-/** A pixel column through the Day view's events, left of their titles. */
 const EVENT_COLUMN = 1000;
 
 const tools = {
@@ -60,14 +54,12 @@ function spawnTool(command: string, args: string[], env: Record<string, string> 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 try {
-  // Lindiwe's calendar, with two meetings of her own around the call.
   const radicale = await startRadicale({ lindiwe: PASSWORD });
   cleanups.push(() => radicale.dispose());
   await radicale.makeCalendar("lindiwe", "work");
   const basic = `Basic ${Buffer.from(`lindiwe:${PASSWORD}`).toString("base64")}`;
 
-  // The consultant's calendar is read by the site with her password; Thunderbird reads it through
-  // this loopback proxy, which adds the password, so the client asks no one for it.
+  // Thunderbird reads her calendar through this loopback proxy, which adds the password.
   const target = new URL(radicale.url);
   const proxy: Server = createServer((incoming, answer) => {
     const outgoing = request(
@@ -110,13 +102,11 @@ try {
     ALTCHA_HMAC_KEY: BOOKING_HMAC_KEY,
     TRUST_PROXY: "x-forwarded-for",
     OUTBOX_POLL_MS: "100",
-    // The links in the event as a consultant of the live site reads them.
     SITE_URL: "https://roimedia.co.za",
   });
   cleanups.push(() => server.stop());
 
-  // The first bookable day's 10:00, or its first slot from 10:00 on.
-  // Her calendar read first: until then she is offered for no slot (decision 0047).
+  // Until her calendar is read she is offered for no slot (decision 0047).
   const slots = await waitFor(
     async () => {
       const offered = await offeredSlots(server);
@@ -160,7 +150,6 @@ try {
   );
   console.log(`Booked ${slot}; the event in her calendar:\n${written}`);
 
-  // A display of its own, and Thunderbird with a fresh profile that knows only her calendar.
   const display = `:${freeDisplay()}`;
   const x = { env: { ...process.env, DISPLAY: display } };
   spawnTool(tools.Xvfb, [display, "-screen", "0", `${SCREEN.width}x${SCREEN.height}x24`, "-nolisten", "tcp"]);
@@ -171,7 +160,6 @@ try {
   spawnTool(tools.thunderbird, ["--no-remote", "--profile", profile], {
     DISPLAY: display,
     HOME: work,
-    // Lindiwe works in SAST: the client shows the call at her wall-clock time.
     TZ: "Africa/Johannesburg",
     LANG: "en_GB.UTF-8",
   });
@@ -189,14 +177,12 @@ try {
 
   const main = await waitFor(windowNamed("Mozilla Thunderbird"), "Thunderbird's window", 60_000);
   await sleep(3000);
-  // No window manager: Thunderbird is given the whole screen, and the places clicked below are where its layout puts
-  // them at this size (the Calendar space's button, two panes' close buttons, the Day view, the next day).
+  // No window manager: the places clicked below are where Thunderbird's layout puts them at this size.
   xdotool("windowmove", main, "0", "0");
   xdotool("windowsize", main, String(SCREEN.width), String(SCREEN.height));
   await sleep(1000);
   click(22, 112);
   await sleep(2000);
-  // The events list above the view and the tasks beside it closed, for a wider day.
   click(1387, 98);
   click(1586, 98);
   await sleep(1000);
@@ -207,7 +193,7 @@ try {
     click(462, 109);
     await sleep(300);
   }
-  // Her day, once the calendar is read: the call is the shortest of its coloured boxes (15 minutes, her meetings longer).
+  // The call is the shortest of the coloured boxes (15 minutes, her meetings longer).
   const shot = path.join(work, "day.png");
   const call = await waitFor(
     () => {
@@ -220,7 +206,6 @@ try {
   );
   copyFileSync(shot, path.join(docs, "calendar-client.png"));
 
-  // The event's own view (a double click), made tall enough for the whole description.
   click(EVENT_COLUMN, call.from + Math.floor(call.length / 2), 2);
   const dialog = await waitFor(windowNamed("Thandi Nkosi"), "the event's window", 20_000);
   xdotool("windowmove", dialog, "480", "60");
@@ -236,12 +221,10 @@ async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }
 
-/** The first X display number with no server. */
 function freeDisplay(): number {
   for (let n = 90; ; n++) if (!existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`)) return n;
 }
 
-/** The stretches of a screenshot's pixel column that are the calendar's colour: the events' boxes, top to bottom. */
 function colourRuns(png: string, column: number): { from: number; length: number }[] {
   const pixels = execFileSync(tools.convert, [png, "-crop", `1x${SCREEN.height}+${column}+0`, "+repage", "-depth", "8", "rgb:-"]);
   const runs: { from: number; length: number }[] = [];
@@ -254,7 +237,6 @@ function colourRuns(png: string, column: number): { from: number; length: number
   return runs.filter((run) => run.length > 4);
 }
 
-/** Thunderbird's profile settings: the one CalDAV calendar, and none of the first run's dialogs. */
 function thunderbirdPrefs(calendarUrl: string): string {
   const prefs: Record<string, string | number | boolean> = {
     "calendar.registry.lindiwe.type": "caldav",

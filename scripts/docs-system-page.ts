@@ -1,9 +1,4 @@
-// Makes docs/system-page.png: the inbox's System page (/admin/system, decision 0049) with a part
-// failing, as an admin sees it. The site is the production build with its mail server away (a loopback
-// port nothing listens on) and a lead waiting to be mailed, checked every second, so the mail part has
-// failed past MAIL_DOWN_ALERT_AFTER and the admins' alert is queued; Chromium signs in as an admin.
-//
-// Not part of `npm test`: it writes a picture for people. Run it with
+// Makes docs/system-page.png: the System page with the mail part failing (decision 0049). Not part of `npm test`:
 //   npm run build && npm run docs:system-page
 import { existsSync } from "node:fs";
 import path from "node:path";

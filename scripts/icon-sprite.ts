@@ -1,6 +1,4 @@
-// Writes app/components/ui/icons.svg, the one sprite of every icon the site
-// shows (app/components/ui/icon-names.ts), from lucide's own drawings.
-// `node scripts/icon-sprite.ts` after adding a name; a unit test checks it is current.
+// Writes app/components/ui/icons.svg from lucide's drawings; run after adding a name (a unit test checks it is current).
 import { writeFileSync } from "node:fs";
 import type { LucideIconNode } from "lucide-react";
 import { iconNames } from "#app/lib/icon-names.ts";

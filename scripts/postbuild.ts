@@ -1,5 +1,3 @@
-// Precompresses the client build so the server can send brotli or gzip
-// without compressing on every request.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

@@ -1,8 +1,4 @@
-// Draws every public page's social card (1200x630 PNG) and the app icons into
-// the client build. A card's title and file name come from the same data and
-// functions as the page's meta tags (app/content/page-meta.ts, an article's
-// front matter, seo() with ogImagePath), so it is what the page's og:image
-// promises, and plain Node draws it without Vite or the app.
+// Social cards from the same data as the pages' meta tags, so each is what its og:image promises.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
@@ -23,11 +19,7 @@ function iconPng(size: number): Buffer {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: size } }).render().asPng());
 }
 
-/**
- * An ICO file of PNG images (the format every browser since 2007 reads), for
- * what asks /favicon.ico by name: a browser showing a page without HTML (a
- * PDF, JSON), feed readers, bookmarks tools.
- */
+/** For what asks /favicon.ico by name: pages without HTML, feed readers, bookmark tools. */
 function ico(images: Array<{ size: number; png: Buffer }>): Buffer {
   const header = Buffer.alloc(6);
   header.writeUInt16LE(1, 2); // type: icon
@@ -47,11 +39,10 @@ function ico(images: Array<{ size: number; png: Buffer }>): Buffer {
   return Buffer.concat([header, ...entries, ...images.map((image) => image.png)]);
 }
 
-/** The title each public page's meta hands seo(), by path. */
 function pageTitles(): Map<string, string> {
   const titles = new Map<string, string>(Object.values(pageMeta).map((page) => [page.path, page.title]));
   for (const slug of serviceSlugs) titles.set(servicePath(slug), serviceMeta[slug].title);
-  // The app has Vite inline the articles' Markdown (blog.server.ts); here the same files are read from disk.
+  // The app has Vite inline the articles' Markdown; here the same files are read from disk.
   for (const slug of articleSlugs) {
     const fileName = articleFileName(slug);
     const { matter } = parseArticleSource(fileName, readFileSync(path.resolve("app/content/blog", fileName), "utf8"));
@@ -68,7 +59,6 @@ for (const { path: pagePath } of publicRoutes) {
   const file = path.join(clientDir, ogImagePath(pagePath, title));
   writeFileSync(file, await drawCard(pagePath, title));
 }
-// The server draws an article's card when it goes live, with the same fonts (server/social-card.ts).
 mkdirSync(path.resolve("build/server/card-fonts"), { recursive: true });
 for (const { file } of CARD_FONT_FILES) copyFileSync(path.join(fontDir, file), path.resolve("build/server/card-fonts", file));
 writeFileSync(path.join(clientDir, "apple-touch-icon.png"), iconPng(180));

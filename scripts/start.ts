@@ -1,5 +1,4 @@
-// npm start: builds when there is no build or the sources changed since it
-// was made, then serves it.
+// npm start: builds when the sources changed since the last build, then serves it.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";

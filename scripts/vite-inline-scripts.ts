@@ -3,26 +3,15 @@ import { basename } from "node:path";
 import { build } from "rolldown";
 import type { Plugin } from "vite";
 
-/**
- * `import code from "./x.ts?inline-script"`: the module bundled on its own
- * (with what it imports) into one minified classic script, as a string the
- * server writes into a page. Such a script runs as the document is parsed and
- * needs no request; the CSP allows it by its hash or the response's nonce.
- */
+/** `?inline-script`: one minified classic script as a string, run as the document is parsed; the CSP allows it by hash or nonce. */
 const INLINE = "?inline-script";
 
-/**
- * `import src from "./x.ts?script-file"`: the same script as a file of the
- * client build, named by its content (`/assets/x-<hash>.js`, cached for good):
- * the page costs no bytes for it, and a visitor fetches it once for the whole
- * site (decision 0043).
- */
+/** `?script-file`: a file of the client build, cached for good: the page costs no bytes for it (decision 0043). */
 const FILE = "?script-file";
 
 export function inlineScripts(): Plugin {
   let root = process.cwd();
   let base = "/";
-  /** The files' code by path, for the development server (a build emits them instead). */
   const devFiles = new Map<string, string>();
   return {
     name: "inline-scripts",

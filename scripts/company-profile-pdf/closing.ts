@@ -1,4 +1,3 @@
-// The company profile's closing pages: the guarantees, the team and how to start.
 import { site } from "#app/config/site.ts";
 import { auditGuarantee, auditPromises } from "#app/content/audit.ts";
 import { guarantee } from "#app/content/pricing.ts";
@@ -7,7 +6,6 @@ import { serviceSummaries } from "#app/content/services.ts";
 import { team } from "#app/content/team.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#scripts/company-profile-pdf/layout.ts";
 
-/** The agency-wide guarantees, the free audit's, then each service's own promise. */
 export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
   let { page, y } = pdf.section(flow, guarantee.title, 260);
   y = pdf.text(page, guarantee.lead, MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
@@ -49,7 +47,6 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
   return { page, y };
 }
 
-/** The co-founders, then a dark box with the free audit and the contact details. */
 export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow): void {
   let { page, y } = pdf.section(flow, "The Team Behind Your Results", 240);
   for (const member of team) {

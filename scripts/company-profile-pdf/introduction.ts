@@ -1,12 +1,9 @@
-// The company profile's first two pages: the cover, then why the agency exists,
-// its values and how an engagement runs.
 import { site } from "#app/config/site.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
 import { engagementProcess, servicesHero } from "#app/content/services-page.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { A4, CONTENT_WIDTH, color, hex, MARGIN, type ProfileDocument } from "#scripts/company-profile-pdf/layout.ts";
 
-/** The cover: the agency, its services and figures on a dark band, who it is, how to reach it. */
 export function drawCover(pdf: ProfileDocument): void {
   const page = pdf.addPage();
   const bandHeight = 520;
@@ -43,7 +40,6 @@ export function drawCover(pdf: ProfileDocument): void {
     },
   );
 
-  // The eight services as chips in the band.
   let chipX = MARGIN;
   let chipY = A4.height - 360;
   for (const service of serviceSummaries) {
@@ -58,7 +54,6 @@ export function drawCover(pdf: ProfileDocument): void {
     chipX += width + 8;
   }
 
-  // Four figures on tiles straddling the band's edge.
   const tileWidth = (CONTENT_WIDTH - 3 * 10) / 4;
   const tileY = A4.height - bandHeight - 40;
   aboutStats.forEach((stat, index) => {
@@ -88,7 +83,6 @@ export function drawCover(pdf: ProfileDocument): void {
   });
 }
 
-/** Problem and solution, the values, and the steps of every engagement. */
 export function drawWhyWeExist(pdf: ProfileDocument): void {
   const start = pdf.innerPage("Why We Exist");
   const { page } = start;

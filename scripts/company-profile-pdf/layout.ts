@@ -1,5 +1,3 @@
-// The company profile's page geometry, the site's colours (app/app.css) and the
-// drawing helpers every page of the PDF shares.
 import { type PDFFont, PDFDocument, type PDFPage, PDFString, rgb, StandardFonts } from "pdf-lib";
 import { site } from "#app/config/site.ts";
 
@@ -39,13 +37,11 @@ interface TextStyle {
   leading?: number;
 }
 
-/** Where the next thing is drawn: a page and the height reached on it. */
 export interface Flow {
   page: PDFPage;
   y: number;
 }
 
-/** The document being written, its two fonts and its pages in order. */
 export class ProfileDocument {
   readonly doc: PDFDocument;
   readonly regular: PDFFont;
@@ -67,7 +63,6 @@ export class ProfileDocument {
     return new ProfileDocument(doc, regular, bold);
   }
 
-  /** The text with what the fonts cannot show replaced or left out. */
   plain(text: string): string {
     return [...text].map((ch) => (this.#charset.has(ch.codePointAt(0)!) ? ch : (substitutes[ch] ?? ""))).join("");
   }
@@ -89,7 +84,6 @@ export class ProfileDocument {
     return out;
   }
 
-  /** Draws wrapped text from (x, y) down; returns the y below it. */
   text(page: PDFPage, value: string, x: number, y: number, width: number, style: TextStyle = {}): number {
     const font = style.font ?? this.regular;
     const size = style.size ?? 10;
@@ -108,7 +102,6 @@ export class ProfileDocument {
     return this.#lines(value, font, size, width).length * (style.leading ?? size * 1.45);
   }
 
-  /** A clickable area opening a mailto:, tel: or web address. */
   link(page: PDFPage, uri: string, x: number, y: number, width: number, height: number) {
     const annotation = this.doc.context.register(
       this.doc.context.obj({
@@ -122,7 +115,6 @@ export class ProfileDocument {
     page.node.addAnnot(annotation);
   }
 
-  /** The site's logo mark (app/components/layout/logo.tsx), drawn at `size` points. */
   logoMark(page: PDFPage, x: number, y: number, size: number) {
     const scale = size / 32;
     page.drawSvgPath("M8 0H24A8 8 0 0 1 32 8V24A8 8 0 0 1 24 32H8A8 8 0 0 1 0 24V8A8 8 0 0 1 8 0Z", {
@@ -142,20 +134,18 @@ export class ProfileDocument {
     page.drawCircle({ x: x + 25 * scale, y: y + size - 11 * scale, size: 2 * scale, color: color.accent });
   }
 
-  /** A blank A4 page at the end of the document. */
   addPage(): PDFPage {
     const page = this.doc.addPage([A4.width, A4.height]);
     this.pages.push(page);
     return page;
   }
 
-  /** A new section: on the current page when `room` points are left below its heading, else on a new page. */
+  /** On the current page when `room` points are left below its heading, else on a new page. */
   section(current: Flow, title: string, room: number): Flow {
     if (current.y - 64 - room > BOTTOM) return { page: current.page, y: this.#heading(current.page, title, current.y - 24) };
     return this.innerPage(title);
   }
 
-  /** A page after the cover: the running header, then the title's heading. */
   innerPage(title: string): Flow {
     const page = this.addPage();
     page.drawRectangle({ x: 0, y: A4.height - 6, width: A4.width, height: 6, color: color.brand });

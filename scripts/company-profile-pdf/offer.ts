@@ -1,11 +1,9 @@
-// What the agency sells: its services, the add-ons and the pricing table.
 import { servicePages } from "#app/content/service-pages.ts";
 import { servicesHero } from "#app/content/services-page.ts";
 import { serviceCards, serviceSummaries } from "#app/content/services.ts";
 import { addOns, pricingGroups } from "#app/content/pricing.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, MARGIN, type ProfileDocument } from "#scripts/company-profile-pdf/layout.ts";
 
-/** The service cards, two to a row, with the SEO service in a note below. */
 export function drawServices(pdf: ProfileDocument): Flow {
   let { page, y } = pdf.innerPage("Our Services");
   y = pdf.text(page, servicesHero.lead, MARGIN, y, CONTENT_WIDTH, { size: 10.5, leading: 15, color: color.muted }) - 10;
@@ -61,7 +59,6 @@ export function drawAddOns(pdf: ProfileDocument, flow: Flow): Flow {
   return { page, y };
 }
 
-/** Each service's three tiers and their monthly prices. */
 export function drawPricing(pdf: ProfileDocument, flow: Flow): Flow {
   let { page, y } = pdf.section(flow, "Pricing at a Glance", 7 * 50 + 40);
   y =
