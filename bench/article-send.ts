@@ -1,9 +1,5 @@
-// An article sent to the newsletter's confirmed subscribers (docs/decisions/0038),
-// through a real SMTP server on loopback, on SQLite (and on a database of its own on
-// TEST_DATABASE_URL's PostgreSQL when it is set): how long starting the send takes
-// (the transaction that queues a copy per subscriber), how fast one worker mails
-// the copies with the rate set far above what it can do, and how closely it keeps
-// to a rate it can do. Writes bench/results/article-send.json and .md.
+// An article sent to the newsletter (decision 0038) over SMTP on loopback, on SQLite and PostgreSQL: starting the send,
+// one worker's uncapped speed, and how closely it keeps a rate. Writes bench/results/article-send.json and .md.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +20,6 @@ import { startSmtpCounter } from "#tests/support/smtp-counter.ts";
 const SUBSCRIBERS = 300;
 /** Far above what one worker and one mail server on loopback do: the figure is the send's own speed. */
 const UNCAPPED_PER_MINUTE = 60_000;
-/** A rate it can keep, and how many copies it is measured over. */
 const PACED_PER_MINUTE = 240;
 const PACED = 40;
 const SITE_URL = "https://www.roimedia.test";

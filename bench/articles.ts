@@ -1,9 +1,5 @@
-// From publish to page: two instances of the built server on one PostgreSQL
-// (TEST_DATABASE_URL, else the local server), the default ARTICLES_POLL_MS. An
-// article is written and published in the database as the editor does it on
-// another instance; each instance is asked every 10 ms, as a browser asks,
-// until it serves the page from its prepared file (the only answer with an
-// ETag). Writes bench/results/articles.json and bench/results/articles.md.
+// From publish to page on two instances sharing PostgreSQL: each is polled until it serves the page from its prepared
+// file (the only answer with an ETag). Writes bench/results/articles.json and .md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +17,6 @@ const cluster = await startCluster({ count: 2, env: () => ({}) });
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-articles-"));
 const handle = await openSiteDatabase({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
 
-/** Milliseconds from `since` until instance i serves `page` from its prepared file. */
 async function servedAfter(i: number, page: string, since: number): Promise<number> {
   for (;;) {
     const answer = await fetch(cluster.instances[i]!.url + page, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });

@@ -20,7 +20,7 @@ export type Autocannon = (options: {
   overallRate?: number;
   requests: Array<{ method: string; path?: string; setupRequest(request: RawRequest): RawRequest }>;
 }) => Promise<{ requests: { total: number }; latency: Histogram; duration: number; non2xx: number; errors: number }> & {
-  /** Each answer as it arrives (the result's duration is counted in whole seconds). */
+  /** The result's duration is counted in whole seconds. */
   on(event: "response", listener: () => void): unknown;
 };
 

@@ -1,18 +1,11 @@
-// The cookie banner's timing as a visitor meets it, as deployed (nginx, TLS,
-// HTTP/2; tests/support/site.ts), in Chromium: when the banner shows after the
-// load event (SPEC.md: 1000 ms), and how soon Cookie settings opens after the
-// click, from the footer before the page has hydrated (the browser opens it, an
-// invoker command, decision 0043) and from the banner's Settings once React has; and the
-// phone's menu, which the browser opens itself. Each page is visited RUNS times in a fresh context, as a desktop and as a phone (the CPU
-// slowed fourfold, as Lighthouse's mobile preset simulates it).
-// Writes bench/results/banner.json and banner.md.
+// The cookie banner's delay after load and how soon Cookie settings and the phone's menu open, before and after
+// hydration, as deployed (nginx, TLS, HTTP/2), desktop and a 4x-slowed phone. Writes bench/results/banner.json and .md.
 import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, openPage } from "#tests/support/browser.ts";
 import { startSite } from "#tests/support/site.ts";
 
 const RUNS = Number(process.env.BANNER_RUNS ?? 5);
-/** A prerendered page, the largest, an article and two pages rendered per request. */
 const PAGES = ["/", "/pricing", "/blog/google-ads-roi-strategies", "/contact", "/free-audit"];
 const DEVICES = {
   desktop: { viewport: { width: 1280, height: 800 }, cpuSlowdown: 1 },
@@ -20,16 +13,12 @@ const DEVICES = {
 } as const;
 type Device = keyof typeof DEVICES;
 
-/** The targets (docs/performance-targets.md): shown 1.0 s (+-0.2) after load; Cookie settings (and so the menu) open within 100 ms of the click. */
+/** docs/performance-targets.md. */
 const BANNER_DELAY_MS = 1000;
 const BANNER_TOLERANCE_MS = 200;
 const DIALOG_OPEN_MS = 100;
 
-/**
- * Notes in the page, in ms since navigation began: the load event, the click
- * (its event's time stamp) and the frame that first shows the banner and the
- * open dialog (the animation frame after the change, just before it paints).
- */
+/** Notes in ms since navigation began; a "shown" time is the animation frame after the change, just before it paints. */
 function recordTimes() {
   const times: Record<string, number> = {};
   (window as unknown as { benchTimes: typeof times }).benchTimes = times;
@@ -68,14 +57,12 @@ async function visit(browser: Browser, url: string, device: Device, run: (page: 
   }
 }
 
-/** The banner, first visit: from the load event to the frame that shows it. */
 const bannerAfterLoad = (page: Page) =>
   page
     .waitForFunction(() => (window as unknown as { benchTimes: Record<string, number> }).benchTimes.banner !== undefined)
     .then(() => times(page))
     .then((t) => t.banner! - t.load!);
 
-/** As soon as the page has loaded, before any intent has fetched React: Cookie settings in the footer. */
 async function footerBeforeHydration(page: Page): Promise<number> {
   await page.waitForFunction(() => document.readyState === "complete");
   await page.locator("footer").getByRole("button", { name: "Cookie settings" }).click();
@@ -84,7 +71,6 @@ async function footerBeforeHydration(page: Page): Promise<number> {
   return t.dialog! - t.click!;
 }
 
-/** Once the banner is up and React has hydrated the page: the banner's Settings. */
 async function bannerAfterHydration(page: Page): Promise<number> {
   const banner = page.getByRole("region", { name: "We value your privacy" });
   await banner.waitFor({ state: "visible" });
@@ -95,7 +81,6 @@ async function bannerAfterHydration(page: Page): Promise<number> {
   return t.dialog! - t.click!;
 }
 
-/** As soon as the page has loaded, on a phone: the menu (a native dialog, decision 0025). */
 async function menuBeforeHydration(page: Page): Promise<number> {
   await page.waitForFunction(() => document.readyState === "complete");
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -108,7 +93,6 @@ const MEASURES: Record<string, { run: (page: Page) => Promise<number>; devices: 
   "banner after load": { run: bannerAfterLoad, devices: ["desktop", "phone"] },
   "Cookie settings, footer, before hydration": { run: footerBeforeHydration, devices: ["desktop", "phone"] },
   "Cookie settings, banner, after hydration": { run: bannerAfterHydration, devices: ["desktop", "phone"] },
-  // The button is there below the large breakpoint only.
   "menu, before hydration": { run: menuBeforeHydration, devices: ["phone"] },
 };
 type Measure = keyof typeof MEASURES;
@@ -117,7 +101,6 @@ interface Row {
   device: Device;
   measure: Measure;
   path: string;
-  /** Every run, ms. */
   runs: number[];
 }
 
@@ -145,7 +128,6 @@ const meets = (row: Row) =>
   row.measure === "banner after load"
     ? row.runs.every((ms) => Math.abs(ms - BANNER_DELAY_MS) <= BANNER_TOLERANCE_MS)
     : row.runs.every((ms) => ms <= DIALOG_OPEN_MS);
-// The targets are a desktop's; the menu is measured on a phone, where it is.
 const missed = rows.filter((row) => (row.device === "desktop" || row.measure === "menu, before hydration") && !meets(row));
 
 writeFileSync("bench/results/banner.json", JSON.stringify(rows, null, 2));

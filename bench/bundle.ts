@@ -1,15 +1,5 @@
-// JavaScript of every public page, in two parts (docs/decisions/0021):
-// - at load: what runs before the visitor does anything, read from the page as
-//   the server sends it: its inline scripts that run (data blocks and the inert
-//   hydration script left out), the scripts it asks for by src, and its script
-//   files that come after the load (AFTER_LOAD_SCRIPT, decision 0043);
-// - on intent: what React Router loads on the visitor's first sign of intent
-//   (the client entry, then each matched route's module and its imports), read
-//   from the build's manifest.
-// Each script is gzipped on its own, as a file is sent; an inline script is in
-// fact compressed with its page, so its figure here is an upper bound.
-// And the document itself as a browser gets it (brotli), with its headers: a
-// page paints a round trip sooner when it fits the first one (decision 0023).
+// Each public page's JavaScript at load and on intent (decisions 0021, 0043), gzipped per script (an upper bound for
+// inline ones), and its document as sent with brotli (decision 0023).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
@@ -19,7 +9,7 @@ import { AFTER_LOAD_SCRIPT } from "#app/lib/hydration-on-intent.ts";
 import type { FIRST_LOAD_TARGET } from "#bench/budgets.ts";
 import { startServer } from "#tests/support/server.ts";
 
-/** Pages whose main content is a form (the newsletter on /blog too); the footer's profile dialog loads on demand everywhere. */
+/** The footer's profile dialog loads on demand everywhere, so it counts on no page. */
 const formPages = new Set(["/blog", "/contact", "/free-audit", "/free-ai-assessment", "/get-started", "/company-profile", "/calendar"]);
 
 export interface Scripts {
@@ -31,13 +21,12 @@ export interface Scripts {
 export interface BundleRow {
   path: string;
   kind: keyof typeof FIRST_LOAD_TARGET;
-  /** The document as sent with `Accept-Encoding: br`: its body and its headers, as HTTP/1.1 writes them (HTTP/2 sends them smaller). */
+  /** As HTTP/1.1 writes the headers (HTTP/2 sends them smaller). */
   document: { bodyBytes: number; headerBytes: number };
   atLoad: Scripts;
   onIntent: Scripts;
 }
 
-/** The page as a browser gets it: the brotli body's length and the headers' (name, value, separators). */
 function documentSize(url: string): Promise<BundleRow["document"]> {
   return new Promise((resolve, reject) => {
     const request = get(
@@ -78,7 +67,7 @@ interface ManifestRoute {
 interface Manifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
-  /** The manifest's own file, which the hydration script imports (react-router.config.ts: routeDiscovery "initial"). */
+  /** The manifest's own file, which the hydration script imports (routeDiscovery "initial"). */
   url: string;
 }
 
@@ -92,7 +81,6 @@ function readManifest(): Manifest {
   return JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as Manifest;
 }
 
-/** The route's full path pattern, from the root down. */
 function fullPattern(routes: Record<string, ManifestRoute>, route: ManifestRoute): string[] {
   const own = (route.path ?? "").split("/").filter(Boolean);
   const parent = route.parentId ? routes[route.parentId] : undefined;
@@ -105,7 +93,6 @@ function matches(pattern: string[], segments: string[]): boolean {
   return pattern.length === segments.length && pattern.every((p, i) => p.startsWith(":") || p === segments[i]);
 }
 
-/** The leaf route a path renders (a page route, not a layout), and its ancestors. */
 function matchedChain(manifest: Manifest, pathname: string): ManifestRoute[] {
   const segments = pathname.split("/").filter(Boolean);
   const routes = Object.values(manifest.routes);
@@ -121,7 +108,6 @@ function matchedChain(manifest: Manifest, pathname: string): ManifestRoute[] {
   return chain;
 }
 
-/** The scripts React Router loads for this page once the visitor shows intent. */
 function onIntent(manifest: Manifest, route: string): Buffer[] {
   const urls = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const matched of matchedChain(manifest, route)) {
@@ -130,7 +116,6 @@ function onIntent(manifest: Manifest, route: string): Buffer[] {
   return [...urls].map((url) => readFileSync(path.join(clientDir, url)));
 }
 
-/** The scripts that run as the page loads: inline ones that are JavaScript, those asked for by src, and the files after the load. */
 async function atLoad(base: string, html: string): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
   for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {

@@ -1,9 +1,5 @@
-// /calendar with three consultants whose private iCal feeds hold a year of
-// events each (decision 0033): the built server, the feeds served on loopback.
-// Times the page with no calendars, with the three feeds (read in the
-// background, cached), and while they are read every second (the worst case);
-// and how long one feed takes to read and expand on the server's thread.
-// Writes bench/results/calendar.json and bench/results/calendar.md.
+// /calendar with three consultants' year-long iCal feeds (decision 0033): the page with and without them, while they
+// are read every second, and one feed's read on the server's thread. Writes bench/results/calendar.json and .md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -19,11 +15,7 @@ const WARMUP = 5;
 const DAY_MS = 24 * 3600_000;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-/**
- * A consultant's year, as a busy person's calendar holds it: 2,200 single meetings on weekdays
- * from six months back to six ahead, 40 weekly and 10 monthly series since two years ago (some
- * with exceptions), 20 all-day events, and 30 meetings in New York's zone.
- */
+/** A busy consultant's year, recurring series with exceptions and another zone included. */
 function yearOfEvents(seed: number): string {
   const now = Date.now();
   const parts: string[][] = [NEW_YORK_ZONE];
@@ -102,7 +94,6 @@ const urls = CONSULTANTS.map((_, index) => `http://127.0.0.1:${port}/feed-${inde
 
 const results: Record<string, unknown> = {};
 try {
-  // One feed read and expanded over the booking horizon and a day either side, as the background read does.
   const reads: number[] = [];
   let stretches = 0;
   for (let i = 0; i < 10; i++) {

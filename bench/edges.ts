@@ -1,8 +1,4 @@
-// The edges, as deployed: the built site behind Debian's nginx with TLS
-// (tests/support/site.ts, deploy/nginx as shipped), asked what a visitor's
-// browser and a hostile client would ask, over HTTPS at the site's host name.
-// Writes bench/results/edges.json and edges.md: the deep path's timing next to
-// a plain 404's, and what each edge answers.
+// What a browser and a hostile client meet at the edges as deployed (nginx, TLS). Writes bench/results/edges.json and .md.
 import { writeFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { SITE_HOST, startSite } from "#tests/support/site.ts";
@@ -62,7 +58,7 @@ async function timings(path: string, runs = 40): Promise<{ status: number; p50: 
   return { status, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
 }
 
-/** An endless chunked body straight to the app (nginx buffers bodies and stops at 64 KB itself). */
+/** Straight to the app: nginx buffers bodies and stops at 64 KB itself. */
 async function endlessBody(path: string): Promise<{ status: string; ms: number; closed: number }> {
   const { connect } = await import("node:net");
   const port = Number(new URL(site.appUrl).port);
@@ -99,7 +95,6 @@ const deep404 = await timings(deep);
 const long404 = await timings(long);
 const page = await timings("/about");
 
-// A visitor's page while twenty 8 KB paths arrive at once.
 const beside = ask("GET", "/about");
 const flood = await Promise.all(Array.from({ length: 20 }, () => ask("GET", deep)));
 const besideFlood = await beside;

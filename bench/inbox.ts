@@ -1,9 +1,5 @@
-// Lead inbox queries at 100,000 leads: seeds a fresh SQLite database (and a
-// private schema of TEST_DATABASE_URL's PostgreSQL when it is set) through the
-// lead tables, so the triggers fill the inbox's `leads` table as they do in
-// production, then times what the agency's pages ask: the first page, a page
-// deep in the keyset, each filter, searches, the forget look-up and a CSV export.
-// Writes bench/results/inbox.json and bench/results/inbox.md.
+// Inbox queries at 100,000 leads seeded through the lead tables, so the triggers fill `leads` as in production,
+// on SQLite and PostgreSQL. Writes bench/results/inbox.json and .md.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +18,6 @@ const LEADS = 100_000;
 const RUNS = 30;
 const WARMUP = 3;
 const BATCH = 500;
-/** Two years of leads, newest now. */
 const SPAN_MS = 2 * 365 * 24 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 
@@ -35,7 +30,6 @@ interface Row {
   values: Record<string, unknown>;
 }
 
-/** A deterministic lead: the i-th of LEADS, older as i grows. */
 function lead(i: number, now: number): Row {
   const name = `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]}`;
   const company = `${lastNames[(i * 3) % lastNames.length]} ${industries[i % industries.length]}`;
@@ -118,7 +112,6 @@ async function seed(db: Kysely<Database>): Promise<number> {
           .values(group.map((r) => r.values) as never)
           .returning("id")
           .execute();
-        // One agency notification per lead, as the pipeline queues it (the forget look-up reads them).
         await trx
           .insertInto("outbox")
           .values(
@@ -142,7 +135,6 @@ async function seed(db: Kysely<Database>): Promise<number> {
       }
     });
   }
-  // The agency has worked through some: every tenth lead has moved on from New.
   await sql`update leads set status = case id % 50 when 0 then 'won' when 10 then 'lost' when 20 then 'spam' when 30 then 'qualified' else 'contacted' end where id % 10 = 0`.execute(
     db,
   );
@@ -176,10 +168,8 @@ const none: InboxFilter = everyLead;
 async function measure(handle: DatabaseHandle): Promise<{ seedMs: number; timings: Timing[] }> {
   const db = handle.db;
   const seedMs = await seed(db);
-  // Fresh statistics, as a database that grew to this size over two years would have.
   await sql`analyze`.execute(db);
 
-  // The cursor of the 20th page, reached the way the Older link reaches it.
   let deep: Cursor | undefined;
   for (let page = 0; page < 20; page++) deep = decodeCursor((await listLeads(db, none, { older: deep })).older);
   const now = new Date();

@@ -1,9 +1,5 @@
-// Lead throughput: starts the built server on a fresh DATA_DIR (embedded
-// SQLite, ALTCHA, .eml notifications written by the worker in the same
-// process) and posts contact-form leads as the enhanced form does, each with a
-// valid, unused ALTCHA solution and its own client address (TRUST_PROXY), so
-// the rate limit and the replay check run on every request without refusing
-// any. Writes bench/results/leads.json and leads.md.
+// Lead throughput against the built server, each post with a fresh ALTCHA solution and address, so every check runs
+// without refusing any. Writes bench/results/leads.json and .md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,28 +10,17 @@ import { altchaTokens } from "#tests/support/altcha-tokens.ts";
 import { freePort } from "#tests/support/server.ts";
 import { autocannon } from "#bench/autocannon.ts";
 
-/** The targets (docs/performance-targets.md): p99 under 25 ms for 200 visitors at 100 leads a second; 1,000 leads a second at saturation. */
+/** docs/performance-targets.md. */
 const P99_TARGET_MS = 25;
 const SATURATION_TARGET = 1000;
-/**
- * The paced run keeps 200 connections open and offers 100 leads a second.
- * autocannon paces each connection on its own clock, so they post in step:
- * every two seconds 200 leads arrive at once, which is the hardest way 200
- * visitors can arrive. It runs first, while the outbox worker keeps up. The
- * closed-loop runs then post as fast as they are answered to find the
- * saturation throughput; there latency is connections divided by throughput.
- */
+/** autocannon paces each connection on its own clock, so the paced run's 200 leads arrive at once, the hardest way. */
 const RUNS = [
   { connections: 200, amount: 2000, rate: 100 },
   { connections: 50, amount: 3000, rate: undefined },
   { connections: 200, amount: 6000, rate: undefined },
 ];
 const WARMUP = 300;
-/**
- * 200 visitors, each on its own open connection, each posting at random moments
- * (exponential gaps, 100 leads a second in all): the latency a visitor sees while
- * 200 others are on the site. This run holds the target.
- */
+/** Open-loop visitors at random moments: the latency one sees while 200 others are on the site. */
 const VISITORS = { connections: 200, perSecond: 100, amount: 2000 };
 
 function leadBody(i: number, token: string): string {
@@ -59,11 +44,10 @@ const url = `http://127.0.0.1:${port}`;
 const masterKey = randomBytes(32).toString("hex");
 let server: ChildProcess | undefined;
 
-/** The server's CPU time so far in ms, every thread (Linux: /proc), or undefined elsewhere. */
 function serverCpuMs(): number | undefined {
   const file = `/proc/${server?.pid}/stat`;
   if (!server?.pid || !existsSync(file)) return undefined;
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  // utime and stime are the 12th and 13th fields after the command, in ticks of 10 ms.
   const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -113,7 +97,6 @@ try {
               ...request,
               headers: {
                 "content-type": "application/x-www-form-urlencoded",
-                // Each lead from its own address: 10.x.y.z.
                 "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
               },
               body: leadBody(i, payloads[i]!),
@@ -123,7 +106,6 @@ try {
       ],
     });
 
-  /** Open-loop arrivals over keep-alive connections, timed request by request. */
   async function visitors({ connections, perSecond, amount }: typeof VISITORS) {
     const agent = new Agent({ keepAlive: true, maxSockets: connections });
     const latencies: number[] = [];
@@ -204,7 +186,7 @@ try {
   }
   for (const { connections, amount, rate } of RUNS) {
     const cpuBefore = serverCpuMs();
-    // Timed here, to the last answer: autocannon ends a run, and counts its duration, on a one-second tick.
+    // Timed here: autocannon ends a run, and counts its duration, on a one-second tick.
     const started = performance.now();
     let lastAnswer = started;
     const running = run(connections, amount, rate);
@@ -220,8 +202,7 @@ try {
       errors: r.errors,
       leadsPerSecond: Math.round(r.requests.total / seconds),
       latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-      // The server's CPU time (every thread) while the run lasted, per lead answered; the outbox worker's
-      // notifications of those leads partly come after it.
+      // Every thread's CPU while the run lasted; the worker's notifications partly come after it.
       serverCpuMsPerLead:
         cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 100) / 100 : null,
     };

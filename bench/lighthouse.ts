@@ -1,13 +1,5 @@
-// Lighthouse (mobile preset) on every public route of the built site, as it is
-// deployed: behind nginx with TLS and HTTP/2 (deploy/, tests/support/site.ts),
-// so the page's requests share one connection as they do in production.
-// Writes bench/results/lighthouse.json and returns the rows for the summary.
-//
-// One Lighthouse run varies by several points (its simulated timings start from
-// what this machine observed), so each page is run LIGHTHOUSE_RUNS times (3 by
-// default) and the row is Lighthouse's own median run (closest to the median
-// first contentful paint and time to interactive), as its docs on variability
-// advise. A run that fails to measure is not a result: it is logged and retried.
+// Lighthouse (mobile) on every public route as deployed (nginx, TLS, HTTP/2). One run varies by several points, so
+// each page runs LIGHTHOUSE_RUNS times and the row is Lighthouse's own median run, as its docs advise.
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromium } from "playwright-core";
@@ -21,7 +13,6 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 export interface LighthouseRow {
   path: string;
   performance: number;
-  /** The performance score of every run, the median run's among them. */
   performanceRuns: number[];
   accessibility: number;
   bestPractices: number;
@@ -30,18 +21,14 @@ export interface LighthouseRow {
   lcpMs: number;
   cls: number;
   tbtMs: number;
-  /** The longest total blocking time of any run (the issue's target holds for every single run). */
+  /** The issue's target holds for every single run. */
   tbtMsWorst: number;
   jsBytesGz: number;
-  /**
-   * Lighthouse's measure of this machine's CPU in the median run: its simulated
-   * phone is this machine slowed fourfold, so the timings scale with it.
-   */
+  /** Its simulated phone is this machine slowed fourfold, so the timings scale with it. */
   benchmarkIndex: number;
 }
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-/** Runs that fail to measure, per page, before the bench gives up on it. */
 const RETRIES = 3;
 
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -81,7 +68,6 @@ export async function runLighthouse(paths = publicRoutes.map((r) => r.path)): Pr
   const debugPort = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    // The site's certificate is a throwaway one made for the run, for a host name that resolves to loopback.
     args: [
       ...CHROMIUM_ARGS,
       `--remote-debugging-port=${debugPort}`,

@@ -1,6 +1,4 @@
-// npm run bench [part ...]: measures the built site. Each part writes
-// bench/results/<part>.json and <part>.md; summary.md gathers every part's
-// latest table, so running one part keeps the others' figures. Targets are
+// npm run bench [part ...]: each part writes bench/results/<part>.json and .md; summary.md gathers them. Targets are
 // checked here, not in timed tests.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,10 +10,9 @@ import { type LighthouseRow, runLighthouse } from "#bench/lighthouse.ts";
 const PERFORMANCE_TARGET = 95;
 /** ... no run blocking longer, ... */
 const TBT_TARGET_MS = 100;
-/** ... and each page's largest contentful paint (its median run) at most this (issue 31; decision 0041). */
+/** ... and each page's largest contentful paint (its median run) at most this (decision 0041). */
 const LCP_TARGET_MS = 1000;
 
-/** Parts measured in this process; the others are scripts of their own (bench/<part>.ts). */
 const inProcess = ["bundle", "lighthouse"] as const;
 const scripts = [
   "banner",

@@ -1,12 +1,5 @@
-// Scaling out: lead throughput and latency for one instance on SQLite, one on
-// PostgreSQL, and two on PostgreSQL behind nginx (deploy/nginx, TLS), each at
-// 200 connections; then a kill -9 of one of two instances behind nginx under
-// load, counting what was acknowledged, stored and notified. Every lead is
-// the enhanced contact form's post with a valid, unused ALTCHA solution, from
-// a client address of its own (X-Forwarded-For with TRUST_PROXY, so the rate
-// limiter counts every post without refusing any; nginx is told to believe the
-// load generator's header, as it would a CDN's). Notifications go to an SMTP
-// server on loopback. Writes bench/results/scale.json and scale.md.
+// Scaling out: one instance on SQLite, one and two on PostgreSQL behind nginx, then a kill -9 of one under load,
+// counting what was acknowledged, stored and notified. Writes bench/results/scale.json and .md.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,15 +17,10 @@ import { autocannon, type Histogram } from "#bench/autocannon.ts";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const CONNECTIONS = 200;
 const WARMUP = 300;
-/** Below every configuration's saturation: what a visitor waits when the site keeps up. */
 const PACED = { amount: 1500, rate: 150 };
 const CLOSED = { amount: 4000 };
 const KILL_RUN = { posts: 2000, killAfterAcknowledged: 600, restartAfterMs: 2000, leaseMs: 10_000 };
-/**
- * Each notification is one SMTP connection, and the loopback SMTP server (like
- * many real ones) pauses 100 ms before its greeting: a worker sends about ten a
- * second, so the backlog of a run takes minutes to drain.
- */
+/** The loopback SMTP server pauses before its greeting, as many real ones do: a backlog takes minutes to drain. */
 const DRAIN_TIMEOUT_MS = 5 * 60_000;
 
 const masterKey = randomBytes(32).toString("hex");
@@ -61,7 +49,6 @@ interface Deployment {
   stop(): Promise<void>;
 }
 
-/** nginx believes the load generator's X-Forwarded-For, as it would a CDN in front of it. */
 const TRUST_LOAD_GENERATOR = "set_real_ip_from 127.0.0.1; real_ip_header X-Forwarded-For;";
 
 async function deploy(
@@ -197,7 +184,6 @@ interface KillCounts {
   drainSeconds: number;
 }
 
-/** Two instances behind nginx, 200 visitors posting; instance A is killed with SIGKILL part-way and restarted. */
 async function killRun(): Promise<KillCounts> {
   const smtp = await startSmtpCounter(await freePort());
   const site = await deploy("postgres", 2, smtp, true, { OUTBOX_LEASE_MS: String(KILL_RUN.leaseMs), OUTBOX_POLL_MS: "500" });
@@ -289,7 +275,6 @@ const configurations = [
   { name: "2 instances, PostgreSQL, behind nginx (TLS)", kind: "postgres", count: 2, nginx: true },
 ] as const;
 
-// `node bench/scale.ts kill` runs the kill -9 part alone.
 const results = [];
 if (!process.argv.includes("kill")) {
   for (const c of configurations) results.push({ ...c, ...(await measure(c.name, c.kind, c.count, c.nginx)) });

@@ -1,9 +1,5 @@
-// Serving prerendered pages: the app against Debian's nginx serving the same
-// bytes from disk (gzip_static), in the same run, with the encodings a browser
-// sends. wrk (Debian's package) loads each in turn, alternating, so both meet
-// the same machine. nginx gets the page exactly as the app sends it (stamped,
-// and its gzip twin), and one worker, as the app is one process. Writes
-// bench/results/serving.json and serving.md.
+// Prerendered pages from the app against nginx serving the same bytes (gzip_static, one worker), loaded alternately
+// with wrk. Writes bench/results/serving.json and .md.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -12,15 +8,12 @@ import path from "node:path";
 import { NGINX } from "#tests/support/nginx.ts";
 import { freePort, startServer } from "#tests/support/server.ts";
 
-/** The target: the app serves a prerendered page at least half as fast as nginx serves the file. */
+/** The target. */
 const RATIO_TARGET = 0.5;
 const PAGES = ["/pricing", "/"];
-/** A page rendered per request (its form carries a signed token): the app alone, compressed as it streams. */
 const PER_REQUEST_PAGE = "/contact";
-/** What Chromium sends. */
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const WRK = { threads: 1, connections: 32, seconds: 5 };
-/** Each page is loaded this many times on each server, alternating, and the median kept. */
 const ROUNDS = 3;
 
 interface Answer {
@@ -29,7 +22,6 @@ interface Answer {
   body: Buffer;
 }
 
-/** A GET whose body stays as sent (fetch would decode it). */
 function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     request(url, { headers, agent: false }, (res) => {
@@ -141,7 +133,7 @@ if (!existsSync(NGINX)) {
 }
 const app = await startServer({ LOG_LEVEL: "warn" });
 const root = mkdtempSync(path.join(tmpdir(), "bench-serving-"));
-// nginx's worker runs as nobody when the bench runs as root: it must reach the files.
+// nginx's worker runs as nobody when the bench runs as root.
 chmodSync(root, 0o755);
 const nginx = await startFileServer(root).catch(async (error) => {
   await app.stop();
@@ -149,7 +141,6 @@ const nginx = await startFileServer(root).catch(async (error) => {
 });
 try {
   const browser = { "Accept-Encoding": BROWSER_ENCODINGS };
-  // nginx's copy: the page as the app sends it, and the app's gzip of it.
   for (const page of PAGES) {
     const dir = path.join(root, page);
     mkdirSync(dir, { recursive: true });

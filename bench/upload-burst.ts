@@ -1,5 +1,4 @@
-// A burst of uploads posted on a thread of its own (bench/uploads.ts starts it), so that the leads it
-// times wait for the server, not for this process's own event loop sending a hundred request bodies.
+// On a thread of its own, so the leads timed wait for the server, not for this process sending a hundred bodies.
 import { parentPort, workerData } from "node:worker_threads";
 import { articleDraft, csrfOf, type EditorFile, postEditor } from "#tests/support/editor-posts.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
@@ -14,7 +13,6 @@ export interface BurstInput {
 const { siteUrl, address, cookies, files } = workerData as BurstInput;
 const editor = new InboxBrowser(siteUrl, address);
 for (const [name, value] of cookies) editor.cookies.set(name, value);
-// Everything a post needs is ready: the bench times from here.
 await csrfOf(editor);
 parentPort!.postMessage("sending");
 await Promise.all(

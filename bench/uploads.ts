@@ -1,11 +1,5 @@
-// A lead's time while the article editor's uploads are made (issue 40, docs/decisions/0044): the
-// built server on a fresh DATA_DIR, an editor signed in, contact leads posted as the enhanced form
-// posts them, one after another, first quiet, then from a second into each of the review's three
-// bursts: a hundred small photos (160 × 120, of noise: the most an encoder can be asked for their
-// size), eight PNGs of 49 megapixels (small files, huge images), one 2400 × 1600 photo; and, as a
-// control, a hundred posts of a photo stored already, which decode nothing. The uploads are posted
-// from a thread of their own. The editor's uploads a minute and the heavy-work queue are raised so
-// every upload is made, as it was before they existed. Writes bench/results/uploads.json and uploads.md.
+// A lead's time while the editor's uploads are made (docs/decisions/0044): quiet, then during bursts of small noisy
+// photos, huge PNGs and a large photo, with a control that decodes nothing. Writes bench/results/uploads.json and .md.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
@@ -17,14 +11,11 @@ import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { enhanced, postLead, solveAltcha } from "#tests/support/leads.ts";
 import { startServer } from "#tests/support/server.ts";
 
-/** Leads timed one after another in each stretch. */
 const SAMPLES = 7;
-/** How long into a burst the first lead is posted, as the review posted it. */
 const INTO_BURST_MS = 1000;
 const EDITOR = "bench-uploads@roimedia.co.za";
 const PASSWORD = "a long enough passphrase";
 
-// The inbox's passwords need no protection here: the admin command hashes this user's quickly.
 process.env.ADMIN_PASSWORD_COST ??= "14";
 const server = await startServer({
   TRUST_PROXY: "x-forwarded-for",
@@ -38,12 +29,10 @@ const server = await startServer({
 interface Stretch {
   label: string;
   leadsMs: number[];
-  /** Uploads not yet answered when the last lead was: the leads were posted while they were made. */
   uploadsWaitingAtLastLead?: number;
   uploads?: number;
-  /** From the first upload's post to the last upload's answer. */
   burstMs?: number;
-  /** Uploads refused (a bomb, since issue 40: from its header, before any decoding). */
+  /** Refused from its header, before any decoding (issue 40). */
   refused?: number;
 }
 
@@ -75,7 +64,6 @@ try {
     return times;
   };
 
-  /** Posts `files` at once as uploads (bench/upload-burst.ts), times leads from INTO_BURST_MS in, then waits for every upload's answer. */
   const during = async (label: string, files: EditorFile[]) => {
     let waiting = files.length;
     let refused = 0;
@@ -118,8 +106,7 @@ try {
     smallPhotos.map((bytes, i) => ({ name: `small-${i}.png`, type: "image/png", bytes })),
   );
 
-  // The control: a hundred posts of a photo stored already, so nothing is decoded: what a hundred inbox posts
-  // (each answered with the editor's page) cost a lead by themselves.
+  // The control: nothing is decoded.
   const stored = smallPhotos[0]!;
   await during(
     "100 posts of one photo stored already (nothing to decode)",
@@ -133,7 +120,6 @@ try {
         .toBuffer(),
     ),
   );
-  // 49 megapixels each: under the 50 the editor took before issue 40, over the 24 it takes since.
   await during(
     "8 PNGs of 7000 × 7000 at once",
     bombs.map((bytes, i) => ({ name: `bomb-${i}.png`, type: "image/png", bytes })),
