@@ -1,9 +1,5 @@
-// Webhook delivery through the outbox: a receiver on loopback verifies each
-// request's Standard Webhooks signature. Times, on SQLite (and on a database of
-// its own on TEST_DATABASE_URL's PostgreSQL when it is set), one lead at a time
-// from its commit to the receiver's receipt (the worker is nudged, as after a
-// post), then a backlog queued while no worker ran, drained by one worker.
-// Writes bench/results/webhooks.json and bench/results/webhooks.md.
+// Webhook delivery through the outbox to a loopback receiver that verifies each signature, on SQLite and PostgreSQL:
+// one lead from commit to receipt, then a backlog drained by one worker. Writes bench/results/webhooks.json and .md.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
