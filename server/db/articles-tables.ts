@@ -35,7 +35,6 @@ export interface ArticlesTable {
   updated_by: string;
 }
 
-/** Every saved version of an article, any of which can be restored. */
 export interface ArticleRevisionsTable {
   id: Generated<number>;
   article_id: number;
@@ -63,13 +62,11 @@ export interface ArticleImagesTable {
   height: number;
   /** The format of browsers that take neither AVIF nor WebP: jpg, or png for an image with transparency. */
   fallback: MediaFallback;
-  /** The size of the file as uploaded. */
   upload_bytes: number;
   created_at: Timestamp;
   created_by: string;
 }
 
-/** One width of an upload in one format, as served at /media/{hash}-{width}.{format}. */
 export interface ArticleImageVariantsTable {
   hash: string;
   width: number;
