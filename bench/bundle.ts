@@ -9,7 +9,7 @@ import { AFTER_LOAD_SCRIPT } from "#app/lib/hydration-on-intent.ts";
 import type { FIRST_LOAD_TARGET } from "#bench/budgets.ts";
 import { startServer } from "#tests/support/server.ts";
 
-/** The footer's profile dialog loads on demand everywhere, so it counts on no page. */
+/** The footer's profile dialog loads its form on demand, so it makes no page a form page. */
 const formPages = new Set(["/blog", "/contact", "/free-audit", "/free-ai-assessment", "/get-started", "/company-profile", "/calendar"]);
 
 export interface Scripts {
