@@ -45,7 +45,7 @@ interface Control {
   answer: string;
 }
 
-/** Before hydration, the loader's busy mark on a press it holds for React (docs/before-react.md). */
+/** Before hydration, the loader's busy mark on a press it holds for React (app/before-react/README.md). */
 const HELD = '[data-bench-target][aria-busy="true"]';
 
 const ORDER_STEP_TWO = '#order-form li[aria-current="step"]:nth-child(2)';
@@ -452,7 +452,7 @@ writeFileSync(
     `Chromium, a 412 px viewport, the CPU slowed fourfold and Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s), ${RUNS} runs a row, each in a fresh context. ` +
       "First press: from the press's event time stamp to the second animation frame after the page first shows its answer (the dialog, group or menu open, " +
       "the choice made, the wizard's next step, in place or in the first paint of the page its post opened): before hydration with React's scripts held back, and after hydration. " +
-      "Share and the intro video's play are held for React before hydration: their answer then is the busy mark the loader shows at once (docs/before-react.md).\n",
+      "Share and the intro video's play are held for React before hydration: their answer then is the busy mark the loader shows at once (app/before-react/README.md).\n",
     "| control | page | before hydration, worst | runs | after hydration, worst | runs |",
     "|---|---|---:|---|---:|---|",
     ...presses.map(

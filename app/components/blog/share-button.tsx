@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cn } from "#app/lib/cn.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 
 /**
  * Shares the article with the device's share sheet, or copies its link where

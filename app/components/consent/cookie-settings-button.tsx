@@ -1,5 +1,5 @@
 import { cn } from "#app/lib/cn.ts";
-import { consentDom } from "#app/components/consent/consent-dom.ts";
+import { consentDom } from "#app/before-react/consent-dom.ts";
 
 /**
  * Reopens Cookie Settings at any time, so a choice can be changed or withdrawn.

@@ -4,7 +4,7 @@ import { COMPANY_PROFILE_DIALOG_ID, prepareCompanyProfileForm } from "#app/compo
 /**
  * "Download Company Profile": opens the company profile dialog by an invoker
  * command, which the browser runs at the first press, before React and without
- * JavaScript (docs/before-react.md); the loader runs it where the browser
+ * JavaScript (app/before-react/README.md); the loader runs it where the browser
  * cannot. Reaching for it fetches the form React enhances the dialog with.
  */
 export function CompanyProfileButton({ className, children }: { className?: string; children: ReactNode }) {

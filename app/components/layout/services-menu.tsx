@@ -7,7 +7,7 @@ import { serviceSummaries } from "#app/content/services.ts";
  * The Services dropdown: a disclosure beside the Services link that shows the
  * eight service pages (the navigation-menu pattern: links, not a role=menu).
  * It is a `<details>`, so the browser opens and closes it at the first press,
- * before React and without JavaScript (docs/before-react.md). React adds what
+ * before React and without JavaScript (app/before-react/README.md). React adds what
  * the browser does not: Escape or a press elsewhere closes it, as does a link
  * chosen (the page changes in place), and the arrow keys move through the links.
  */

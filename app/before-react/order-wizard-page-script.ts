@@ -1,5 +1,5 @@
 /**
- * The order wizard before React (docs/decisions/0042, docs/before-react.md):
+ * The order wizard before React (docs/decisions/0042, app/before-react/README.md):
  * bundled on its own at build (`?inline-script`, scripts/vite-inline-scripts.ts)
  * and written by the server right after the wizard's form, so it runs as the
  * page is parsed. Until the page has hydrated it answers Next and Previous in
@@ -12,7 +12,7 @@
  * document). Submit Order is still the form's own post once its step checks.
  * Without JavaScript nothing changes: each step is a post the page answers.
  */
-import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
+import { HYDRATED_EVENT } from "#app/before-react/hydration-on-intent.ts";
 import {
   orderButtonLabels,
   orderMessages,
