@@ -35,6 +35,11 @@ const importStyle = [
     message: "Import as #app/…, #server/…, #scripts/…, #tests/… or #bench/… (package.json imports).",
   },
   { regex: "^#(?!.*\\.(ts|tsx|js|json|css|svg|png|md|woff2)(\\?.*)?$)", message: "Name the file with its extension, as Node resolves it." },
+  {
+    // A script bundled for the page is a page script (app/before-react/README.md): its name says so.
+    regex: "^(?!.*-page-script\\.ts\\?).*\\?(inline-script|script-file)$",
+    message: "Only a page script (app/before-react/*-page-script.ts) is bundled for the page: name it so.",
+  },
 ];
 
 /**
@@ -49,6 +54,12 @@ const importsNoFeature = (layer) =>
     `server/${layer} is a layer: it imports no feature (server/<feature>/ imports it, or registers with it).`,
     `^#server/(?!(${serverLayers.join("|")})/|(${serverRoot.join("|")})\\.ts$)`,
   );
+
+/** Shared code (settings, content, forms, helpers, the before-React code) runs in the browser too. */
+const sharedCode = [
+  { ...never("Shared code runs in the browser too: no server code here (types are fine).", serverCode), allowTypeImports: true },
+  never("Shared code imports no components or routes.", componentsOrRoutes),
+];
 
 /** The import rules of a layer: the one import style and the layer's own boundaries. */
 const restrictedImports = (...patterns) => ({
@@ -86,11 +97,29 @@ export default tseslint.config(
   },
   { files: ["**/*.{ts,tsx,js}"], rules: restrictedImports() },
   {
-    files: ["app/config/**", "app/content/**", "app/forms/**", "app/lib/**"],
+    files: ["app/config/**", "app/content/**", "app/forms/**", "app/lib/**", "app/before-react/**"],
+    rules: restrictedImports(...sharedCode),
+  },
+  {
+    // A page script runs before React, or without it: nothing it imports may bring React.
+    files: ["app/before-react/*-page-script.ts"],
     rules: restrictedImports(
-      { ...never("Shared code runs in the browser too: no server code here (types are fine).", serverCode), allowTypeImports: true },
-      never("Shared code imports no components or routes.", componentsOrRoutes),
+      ...sharedCode,
+      never(
+        "A page script runs before React (app/before-react/README.md): it imports no React, no .tsx and no component.",
+        "^(react|react-dom|react-router)(/|$)|\\.tsx(\\?.*)?$|^#app/components/",
+      ),
     ),
+  },
+  {
+    files: ["**/*-page-script.ts"],
+    ignores: ["app/before-react/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Program", message: "Page scripts live in app/before-react/, beside their rules (app/before-react/README.md)." },
+      ],
+    },
   },
   {
     files: ["app/components/**"],

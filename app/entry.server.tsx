@@ -6,7 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { analyticsScript } from "#app/lib/analytics.ts";
 import { cspNonceContext, ServerDocumentContext } from "#app/lib/build-stamps.ts";
 import { DocumentOnlyHtmlContext, filedDocumentHtml } from "#app/lib/document-only-html.ts";
-import { inertHydrationScripts } from "#app/lib/hydration-on-intent.server.ts";
+import { inertHydrationScripts } from "#app/before-react/hydration-on-intent.server.ts";
 import { env } from "#server/env.ts";
 import { log } from "#server/log.ts";
 import { NO_CACHE } from "#app/lib/cache-control.ts";

@@ -8,7 +8,6 @@ import {
   UNSAFE_useScrollRestoration as useScrollRestoration,
   useLocation,
 } from "react-router";
-import interSite from "#app/fonts/inter-site-wght-400-800.woff2?url";
 import { CookieConsent } from "#app/components/consent/cookie-consent.tsx";
 import { CompanyProfileDialog } from "#app/components/forms/company-profile-dialog.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
@@ -18,12 +17,10 @@ import { NotFound } from "#app/components/layout/not-found.tsx";
 import { useStaticLinks } from "#app/components/ui/static-html.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { site } from "#app/config/site.ts";
-import { useAnalyticsScript, useNonce } from "#app/lib/build-stamps.ts";
-import { HYDRATED_EVENT, speculationRules } from "#app/lib/hydration-on-intent.ts";
-import bodyScript from "#app/lib/body-script.ts?inline-script";
-import publicBodyScript from "#app/lib/public-body-script.ts?inline-script";
-import { SITE_FONT_CLASS, SITE_FONT_URL } from "#app/lib/site-font.ts";
-import siteFontScript from "#app/lib/site-font-page-script.ts?inline-script";
+import { useNonce } from "#app/lib/build-stamps.ts";
+import { HYDRATED_EVENT } from "#app/before-react/hydration-on-intent.ts";
+import { PageScripts } from "#app/before-react/page-scripts.tsx";
+import { SITE_FONT_CLASS } from "#app/before-react/site-font.ts";
 import { pageTitle, type RootData } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
 import type { Route } from "./+types/root";
@@ -47,7 +44,6 @@ const isPrivatePath = (pathname: string) => pathname === "/admin" || pathname.st
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const analyticsScript = useAnalyticsScript();
   const publicPage = !isPrivatePath(useLocation().pathname);
   // Here, not in App: the error screens hydrate without App, and a navigation from them must render adopted content.
   useStaticLinks();
@@ -65,20 +61,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={site.themeColor} />
-        {/*
-          Consent defaults, then Google's tag, when GA_MEASUREMENT_ID is set (decision 0023). Inline and before
-          the stylesheet, so it costs no request and waits for nothing; only the server writes it.
-        */}
-        {publicPage && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: analyticsScript }} />}
-        {/* Whether text paints in Inter, before the stylesheet so it waits for nothing (decision 0041); only the server writes it. */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteFontScript.replace(SITE_FONT_URL, interSite) : "" }}
-        />
+        <PageScripts place="head" publicPage={publicPage} />
         <Meta />
         <Links />
-        {publicPage && <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />}
+        <PageScripts place="head-end" publicPage={publicPage} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -97,17 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {publicPage && <CompanyProfileDialog />}
         <Toaster />
         <Scripts nonce={nonce} />
-        {/*
-          Restores the scroll position, makes React load on the visitor's first sign of intent (decision 0021) and, on a
-          public page, notes each page load for attribution, hydrated or not (decision 0019): one script, one CSP hash
-          (body-script.ts, decision 0043); only the server writes it.
-        */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? (publicPage ? publicBodyScript : bodyScript) : "" }}
-        />
-        {/* The banner, Cookie Settings and their script, a file after the load (decisions 0018, 0043): after the page, so they delay nothing above. */}
+        <PageScripts place="body-end" publicPage={publicPage} />
+        {/* The banner and Cookie Settings (decision 0018), after the page so they delay nothing above. */}
         {publicPage && <CookieConsent />}
       </body>
     </html>

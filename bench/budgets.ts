@@ -1,4 +1,4 @@
-// The page budgets in one place, for tests/integration/budgets.test.ts and the bench; docs/before-react.md says why.
+// The page budgets in one place, for tests/integration/budgets.test.ts and the bench; app/before-react/README.md says why.
 
 import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/first-round-trip.ts";
 

@@ -5,7 +5,7 @@ import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { publicRoutes } from "#app/config/public-routes.ts";
-import { AFTER_LOAD_SCRIPT } from "#app/lib/hydration-on-intent.ts";
+import { AFTER_LOAD_SCRIPT } from "#app/before-react/hydration-on-intent.ts";
 import type { FIRST_LOAD_TARGET } from "#bench/budgets.ts";
 import { startServer } from "#tests/support/server.ts";
 

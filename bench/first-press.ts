@@ -22,6 +22,11 @@ import { startSite } from "#tests/support/site.ts";
 const RUNS = Number(process.env.FIRST_PRESS_RUNS ?? 3);
 const DELAY_RUNS = Number(process.env.FIRST_PRESS_DELAY_RUNS ?? RUNS);
 const PARTS = (process.env.FIRST_PRESS_PARTS ?? "presses,delays,paints").split(",");
+/**
+ * A diagnosis, not a measurement to keep: only the swept controls whose name contains it, each
+ * press's long animation frames logged (what ran in them), and no results written.
+ */
+const DIAGNOSE = process.env.FIRST_PRESS_DIAGNOSE;
 /** The issue's targets: every first press within 200 ms; each page's largest paint within 1.0 s, and no shift. */
 const PRESS_TARGET_MS = 200;
 const LCP_TARGET_MS = 1000;
@@ -45,7 +50,7 @@ interface Control {
   answer: string;
 }
 
-/** Before hydration, the loader's busy mark on a press it holds for React (docs/before-react.md). */
+/** Before hydration, the loader's busy mark on a press it holds for React (app/before-react/README.md). */
 const HELD = '[data-bench-target][aria-busy="true"]';
 
 const ORDER_STEP_TWO = '#order-form li[aria-current="step"]:nth-child(2)';
@@ -320,10 +325,44 @@ async function pressAfterTouch(
       ["bench-touch", "bench-press", "bench-hydrated"].map((key) => sessionStorage.getItem(key)),
     );
     if (tracked.unexpectedErrors().length) throw new Error(`${control.path}: ${tracked.unexpectedErrors().join("; ")}`);
+    if (DIAGNOSE) console.log(`  ${control.name}, ${delayMs} ms: ${ms} ms; frames over the press: ${await framesOverPress(page)}`);
     return { ms, delayMs: Number(press) - Number(touch), hydratedMs: hydrated === null ? null : Number(hydrated) - Number(touch) };
   } finally {
     await tracked.close();
   }
+}
+
+/** The long animation frames between the press and its answer, and the scripts that ran longest in them. */
+function framesOverPress(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const since = (key: string) => Number(sessionStorage.getItem(key)) - performance.timeOrigin;
+    const [press, answer] = [since("bench-press"), since("bench-answer")];
+    interface Script {
+      duration: number;
+      invoker: string;
+      sourceURL: string;
+      sourceFunctionName: string;
+    }
+    // Long animation frames are not in the timeline's getEntries: a buffered observer's records.
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: "long-animation-frame", buffered: true });
+    const frames = observer.takeRecords() as Array<PerformanceEntry & { blockingDuration: number; scripts: Script[] }>;
+    observer.disconnect();
+    const file = (url: string) => url.split("/").pop() || "(inline)";
+    return (
+      frames
+        .filter((frame) => frame.startTime + frame.duration > press && frame.startTime < answer)
+        .map((frame) => {
+          const scripts = [...frame.scripts].sort((a, b) => b.duration - a.duration).slice(0, 2);
+          const what = scripts.map(
+            (script) =>
+              `${script.invoker} ${file(script.sourceURL)}${script.sourceFunctionName ? `:${script.sourceFunctionName}` : ""} ${Math.round(script.duration)} ms`,
+          );
+          return `[${Math.round(frame.startTime - press)} ms, ${Math.round(frame.duration)} ms: ${what.join("; ") || "no script (rendering)"}]`;
+        })
+        .join(" ") || "none"
+    );
+  });
 }
 
 /** A first visit: the largest contentful paint and the layout shift, once the page has loaded and its banner come up. */
@@ -408,7 +447,7 @@ try {
       console.log(`first-press ${control.name}: before ${before.join(", ")} ms; after ${after.join(", ")} ms`);
     }
   if (PARTS.includes("delays"))
-    for (const control of SWEPT) {
+    for (const control of SWEPT.filter((control) => !DIAGNOSE || control.name.includes(DIAGNOSE))) {
       const row: DelayRow = { control: control.name, path: control.path, runs: [], load: [loadavg()[0]!, 0] };
       for (const delayMs of DELAYS_MS) {
         const runs = [];
@@ -444,6 +483,7 @@ const slowPresses = presses.filter((row) => worst(row.before) > PRESS_TARGET_MS 
 const latePages = pages.filter((row) => worst(row.lcpMs) > LCP_TARGET_MS);
 const shifting = pages.filter((row) => worst(row.cls) > 0);
 
+if (DIAGNOSE) process.exit(0);
 writeFileSync("bench/results/first-press.json", JSON.stringify({ presses, delays, pages }, null, 2));
 writeFileSync(
   "bench/results/first-press.md",
@@ -452,7 +492,7 @@ writeFileSync(
     `Chromium, a 412 px viewport, the CPU slowed fourfold and Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s), ${RUNS} runs a row, each in a fresh context. ` +
       "First press: from the press's event time stamp to the second animation frame after the page first shows its answer (the dialog, group or menu open, " +
       "the choice made, the wizard's next step, in place or in the first paint of the page its post opened): before hydration with React's scripts held back, and after hydration. " +
-      "Share and the intro video's play are held for React before hydration: their answer then is the busy mark the loader shows at once (docs/before-react.md).\n",
+      "Share and the intro video's play are held for React before hydration: their answer then is the busy mark the loader shows at once (app/before-react/README.md).\n",
     "| control | page | before hydration, worst | runs | after hydration, worst | runs |",
     "|---|---|---:|---|---:|---|",
     ...presses.map(

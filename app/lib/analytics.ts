@@ -1,5 +1,5 @@
 import { CONSENT_DEFAULTS } from "#app/lib/consent.ts";
-import savedConsentScript from "#app/lib/saved-consent-page-script.ts?inline-script";
+import savedConsentScript from "#app/before-react/saved-consent-page-script.ts?inline-script";
 
 /**
  * Google Analytics 4, only when GA_MEASUREMENT_ID is set: the inline script in

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { type StampedSettings, stamp } from "#app/lib/build-stamps.ts";
-import { INERT_MODULE_TYPE } from "#app/lib/hydration-on-intent.ts";
+import { INERT_MODULE_TYPE } from "#app/before-react/hydration-on-intent.ts";
 import { filesUnder } from "#server/files.ts";
 import { FIRST_ROUND_TRIP_BODY_BYTES } from "#server/http/first-round-trip.ts";
 import { IMMUTABLE, NO_CACHE, REVALIDATE } from "#app/lib/cache-control.ts";

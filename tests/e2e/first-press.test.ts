@@ -2,12 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { PRICING_GROUP_NAME } from "#app/components/sections/pricing-accordion.tsx";
-import { FIRST_PRESS } from "#app/lib/hydration-on-intent.ts";
+import { FIRST_PRESS } from "#app/before-react/hydration-on-intent.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 import { APP_SCRIPTS, holdAppScripts, SCRIPT_CLOSES, withoutDialogFeatures } from "#tests/support/browser.ts";
 
 /**
- * The before-React rule (docs/before-react.md): on every public page, before
+ * The before-React rule (app/before-react/README.md): on every public page, before
  * React is there, every control answers its first press (the page changes
  * within FIRST_PRESS_BOUND_MS on the browser's clock); one declared `held`
  * (FIRST_PRESS) is held by the loader for React and shown busy at once, and one
@@ -99,7 +99,7 @@ const closeWhatIsOpen = (page: Page) =>
   });
 
 /**
- * What SPEC.md says the press does beyond opening (docs/before-react.md): a pricing group it
+ * What SPEC.md says the press does beyond opening (app/before-react/README.md): a pricing group it
  * opened is scrolled into view after 100 ms, its top within the viewport once the group
  * above has closed. Answers what is wrong, if anything.
  */
@@ -163,7 +163,7 @@ async function expectEveryPressAnswered(page: Page, path: string) {
   expect(pressed).toBeGreaterThanOrEqual(2);
 }
 
-describe("every control answers its first press before React, or is held for it (docs/before-react.md)", () => {
+describe("every control answers its first press before React, or is held for it (app/before-react/README.md)", () => {
   it.each(publicRoutes.map((route) => route.path))("%s, desktop", async (path) => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
     await expectEveryPressAnswered(page, path);

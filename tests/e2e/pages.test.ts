@@ -105,7 +105,7 @@ describe("home", () => {
 describe("about", () => {
   it("has the profile download, four stats, problem and solution, three values, three founders and the calls to action", async () => {
     const page = await render("/about");
-    // The entry opens the company profile dialog, which is in the page (docs/before-react.md).
+    // The entry opens the company profile dialog, which is in the page (app/before-react/README.md).
     // The hero's and the footer's.
     expect(page.html.match(/<button type="button" command="show-modal" commandfor="company-profile"/g)).toHaveLength(2);
     expect(page.text.match(/Download Company Profile/g)).toHaveLength(1);

@@ -47,7 +47,7 @@ describe("pricing accordion", () => {
     expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
   });
 
-  // docs/before-react.md: the browser answers the press; React's scripts are held back until it has.
+  // app/before-react/README.md: the browser answers the press; React's scripts are held back until it has.
   it("answers the first press before React is there, one group open at a time", async () => {
     const { page } = await browser.openPage({ viewport: { width: 412, height: 823 } });
     const release = await holdAppScripts(page);

@@ -3,7 +3,7 @@ import { DOCUMENT_BUDGET_BYTES, FIRST_LOAD_TARGET } from "#bench/budgets.ts";
 import { type BundleRow, measureBundles } from "#bench/bundle.ts";
 
 /**
- * The page budgets (bench/budgets.ts, docs/before-react.md), measured on the
+ * The page budgets (bench/budgets.ts, app/before-react/README.md), measured on the
  * build as the server sends it: every public page's document with brotli, and
  * the JavaScript it runs at load, before the visitor's first sign of intent.
  */

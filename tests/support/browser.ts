@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "#app/lib/consent.ts";
-import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
+import { HYDRATED_EVENT } from "#app/before-react/hydration-on-intent.ts";
 import { SITE_HOST } from "#tests/support/site.ts";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

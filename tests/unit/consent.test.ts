@@ -14,7 +14,7 @@ import {
   serializeConsent,
   toPreferences,
 } from "#app/lib/consent.ts";
-import consentPageScript from "#app/components/consent/consent-page-script.ts?inline-script";
+import consentPageScript from "#app/before-react/consent-page-script.ts?inline-script";
 import { parseEnv } from "#server/env.ts";
 import { emptyAllowances } from "#server/http/security.ts";
 

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "#app/lib/hydration-on-intent.ts";
-import { inertHydrationScripts } from "#app/lib/hydration-on-intent.server.ts";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "#app/before-react/hydration-on-intent.ts";
+import { inertHydrationScripts } from "#app/before-react/hydration-on-intent.server.ts";
 
 // What React renders for <Scripts>, around text with multi-byte characters (R1,500–3,200 · São Paulo).
 const rendered =

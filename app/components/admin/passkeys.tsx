@@ -4,7 +4,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { inputClass, labelClass, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cn } from "#app/lib/cn.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 import { CSRF_FIELD } from "#app/lib/inbox.ts";
 
 /**
@@ -12,7 +12,7 @@ import { CSRF_FIELD } from "#app/lib/inbox.ts";
  * Account page and signing in with one at the code step. Both need
  * JavaScript (the browser's WebAuthn API) and React: their controls are in
  * the page from the start, a press before React is held and pressed again
- * once it is there (docs/before-react.md), and a browser without JavaScript
+ * once it is there (app/before-react/README.md), and a browser without JavaScript
  * sees, in their place, that a passkey needs it (CSS's `scripting` media
  * feature); every other form of those pages works without it.
  * SimpleWebAuthn's browser half loads at the first press.

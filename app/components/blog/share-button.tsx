@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cn } from "#app/lib/cn.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 
 /** Without JavaScript the button keeps its place but is invisible and out of the tab order. */
 export function ShareButton({ title, text }: { title: string; text: string }) {

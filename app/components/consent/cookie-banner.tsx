@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { consentDom } from "#app/components/consent/consent-dom.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { consentDom } from "#app/before-react/consent-dom.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 
 const reject = { [consentDom.choice]: "reject" };
 const accept = { [consentDom.choice]: "accept" };

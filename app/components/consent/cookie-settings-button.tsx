@@ -1,5 +1,5 @@
 import { cn } from "#app/lib/cn.ts";
-import { consentDom } from "#app/components/consent/consent-dom.ts";
+import { consentDom } from "#app/before-react/consent-dom.ts";
 
 /** The browser opens the dialog before the consent script has come (decisions 0025, 0043); hidden without JavaScript. */
 export function CookieSettingsButton({ className }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { buttonClass } from "#app/components/ui/button.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import type { ConsentChoices } from "#app/lib/consent.ts";
-import { consentDom } from "#app/components/consent/consent-dom.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { consentDom } from "#app/before-react/consent-dom.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 
 const categories: { key: keyof ConsentChoices; label: string; description: string }[] = [
   {

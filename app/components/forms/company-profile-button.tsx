@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { COMPANY_PROFILE_DIALOG_ID, prepareCompanyProfileForm } from "#app/components/forms/company-profile-dialog.tsx";
 
-/** An invoker command the browser runs at the first press, before React (docs/before-react.md); the loader where it cannot. */
+/** An invoker command the browser runs at the first press, before React (app/before-react/README.md); the loader where it cannot. */
 export function CompanyProfileButton({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <button

@@ -3,7 +3,7 @@ import { showToast } from "#app/lib/toast.ts";
 import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
-import orderWizardPageScript from "#app/components/forms/order-wizard-page-script.ts?inline-script";
+import orderWizardPageScript from "#app/before-react/order-wizard-page-script.ts?inline-script";
 import type { FormPageData } from "#app/forms/captcha-config.ts";
 import { firstErrors } from "#app/forms/form-values.ts";
 import { type ServiceKey, serviceOptions, tiersByService } from "#app/forms/options.ts";
@@ -12,7 +12,7 @@ import { orderButtonLabels, orderStepHeading, orderStepTitles } from "#app/forms
 import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
 import { useLeadForm } from "#app/forms/use-lead-form.ts";
 import { useNonce } from "#app/lib/build-stamps.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 import { BotCheck } from "#app/components/forms/bot-check.tsx";
 import {
   CheckboxGroup,

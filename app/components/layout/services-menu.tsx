@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { serviceSummaries } from "#app/content/services.ts";
 
-/** A `<details>`, so it opens at the first press before React (docs/before-react.md); the navigation-menu pattern, not role=menu. */
+/** A `<details>`, so it opens at the first press before React (app/before-react/README.md); the navigation-menu pattern, not role=menu. */
 export function ServicesMenu() {
   const details = useRef<HTMLDetailsElement>(null);
 

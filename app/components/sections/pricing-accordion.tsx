@@ -2,7 +2,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { getStartedHref, type PricingGroup, type PricingGroupKey } from "#app/content/pricing.ts";
 import { serviceSummary } from "#app/content/services.ts";
 import { TierCard, TierGrid } from "#app/components/sections/tier-card.tsx";
-import { scrollWhenOpened } from "#app/lib/hydration-on-intent.ts";
+import { scrollWhenOpened } from "#app/before-react/hydration-on-intent.ts";
 
 /** SPEC.md section 9: an opened group scrolls into view after this delay, once the previous one has closed. */
 export const PRICING_SCROLL_DELAY_MS = 100;
@@ -14,7 +14,7 @@ export const PRICING_GROUP_NAME = "pricing-group";
  * The pricing groups, one open at a time and collapsible (SPEC.md): an
  * exclusive accordion of `<details name>`, which the browser opens and closes
  * itself at the first press, before React and without JavaScript
- * (docs/before-react.md). The loader scrolls an opened group into view, before
+ * (app/before-react/README.md). The loader scrolls an opened group into view, before
  * React as after (SCROLL_WHEN_OPENED); `open` is the browser's (React renders it
  * once and never changes it).
  */

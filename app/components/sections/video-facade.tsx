@@ -2,7 +2,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { useState } from "react";
 import { VideoPoster } from "#app/components/illustrations/video-poster.tsx";
 import { introVideoEmbedUrl, introVideoWatchUrl } from "#app/content/intro-video.ts";
-import { firstPress } from "#app/lib/hydration-on-intent.ts";
+import { firstPress } from "#app/before-react/hydration-on-intent.ts";
 
 /**
  * A poster with a play button standing in for the video player. The iframe (and

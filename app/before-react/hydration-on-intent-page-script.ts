@@ -20,8 +20,8 @@ import {
   INERT_PRELOAD_REL,
   INTENT_EVENTS,
   SCROLL_WHEN_OPENED,
-} from "#app/lib/hydration-on-intent.ts";
-import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
+} from "#app/before-react/hydration-on-intent.ts";
+import { whenIdleAfterLoad } from "#app/before-react/when-idle-after-load.ts";
 
 let started = false;
 let hydrated = false;

@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "#app/lib/hydration-on-intent.ts";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "#app/before-react/hydration-on-intent.ts";
 
 /**
  * What React renders for <Scripts>, and its inert form. React escapes quotes in

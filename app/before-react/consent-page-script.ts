@@ -12,7 +12,7 @@ import {
   sendConsentUpdates,
   toPreferences,
 } from "#app/lib/consent.ts";
-import { consentDom } from "#app/components/consent/consent-dom.ts";
+import { consentDom } from "#app/before-react/consent-dom.ts";
 
 const dom = consentDom;
 const banner = document.getElementById(dom.banner);

@@ -53,7 +53,7 @@ export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydo
 
 /**
  * How a control answers its first press, declared on it or on markup around
- * it (docs/before-react.md). Undeclared, the browser answers it: a link, a
+ * it (app/before-react/README.md). Undeclared, the browser answers it: a link, a
  * form's own post, `<details>`, an invoker command (`commandfor`).
  * - `script`: an inline script of its own answers it (the order wizard's
  *   steps, decision 0042);

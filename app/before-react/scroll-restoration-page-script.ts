@@ -12,7 +12,7 @@
  * Router's script reads sessionStorage and replaces the history state on every
  * load, and each waits on the browser's own process (decision 0024).
  */
-import { INTENT_EVENTS } from "#app/lib/hydration-on-intent.ts";
+import { INTENT_EVENTS } from "#app/before-react/hydration-on-intent.ts";
 
 /** React Router's own (SCROLL_RESTORATION_STORAGE_KEY): its hook saves the positions there. */
 const STORAGE_KEY = "react-router-scroll-positions";

@@ -5,5 +5,5 @@
  * restoration, then the loader of hydration on intent (decision 0021).
  * Imported by nothing else: its modules act as they run.
  */
-import "#app/lib/scroll-restoration-page-script.ts";
-import "#app/lib/hydration-on-intent-page-script.ts";
+import "#app/before-react/scroll-restoration-page-script.ts";
+import "#app/before-react/hydration-on-intent-page-script.ts";

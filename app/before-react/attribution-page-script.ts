@@ -7,8 +7,8 @@
  */
 import { ATTRIBUTION_FIELD } from "#app/lib/attribution.ts";
 import { attributionForPost, notePageView } from "#app/lib/attribution-client.ts";
-import { INTENT_EVENTS } from "#app/lib/hydration-on-intent.ts";
-import { whenIdleAfterLoad } from "#app/lib/when-idle-after-load.ts";
+import { INTENT_EVENTS } from "#app/before-react/hydration-on-intent.ts";
+import { whenIdleAfterLoad } from "#app/before-react/when-idle-after-load.ts";
 
 /**
  * The first read of the browser's storage waits on the browser's own process

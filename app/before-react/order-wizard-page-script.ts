@@ -1,5 +1,5 @@
 // Answers Next and Previous before hydration in the attributes React renders, so React hydrates the step shown (decision 0042).
-import { HYDRATED_EVENT } from "#app/lib/hydration-on-intent.ts";
+import { HYDRATED_EVENT } from "#app/before-react/hydration-on-intent.ts";
 import {
   orderButtonLabels,
   orderMessages,
