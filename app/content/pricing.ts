@@ -292,12 +292,12 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
 ];
 
-export function pricingGroup(key: PricingGroupKey): PricingGroup {
-  return pricingGroups.find((group) => group.key === key)!;
+export function pricingGroup(content: PricingContent, key: PricingGroupKey): PricingGroup {
+  return content.groups.find((group) => group.key === key)!;
 }
 
-export function pricingGroupForService(slug: ServiceSlug): PricingGroup | undefined {
-  return pricingGroups.find((group) => group.serviceSlug === slug);
+export function pricingGroupForService(content: PricingContent, slug: ServiceSlug): PricingGroup | undefined {
+  return content.groups.find((group) => group.serviceSlug === slug);
 }
 
 /** Where a tier's Get Started link leads: the order wizard with the service chosen. */
@@ -345,6 +345,29 @@ export const addOns: readonly AddOn[] = [
     serviceSlug: "strategy",
   },
 ];
+
+/**
+ * Everything the agency edits of its pricing in the inbox (docs/decisions/0052).
+ * What is above is SPEC.md's pricing: what a new site starts with (and what the
+ * build prerenders); the pages read the records (server/site-content/).
+ */
+export interface PricingContent {
+  groups: readonly PricingGroup[];
+  addOns: readonly AddOn[];
+}
+
+export const specPricing: PricingContent = { groups: pricingGroups, addOns };
+
+/** What a service page shows and offers of the pricing: its group's tiers, or else the add-ons of its service. */
+export interface ServicePricing {
+  group: PricingGroup | null;
+  addOns: readonly AddOn[];
+}
+
+export function servicePricing(content: PricingContent, slug: ServiceSlug): ServicePricing {
+  const group = pricingGroupForService(content, slug) ?? null;
+  return { group, addOns: group ? [] : content.addOns.filter((addOn) => addOn.serviceSlug === slug) };
+}
 
 /** The performance guarantee of SPEC.md section 9. */
 export const guarantee = {

@@ -6,6 +6,7 @@ import type { BotCheck, LeadTable, Timestamp } from "#server/db/columns.ts";
 import type { InboxTables } from "#server/db/inbox-tables.ts";
 import type { NewsletterTables } from "#server/db/newsletter-tables.ts";
 import type { OpsTables } from "#server/db/ops-tables.ts";
+import type { SiteContentTables } from "#server/db/site-content-tables.ts";
 
 /** The tables as Kysely sees them. Column names are the database's (snake_case). */
 interface LeadOrigin {
@@ -154,4 +155,11 @@ interface SiteTables {
 }
 
 /** Every table of the site, one type for every query (decision 0031). */
-export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables & ArticleSendsTables & OpsTables;
+export type Database = SiteTables &
+  InboxTables &
+  BookingTables &
+  NewsletterTables &
+  ArticlesTables &
+  ArticleSendsTables &
+  OpsTables &
+  SiteContentTables;
