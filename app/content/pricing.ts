@@ -358,15 +358,35 @@ export interface PricingContent {
 
 export const specPricing: PricingContent = { groups: pricingGroups, addOns };
 
-/** What a service page shows and offers of the pricing: its group's tiers, or else the add-ons of its service. */
-export interface ServicePricing {
-  group: PricingGroup | null;
-  addOns: readonly AddOn[];
+/** The tiers the order wizard offers for each service: the live pricing's, by name. */
+export function tierNamesOf(content: PricingContent): Record<PricingGroupKey, readonly string[]> {
+  const names = {} as Record<PricingGroupKey, readonly string[]>;
+  for (const group of content.groups) names[group.key] = group.tiers.map((tier) => tier.name);
+  return names;
 }
 
-export function servicePricing(content: PricingContent, slug: ServiceSlug): ServicePricing {
-  const group = pricingGroupForService(content, slug) ?? null;
-  return { group, addOns: group ? [] : content.addOns.filter((addOn) => addOn.serviceSlug === slug) };
+/** A price a service page offers in its structured data: a tier's (named), or else an add-on's. */
+export interface ServiceOffer {
+  tier: string | null;
+  price: string;
+  path: string;
+}
+
+/**
+ * What a service page takes of the pricing: the tiers it shows (the ROI Agent's
+ * page only), and its offers. No more: its data rides in its document.
+ */
+export interface ServicePricing {
+  shown: PricingGroup | null;
+  offers: readonly ServiceOffer[];
+}
+
+export function servicePricing(content: PricingContent, slug: ServiceSlug, showsTiers: boolean): ServicePricing {
+  const group = pricingGroupForService(content, slug);
+  const offers = group
+    ? group.tiers.map((tier) => ({ tier: tier.name, price: tier.price, path: getStartedHref(group.key) }))
+    : content.addOns.filter((addOn) => addOn.serviceSlug === slug).map((addOn) => ({ tier: null, price: addOn.price, path: "/pricing" }));
+  return { shown: showsTiers ? (group ?? null) : null, offers };
 }
 
 /** The performance guarantee of SPEC.md section 9. */

@@ -23,9 +23,12 @@ import { breadcrumbJsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { pricingOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/service";
 
+/** The page that shows its pricing tiers: the ROI Agent's packages. */
+const AI_SERVICE = "prompt-engineering";
+
 export function loader({ params, context }: Route.LoaderArgs) {
   if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug, pricing: servicePricing(pricingOf(context), params.slug) };
+  return { slug: params.slug, pricing: servicePricing(pricingOf(context), params.slug, params.slug === AI_SERVICE) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -38,7 +41,7 @@ export const meta: Route.MetaFunction = (args) => {
     ...page,
     path,
     jsonLd: [
-      serviceJsonLd(siteUrl, slug, page.description, pricing),
+      serviceJsonLd(siteUrl, slug, page.description, pricing.offers),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: "Services", path: "/services" },
@@ -52,8 +55,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { slug, pricing } = loaderData;
   const page = servicePages[slug];
   const name = serviceSummary(slug).name;
-  const isAi = slug === "prompt-engineering";
-  const aiGroup = pricing.group;
+  const isAi = slug === AI_SERVICE;
+  const aiGroup = pricing.shown;
 
   return (
     <>

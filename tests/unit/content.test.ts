@@ -151,7 +151,9 @@ describe("services", () => {
 
   it("describes each service to search engines with at most 10 rand offers", () => {
     for (const slug of serviceSlugs) {
-      const data = serviceJsonLd("https://example.test", slug, "d", servicePricing(specPricing, slug)) as unknown as { offers: unknown };
+      const data = serviceJsonLd("https://example.test", slug, "d", servicePricing(specPricing, slug, false).offers) as unknown as {
+        offers: unknown;
+      };
       const offers = data.offers as Array<{ priceCurrency: string; priceSpecification: { minPrice: number } }>;
       expect(offers.length).toBeGreaterThan(0);
       expect(offers.length).toBeLessThanOrEqual(MAX_STRUCTURED_OFFERS);
