@@ -292,10 +292,6 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
 ];
 
-export function pricingGroup(content: PricingContent, key: PricingGroupKey): PricingGroup {
-  return content.groups.find((group) => group.key === key)!;
-}
-
 export function pricingGroupForService(content: PricingContent, slug: ServiceSlug): PricingGroup | undefined {
   return content.groups.find((group) => group.serviceSlug === slug);
 }

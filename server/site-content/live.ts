@@ -30,9 +30,10 @@ export class LiveSiteContent implements LiveContentKind {
   #fingerprint = "";
   #pricing: PricingContent = specPricing;
   #preparers: Preparer[] = [];
-  #running: Promise<void> | undefined;
-  #again = false;
-  #timer: NodeJS.Timeout | undefined;
+  #queued: Promise<void> | undefined;
+  #latest: Promise<void> = Promise.resolve();
+  #polling: Promise<void> | undefined;
+  #wake: (go: boolean) => void = () => undefined;
   readonly #db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
@@ -52,43 +53,40 @@ export class LiveSiteContent implements LiveContentKind {
     for (const preparer of this.#preparers) await preparer(this.#pricing);
   }
 
-  /** One refresh at a time; a call during one waits for it and then looks again. */
+  /** Looks at the records once more after any look under way: a save's refresh sees the save. */
   refresh(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#look();
-        } while (this.#again);
-      } finally {
-        this.#running = undefined;
-      }
-    })();
-    return this.#running;
+    this.#queued ??= this.#latest
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = undefined;
+        return this.#look();
+      });
+    this.#latest = this.#queued;
+    return this.#queued;
   }
 
-  /** Writes SPEC.md's content where the records have none, then refreshes now and every `pollMs`. */
+  /** Writes SPEC.md's content where the records have none, then looks now and every `pollMs` until stopped. */
   async start(pollMs: number): Promise<void> {
     await seedContent(this.#db, "pricing", JSON.stringify(specPricing));
     await this.refresh();
-    const tick = () => {
-      this.refresh()
-        .catch((error: unknown) => log.warn(`Site content: could not read it (${String(error)}); readers see the last read`))
-        .finally(() => {
-          if (this.#timer) this.#timer = setTimeout(tick, pollMs).unref();
+    this.#polling = (async () => {
+      for (;;) {
+        const go = await new Promise<boolean>((resolve) => {
+          this.#wake = resolve;
+          setTimeout(resolve, pollMs, true).unref();
         });
-    };
-    this.#timer = setTimeout(tick, pollMs).unref();
+        if (!go) return;
+        await this.refresh().catch((error: unknown) =>
+          log.warn(`Site content: could not read it (${String(error)}); readers see the last read`),
+        );
+      }
+    })();
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+    this.#wake(false);
+    await this.#polling;
+    await this.#latest.catch(() => undefined);
   }
 
   async #look(): Promise<void> {

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { PricingFields } from "#app/components/admin/pricing-fields.tsx";
-import { CsrfField, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
+import { RevisionsSection } from "#app/components/admin/revisions.tsx";
+import { CsrfField, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { pricingEditorAction, pricingEditorLoader } from "#server/site-content/editor.server.ts";
 import type { Route } from "./+types/pricing";
@@ -41,31 +42,7 @@ export default function PricingEditor({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
 
-      <Section title="Revisions" id="revisions">
-        <ListTable caption="Revisions, newest first" columns={["Saved (SAST)", "Version", "What", "Who", "Restore"]} empty={null}>
-          {revisions.map((revision) => (
-            <tr key={revision.id} className="align-top">
-              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{revision.savedAt}</td>
-              <td className="px-3 py-2 tabular-nums">{revision.version}</td>
-              <td className="px-3 py-2">{revision.action}</td>
-              <td className="px-3 py-2">{revision.savedBy}</td>
-              <td className="px-3 py-2">
-                {revision.version !== loaderData.version && (
-                  <Form method="post">
-                    <CsrfField token={csrf} />
-                    <input type="hidden" name="intent" value="restore" />
-                    <input type="hidden" name="revision" value={revision.id} />
-                    <input type="hidden" name="version" value={loaderData.version} />
-                    <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
-                      Restore<span className="sr-only"> version {revision.version}</span>
-                    </button>
-                  </Form>
-                )}
-              </td>
-            </tr>
-          ))}
-        </ListTable>
-      </Section>
+      <RevisionsSection revisions={revisions} current={loaderData.version} csrf={csrf} canRestore />
     </div>
   );
 }
