@@ -1,12 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specPricing } from "#app/content/pricing.ts";
-import { pricingValuesOf, tierName } from "#app/content/pricing-form.ts";
+import { pricingValuesOf, readPricingPost, tierName } from "#app/content/pricing-form.ts";
 import type { Actor } from "#server/audit/audit.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
 import { findContent, listContentRevisions, restoreContent, saveContent, seedContent } from "#server/site-content/store.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase, useSiteDatabase } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
+import { type Cluster, startCluster } from "#tests/support/cluster.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
@@ -142,5 +148,42 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
     const html = await (await get("/pricing")).text();
     expect(html).toContain(growth.price);
     expect(html).not.toContain(NEW_GROWTH_PRICE);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a pricing save on two instances (PostgreSQL)", () => {
+  let cluster: Cluster;
+  let handle: DatabaseHandle;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    cluster = await startCluster({ count: 2, env: () => ({ ARTICLES_POLL_MS: "500" }) });
+    dataDir = mkdtempSync(path.join(tmpdir(), "site-content-live-"));
+    handle = await openSiteDatabase({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("is served by both within 5 s as a prepared page", async () => {
+    const record = await findContent(handle.db, "pricing");
+    const changed = readPricingPost({ ...pricingValuesOf(specPricing), [tierName(0, 1, "price")]: NEW_GROWTH_PRICE }, specPricing);
+    expect(changed.ok).toBe(true);
+    if (!changed.ok) return;
+    expect(await saveContent(handle.db, "pricing", record!.version, JSON.stringify(changed.content), EDITOR)).toMatchObject({ ok: true });
+    const start = performance.now();
+    const served = async (i: number) => {
+      const answer = await fetch(`${cluster.instances[i]!.url}/pricing`, { headers: { "Accept-Encoding": "br" } });
+      return answer.headers.has("etag") && (await answer.text()).includes(NEW_GROWTH_PRICE);
+    };
+    const pending = new Set([0, 1]);
+    while (pending.size && performance.now() - start < 15_000) {
+      for (const i of [...pending]) if (await served(i)) pending.delete(i);
+      if (pending.size) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect([...pending]).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(5000);
   });
 });
