@@ -153,26 +153,27 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a pricing save on two instances (PostgreSQL)", () => {
   let cluster: Cluster;
-  let handle: DatabaseHandle;
-  let dataDir: string;
+  let site: { handle: DatabaseHandle; dir: string } | undefined;
 
   beforeAll(async () => {
     cluster = await startCluster({ count: 2, env: () => ({ ARTICLES_POLL_MS: "500" }) });
-    dataDir = mkdtempSync(path.join(tmpdir(), "site-content-live-"));
-    handle = await openSiteDatabase({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
+    const dir = mkdtempSync(path.join(tmpdir(), "site-content-live-"));
+    site = { dir, handle: await openSiteDatabase({ DATA_DIR: dir, DATABASE_URL: cluster.url }) };
   });
   afterAll(async () => {
-    await handle?.close();
+    await site?.handle.close();
     await cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (site) rmSync(site.dir, { recursive: true, force: true });
   });
 
   it("is served by both within 5 s as a prepared page", async () => {
-    const record = await findContent(handle.db, "pricing");
+    const record = await findContent(site!.handle.db, "pricing");
     const changed = readPricingPost({ ...pricingValuesOf(specPricing), [tierName(0, 1, "price")]: NEW_GROWTH_PRICE }, specPricing);
     expect(changed.ok).toBe(true);
     if (!changed.ok) return;
-    expect(await saveContent(handle.db, "pricing", record!.version, JSON.stringify(changed.content), EDITOR)).toMatchObject({ ok: true });
+    expect(await saveContent(site!.handle.db, "pricing", record!.version, JSON.stringify(changed.content), EDITOR)).toMatchObject({
+      ok: true,
+    });
     const start = performance.now();
     const served = async (i: number) => {
       const answer = await fetch(`${cluster.instances[i]!.url}/pricing`, { headers: { "Accept-Encoding": "br" } });
