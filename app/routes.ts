@@ -53,6 +53,7 @@ export default [
         route("articles", "routes/admin/articles.tsx"),
         route("articles/:id", "routes/admin/article.tsx"),
         route("articles/:id/send", "routes/admin/article-send.tsx"),
+        route("pricing", "routes/admin/pricing.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("system", "routes/admin/system.tsx"),

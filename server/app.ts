@@ -13,6 +13,7 @@ import { env } from "#server/env.ts";
 import { configureLog, log } from "#server/log.ts";
 import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
+import { prepareSiteContentPages } from "#server/site-content/prepared-pages.ts";
 import { ARTICLE_EDITOR_PATH, ARTICLE_POST_MAX_BYTES } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
@@ -112,6 +113,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
       cardFontDir,
       logoFile: path.join(clientDir, "favicon.svg"),
     });
+    await prepareSiteContentPages({ services: running.services, files, build, siteUrl: settings.SITE_URL });
   }
   app.use(
     reactRouterHandler({

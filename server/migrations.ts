@@ -24,6 +24,7 @@ import { webhooksMigration } from "#server/webhooks/migration.ts";
 import { newsletterMailboxMigration, newsletterMigration } from "#server/newsletter/migration.ts";
 import { outboxLanesMigration, outboxSentCopiesMigration } from "#server/outbox/migration.ts";
 import { partHealthMigration } from "#server/ops/migration.ts";
+import { siteContentMigration } from "#server/site-content/migration.ts";
 
 /** Append new ones; never rename or edit one that has shipped. */
 export function siteMigrations(dialect: Dialect): Record<string, Migration> {
@@ -51,6 +52,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0022_preview_links": previewLinksMigration(dialect),
     "0023_calendar_trust": calendarTrustMigration(dialect),
     "0024_part_health": partHealthMigration(dialect),
+    // The site's own words the agency edits in the inbox (pricing first), one document per kind, and their revisions.
+    "0025_site_content": siteContentMigration(dialect),
   };
 }
 

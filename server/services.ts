@@ -7,6 +7,7 @@ import type { ClientAddress } from "#server/http/client-address.ts";
 import type { HeavyWork } from "#server/heavy-work/heavy-work.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
 import type { OpsServices } from "#server/ops/services.ts";
+import type { LiveSiteContent } from "#server/site-content/live.ts";
 
 /**
  * Everything the site's loaders and actions use, built once at start
@@ -19,6 +20,8 @@ export interface SiteServices extends CoreServices {
   newsletter: Newsletter;
   /** The articles readers see, kept current on every instance. */
   articles: LiveArticles;
+  /** The site's own words the agency edits (pricing first), kept current on every instance. */
+  siteContent: LiveSiteContent;
   /** The watched parts and this instance, for the System page (server/ops). */
   ops: OpsServices;
   /** Image decoding and social cards, in a process of their own (docs/decisions/0044). */

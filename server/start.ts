@@ -2,6 +2,7 @@ import { Router } from "express";
 import { articles } from "#app/content/blog.server.ts";
 import { adminServices } from "#server/admin/services.ts";
 import { LiveArticles } from "#server/articles/live.ts";
+import { LiveSiteContent } from "#server/site-content/live.ts";
 import { seedArticles } from "#server/articles/seed.ts";
 import { newsletterSender } from "#server/articles/send.ts";
 import { startDailyBackups } from "#server/backups.ts";
@@ -66,6 +67,9 @@ export async function startServices(
   await seedArticles(database.db, articles);
   const liveArticles = new LiveArticles(database.db);
   await liveArticles.start(settings.ARTICLES_POLL_MS);
+  // Pricing as records, SPEC.md's at the first start, polled as articles are (docs/decisions/0052).
+  const siteContent = new LiveSiteContent(database.db);
+  await siteContent.start(settings.ARTICLES_POLL_MS);
   const leads = new LeadStore(database);
   const rateLimits = new RateLimits(database);
   const challenges = new SpentChallenges(database);
@@ -120,6 +124,7 @@ export async function startServices(
     admin: adminServices(core),
     newsletter,
     articles: liveArticles,
+    siteContent,
     ops,
     heavyWork: new HeavyWork({
       module: heavyWorkProcess,
@@ -185,6 +190,7 @@ export async function startServices(
       await ops.stop();
       await backups?.stop();
       await liveArticles.stop();
+      await siteContent.stop();
       await services.heavyWork.stop();
       await services.booking.calendars.stop();
       await worker.stop();

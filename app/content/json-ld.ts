@@ -1,7 +1,7 @@
 import { site } from "#app/config/site.ts";
 import type { Offer, Service } from "schema-dts";
 import { absoluteUrl, capOffers } from "#app/lib/seo.ts";
-import { addOns, getStartedHref, priceBounds, pricingGroupForService } from "#app/content/pricing.ts";
+import { priceBounds, type ServiceOffer } from "#app/content/pricing.ts";
 import { type ServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 
 /** A monthly rand offer as schema.org describes it. */
@@ -23,12 +23,9 @@ function monthlyOffer(siteUrl: string, name: string, price: string, path: string
 }
 
 /** A service page's Service with its price tiers in rand (SEO, which has no tiers, offers its add-on price). */
-export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: string): Service {
+export function serviceJsonLd(siteUrl: string, slug: ServiceSlug, description: string, serviceOffers: readonly ServiceOffer[]): Service {
   const name = serviceSummary(slug).name;
-  const group = pricingGroupForService(slug);
-  const offers = group
-    ? group.tiers.map((tier) => monthlyOffer(siteUrl, `${name} ${tier.name}`, tier.price, getStartedHref(group.key)))
-    : addOns.filter((addOn) => addOn.serviceSlug === slug).map((addOn) => monthlyOffer(siteUrl, name, addOn.price, "/pricing"));
+  const offers = serviceOffers.map((offer) => monthlyOffer(siteUrl, offer.tier ? `${name} ${offer.tier}` : name, offer.price, offer.path));
   return {
     "@type": "Service",
     name,

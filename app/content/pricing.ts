@@ -292,12 +292,8 @@ export const pricingGroups: readonly PricingGroup[] = [
   },
 ];
 
-export function pricingGroup(key: PricingGroupKey): PricingGroup {
-  return pricingGroups.find((group) => group.key === key)!;
-}
-
-export function pricingGroupForService(slug: ServiceSlug): PricingGroup | undefined {
-  return pricingGroups.find((group) => group.serviceSlug === slug);
+export function pricingGroupForService(content: PricingContent, slug: ServiceSlug): PricingGroup | undefined {
+  return content.groups.find((group) => group.serviceSlug === slug);
 }
 
 /** Where a tier's Get Started link leads: the order wizard with the service chosen. */
@@ -345,6 +341,49 @@ export const addOns: readonly AddOn[] = [
     serviceSlug: "strategy",
   },
 ];
+
+/**
+ * Everything the agency edits of its pricing in the inbox (docs/decisions/0052).
+ * What is above is SPEC.md's pricing: what a new site starts with (and what the
+ * build prerenders); the pages read the records (server/site-content/).
+ */
+export interface PricingContent {
+  groups: readonly PricingGroup[];
+  addOns: readonly AddOn[];
+}
+
+export const specPricing: PricingContent = { groups: pricingGroups, addOns };
+
+/** The tiers the order wizard offers for each service: the live pricing's, by name. */
+export function tierNamesOf(content: PricingContent): Record<PricingGroupKey, readonly string[]> {
+  const names = {} as Record<PricingGroupKey, readonly string[]>;
+  for (const group of content.groups) names[group.key] = group.tiers.map((tier) => tier.name);
+  return names;
+}
+
+/** A price a service page offers in its structured data: a tier's (named), or else an add-on's. */
+export interface ServiceOffer {
+  tier: string | null;
+  price: string;
+  path: string;
+}
+
+/**
+ * What a service page takes of the pricing: the tiers it shows (the ROI Agent's
+ * page only), and its offers. No more: its data rides in its document.
+ */
+export interface ServicePricing {
+  shown: PricingGroup | null;
+  offers: readonly ServiceOffer[];
+}
+
+export function servicePricing(content: PricingContent, slug: ServiceSlug, showsTiers: boolean): ServicePricing {
+  const group = pricingGroupForService(content, slug);
+  const offers = group
+    ? group.tiers.map((tier) => ({ tier: tier.name, price: tier.price, path: getStartedHref(group.key) }))
+    : content.addOns.filter((addOn) => addOn.serviceSlug === slug).map((addOn) => ({ tier: null, price: addOn.price, path: "/pricing" }));
+  return { shown: showsTiers ? (group ?? null) : null, offers };
+}
 
 /** The performance guarantee of SPEC.md section 9. */
 export const guarantee = {

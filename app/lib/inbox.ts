@@ -82,6 +82,8 @@ const leastRoleFor = {
   // Writing and saving drafts; publishing, scheduling, unpublishing and editing what is live take "publish".
   "write-articles": "editor",
   publish: "admin",
+  // The site's own words: pricing first (docs/decisions/0052).
+  "edit-site-content": "editor",
 } as const satisfies Record<string, AdminRole>;
 
 export type InboxWork = keyof typeof leastRoleFor;

@@ -3,7 +3,10 @@ import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { leadClientAction } from "#app/forms/transport.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { seo } from "#app/lib/seo.ts";
-import { formPageLoader } from "#server/forms/form-page.ts";
+import { formPageData } from "#server/forms/form-page.ts";
+import { tierNamesOf } from "#app/content/pricing.ts";
+import { servicesOf } from "#server/services.ts";
+import { pricingOf } from "#server/site-content/read.ts";
 import { orderForm } from "#app/forms/order.ts";
 import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/get-started";
@@ -14,7 +17,9 @@ export const clientAction = leadClientAction(orderForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
-export const loader = formPageLoader;
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { formPage: formPageData(servicesOf(context), request), tiers: tierNamesOf(pricingOf(context)) };
+}
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.getStarted);
 
@@ -24,7 +29,7 @@ export default function GetStartedPage({ loaderData }: Route.ComponentProps) {
       <PageHero title="Get Started" lead={pageMeta.getStarted.description} />
       <div className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
         <div id="order-form" className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
-          <OrderWizard page={loaderData.formPage} />
+          <OrderWizard page={loaderData.formPage} tiers={loaderData.tiers} />
         </div>
       </div>
     </>

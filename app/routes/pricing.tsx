@@ -7,13 +7,18 @@ import { PricingAccordion } from "#app/components/sections/pricing-accordion.tsx
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
+import { guarantee } from "#app/content/pricing.ts";
 import { seo } from "#app/lib/seo.ts";
+import { pricingOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.pricing);
 
-export default function PricingPage() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { pricing: pricingOf(context) };
+}
+
+export default function PricingPage({ loaderData: { pricing } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -23,7 +28,7 @@ export default function PricingPage() {
       />
 
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
-        <PricingAccordion groups={pricingGroups} initiallyOpen="googleAds" />
+        <PricingAccordion groups={pricing.groups} initiallyOpen="googleAds" />
         <p className="mt-6 text-center text-sm text-slate-600">
           Prices are per month and exclude VAT and advertising spend, which you pay to the platforms directly.
         </p>
@@ -37,7 +42,7 @@ export default function PricingPage() {
           lead="Extend any plan with specialist services as you grow."
         />
         <div className="mt-12">
-          <AddOnList addOns={addOns} />
+          <AddOnList addOns={pricing.addOns} />
         </div>
       </Section>
 

@@ -15,21 +15,25 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { caseStudyFor } from "#app/content/case-studies.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { serviceMeta } from "#app/content/page-meta.ts";
-import { getStartedHref, pricingGroup } from "#app/content/pricing.ts";
+import { getStartedHref, servicePricing } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
 import { breadcrumbJsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { pricingOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/service";
 
-export function loader({ params }: Route.LoaderArgs) {
+/** The page that shows its pricing tiers: the ROI Agent's packages. */
+const AI_SERVICE = "prompt-engineering";
+
+export function loader({ params, context }: Route.LoaderArgs) {
   if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug };
+  return { slug: params.slug, pricing: servicePricing(pricingOf(context), params.slug, params.slug === AI_SERVICE) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData) return [];
-  const { slug } = args.loaderData;
+  const { slug, pricing } = args.loaderData;
   const page = serviceMeta[slug];
   const siteUrl = siteUrlFrom(args);
   const path = servicePath(slug);
@@ -37,7 +41,7 @@ export const meta: Route.MetaFunction = (args) => {
     ...page,
     path,
     jsonLd: [
-      serviceJsonLd(siteUrl, slug, page.description),
+      serviceJsonLd(siteUrl, slug, page.description, pricing.offers),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: "Services", path: "/services" },
@@ -48,11 +52,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { slug } = loaderData;
+  const { slug, pricing } = loaderData;
   const page = servicePages[slug];
   const name = serviceSummary(slug).name;
-  const isAi = slug === "prompt-engineering";
-  const aiGroup = pricingGroup("promptEngineering");
+  const isAi = slug === AI_SERVICE;
+  const aiGroup = pricing.shown;
 
   return (
     <>
@@ -104,7 +108,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      {isAi && (
+      {isAi && aiGroup && (
         <Section labelledBy="packages-title" adopt>
           <SectionHeading
             id="packages-title"

@@ -6,6 +6,7 @@ import type { BotCheck, LeadTable, Timestamp } from "#server/db/columns.ts";
 import type { InboxTables } from "#server/db/inbox-tables.ts";
 import type { NewsletterTables } from "#server/db/newsletter-tables.ts";
 import type { OpsTables } from "#server/db/ops-tables.ts";
+import type { SiteContentTables } from "#server/db/site-content-tables.ts";
 
 interface LeadOrigin {
   bot_check: BotCheck;
@@ -133,4 +134,11 @@ interface SiteTables {
   lead_attributions: LeadAttributionsTable;
 }
 
-export type Database = SiteTables & InboxTables & BookingTables & NewsletterTables & ArticlesTables & ArticleSendsTables & OpsTables;
+export type Database = SiteTables &
+  InboxTables &
+  BookingTables &
+  NewsletterTables &
+  ArticlesTables &
+  ArticleSendsTables &
+  OpsTables &
+  SiteContentTables;

@@ -5,7 +5,7 @@ import { caseStudies } from "#app/content/case-studies.ts";
 import { contactFaq } from "#app/content/faq.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { partnerBadges } from "#app/content/partners.ts";
-import { addOns, getStartedHref, guarantee, priceBounds, pricingGroups } from "#app/content/pricing.ts";
+import { addOns, getStartedHref, guarantee, priceBounds, pricingGroups, servicePricing, specPricing } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceCards, serviceSlugs } from "#app/content/services.ts";
 import { heroStats, trustStats } from "#app/content/stats.ts";
@@ -151,7 +151,9 @@ describe("services", () => {
 
   it("describes each service to search engines with at most 10 rand offers", () => {
     for (const slug of serviceSlugs) {
-      const data = serviceJsonLd("https://example.test", slug, "d") as unknown as { offers: unknown };
+      const data = serviceJsonLd("https://example.test", slug, "d", servicePricing(specPricing, slug, false).offers) as unknown as {
+        offers: unknown;
+      };
       const offers = data.offers as Array<{ priceCurrency: string; priceSpecification: { minPrice: number } }>;
       expect(offers.length).toBeGreaterThan(0);
       expect(offers.length).toBeLessThanOrEqual(MAX_STRUCTURED_OFFERS);

@@ -6,7 +6,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import orderWizardPageScript from "#app/before-react/order-wizard-page-script.ts?inline-script";
 import type { FormPageData } from "#app/forms/captcha-config.ts";
 import { firstErrors } from "#app/forms/form-values.ts";
-import { type ServiceKey, serviceOptions, tiersByService } from "#app/forms/options.ts";
+import { type ServiceKey, serviceOptions } from "#app/forms/options.ts";
 import { orderForm, splitOrderMessage } from "#app/forms/order.ts";
 import { orderButtonLabels, orderStepHeading, orderStepTitles } from "#app/forms/order-steps.ts";
 import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
@@ -38,8 +38,8 @@ function inDocument(id: string): string | undefined {
   return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : undefined;
 }
 
-/** Every step's fields stay in the form; before React a page script moves between steps (decision 0042). */
-export function OrderWizard({ page }: { page: FormPageData }) {
+/** Every step's fields stay in the form; before React a page script moves between steps (decision 0042). `tiers`: as the pricing records offer them today. */
+export function OrderWizard({ page, tiers }: { page: FormPageData; tiers: Readonly<Record<ServiceKey, readonly string[]>> }) {
   const [params] = useSearchParams();
   const requested = params.get("service");
   const preselected = isServiceKey(requested) ? requested : "";
@@ -113,12 +113,12 @@ export function OrderWizard({ page }: { page: FormPageData }) {
     void lead.post({ intent: stepIntent.submit }, button);
   }
 
-  const tierOptions = service && isServiceKey(service) ? tiersByService[service] : [];
+  const tierOptions = service && isServiceKey(service) ? tiers[service] : [];
   const tierGroups = lead.hydrated
     ? undefined
     : serviceOptions.map((option) => (
         <optgroup key={option.value} label={option.label}>
-          {tiersByService[option.value].map((name) => (
+          {tiers[option.value].map((name) => (
             <option key={name} value={name}>
               {name}
             </option>

@@ -3,8 +3,8 @@ import { BodyWithPreview } from "#app/components/admin/article-editor.tsx";
 import { ArticleActions, ArticleFields } from "#app/components/admin/article-fields.tsx";
 import { PreviewLinkSection } from "#app/components/admin/preview-link.tsx";
 import { adminMeta } from "#app/components/admin/meta.ts";
-import { CsrfField, ListTable, Notice, Section } from "#app/components/admin/ui.tsx";
-import { buttonClass } from "#app/components/ui/button.ts";
+import { RevisionsSection } from "#app/components/admin/revisions.tsx";
+import { CsrfField, Notice } from "#app/components/admin/ui.tsx";
 import { editorAction, editorLoader } from "#server/articles/editor.server.ts";
 import type { Route } from "./+types/article";
 
@@ -66,31 +66,7 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       )}
 
       {article && (
-        <Section title="Revisions" id="revisions">
-          <ListTable caption="Revisions, newest first" columns={["Saved (SAST)", "Version", "What", "Who", "Restore"]} empty={null}>
-            {loaderData.revisions.map((revision) => (
-              <tr key={revision.id} className="align-top">
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{revision.savedAt}</td>
-                <td className="px-3 py-2 tabular-nums">{revision.version}</td>
-                <td className="px-3 py-2">{revision.action}</td>
-                <td className="px-3 py-2">{revision.savedBy}</td>
-                <td className="px-3 py-2">
-                  {revision.version !== article.version && (canPublish || !live) && (
-                    <Form method="post">
-                      <CsrfField token={csrf} />
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="revision" value={revision.id} />
-                      <input type="hidden" name="version" value={article.version} />
-                      <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
-                        Restore<span className="sr-only"> version {revision.version}</span>
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-        </Section>
+        <RevisionsSection revisions={loaderData.revisions} current={article.version} csrf={csrf} canRestore={canPublish || !live} />
       )}
     </div>
   );
