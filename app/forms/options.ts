@@ -20,6 +20,7 @@ export type ServiceKey = (typeof serviceOptions)[number]["value"];
 
 const standardTiers = ["Starter", "Growth", "Premium"] as const;
 
+/** SPEC.md's tiers, what a new site offers. */
 export const tiersByService: Record<ServiceKey, readonly string[]> = {
   googleAds: standardTiers,
   metaAds: standardTiers,
@@ -29,6 +30,19 @@ export const tiersByService: Record<ServiceKey, readonly string[]> = {
   strategy: ["One-Time Audit", "Monthly Retainer", "Premium Partnership"],
   promptEngineering: ["Starter", "Growth", "Enterprise"],
 };
+let tiersOnOffer: Readonly<Record<ServiceKey, readonly string[]>> = tiersByService;
+
+/**
+ * The tiers an order may choose: SPEC.md's until the pricing records are read. The server sets them
+ * from its live pricing (server/site-content/live.ts), the wizard from its page, so the order's
+ * schema checks against the tiers the page offered, in the browser and on the server alike.
+ */
+export function offeredTiers(): Readonly<Record<ServiceKey, readonly string[]>> {
+  return tiersOnOffer;
+}
+export function offerTiers(tiers: Readonly<Record<ServiceKey, readonly string[]>>): void {
+  tiersOnOffer = tiers;
+}
 
 export const additionalServiceOptions = [
   "LinkedIn Ads Management",

@@ -8,7 +8,8 @@ import {
   orderBudgetOptions,
   serviceOptions,
   startDateOptions,
-  tiersByService,
+  offeredTiers,
+  type ServiceKey,
   values,
 } from "#app/forms/options.ts";
 import { fieldLimits } from "#app/forms/field-limits.ts";
@@ -106,8 +107,8 @@ const step4 = {
 };
 
 /** Changing the service clears it. */
-function tierBelongsToService(order: { service: keyof typeof tiersByService; tier: string }): boolean {
-  return tiersByService[order.service].includes(order.tier);
+function tierBelongsToService(order: { service: ServiceKey; tier: string }): boolean {
+  return offeredTiers()[order.service]?.includes(order.tier) ?? false;
 }
 const tierRule = { error: orderMessages.step2Missing, path: ["tier"] };
 

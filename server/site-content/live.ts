@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { type PricingContent, specPricing } from "#app/content/pricing.ts";
+import { type PricingContent, specPricing, tierNamesOf } from "#app/content/pricing.ts";
+import { offerTiers } from "#app/forms/options.ts";
 import type { Database } from "#server/db/schema.ts";
 import { log } from "#server/log.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
@@ -100,7 +101,10 @@ export class LiveSiteContent implements LiveContentKind {
     const pricing = stored && parsePricing(stored.document);
     if (stored && !pricing) log.error("Site content: the stored pricing does not read as pricing; the pages keep the last good one");
     this.#fingerprint = fingerprint;
-    if (pricing) this.#pricing = pricing;
+    if (pricing) {
+      this.#pricing = pricing;
+      offerTiers(tierNamesOf(pricing));
+    }
     await this.prepare();
   }
 }

@@ -13,6 +13,7 @@ import { createUser } from "#tests/support/admin-users.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase, useSiteDatabase } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { type Cluster, startCluster } from "#tests/support/cluster.ts";
+import { enhanced, type Fields, postLead, solveAltcha } from "#tests/support/leads.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
@@ -96,6 +97,12 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
       [tierName(0, 1, "price")]: NEW_GROWTH_PRICE,
       // LinkedIn's Premium tier removed: the order wizard no longer offers it.
       [tierName(2, 2, "remove")]: "on",
+      // A fourth Google Ads tier in the blank row: the wizard offers it and an order for it is taken.
+      [tierName(0, 3, "name")]: "Scale",
+      [tierName(0, 3, "price")]: "R30,000-60,000",
+      [tierName(0, 3, "features")]: "Everything in Premium\nTwo strategists",
+      [tierName(0, 3, "idealFor")]: "Brands spending over R500k a month",
+      [tierName(0, 3, "results")]: "Growth at scale",
     });
     expect(saved.status).toBe(303);
 
@@ -116,6 +123,31 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
     const page = await editor.request(saved.location!);
     expect(page.text).toContain("Saved: /pricing, the service pages and the order wizard show it now.");
     expect(page.text).toContain(`value="${NEW_GROWTH_PRICE}"`);
+  });
+
+  it("takes an order for a tier added in the editor and refuses one for a tier removed, as the wizard offers them", async () => {
+    const order = async (service: string, tier: string, address: string) => {
+      const fields: Fields = {
+        name: "Pieter van Wyk",
+        email: `order-${address}@example.co.za`,
+        phone: "+27 82 555 0101",
+        company: "Van Wyk Wines",
+        service,
+        tier,
+        industry: "Wine export",
+        monthlyBudget: "R 20,000 - R 50,000",
+        goals: "Grow export orders by 30%",
+        startDate: "Within 1 month",
+        ...enhanced(await solveAltcha(server)),
+      };
+      return (await postLead(server, "/get-started", fields, { "x-forwarded-for": address })).result;
+    };
+    expect(await (await get("/get-started")).text()).toContain('<option value="Scale">Scale</option>');
+    expect(await order("googleAds", "Scale", "198.51.100.81")).toMatchObject({ ok: true, form: "order" });
+    expect(await order("linkedinAds", "Premium", "198.51.100.82")).toMatchObject({
+      ok: false,
+      fieldErrors: { tier: [expect.any(String)] },
+    });
   });
 
   it("refuses a price range the wrong way round, with its message, keeping what was typed", async () => {

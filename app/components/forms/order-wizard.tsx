@@ -6,7 +6,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import orderWizardPageScript from "#app/before-react/order-wizard-page-script.ts?inline-script";
 import type { FormPageData } from "#app/forms/captcha-config.ts";
 import { firstErrors } from "#app/forms/form-values.ts";
-import { type ServiceKey, serviceOptions } from "#app/forms/options.ts";
+import { offerTiers, type ServiceKey, serviceOptions } from "#app/forms/options.ts";
 import { orderForm, splitOrderMessage } from "#app/forms/order.ts";
 import { orderButtonLabels, orderStepHeading, orderStepTitles } from "#app/forms/order-steps.ts";
 import { fieldErrorsOf, stepField, stepIntent, stepOfErrors } from "#app/forms/steps.ts";
@@ -40,6 +40,8 @@ function inDocument(id: string): string | undefined {
 
 /** Every step's fields stay in the form; before React a page script moves between steps (decision 0042). `tiers`: as the pricing records offer them today. */
 export function OrderWizard({ page, tiers }: { page: FormPageData; tiers: Readonly<Record<ServiceKey, readonly string[]>> }) {
+  // The step schemas check the tier against these, as the server does against its records.
+  offerTiers(tiers);
   const [params] = useSearchParams();
   const requested = params.get("service");
   const preselected = isServiceKey(requested) ? requested : "";
