@@ -1,6 +1,7 @@
 // The house rules the code keeps (npm test runs `eslint .`): typescript-eslint's recommended
 // rules, React's hooks rules, accessibility rules for JSX, and the import boundaries below.
 import js from "@eslint/js";
+import vitest from "@vitest/eslint-plugin";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -94,6 +95,18 @@ export default tseslint.config(
     // Tests read the page's own globals in the browser (window.__reactRouterRouteModules and the like).
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // A test that asserts nothing cannot fail: every test calls expect, or a helper that does (named
+    // expect…, or below: a refused post's status and message; a wait that fails the test when it times out).
+    files: ["tests/**/*.test.{ts,tsx}"],
+    plugins: { vitest },
+    rules: {
+      "vitest/expect-expect": [
+        "error",
+        { assertFunctionNames: ["expect", "expect*", "assert", "refused", "bannerShown", "page.waitForURL"] },
+      ],
+    },
   },
   { files: ["**/*.{ts,tsx,js}"], rules: restrictedImports() },
   {

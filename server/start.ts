@@ -24,12 +24,12 @@ import { openSiteDatabase } from "#server/migrations.ts";
 import { oneClickFromAnotherSite } from "#server/newsletter/one-click.ts";
 import { Newsletter, UNSUBSCRIBE_PATH } from "#server/newsletter/subscribers.ts";
 import { mailFilesOfSite } from "#server/outbox/mail-files.ts";
-import { type Sender, startOutboxWorker } from "#server/outbox/worker.ts";
+import { startOutboxWorker } from "#server/outbox/worker.ts";
 import { retention } from "#server/retention.ts";
 import type { CspAllowances } from "#server/http/security.ts";
 import type { CoreServices } from "#server/core-services.ts";
 import type { SiteServices } from "#server/services.ts";
-import { webhookSenders } from "#server/webhooks/deliver.ts";
+import { registerWebhookLanes } from "#server/webhooks/deliver.ts";
 import { newsletterWebhookEvent } from "#server/webhooks/payload.ts";
 import { DeliveryWatch } from "#server/ops/deliveries.ts";
 import { startOps } from "#server/ops/services.ts";
@@ -85,37 +85,33 @@ export async function startServices(
     queueWebhookEvent(trx, settings, { table: "newsletter_subscribers", id: event.subscriberId }, newsletterWebhookEvent(event)),
   );
   const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
-  // The calendar lane's sender belongs to Book a Call, built below with the services the worker is part of.
-  const late: { calendarLane?: Sender; reminderLane?: Sender } = {};
   const deliveries = new DeliveryWatch();
+  // Each lane but mail gets its sender from its feature, below; until then its messages wait.
   const worker = startOutboxWorker({
     outbox,
     mailer,
     watch: deliveries,
-    senders: {
-      ...webhookSenders(settings),
-      calendar: (message, stopping) =>
-        late.calendarLane ? late.calendarLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
-      reminder: (message, stopping) =>
-        late.reminderLane ? late.reminderLane(message, stopping) : Promise.reject(new Error("Book a Call is starting")),
-      newsletter: newsletterSender({
-        handle: database,
-        links: newsletter,
-        mailer,
-        messageIdHost: new URL(settings.SITE_URL).hostname,
-        perMinute: settings.NEWSLETTER_RATE_PER_MINUTE,
-      }),
-    },
     pollMs: settings.OUTBOX_POLL_MS,
     retry: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS, maxAttempts: settings.OUTBOX_MAX_ATTEMPTS },
     messageIdHost: new URL(settings.SITE_URL).hostname,
     leaseMs: settings.OUTBOX_LEASE_MS,
     sweeps: [() => challenges.sweep(), () => rateLimits.sweep(), () => sweeper.sweep()],
   });
+  registerWebhookLanes(worker, settings);
+  worker.register(
+    "newsletter",
+    newsletterSender({
+      handle: database,
+      links: newsletter,
+      mailer,
+      messageIdHost: new URL(settings.SITE_URL).hostname,
+      perMinute: settings.NEWSLETTER_RATE_PER_MINUTE,
+    }),
+  );
   const { BACKUP_HOUR } = settings;
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
-  const booking = bookingServices(core, { calendarThread });
+  const booking = bookingServices(core, { calendarThread, mailer });
   // The System page's parts, checked in the background; the outbox's nudge sends an alert at once.
   const ops = startOps({ settings, handle: database, deliveries, consultants: booking.consultants, nudge: () => worker.nudge() }, version);
   const services: SiteServices = {
@@ -134,8 +130,6 @@ export async function startServices(
       timeoutMs: settings.HEAVY_WORK_TIMEOUT_MS,
     }),
   };
-  late.calendarLane = services.booking.calendarSender;
-  late.reminderLane = services.booking.reminderSender(mailer);
   services.booking.calendars.start();
   const delivered = [settings.LEAD_WEBHOOK_URL && "the lead webhook", settings.SLACK_WEBHOOK_URL && "Slack"].filter(Boolean);
   log.info(

@@ -3,7 +3,6 @@ import { Availability } from "#server/booking/availability.ts";
 import { CalendarSync } from "#server/booking/calendar-sync.ts";
 import { parseInline, parseOnThread } from "#server/booking/ical-parser.ts";
 import { calendarSender, leadPage, writableCalendar } from "#server/booking/calendar-write.ts";
-import type { Sender } from "#server/outbox/worker.ts";
 import { type Consultant, loadConsultants } from "#server/booking/consultants.ts";
 import { bookingRules } from "#server/booking/settings.ts";
 import { type BookingRules, claimWindow } from "#server/booking/slots.ts";
@@ -20,10 +19,6 @@ export interface BookingServices {
   consultants: readonly Consultant[];
   /** Reads the consultants' calendars in the background (started and stopped by server/start.ts). */
   calendars: CalendarSync;
-  /** The outbox's calendar lane: writes booked calls into their consultant's CalDAV calendar. */
-  calendarSender: Sender;
-  /** The outbox's reminder lane, sending through the worker's mailer. */
-  reminderSender(mailer: Mailer): Sender;
   secret: string;
   /** Who is free when over the bookable days, read afresh from the database; `except` a booking being moved, whose time is its own. */
   availability(now: Date, except?: number): Promise<Availability>;
@@ -32,8 +27,10 @@ export interface BookingServices {
 /**
  * `calendarThread`: the module of the thread that reads the consultants' calendars
  * (build/server/ical-thread.js); without it they are parsed on the calling thread.
+ * Registers the outbox's calendar lane (booked calls written into their
+ * consultant's CalDAV calendar) and reminder lane (sent through `mailer`).
  */
-export function bookingServices(core: CoreServices, { calendarThread }: { calendarThread?: URL } = {}): BookingServices {
+export function bookingServices(core: CoreServices, { calendarThread, mailer }: { calendarThread?: URL; mailer: Mailer }): BookingServices {
   const rules = bookingRules(core.settings);
   const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);
   const writesCalendar = (id: string) => writableCalendar(consultants.find((c) => c.id === id)) !== undefined;
@@ -70,22 +67,27 @@ export function bookingServices(core: CoreServices, { calendarThread }: { calend
       .executeTakeFirst();
     return leadPage(settings.SITE_URL, lead?.id);
   };
+  core.worker.register(
+    "calendar",
+    calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL, leadUrl }),
+  );
+  core.worker.register(
+    "reminder",
+    reminderSender({
+      find: (id) => store.find(id),
+      consultants,
+      mailer,
+      messageIdHost: host,
+      manageUrl: (booking) => manageUrl(settings.SITE_URL, secret, booking),
+      inboxUrl: leadUrl,
+      discard: (message) => outbox.discard(message),
+    }),
+  );
   return {
     store,
     rules,
     consultants,
     calendars,
-    calendarSender: calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL, leadUrl }),
-    reminderSender: (mailer) =>
-      reminderSender({
-        find: (id) => store.find(id),
-        consultants,
-        mailer,
-        messageIdHost: new URL(settings.SITE_URL).hostname,
-        manageUrl: (booking) => manageUrl(settings.SITE_URL, secret, booking),
-        inboxUrl: leadUrl,
-        discard: (message) => outbox.discard(message),
-      }),
     secret,
     async availability(now, except) {
       const window = claimWindow(rules, now);

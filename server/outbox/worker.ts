@@ -13,7 +13,8 @@ export interface RetryPolicy {
 
 /**
  * Sends one message of a channel other than mail (a webhook, a Slack message);
- * throws when it did not arrive. `stopping` aborts when the server stops, so a
+ * throws when it did not arrive. Registered by the feature that owns the lane
+ * (`OutboxWorker.register`). `stopping` aborts when the server stops, so a
  * slow receiver does not hold the shutdown: the message is tried again later.
  */
 export type Sender = (message: OutboxMessage, stopping: AbortSignal) => Promise<void>;
@@ -35,8 +36,8 @@ export class DeliveryError extends Error {
 export interface OutboxWorkerOptions {
   outbox: OutboxStore;
   mailer: Mailer;
-  /** The senders of the other channels; a message of a channel without one fails, saying why. */
-  senders?: Partial<Record<Exclude<OutboxChannel, "mail">, Sender>>;
+  /** Senders known at start; the others are registered by their feature later (`register`). */
+  senders?: Partial<Record<LaneChannel, Sender>>;
   pollMs: number;
   retry: RetryPolicy;
   /** Host part of the Message-IDs (the site's host). */
@@ -49,8 +50,16 @@ export interface OutboxWorkerOptions {
   watch?: { record(lane: OutboxChannel, error?: unknown): void };
 }
 
+/** The lanes whose sender a feature registers; mail is the worker's own. */
+export type LaneChannel = Exclude<OutboxChannel, "mail">;
+
 export interface OutboxWorker {
   readonly id: string;
+  /**
+   * Gives a lane its sender, once. Until then the lane's messages wait as
+   * queued (no attempt, no failure); they are sent as soon as it registers.
+   */
+  register(channel: LaneChannel, sender: Sender): void;
   /** Looks for due messages now instead of at the next poll (called after a lead is stored). */
   nudge(): void;
   /** Sends what is due, once; resolves with how many messages were attempted. */
@@ -73,14 +82,6 @@ const NAMES: Record<OutboxChannel, string> = {
   calendar: "Calendar event",
   reminder: "Reminder",
   newsletter: "Newsletter article",
-};
-/** Which setting turns a channel on, for the message of one queued while it was set. */
-const SETTINGS: Record<Exclude<OutboxChannel, "mail">, string> = {
-  webhook: "LEAD_WEBHOOK_URL",
-  slack: "SLACK_WEBHOOK_URL",
-  calendar: "A CalDAV calendar in CONSULTANTS_FILE",
-  reminder: "BOOKING_REMINDERS",
-  newsletter: "The newsletter",
 };
 
 /** Exponential backoff: base, 2 x base, 4 x base ... capped; null once the attempts are used up. */
@@ -105,8 +106,6 @@ function describe(error: unknown): string {
 
 /** One channel's own loop: a slow webhook receiver holds its lane only, never the mail. */
 interface Lane {
-  /** Whether the channel is set up to send; a lane that is not only fails, at the poll, what was queued while it was. */
-  sends: boolean;
   drain(): Promise<number>;
   idle(): Promise<unknown>;
 }
@@ -139,13 +138,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
   }
 
-  function senderOf(channel: OutboxChannel): Sender {
-    if (channel === "mail") return sendMail;
-    return (
-      options.senders?.[channel] ??
-      (() => Promise.reject(new DeliveryError(`${SETTINGS[channel]} is not set: queued while it was, not sent`, { permanent: true })))
-    );
-  }
+  const senders = new Map<OutboxChannel, Sender>([["mail", sendMail]]);
+  for (const [channel, sender] of Object.entries(options.senders ?? {})) senders.set(channel as LaneChannel, sender);
 
   async function send(message: OutboxMessage, sender: Sender): Promise<void> {
     const name = `${NAMES[message.channel]} ${message.id} (${message.kind})`;
@@ -170,13 +164,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   function lane(channel: OutboxChannel): Lane {
-    const sender = senderOf(channel);
     let running: Promise<number> | undefined;
     let again = false;
 
     async function drainOnce(): Promise<number> {
       let attempted = 0;
-      for (;;) {
+      // Claiming counts an attempt: a lane whose feature has not registered yet leaves its messages queued.
+      const sender = senders.get(channel);
+      while (sender) {
         const batch = await outbox.claimDueMessages(id, BATCH_SIZE, options.leaseMs, new Date(), channel);
         for (const message of batch) await send(message, sender);
         attempted += batch.length;
@@ -211,11 +206,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return running;
     }
 
-    return { sends: channel === "mail" || options.senders?.[channel] !== undefined, drain, idle: () => running ?? Promise.resolve() };
+    return { drain, idle: () => running ?? Promise.resolve() };
   }
 
-  const lanes = CHANNELS.map(lane);
-  const drain = async () => (await Promise.all(lanes.map((l) => l.drain()))).reduce((a, b) => a + b, 0);
+  const lanes = new Map(CHANNELS.map((channel) => [channel, lane(channel)]));
+  const drain = async () => (await Promise.all([...lanes.values()].map((l) => l.drain()))).reduce((a, b) => a + b, 0);
 
   // Each poll asks every lane without waiting for the others: a lane still busy runs once more when done.
   function schedule() {
@@ -232,11 +227,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     id,
+    register(channel, sender) {
+      if (senders.has(channel)) throw new Error(`The outbox's ${channel} lane already has its sender`);
+      senders.set(channel, sender);
+      if (!stopped) outsideRequest(() => void lanes.get(channel)!.drain());
+    },
     // Only the lanes that can send: a nudge comes with every lead, and an idle lane's look costs a query.
     nudge() {
       // The drain is the worker's, not the request's that nudged it: its log lines carry no request id.
       outsideRequest(() => {
-        for (const l of lanes) if (l.sends) void l.drain();
+        for (const [channel, l] of lanes) if (senders.has(channel)) void l.drain();
       });
     },
     drain,
@@ -245,7 +245,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       clearTimeout(timer);
       // A receiver that answers has a moment to; one that does not is cut off, its message kept for later.
       const cutOff = setTimeout(() => stopping.abort(), STOP_GRACE_MS);
-      await Promise.all(lanes.map((l) => l.idle()));
+      await Promise.all([...lanes.values()].map((l) => l.idle()));
       clearTimeout(cutOff);
     },
   };

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import type { Env } from "#server/env.ts";
 import type { OutboxMessage } from "#server/outbox/store.ts";
-import { DeliveryError, type Sender } from "#server/outbox/worker.ts";
+import { DeliveryError, type OutboxWorker, type Sender } from "#server/outbox/worker.ts";
 
 export type DeliverySettings = Pick<Env, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET" | "SLACK_WEBHOOK_URL" | "WEBHOOK_TIMEOUT_MS">;
 
@@ -78,10 +78,11 @@ async function post(url: string, headers: Record<string, string>, body: string, 
 /**
  * The senders of the lead webhook (signed as Standard Webhooks says: the
  * message's stored id, the time of this attempt, and the HMAC of both with the
- * body) and of the Slack message, for the channels whose URL is set.
+ * body) and of the Slack message. A channel whose URL is not set refuses, for
+ * good, what was queued while it was.
  */
-export function webhookSenders(settings: DeliverySettings): { webhook?: Sender; slack?: Sender } {
-  const senders: { webhook?: Sender; slack?: Sender } = {};
+export function webhookSenders(settings: DeliverySettings): { webhook: Sender; slack: Sender } {
+  const senders = { webhook: notSet("LEAD_WEBHOOK_URL"), slack: notSet("SLACK_WEBHOOK_URL") };
   const { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret, SLACK_WEBHOOK_URL: slackUrl, WEBHOOK_TIMEOUT_MS: timeoutMs } = settings;
   if (url && secret) {
     const signer = new Webhook(secret);
@@ -99,4 +100,15 @@ export function webhookSenders(settings: DeliverySettings): { webhook?: Sender; 
   if (slackUrl)
     senders.slack = (message: OutboxMessage, stopping: AbortSignal) => post(slackUrl, {}, message.text_body, timeoutMs, stopping);
   return senders;
+}
+
+function notSet(setting: string): Sender {
+  return () => Promise.reject(new DeliveryError(`${setting} is not set: queued while it was, not sent`, { permanent: true }));
+}
+
+/** The outbox's webhook and Slack lanes. */
+export function registerWebhookLanes(worker: Pick<OutboxWorker, "register">, settings: DeliverySettings): void {
+  const { webhook, slack } = webhookSenders(settings);
+  worker.register("webhook", webhook);
+  worker.register("slack", slack);
 }

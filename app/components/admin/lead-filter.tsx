@@ -39,32 +39,8 @@ export function LeadFilterForm({ query, filter }: { query: string; filter: Reado
           className={`${inputClass} mt-1`}
         />
       </div>
-      <div>
-        <label htmlFor="filter-type" className={labelClass}>
-          Form
-        </label>
-        <select id="filter-type" name="type" defaultValue={filter.type} className={`${inputClass} mt-1`}>
-          <option value="">All forms</option>
-          {leadFormTypes.map((t) => (
-            <option key={t.key} value={t.key}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-status" className={labelClass}>
-          Status
-        </label>
-        <select id="filter-status" name="status" defaultValue={filter.status} className={`${inputClass} mt-1`}>
-          <option value="">All statuses</option>
-          {leadStatuses.map((s) => (
-            <option key={s.key} value={s.key}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="type" label="Form" all="All forms" options={leadFormTypes} value={filter.type} />
+      <FilterSelect name="status" label="Status" all="All statuses" options={leadStatuses} value={filter.status} />
       <div>
         <label htmlFor="filter-from" className={labelClass}>
           Received from
@@ -104,5 +80,36 @@ export function LeadFilterForm({ query, filter }: { query: string; filter: Reado
         )}
       </div>
     </Form>
+  );
+}
+
+/** A labelled select of the filter: "all" first (the empty value), then each option by its key. */
+function FilterSelect({
+  name,
+  label,
+  all,
+  options,
+  value,
+}: {
+  name: FilterName;
+  label: string;
+  all: string;
+  options: ReadonlyArray<{ key: string; label: string }>;
+  value: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value} className={`${inputClass} mt-1`}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.key} value={option.key}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

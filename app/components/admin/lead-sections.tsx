@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CsrfField, inputClass, labelClass } from "#app/components/admin/ui.tsx";
+import { CsrfField, FieldList, inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { leadStatuses, NOTE_MAX_LENGTH } from "#app/lib/inbox.ts";
 
@@ -121,5 +121,42 @@ export function NoteForm({ csrf, notes }: { csrf: string; notes: number }) {
         Add note
       </button>
     </Form>
+  );
+}
+
+/** Which campaign a lead counts for, and each touch it carried (first and last). */
+export function LeadAttribution({
+  channel,
+  touches,
+}: {
+  channel: { name: string; campaign?: string | null } | null | undefined;
+  touches: ReadonlyArray<{ title: string; fields: Array<{ label: string; value: string; multiline?: boolean }> }>;
+}) {
+  return (
+    <>
+      {channel && (
+        <p className="mb-3 text-sm">
+          Counts for <strong>{channel.name}</strong>
+          {channel.campaign && (
+            <>
+              {" "}
+              · campaign <strong>{channel.campaign}</strong>
+            </>
+          )}
+        </p>
+      )}
+      {touches.length === 0 ? (
+        <p className="text-sm text-slate-600">This lead carried no attribution.</p>
+      ) : (
+        <div className="space-y-4">
+          {touches.map((touch) => (
+            <div key={touch.title}>
+              <h3 className="mb-1 text-sm font-semibold text-ink">{touch.title}</h3>
+              <FieldList items={touch.fields} />
+            </div>
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CsrfField, inputClass, ListTable, Section } from "#app/components/admin/ui.tsx";
+import { CsrfField, inputClass, ListTable, RowAction, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 
 /** A preview link still working, as the editor lists it (server/articles/preview.ts previewLinksOf). */
@@ -67,18 +67,14 @@ export function PreviewLinkSection({
                 <td className="px-3 py-2">{listed.createdBy}</td>
                 <td className="px-3 py-2">{listed.until}</td>
                 <td className="px-3 py-2">
-                  <Form method="post">
-                    <CsrfField token={csrf} />
-                    <input type="hidden" name="intent" value="revoke-preview-link" />
-                    <input type="hidden" name="link" value={listed.id} />
-                    <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
-                      Revoke
-                      <span className="sr-only">
-                        {" "}
-                        the link {listed.createdBy} made at {listed.created}
-                      </span>
-                    </button>
-                  </Form>
+                  <RowAction
+                    csrf={csrf}
+                    intent="revoke-preview-link"
+                    name="link"
+                    value={listed.id}
+                    label="Revoke"
+                    which={`the link ${listed.createdBy} made at ${listed.created}`}
+                  />
                 </td>
               </tr>
             ))}

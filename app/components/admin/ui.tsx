@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "#app/components/ui/button.ts";
 import { cn } from "#app/lib/cn.ts";
 import { CSRF_FIELD } from "#app/lib/inbox.ts";
 
@@ -10,6 +12,40 @@ export const labelClass = "block text-xs font-semibold tracking-wide text-slate-
 /** The session's synchronizer token, which every inbox form posts (each page's loader hands it over). */
 export function CsrfField({ token }: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={token} />;
+}
+
+/**
+ * A table row's one button (end a session, remove a passkey, revoke a link): it posts
+ * `intent` with the row's `name=value`; `which` tells a screen reader which row it acts on.
+ */
+export function RowAction({
+  csrf,
+  intent,
+  name,
+  value,
+  label,
+  which,
+  variant = "ghost",
+}: {
+  csrf: string;
+  intent: string;
+  name: string;
+  value: string | number;
+  label: string;
+  which: string;
+  variant?: "ghost" | "secondary";
+}) {
+  return (
+    <Form method="post">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={name} value={value} />
+      <button type="submit" className={buttonClass({ variant, size: "sm" })}>
+        {label}
+        <span className="sr-only"> {which}</span>
+      </button>
+    </Form>
+  );
 }
 
 /** A message after a change, announced to screen readers. */

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { PasskeyAdd } from "#app/components/admin/passkeys.tsx";
-import { CsrfField, inputClass, labelClass, ListTable, Notice, RecoveryCodes, Section } from "#app/components/admin/ui.tsx";
+import { CsrfField, inputClass, labelClass, ListTable, Notice, RecoveryCodes, RowAction, Section } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import type { Route } from "./+types/account";
 import { accountLoader, accountAction } from "#server/admin/account-page.server.ts";
@@ -77,14 +77,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">{passkey.added}</td>
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">{passkey.lastUsed}</td>
                     <td className="px-3 py-2">
-                      <Form method="post">
-                        <CsrfField token={csrf} />
-                        <input type="hidden" name="intent" value="remove-passkey" />
-                        <input type="hidden" name="passkey" value={passkey.id} />
-                        <button type="submit" className={buttonClass({ variant: "ghost", size: "sm" })}>
-                          Remove<span className="sr-only"> the passkey {passkey.name}</span>
-                        </button>
-                      </Form>
+                      <RowAction
+                        csrf={csrf}
+                        intent="remove-passkey"
+                        name="passkey"
+                        value={passkey.id}
+                        label="Remove"
+                        which={`the passkey ${passkey.name}`}
+                      />
                     </td>
                   </tr>
                 ))}

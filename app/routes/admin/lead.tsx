@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { statusLabel } from "#app/lib/inbox.ts";
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { CsrfField, FieldList, Notice, Section, StatusBadge } from "#app/components/admin/ui.tsx";
-import { NoteForm, NotificationTable, StatusForm } from "#app/components/admin/lead-sections.tsx";
+import { LeadAttribution, NoteForm, NotificationTable, StatusForm } from "#app/components/admin/lead-sections.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import type { Route } from "./+types/lead";
 import { leadLoader, leadAction } from "#server/admin/lead-page.server.ts";
@@ -51,29 +51,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             />
           </Section>
           <Section title="Which campaign brought it" id="lead-attribution">
-            {lead.channel && (
-              <p className="mb-3 text-sm">
-                Counts for <strong>{lead.channel.name}</strong>
-                {lead.channel.campaign && (
-                  <>
-                    {" "}
-                    · campaign <strong>{lead.channel.campaign}</strong>
-                  </>
-                )}
-              </p>
-            )}
-            {lead.touches.length === 0 ? (
-              <p className="text-sm text-slate-600">This lead carried no attribution.</p>
-            ) : (
-              <div className="space-y-4">
-                {lead.touches.map((touch) => (
-                  <div key={touch.title}>
-                    <h3 className="mb-1 text-sm font-semibold text-ink">{touch.title}</h3>
-                    <FieldList items={touch.fields} />
-                  </div>
-                ))}
-              </div>
-            )}
+            <LeadAttribution channel={lead.channel} touches={lead.touches} />
           </Section>
           <Section
             title="Notification"

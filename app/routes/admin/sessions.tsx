@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { adminMeta } from "#app/components/admin/meta.ts";
-import { CsrfField, ListTable, Notice } from "#app/components/admin/ui.tsx";
+import { CsrfField, ListTable, Notice, RowAction } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { formatSast } from "#app/lib/sast.ts";
@@ -81,18 +81,15 @@ function SessionTable({ caption, rows, csrf, withEmail }: { caption: string; row
           <td className="px-3 py-2 break-all">{row.address}</td>
           <td className="max-w-xs px-3 py-2 text-xs break-words text-slate-600">{row.browser}</td>
           <td className="px-3 py-2">
-            <Form method="post">
-              <CsrfField token={csrf} />
-              <input type="hidden" name="intent" value="end" />
-              <input type="hidden" name="session" value={row.id} />
-              <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                {row.current ? "Sign out" : "End"}
-                <span className="sr-only">
-                  {" "}
-                  the session {row.current ? "you are using" : `of ${row.email} signed in at ${row.signedIn}`}
-                </span>
-              </button>
-            </Form>
+            <RowAction
+              csrf={csrf}
+              intent="end"
+              name="session"
+              value={row.id}
+              label={row.current ? "Sign out" : "End"}
+              which={`the session ${row.current ? "you are using" : `of ${row.email} signed in at ${row.signedIn}`}`}
+              variant="secondary"
+            />
           </td>
         </tr>
       ))}

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { enqueue } from "#server/outbox/store.ts";
+import type { Mailer } from "#server/mail/transport.ts";
+import { type OutboxWorker, startOutboxWorker } from "#server/outbox/worker.ts";
+import { databaseKinds, useSiteDatabase } from "#tests/support/database.ts";
+import { waitFor } from "#tests/support/leads.ts";
+
+/**
+ * Lanes that features register (docs/decisions/0055): a message of a lane whose
+ * feature has not registered its sender yet waits as queued, untried, and goes
+ * as soon as the sender is registered.
+ */
+
+const mailer: Mailer = { description: "test", send: async () => {}, close() {} };
+
+describe.each(databaseKinds)("outbox lanes on %s", (kind) => {
+  const site = useSiteDatabase(kind);
+  let worker: OutboxWorker | undefined;
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+
+  it("keeps a message of an unregistered lane queued, then sends it once its sender registers", async () => {
+    await enqueue(site.db, {
+      kind: "booking.created",
+      lead_table: "bookings",
+      lead_id: 1,
+      reply_to: null,
+      recipient: null,
+      attachments: null,
+      headers: null,
+      subject: "booking.created",
+      text_body: "{}",
+      html_body: "",
+      channel: "calendar",
+    });
+    worker = startOutboxWorker({
+      outbox: site.outbox,
+      mailer,
+      pollMs: 60_000,
+      retry: { baseMs: 60_000, maxMs: 60_000, maxAttempts: 1 },
+      messageIdHost: "test",
+      leaseMs: 60_000,
+    });
+    const row = () => site.db.selectFrom("outbox").select(["status", "attempts", "last_error"]).executeTakeFirstOrThrow();
+
+    expect(await worker.drain()).toBe(0);
+    worker.nudge();
+    await worker.drain();
+    expect(await row()).toEqual({ status: "queued", attempts: 0, last_error: null });
+
+    const delivered: string[] = [];
+    worker.register("calendar", async (message) => {
+      delivered.push(message.subject);
+    });
+    // No poll is due for a minute: the registration itself sends it.
+    await waitFor(async () => ((await row()).status === "sent" ? true : undefined), "the calendar message sent");
+    expect(delivered).toEqual(["booking.created"]);
+    expect(await row()).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("refuses a second sender for one lane", () => {
+    worker = startOutboxWorker({
+      outbox: site.outbox,
+      mailer,
+      senders: { webhook: async () => {} },
+      pollMs: 60_000,
+      retry: { baseMs: 60_000, maxMs: 60_000, maxAttempts: 1 },
+      messageIdHost: "test",
+      leaseMs: 60_000,
+    });
+    expect(() => worker!.register("webhook", async () => {})).toThrow(/already has its sender/);
+  });
+});
