@@ -17,6 +17,16 @@ process.env.ADMIN_PASSWORD_THREAD_NICE ??= "0";
 process.env.HEAVY_WORK_NICE ??= "0";
 process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
 
+/** Integration files whose tests hold a budget of time (a sign-in's, a page's under load, a deadline): they run in a group of their own. */
+const timedFiles = [
+  "tests/integration/admin-limits.test.ts",
+  "tests/integration/articles-live.test.ts",
+  "tests/integration/heavy-work.test.ts",
+  "tests/integration/inbox-at-scale.test.ts",
+  "tests/integration/strangers.test.ts",
+  "tests/integration/webhooks.test.ts",
+];
+
 export default defineConfig({
   // `?inline-script` imports, as in the build (vite.config.ts).
   plugins: [inlineScripts()],
@@ -25,26 +35,14 @@ export default defineConfig({
     reporters: ["default", "./tests/support/timing-reporter.ts"],
     // A test fails on a console.error it did not declare (tests/support/no-console-errors.ts).
     setupFiles: ["tests/support/no-console-errors.ts"],
-    // One file per core (Vitest's default leaves one core idle: a single file at a time on CI's two).
-    // A file's time goes mostly to waiting on its server, browser or disk, so two at once take less (decision 0012).
+    // One file per core unless a project says otherwise (Vitest's default leaves one core idle: a single
+    // file at a time on CI's two). A file's time goes mostly to waiting on its server, browser or disk (decision 0012).
     maxWorkers: "100%",
     // A poll waits for a state, and a loaded machine reaches it late: only a failing test waits this long.
     expect: { poll: { timeout: 15_000 } },
     projects: [
-      {
-        extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
-      },
-      {
-        extends: true,
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          // A test or hook that starts a server may wait out its start (tests/support/started.ts): only a failing one waits this long.
-          testTimeout: 150_000,
-          hookTimeout: 150_000,
-        },
-      },
+      // Three groups, one after another (decision 0056). First the e2e files, one per core: Chromium keeps
+      // more than a core busy for each.
       {
         extends: true,
         test: {
@@ -54,6 +52,43 @@ export default defineConfig({
           globalSetup: ["tests/support/e2e-shared.ts"],
           testTimeout: 150_000,
           hookTimeout: 150_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      // Then the integration and unit files, two per core: an integration file uses about a third of a core,
+      // waiting on its servers' timers and the disk.
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: timedFiles,
+          // A test or hook that starts a server may wait out its start (tests/support/started.ts): only a failing one waits this long.
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
+          maxWorkers: "200%",
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          maxWorkers: "200%",
+          sequence: { groupOrder: 1 },
+        },
+      },
+      // Last the files whose tests hold a budget of time, one per core as they were measured.
+      {
+        extends: true,
+        test: {
+          name: "integration-timed",
+          include: timedFiles,
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
