@@ -8,6 +8,8 @@ type Log = typeof import("#server/log.ts").log;
 
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
+// Open requests get the grace, the parts' stops the rest; past it the process ends rather than hang a deploy.
+const SHUTDOWN_DEADLINE_MS = 30_000;
 
 async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; log: Log }> {
   if (!dev) {
@@ -72,6 +74,11 @@ async function shutdown(signal: string) {
     server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  const deadline = setTimeout(() => {
+    log.error(`Shutdown did not finish within ${SHUTDOWN_DEADLINE_MS} ms: exiting with parts still open`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await site.close();

@@ -181,15 +181,32 @@ export async function startServices(
       };
     },
     async close() {
-      await ops.stop();
-      await backups?.stop();
-      await liveArticles.stop();
-      await siteContent.stop();
-      await services.heavyWork.stop();
-      await services.booking.calendars.stop();
-      await worker.stop();
-      mailer.close();
-      await database.close();
+      const parts: Array<[string, () => unknown]> = [
+        ["health checks", () => ops.stop()],
+        ["backups", () => backups?.stop()],
+        ["live articles", () => liveArticles.stop()],
+        ["live site content", () => siteContent.stop()],
+        ["heavy work", () => services.heavyWork.stop()],
+        ["calendars", () => services.booking.calendars.stop()],
+        ["outbox worker", () => worker.stop()],
+        ["mailer", () => mailer.close()],
+        ["database", () => database.close()],
+      ];
+      for (const [part, stop] of parts) await stopNamed(part, stop);
     },
   };
+}
+
+const SLOW_STOP_MS = 5000;
+
+/** Stops one part, and says which while it holds the shutdown up: a stuck stop is otherwise a silent hang. */
+async function stopNamed(part: string, stop: () => unknown): Promise<void> {
+  const started = Date.now();
+  const slow = setInterval(() => log.warn(`Shutdown: still stopping the ${part} after ${Date.now() - started} ms`), SLOW_STOP_MS);
+  slow.unref();
+  try {
+    await stop();
+  } finally {
+    clearInterval(slow);
+  }
 }

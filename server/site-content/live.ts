@@ -34,6 +34,7 @@ export class LiveSiteContent implements LiveContentKind {
   #queued: Promise<void> | undefined;
   #latest: Promise<void> = Promise.resolve();
   #polling: Promise<void> | undefined;
+  #stopped = false;
   #wake: (go: boolean) => void = () => undefined;
   readonly #db: Kysely<Database>;
 
@@ -72,7 +73,9 @@ export class LiveSiteContent implements LiveContentKind {
     await this.refresh();
     this.#polling = (async () => {
       for (;;) {
+        // A stop during a look finds no wait to wake: the flag ends the loop after that look.
         const go = await new Promise<boolean>((resolve) => {
+          if (this.#stopped) return resolve(false);
           this.#wake = resolve;
           setTimeout(resolve, pollMs, true).unref();
         });
@@ -85,6 +88,7 @@ export class LiveSiteContent implements LiveContentKind {
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
     this.#wake(false);
     await this.#polling;
     await this.#latest.catch(() => undefined);

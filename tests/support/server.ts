@@ -112,7 +112,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
-        await exited;
+        const code = await exited;
+        // A shutdown that hung until the server's own deadline fails the test that stopped it, naming the part.
+        if (code !== 0) throw new Error(`The server on ${url} exited ${code} on SIGTERM:\n${logMessages(log).slice(-15).join("\n")}`);
       }
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
