@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DOCUMENT_BUDGET_BYTES, FIRST_LOAD_TARGET, FIRST_ROUND_TRIP_BYTES } from "#bench/budgets.ts";
 import { type BundleRow, measureBundles } from "#bench/bundle.ts";
 import { type LighthouseRow, runLighthouse } from "#bench/lighthouse.ts";
+import { installMissingPackages } from "#scripts/system-packages.ts";
 
 /** The targets (docs/performance-targets.md): every run of every page at least this Lighthouse performance score, ... */
 const PERFORMANCE_TARGET = 95;
@@ -95,6 +96,11 @@ function lighthouseTable(rows: LighthouseRow[]): string {
 }
 
 mkdirSync("bench/results", { recursive: true });
+const installing = installMissingPackages();
+if (installing) {
+  console.log(`Installing ${installing.describe} first`);
+  if ((await installing.done) !== 0) process.exit(1);
+}
 if (!existsSync("build/server/index.js")) {
   const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,15 +1,8 @@
 // npm test: every check the project makes, in the order that fails fastest,
-// after the two system packages its browser and proxy tests drive. Each step's
+// after the system packages its browser, proxy and calendar tests drive. Each step's
 // time is printed at the end, so a slow step shows where it is.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-
-/** Debian packages the tests need: the browser of the end-to-end suites, the proxy of the deployed topology, a CalDAV server for the consultants' calendars. */
-const systemPackages = [
-  { binary: process.env.CHROME_PATH ?? "/usr/bin/chromium", pkg: "chromium", for: "the end-to-end tests" },
-  { binary: "/usr/sbin/nginx", pkg: "nginx-light", for: "the tests through nginx with TLS" },
-  { binary: "/usr/bin/radicale", pkg: "radicale", for: "the tests against a CalDAV server" },
-];
+import { installMissingPackages } from "#scripts/system-packages.ts";
 
 const timings: Array<[string, number]> = [];
 
@@ -39,47 +32,15 @@ function printTimings(): void {
   if (notChecked.length) console.log(`\n== not checked\n${notChecked.map((line) => `  ${line}`).join("\n")}`);
 }
 
-/**
- * Installs the missing packages in the background, their output kept for a
- * failure: apt spends most of its time on the network and the disk, so the
- * checks before the tests run meanwhile. Resolves with apt's exit status.
- */
-function installInBackground(names: string[]): Promise<{ status: number; output: string }> {
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${names.join(" ")}`;
-  return new Promise((resolve) => {
-    let output = "";
-    const child = spawn("sh", ["-c", script], { env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", (error) => resolve({ status: 1, output: String(error) }));
-    child.on("close", (status) => resolve({ status: status ?? 1, output }));
-  });
-}
-
 const started = performance.now();
-const missing = systemPackages.filter((item) => !existsSync(item.binary));
-let setup: Promise<{ status: number; output: string }> | undefined;
-if (missing.length) {
-  const names = missing.map((item) => item.pkg);
-  const install = `apt-get install -y --no-install-recommends ${names.join(" ")}`;
-  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
-  if (!canInstall) {
-    console.error(
-      `Missing ${missing.map((item) => `${item.binary} (${item.for})`).join(" and ")}. Install them first:\n\n  sudo apt-get update && sudo ${install}\n`,
-    );
-    process.exit(1);
-  }
-  console.log(
-    `\n== setup: installing Debian's ${names.join(" and ")} for ${missing.map((item) => item.for).join(" and ")}, meanwhile the checks run`,
-  );
+const installing = installMissingPackages();
+let setup: Promise<number> | undefined;
+if (installing) {
+  console.log(`\n== setup: installing ${installing.describe}, meanwhile the checks run`);
   const since = performance.now();
-  setup = installInBackground(names).then((result) => {
+  setup = installing.done.then((status) => {
     timings.push(["setup", seconds(since)]);
-    if (result.status !== 0) {
-      console.error(`${result.output}\nsetup failed: run it yourself and try again:\n\n  apt-get update && ${install}\n`);
-    }
-    return result;
+    return status;
   });
 }
 
@@ -148,7 +109,7 @@ for (const pair of checkPairs) {
   if (failure >= 0) await fail(pair[failure]!.name, results[failure]!.failed!);
 }
 
-if (setup && (await setup).status !== 0) {
+if (setup && (await setup) !== 0) {
   printTimings();
   process.exit(1);
 }
