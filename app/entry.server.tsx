@@ -5,7 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { analyticsScript } from "#app/lib/analytics.ts";
 import { cspNonceContext, ServerDocumentContext } from "#app/lib/build-stamps.ts";
-import { DocumentOnlyHtmlContext, filedDocumentHtml } from "#app/lib/document-only-html.ts";
+import { DocumentOnlyContext, filedDocumentData } from "#app/lib/document-only-data.ts";
 import { inertHydrationScripts } from "#app/before-react/hydration-on-intent.server.ts";
 import { env } from "#server/env.ts";
 import { log } from "#server/log.ts";
@@ -32,9 +32,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerDocumentContext value={{ nonce, analyticsScript: analyticsScript(env().GA_MEASUREMENT_ID) }}>
-        <DocumentOnlyHtmlContext value={filedDocumentHtml(loadContext)}>
+        <DocumentOnlyContext value={filedDocumentData(loadContext)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </DocumentOnlyHtmlContext>
+        </DocumentOnlyContext>
       </ServerDocumentContext>,
       {
         nonce,

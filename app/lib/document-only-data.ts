@@ -2,47 +2,48 @@ import { createContext, useContext } from "react";
 import { createContext as createRouterContext, type RouterContextProvider } from "react-router";
 
 /**
- * HTML a document carries once (decision 0026). An article's body is in the
- * page's HTML; the data the page hydrates with would carry it again, escaped
- * so that brotli shares little of it, and push
- * the longest article past its first round trip (decision 0023). So for a document request the
- * loader files such HTML in the request's context, where the server entry
- * finds it for the render (DocumentOnlyHtmlContext), and leaves it out of its
- * data; for a client navigation's data request (`.data`) it returns it.
+ * Data a document carries once (decisions 0026, 0052): an article's body, the
+ * pricing's groups. The page's HTML already shows it inside an adopted
+ * section, and the data the page hydrates with would carry it again, escaped
+ * so that brotli shares little of it, pushing the page past its first round
+ * trip (decision 0023). So for a document request the loader files it in the
+ * request's context, where the server entry finds it for the render
+ * (DocumentOnlyContext), and leaves it out of its data; for a client
+ * navigation's data request (`.data`) it returns it.
  */
 
-/** The HTML loaders filed for the document being rendered, by route id. */
-const filedHtml = createRouterContext<Map<string, string> | null>(null);
+/** What loaders filed for the document being rendered, by route id. */
+const filed = createRouterContext<Map<string, unknown> | null>(null);
 
-/** What a loader returns for the HTML: in its data for a data request, nothing (the HTML filed) for a document. */
-export function documentOnlyHtml(
+/** What a loader returns for such data: in its data for a data request, nothing (the value filed) for a document. */
+export function documentOnly<T>(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   routeId: string,
-  html: string,
-): { documentOnlyHtml?: string } {
+  value: T,
+): { documentOnly?: T } {
   // Loaders see the request as it came: a client navigation asks for the page's `.data`.
-  if (new URL(request.url).pathname.endsWith(".data")) return { documentOnlyHtml: html };
-  let filed = context.get(filedHtml);
-  if (!filed) context.set(filedHtml, (filed = new Map()));
-  filed.set(routeId, html);
+  if (new URL(request.url).pathname.endsWith(".data")) return { documentOnly: value };
+  let values = context.get(filed);
+  if (!values) context.set(filed, (values = new Map()));
+  values.set(routeId, value);
   return {};
 }
 
-/** For the server entry: the HTML this document's loaders filed. */
-export function filedDocumentHtml(context: Readonly<RouterContextProvider>): ReadonlyMap<string, string> {
-  return context.get(filedHtml) ?? new Map();
+/** For the server entry: what this document's loaders filed. */
+export function filedDocumentData(context: Readonly<RouterContextProvider>): ReadonlyMap<string, unknown> {
+  return context.get(filed) ?? new Map();
 }
 
-export const DocumentOnlyHtmlContext = createContext<ReadonlyMap<string, string>>(new Map());
+export const DocumentOnlyContext = createContext<ReadonlyMap<string, unknown>>(new Map());
 
 /**
- * The route's HTML: from its data after a client navigation, from the server
- * entry while the server renders the document. While the document hydrates
- * there is none, and React keeps the element's HTML as the server wrote it: it
- * never compares dangerouslySetInnerHTML when hydrating, and sets it only when
- * the string changes.
+ * The route's document-only data: from its data after a client navigation, from
+ * the server entry while the server renders the document. While the document
+ * hydrates there is none (undefined): what shows it must be adopted as the
+ * server wrote it (StaticHtml, or dangerouslySetInnerHTML, which React never
+ * compares when hydrating and sets only when the string changes).
  */
-export function useDocumentOnlyHtml(routeId: string, fromData: string | undefined): string {
-  const filed = useContext(DocumentOnlyHtmlContext);
-  return fromData ?? filed.get(routeId) ?? "";
+export function useDocumentOnly<T>(routeId: string, fromData: T | undefined): T | undefined {
+  const values = useContext(DocumentOnlyContext);
+  return fromData ?? (values.get(routeId) as T | undefined);
 }

@@ -3,7 +3,7 @@ import { ArticleView } from "#app/components/blog/article-view.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { articleMetaTitle } from "#app/content/articles.ts";
-import { documentOnlyHtml, useDocumentOnlyHtml } from "#app/lib/document-only-html.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { pageTitle } from "#app/lib/seo.ts";
 import { findPreview, previewHeaders } from "#server/articles/preview.ts";
 import { servicesOf } from "#server/services.ts";
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { html, id: _id, version: _version, ...article } = found.article;
   // A document's hydration data leaves the body out (decision 0026).
-  return data({ state: "found", article, until: found.until, ...documentOnlyHtml(args, ROUTE_ID, html) } as const, {
+  return data({ state: "found", article, until: found.until, ...documentOnly(args, ROUTE_ID, html) } as const, {
     headers: previewHeaders,
   });
 }
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ArticlePreviewPage({ loaderData }: Route.ComponentProps) {
-  const bodyHtml = useDocumentOnlyHtml(ROUTE_ID, loaderData.state === "found" ? loaderData.documentOnlyHtml : undefined);
+  const bodyHtml = useDocumentOnly(ROUTE_ID, loaderData.state === "found" ? loaderData.documentOnly : undefined) ?? "";
   if (loaderData.state !== "found") {
     const text = failures[loaderData.state];
     return (

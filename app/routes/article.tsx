@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { ArticleView } from "#app/components/blog/article-view.tsx";
 import { articleBreadcrumbJsonLd, blogPostingJsonLd } from "#app/components/blog/structured-data.ts";
 import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
-import { documentOnlyHtml, useDocumentOnlyHtml } from "#app/lib/document-only-html.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { blogFeedLink } from "#app/lib/feed.ts";
 import { servicesOf } from "#server/services.ts";
@@ -21,7 +21,7 @@ export function loader(args: Route.LoaderArgs) {
   // Only what the page reads: the data rides in the document (decision 0023).
   const { html, id: _id, version: _version, featured: _featured, ...article } = found;
   // A document's hydration data leaves the body out (decision 0026).
-  return { article, ...documentOnlyHtml(args, ROUTE_ID, html) };
+  return { article, ...documentOnly(args, ROUTE_ID, html) };
 }
 
 export const links: Route.LinksFunction = () => [blogFeedLink];
@@ -40,6 +40,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const bodyHtml = useDocumentOnlyHtml(ROUTE_ID, loaderData.documentOnlyHtml);
+  const bodyHtml = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? "";
   return <ArticleView article={loaderData.article} bodyHtml={bodyHtml} />;
 }

@@ -7,18 +7,25 @@ import { PricingAccordion } from "#app/components/sections/pricing-accordion.tsx
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { guarantee } from "#app/content/pricing.ts";
+import { guarantee, type PricingContent } from "#app/content/pricing.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
+import { StaticHtml } from "#app/components/ui/static-html.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { pricingOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.pricing);
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { pricing: pricingOf(context) };
+const ROUTE_ID = "routes/pricing";
+/** While the document hydrates: the groups and add-ons are adopted as the server wrote them. */
+const ADOPTED: PricingContent = { groups: [], addOns: [] };
+
+export function loader(args: Route.LoaderArgs) {
+  return documentOnly(args, ROUTE_ID, pricingOf(args.context));
 }
 
-export default function PricingPage({ loaderData: { pricing } }: Route.ComponentProps) {
+export default function PricingPage({ loaderData }: Route.ComponentProps) {
+  const pricing = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
   return (
     <>
       <PageHero
@@ -28,7 +35,9 @@ export default function PricingPage({ loaderData: { pricing } }: Route.Component
       />
 
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
-        <PricingAccordion groups={pricing.groups} initiallyOpen="googleAds" />
+        <StaticHtml>
+          <PricingAccordion groups={pricing.groups} initiallyOpen="googleAds" />
+        </StaticHtml>
         <p className="mt-6 text-center text-sm text-slate-600">
           Prices are per month and exclude VAT and advertising spend, which you pay to the platforms directly.
         </p>

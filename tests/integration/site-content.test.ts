@@ -137,6 +137,11 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
     const html = await after.text();
     expect(html).toContain(NEW_GROWTH_PRICE);
     expect(html).not.toContain(growth.price);
+    // The groups are in the document once, as HTML: its hydration data leaves them out (decision 0026),
+    // which keeps /pricing within its first round trip; a client navigation's data brings them.
+    const hydrationData = html.slice(html.indexOf("streamController.enqueue"));
+    expect(hydrationData).not.toContain(NEW_GROWTH_PRICE);
+    expect(await (await get("/pricing.data")).text()).toContain(NEW_GROWTH_PRICE);
     // The Google Ads page's structured data offers the new price.
     const service = await (await get("/services/google-ads")).text();
     expect(service).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
