@@ -3,19 +3,17 @@ import { data, Link } from "react-router";
 import { RoiMascot } from "#app/components/illustrations/roi-mascot.tsx";
 import { AnalyticsBackdrop } from "#app/components/illustrations/analytics-backdrop.tsx";
 import { CaseStudyCard } from "#app/components/sections/case-study-card.tsx";
-import { CheckList } from "#app/components/sections/check-list.tsx";
 import { CtaBand } from "#app/components/sections/cta-band.tsx";
-import { GuaranteeBox } from "#app/components/sections/guarantee-box.tsx";
 import { ProcessSteps } from "#app/components/sections/process-steps.tsx";
 import { ResultCards } from "#app/components/sections/result-cards.tsx";
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
 import { ServiceHero } from "#app/components/sections/service-hero.tsx";
-import { TierCard, TierGrid } from "#app/components/sections/tier-card.tsx";
+import { ServiceIncluded, ServicePackages } from "#app/components/sections/service-sections.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { caseStudyFor } from "#app/content/case-studies.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { serviceMeta } from "#app/content/page-meta.ts";
-import { getStartedHref, servicePricing } from "#app/content/pricing.ts";
+import { servicePricing } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
@@ -82,24 +80,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </ServiceHero>
 
-      <Section labelledBy="included-title" adopt>
-        <div className="grid gap-12 lg:grid-cols-[3fr_2fr] lg:items-start">
-          <div>
-            <SectionHeading id="included-title" eyebrow="What's included" title={`Everything in Our ${name} Service`} align="left" />
-            <CheckList items={page.included} columns={2} className="mt-8" />
-            <Link to="/pricing" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-              See plans and pricing <Icon name="arrow-right" className="size-4" />
-            </Link>
-          </div>
-          <GuaranteeBox id="guarantee-title" title="Our Guarantee">
-            <p className="text-lg font-semibold text-ink">{page.guarantee}</p>
-            <p className="mt-2">
-              We agree your baseline and targets before we start, and report progress against them every month, with full access to your
-              accounts.
-            </p>
-          </GuaranteeBox>
-        </div>
-      </Section>
+      <ServiceIncluded name={name} included={page.included} guarantee={page.guarantee} />
 
       <Section tone="muted" labelledBy="results-title" adopt>
         <SectionHeading id="results-title" eyebrow="Results" title="The Results You Can Expect" />
@@ -108,23 +89,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      {isAi && aiGroup && (
-        <Section labelledBy="packages-title" adopt>
-          <SectionHeading
-            id="packages-title"
-            eyebrow="Packages"
-            title="ROI Agent Packages"
-            lead="Prices in rand per month. Every package starts with a free AI assessment."
-          />
-          <div className="mt-12">
-            <TierGrid>
-              {aiGroup.tiers.map((tier) => (
-                <TierCard key={tier.name} tier={tier} href={getStartedHref(aiGroup.key)} serviceName={aiGroup.title} />
-              ))}
-            </TierGrid>
-          </div>
-        </Section>
-      )}
+      {isAi && aiGroup && <ServicePackages group={aiGroup} />}
 
       <Section tone="dark" labelledBy="process-title" adopt>
         <SectionHeading id="process-title" eyebrow="How it works" title="Our Process" inverse />
