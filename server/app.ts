@@ -14,6 +14,7 @@ import { configureLog, log } from "#server/log.ts";
 import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
 import { prepareSiteContentPages } from "#server/site-content/prepared-pages.ts";
+import { prepareCompanyProfile } from "#server/company-profile/prepared-file.ts";
 import { ARTICLE_EDITOR_PATH, ARTICLE_POST_MAX_BYTES } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
@@ -113,6 +114,7 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
       cardFontDir,
       logoFile: path.join(clientDir, "favicon.svg"),
     });
+    prepareCompanyProfile({ services: running.services, files });
     await prepareSiteContentPages({ services: running.services, files, build, siteUrl: settings.SITE_URL });
   }
   app.use(

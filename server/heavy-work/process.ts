@@ -2,7 +2,9 @@
 import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
 import sharp from "sharp";
+import type { PricingContent } from "#app/content/pricing.ts";
 import { processUpload } from "#server/articles/images.ts";
+import { drawCompanyProfile } from "#server/company-profile/draw.ts";
 import { type CardDrawer, cardDrawer } from "#server/social-card.ts";
 
 interface CardInput {
@@ -22,6 +24,7 @@ const kinds = {
     if (!draw) drawers.set(key, (draw = cardDrawer({ fontDir, logoFile })));
     return draw(pagePath, title);
   },
+  profile: ({ pricing }: { pricing: PricingContent }) => drawCompanyProfile(pricing),
 };
 
 export type HeavyKind = keyof typeof kinds;

@@ -171,7 +171,7 @@ export interface StaticFiles {
   putPage(route: string, page: { html: string; data: string }): void;
   removePage(route: string): void;
   has(rel: string): boolean;
-  /** Its name carries a hash of what it shows. */
+  /** A file made while the server runs: a social card (its name carries a hash of what it shows), the company profile PDF. */
   putFile(rel: string, body: Buffer): void;
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specPricing } from "#app/content/pricing.ts";
+import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { pricingValuesOf, readPricingPost, tierName } from "#app/content/pricing-form.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
@@ -15,6 +16,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase, useSiteDatabase }
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { type Cluster, startCluster } from "#tests/support/cluster.ts";
 import { enhanced, type Fields, postLead, solveAltcha } from "#tests/support/leads.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /**
@@ -147,6 +149,11 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
     expect(service).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
 
     expect(await linkedinTiers()).toBe('<option value="Starter">Starter</option><option value="Growth">Growth</option>');
+    // The company profile PDF, drawn again in the heavy-work process before the save answered.
+    const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
+    expect(profile).toContain(NEW_GROWTH_PRICE);
+    expect(profile).toContain("R30,000-60,000");
+    expect(profile).not.toContain(growth.price);
 
     expect(saved.location).toBe("/admin/pricing?done=save");
     const page = await editor.request(saved.location!);

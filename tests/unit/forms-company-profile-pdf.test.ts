@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inflateSync } from "node:zlib";
 import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
@@ -10,34 +9,18 @@ import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceCards, serviceSummaries } from "#app/content/services.ts";
 import { team } from "#app/content/team.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "company-profile-"));
 const file = path.join(dir, "profile.pdf");
 let bytes: Buffer;
 let text: string;
 
-/** The text the PDF shows: pdf-lib writes each line as a hex string in a compressed content stream. */
-function textOf(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const match of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      lines.push(new TextDecoder("windows-1252").decode(Buffer.from(hex[1]!, "hex")));
-    }
-  }
-  return lines.join("\n");
-}
-
 beforeAll(() => {
   const run = spawnSync(process.execPath, ["scripts/company-profile-pdf.ts", file], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(run.stderr || run.stdout);
   bytes = readFileSync(file);
-  text = textOf(bytes);
+  text = pdfText(bytes);
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

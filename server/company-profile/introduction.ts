@@ -2,7 +2,7 @@ import { site } from "#app/config/site.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
 import { engagementProcess, servicesHero } from "#app/content/services-page.ts";
 import { serviceSummaries } from "#app/content/services.ts";
-import { A4, CONTENT_WIDTH, color, hex, MARGIN, type ProfileDocument } from "#scripts/company-profile-pdf/layout.ts";
+import { A4, CONTENT_WIDTH, color, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
 export function drawCover(pdf: ProfileDocument): void {
   const page = pdf.addPage();

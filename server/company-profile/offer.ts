@@ -1,8 +1,8 @@
 import { servicePages } from "#app/content/service-pages.ts";
 import { servicesHero } from "#app/content/services-page.ts";
 import { serviceCards, serviceSummaries } from "#app/content/services.ts";
-import { addOns, pricingGroups } from "#app/content/pricing.ts";
-import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, MARGIN, type ProfileDocument } from "#scripts/company-profile-pdf/layout.ts";
+import type { PricingContent } from "#app/content/pricing.ts";
+import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
 export function drawServices(pdf: ProfileDocument): Flow {
   let { page, y } = pdf.innerPage("Our Services");
@@ -37,7 +37,7 @@ export function drawServices(pdf: ProfileDocument): Flow {
   return { page, y };
 }
 
-export function drawAddOns(pdf: ProfileDocument, flow: Flow): Flow {
+export function drawAddOns(pdf: ProfileDocument, flow: Flow, { addOns }: PricingContent): Flow {
   const added = pdf.section(flow, "Add-on Services", addOns.length * 32);
   const { page } = added;
   let { y } = added;
@@ -59,8 +59,8 @@ export function drawAddOns(pdf: ProfileDocument, flow: Flow): Flow {
   return { page, y };
 }
 
-export function drawPricing(pdf: ProfileDocument, flow: Flow): Flow {
-  let { page, y } = pdf.section(flow, "Pricing at a Glance", 7 * 50 + 40);
+export function drawPricing(pdf: ProfileDocument, flow: Flow, { groups }: PricingContent): Flow {
+  let { page, y } = pdf.section(flow, "Pricing at a Glance", groups.length * 50 + 40);
   y =
     pdf.text(
       page,
@@ -74,8 +74,9 @@ export function drawPricing(pdf: ProfileDocument, flow: Flow): Flow {
       },
     ) - 8;
   const nameWidth = 170;
-  const tierWidth = (CONTENT_WIDTH - nameWidth) / 3;
-  for (const group of pricingGroups) {
+  for (const group of groups) {
+    // Three tiers to a row as SPEC.md has them; a group the agency gave more shares its row among them.
+    const tierWidth = (CONTENT_WIDTH - nameWidth) / Math.max(3, group.tiers.length);
     const rowHeight = 50;
     if (y - rowHeight < BOTTOM) ({ page, y } = pdf.innerPage("Pricing (continued)"));
     page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.6, color: color.line });

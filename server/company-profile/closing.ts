@@ -4,7 +4,7 @@ import { guarantee } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { team } from "#app/content/team.ts";
-import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#scripts/company-profile-pdf/layout.ts";
+import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
 export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
   let { page, y } = pdf.section(flow, guarantee.title, 260);
