@@ -28,6 +28,7 @@ const scripts = [
   "articles",
   "article-send",
   "uploads",
+  "site-content",
 ] as const;
 
 const only = process.argv.slice(2);

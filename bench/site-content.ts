@@ -1,0 +1,94 @@
+// From a pricing save to the new price on every instance sharing PostgreSQL: each is asked until /pricing
+// (from its prepared file: the only answer with an ETag) and the company profile PDF show it.
+// Writes bench/results/site-content.json and .md.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type PricingContent, specPricing } from "#app/content/pricing.ts";
+import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
+import type { Actor } from "#server/audit/audit.ts";
+import { openSiteDatabase } from "#server/migrations.ts";
+import { findContent, saveContent } from "#server/site-content/store.ts";
+import { startCluster } from "#tests/support/cluster.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
+
+const RUNS = 20;
+const EDITOR: Actor = { userId: null, name: "bench" };
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+const cluster = await startCluster({ count: 2, env: () => ({}) });
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-site-content-"));
+const handle = await openSiteDatabase({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
+
+/** Asks instance i every 10 ms until `shows` holds for what `file` answers; the time since `since`. */
+async function shownAfter(i: number, file: string, shows: (answer: Response, body: Buffer) => boolean, since: number): Promise<number> {
+  for (;;) {
+    const answer = await fetch(cluster.instances[i]!.url + file, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (answer.status === 200 && shows(answer, body)) return performance.now() - since;
+    if (performance.now() - since > 30_000) throw new Error(`${file} not changed on instance ${i} after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const pages: number[] = [];
+const pdfs: number[] = [];
+try {
+  for (let run = 0; run < RUNS; run++) {
+    const price = `R${4000 + run * 10}-7,000`;
+    const [google, ...others] = specPricing.groups;
+    const pricing: PricingContent = {
+      ...specPricing,
+      groups: [{ ...google!, tiers: google!.tiers.map((tier, index) => (index === 1 ? { ...tier, price } : tier)) }, ...others],
+    };
+    const { version } = (await findContent(handle.db, "pricing"))!;
+    const since = performance.now();
+    const saved = await saveContent(handle.db, "pricing", version, JSON.stringify(pricing), EDITOR);
+    if (!saved.ok) throw new Error(`save ${run} refused: ${saved.problem}`);
+    const onPage = (answer: Response, body: Buffer) => answer.headers.has("etag") && body.toString().includes(price);
+    const inPdf = (_: Response, body: Buffer) => pdfText(body).includes(price);
+    const [page0, page1, pdf0, pdf1] = await Promise.all([
+      shownAfter(0, "/pricing", onPage, since),
+      shownAfter(1, "/pricing", onPage, since),
+      shownAfter(0, companyProfilePdf.path, inPdf, since),
+      shownAfter(1, companyProfilePdf.path, inPdf, since),
+    ]);
+    pages.push(Math.max(page0, page1));
+    pdfs.push(Math.max(pdf0, pdf1));
+  }
+} finally {
+  await handle.close();
+  await cluster.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const summary = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return { medianMs: percentile(sorted, 50), p90Ms: percentile(sorted, 90), maxMs: sorted.at(-1)! };
+};
+const results = { runs: RUNS, pricingPage: summary(pages), companyProfile: summary(pdfs) };
+const ms = (value: number) => `${Math.round(value)} ms`;
+const row = (label: string, t: ReturnType<typeof summary>) => `| ${label} | ${ms(t.medianMs)} | ${ms(t.p90Ms)} | ${ms(t.maxMs)} |`;
+mkdirSync("bench/results", { recursive: true });
+writeFileSync(
+  "bench/results/site-content.json",
+  JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, results }, null, 2),
+);
+writeFileSync(
+  "bench/results/site-content.md",
+  [
+    "## From a pricing save to every instance\n",
+    `Two instances of the built server on one PostgreSQL, the poll at its default (ARTICLES_POLL_MS, 1,000 ms); ${RUNS} saves of a ` +
+      "new Growth price in the database one after another, each instance asked every 10 ms until /pricing serves it from its " +
+      "prepared file (with its ETag) and until the company profile PDF shows it (drawn again in the heavy-work process; " +
+      "docs/decisions/0052). A save through an instance's own editor is live there when the save answers.\n",
+    "| from the save's commit until both instances serve | median | p90 | max |",
+    "|---|---:|---:|---:|",
+    row("/pricing with the new price", results.pricingPage),
+    row("the company profile PDF with it", results.companyProfile),
+    "",
+    "Target: within 5 s on every instance (issue 45).\n",
+  ].join("\n"),
+);
+console.log("bench/results/site-content.md written");
