@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { inlineScripts } from "#scripts/vite-inline-scripts.ts";
+import SlowestFirst from "#tests/support/slowest-first.ts";
 
 // Three suites: unit (pure code), integration (real HTTP against the built
 // server, real SQLite/PostgreSQL, real SMTP), e2e (Chromium clicking the site;
@@ -38,6 +39,8 @@ export default defineConfig({
     // One file per core unless a project says otherwise (Vitest's default leaves one core idle: a single
     // file at a time on CI's two). A file's time goes mostly to waiting on its server, browser or disk (decision 0012).
     maxWorkers: "100%",
+    // Each group's longest files first, by the seconds recorded in tests/file-seconds.json.
+    sequence: { sequencer: SlowestFirst },
     // A poll waits for a state, and a loaded machine reaches it late: only a failing test waits this long.
     expect: { poll: { timeout: 15_000 } },
     projects: [

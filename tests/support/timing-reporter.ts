@@ -1,4 +1,5 @@
 import type { Reporter, TestCase, TestModule, TestSuite } from "vitest/node";
+import { writeFileSeconds } from "#tests/support/slowest-first.ts";
 
 /**
  * Prints, after the run, each project's files, tests and the time its files
@@ -52,5 +53,9 @@ export default class TimingReporter implements Reporter {
       );
     }
     process.stdout.write(`${lines.join("\n")}\n`);
+    // The order of the next runs (tests/support/slowest-first.ts), recorded on request: a run of one file would skew it.
+    if (process.env.TEST_FILE_SECONDS === "write") {
+      writeFileSeconds(Object.fromEntries(modules.map((m) => [m.relativeModuleId, Math.round(m.diagnostic().duration / 100) / 10])));
+    }
   }
 }
