@@ -59,11 +59,15 @@ export function blogFeedXml(siteUrl: string, articles: readonly FeedArticle[]): 
 }
 
 /** The site's own pages, then the live articles, each with the day its content last changed where that is known. */
-export function sitemapXml(siteUrl: string, articles: readonly FeedArticle[]): string {
+/** `pageDates`: the day a page's content last changed, by its path (the pricing pages after an edit). */
+export function sitemapXml(siteUrl: string, articles: readonly FeedArticle[], pageDates: Readonly<Record<string, string>> = {}): string {
   const newest = newestDay(articles);
   const pages = publicRoutes
     .filter((route) => route.rendering !== "article")
-    .map((route) => ({ path: route.path, ...(route.path === "/blog" && newest ? { lastmod: newest } : {}) }));
+    .map((route) => {
+      const lastmod = route.path === "/blog" ? newest : pageDates[route.path];
+      return { path: route.path, ...(lastmod ? { lastmod } : {}) };
+    });
   const entries = [...pages, ...articles.map((article) => ({ path: articlePath(article.slug), lastmod: article.updated ?? article.date }))];
   const urls = entries.map(
     ({ path, lastmod }) =>

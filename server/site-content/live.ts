@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type PricingContent, specPricing, tierNamesOf } from "#app/content/pricing.ts";
 import { offerTiers } from "#app/forms/options.ts";
+import { sastDay } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
 import { log } from "#server/log.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
@@ -30,6 +31,7 @@ type Preparer = (pricing: PricingContent) => Promise<void>;
 export class LiveSiteContent implements LiveContentKind {
   #fingerprint = "";
   #pricing: PricingContent = specPricing;
+  #pricingChangedOn: string | undefined;
   #preparers: Preparer[] = [];
   #queued: Promise<void> | undefined;
   #latest: Promise<void> = Promise.resolve();
@@ -44,6 +46,11 @@ export class LiveSiteContent implements LiveContentKind {
 
   pricing(): PricingContent {
     return this.#pricing;
+  }
+
+  /** The day (SAST) the agency last changed the pricing; none while it is SPEC.md's first version. */
+  pricingChangedOn(): string | undefined {
+    return this.#pricingChangedOn;
   }
 
   /** Called with the content after each change, and by `prepare()`: the prepared pages follow it. */
@@ -101,12 +108,17 @@ export class LiveSiteContent implements LiveContentKind {
       .executeTakeFirstOrThrow();
     const fingerprint = `${row.count}:${row.versions}`;
     if (fingerprint === this.#fingerprint) return;
-    const stored = await this.#db.selectFrom("site_content").select("document").where("kind", "=", "pricing").executeTakeFirst();
+    const stored = await this.#db
+      .selectFrom("site_content")
+      .select(["document", "version", "updated_at"])
+      .where("kind", "=", "pricing")
+      .executeTakeFirst();
     const pricing = stored && parsePricing(stored.document);
     if (stored && !pricing) log.error("Site content: the stored pricing does not read as pricing; the pages keep the last good one");
     this.#fingerprint = fingerprint;
     if (pricing) {
       this.#pricing = pricing;
+      this.#pricingChangedOn = stored.version > 1 ? sastDay(new Date(stored.updated_at)) : undefined;
       offerTiers(tierNamesOf(pricing));
     }
     await this.prepare();

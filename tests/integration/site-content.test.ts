@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specPricing } from "#app/content/pricing.ts";
 import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
+import { sastDay } from "#app/lib/sast.ts";
 import { pricingValuesOf, readPricingPost, tierName } from "#app/content/pricing-form.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
@@ -111,6 +112,9 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
   it("serves SPEC.md's pricing, then an editor's new Growth price as a prepared file when the save answers", async () => {
     const before = await get("/pricing");
     expect(before.headers.has("etag")).toBe(true);
+    const sitemapEntry = async (path: string) =>
+      new RegExp(`<url><loc>[^<]*${path}</loc>(.*?)</url>`).exec(await (await get("/sitemap.xml")).text())?.[1];
+    expect(await sitemapEntry("/pricing")).toBe("");
     expect(await before.text()).toContain(growth.price);
 
     const linkedinTiers = async () =>
@@ -149,6 +153,10 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
     expect(service).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
 
     expect(await linkedinTiers()).toBe('<option value="Starter">Starter</option><option value="Growth">Growth</option>');
+    // The sitemap dates the pages that show the pricing on the day of the save.
+    for (const path of ["/pricing", "/services/google-ads"])
+      expect(await sitemapEntry(path)).toBe(`<lastmod>${sastDay(new Date())}</lastmod>`);
+    expect(await sitemapEntry("/about")).toBe("");
     // The company profile PDF, drawn again in the heavy-work process before the save answered.
     const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
     expect(profile).toContain(NEW_GROWTH_PRICE);
