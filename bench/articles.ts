@@ -6,11 +6,11 @@ import path from "node:path";
 import type { Actor } from "#server/audit/audit.ts";
 import { type ArticleContent, createArticle, saveArticle } from "#server/articles/store.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
+import { latencyRow, latencySummary } from "#bench/latency.ts";
 import { startCluster } from "#tests/support/cluster.ts";
 
 const RUNS = 20;
 const ADMIN: Actor = { userId: null, name: "bench" };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const cluster = await startCluster({ count: 2, env: () => ({}) });
@@ -61,13 +61,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const summary = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  return { medianMs: percentile(sorted, 50), p90Ms: percentile(sorted, 90), maxMs: sorted.at(-1)! };
-};
-const results = { runs: RUNS, everyInstance: summary(slowest), eachInstance: summary(each) };
-const ms = (value: number) => `${Math.round(value)} ms`;
-const row = (label: string, t: ReturnType<typeof summary>) => `| ${label} | ${ms(t.medianMs)} | ${ms(t.p90Ms)} | ${ms(t.maxMs)} |`;
+const results = { runs: RUNS, everyInstance: latencySummary(slowest), eachInstance: latencySummary(each) };
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
   "bench/results/articles.json",
@@ -82,8 +76,8 @@ writeFileSync(
       "(compressed, hashed, with its ETag; docs/decisions/0039). A publish through an instance's own editor is live there before the editor's next page.\n",
     "| from the publish's commit until | median | p90 | max |",
     "|---|---:|---:|---:|",
-    row("both instances serve the page", results.everyInstance),
-    row("one instance serves it", results.eachInstance),
+    latencyRow("both instances serve the page", results.everyInstance),
+    latencyRow("one instance serves it", results.eachInstance),
     "",
     "Target: within 5 s on every instance (issue 33).\n",
   ].join("\n"),

@@ -8,12 +8,12 @@ import { DatabaseSync } from "node:sqlite";
 import { busyFromIcs } from "#server/booking/ical-busy.ts";
 import { icsUtc, NEW_YORK_ZONE, vcalendar, vevent } from "#tests/support/ics.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
+import { percentile } from "#bench/latency.ts";
 
 const CONSULTANTS = ["lindiwe-dlamini", "ruan-botha", "thandi-nkosi"];
 const RUNS = 30;
 const WARMUP = 5;
 const DAY_MS = 24 * 3600_000;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** A busy consultant's year, recurring series with exceptions and another zone included. */
 function yearOfEvents(seed: number): string {

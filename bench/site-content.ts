@@ -9,12 +9,12 @@ import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
 import { findContent, saveContent } from "#server/site-content/store.ts";
+import { latencyRow, latencySummary } from "#bench/latency.ts";
 import { startCluster } from "#tests/support/cluster.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 
 const RUNS = 20;
 const EDITOR: Actor = { userId: null, name: "bench" };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const cluster = await startCluster({ count: 2, env: () => ({}) });
@@ -63,13 +63,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const summary = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  return { medianMs: percentile(sorted, 50), p90Ms: percentile(sorted, 90), maxMs: sorted.at(-1)! };
-};
-const results = { runs: RUNS, pricingPage: summary(pages), companyProfile: summary(pdfs) };
-const ms = (value: number) => `${Math.round(value)} ms`;
-const row = (label: string, t: ReturnType<typeof summary>) => `| ${label} | ${ms(t.medianMs)} | ${ms(t.p90Ms)} | ${ms(t.maxMs)} |`;
+const results = { runs: RUNS, pricingPage: latencySummary(pages), companyProfile: latencySummary(pdfs) };
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
   "bench/results/site-content.json",
@@ -85,8 +79,8 @@ writeFileSync(
       "docs/decisions/0052). A save through an instance's own editor is live there when the save answers.\n",
     "| from the save's commit until both instances serve | median | p90 | max |",
     "|---|---:|---:|---:|",
-    row("/pricing with the new price", results.pricingPage),
-    row("the company profile PDF with it", results.companyProfile),
+    latencyRow("/pricing with the new price", results.pricingPage),
+    latencyRow("the company profile PDF with it", results.companyProfile),
     "",
     "Target: within 5 s on every instance (issue 45).\n",
   ].join("\n"),

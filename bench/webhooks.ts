@@ -16,6 +16,7 @@ import { startOutboxWorker } from "#server/outbox/worker.ts";
 import { webhookSenders } from "#server/webhooks/deliver.ts";
 import { queueLeadEvent } from "#server/webhooks/queue.ts";
 import { startWebhookReceiver } from "#tests/support/webhook-receiver.ts";
+import { percentile } from "#bench/latency.ts";
 
 const ONE_BY_ONE = 200;
 const BACKLOG = 1000;
@@ -24,7 +25,6 @@ const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 const until = async (done: () => boolean) => {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
 };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function measure(database: DatabaseSettings) {
   const receiver = await startWebhookReceiver();
