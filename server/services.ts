@@ -7,6 +7,7 @@ import type { ClientAddress } from "#server/http/client-address.ts";
 import type { HeavyWork } from "#server/heavy-work/heavy-work.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
 import type { OpsServices } from "#server/ops/services.ts";
+import type { Publishing } from "#server/publishing/service.ts";
 import type { LiveSiteContent } from "#server/site-content/live.ts";
 
 /**
@@ -22,6 +23,8 @@ export interface SiteServices extends CoreServices {
   articles: LiveArticles;
   /** The site's own words the agency edits (pricing first), kept current on every instance. */
   siteContent: LiveSiteContent;
+  /** The one way articles and site content are written from the inbox, and the poll that keeps them current. */
+  publishing: Publishing;
   /** The watched parts and this instance, for the System page (server/ops). */
   ops: OpsServices;
   /** Image decoding and social cards, in a process of their own (docs/decisions/0044). */

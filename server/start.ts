@@ -3,6 +3,7 @@ import { articles } from "#app/content/blog.server.ts";
 import { adminServices } from "#server/admin/services.ts";
 import { LiveArticles } from "#server/articles/live.ts";
 import { LiveSiteContent } from "#server/site-content/live.ts";
+import { Publishing } from "#server/publishing/service.ts";
 import { seedArticles } from "#server/articles/seed.ts";
 import { newsletterSender } from "#server/articles/send.ts";
 import { startDailyBackups } from "#server/backups.ts";
@@ -65,11 +66,15 @@ export async function startServices(
   const database = await openSiteDatabase(settings);
   // The six articles of app/content/blog become the inbox's first records (docs/decisions/0036).
   await seedArticles(database.db, articles);
+  // One poll and one publish path for every kind of live content (docs/decisions/0057).
+  const publishing = new Publishing();
   const liveArticles = new LiveArticles(database.db);
-  await liveArticles.start(settings.ARTICLES_POLL_MS);
-  // Pricing as records, SPEC.md's at the first start, polled as articles are (docs/decisions/0052).
+  publishing.register(liveArticles);
+  // Pricing as records, SPEC.md's at the first start (docs/decisions/0052).
   const siteContent = new LiveSiteContent(database.db);
-  await siteContent.start(settings.ARTICLES_POLL_MS);
+  await siteContent.seed();
+  publishing.register(siteContent);
+  await publishing.start(settings.ARTICLES_POLL_MS);
   const leads = new LeadStore(database);
   const rateLimits = new RateLimits(database);
   const challenges = new SpentChallenges(database);
@@ -121,6 +126,7 @@ export async function startServices(
     newsletter,
     articles: liveArticles,
     siteContent,
+    publishing,
     ops,
     heavyWork: new HeavyWork({
       module: heavyWorkProcess,
@@ -184,8 +190,7 @@ export async function startServices(
       const parts: Array<[string, () => unknown]> = [
         ["health checks", () => ops.stop()],
         ["backups", () => backups?.stop()],
-        ["live articles", () => liveArticles.stop()],
-        ["live site content", () => siteContent.stop()],
+        ["publishing poll", () => publishing.stop()],
         ["heavy work", () => services.heavyWork.stop()],
         ["calendars", () => services.booking.calendars.stop()],
         ["outbox worker", () => worker.stop()],

@@ -9,16 +9,17 @@ import { sastDate } from "#app/lib/sast.ts";
 import { publishDue } from "#server/articles/store.ts";
 import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
-import { log } from "#server/log.ts";
+import type { PublishedKind } from "#server/publishing/service.ts";
 
 /**
  * The articles readers see, held in memory by every instance (docs/decisions/0039):
  * the pages, the listing, the feed and the sitemap read this, never the
  * database per request. Each instance asks the table for a fingerprint every
- * `pollMs` (a count and a sum of versions, which every save moves) and reloads
- * when it changes, so a save on one instance is live on all within a poll; a
- * save on this one refreshes at once. Scheduled articles whose time has come
- * are published by whichever instance notices first.
+ * poll of the publishing service (server/publishing/: a count and a sum of
+ * versions, which every save moves) and reloads when it changes, so a save on
+ * one instance is live on all within a poll; a save on this one, published
+ * through that service, refreshes at once. Scheduled articles whose time has
+ * come are published by whichever instance notices first.
  */
 
 /** A live article: what the page shows, and the version its prepared page was made from. */
@@ -85,13 +86,13 @@ export function articlePageOf(row: Selectable<ArticlesTable>, publishedAt: Date,
   };
 }
 
-export class LiveArticles {
+export class LiveArticles implements PublishedKind {
+  readonly name = "articles";
   #snapshot = EMPTY;
   #listeners: ArticlesListener[] = [];
   /** One refresh at a time; a call during one waits for it and then looks again. */
   #running: Promise<void> | undefined;
   #again = false;
-  #timer: NodeJS.Timeout | undefined;
   #html = new Map<string, string>();
 
   #drawCard: CardDrawer | undefined;
@@ -181,23 +182,9 @@ export class LiveArticles {
     return this.#running;
   }
 
-  /** Refreshes now and then every `pollMs`; a failed look is logged and tried at the next. */
-  async start(pollMs: number): Promise<void> {
-    await this.refresh();
-    const tick = () => {
-      this.refresh()
-        .catch((error: unknown) => log.warn(`Articles: could not read the articles (${String(error)}); readers see the last ones read`))
-        .finally(() => {
-          if (this.#timer) this.#timer = setTimeout(tick, pollMs).unref();
-        });
-    };
-    this.#timer = setTimeout(tick, pollMs).unref();
-  }
-
-  async stop(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  /** Prepares the pages again from the articles held. */
+  async prepare(): Promise<void> {
+    for (const listener of this.#listeners) await listener(this.#snapshot.articles);
   }
 
   async #look(): Promise<void> {
@@ -206,7 +193,7 @@ export class LiveArticles {
     const fingerprint = await this.#fingerprint();
     if (fingerprint === this.#snapshot.fingerprint) return;
     this.#snapshot = await this.#load(fingerprint);
-    for (const listener of this.#listeners) await listener(this.#snapshot.articles);
+    await this.prepare();
   }
 
   /** Moves with every save (versions only grow) and every article added or removed. */

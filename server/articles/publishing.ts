@@ -10,26 +10,25 @@ import {
 import type { SiteServices } from "#server/services.ts";
 
 /**
- * The one way an article's content or state is written from the inbox: each
- * write refreshes this instance's live articles before it returns, so the
- * editor's next page, the feed and the sitemap already show it, and no writer
- * can forget to. The other instances notice within a poll (server/articles/live.ts).
+ * The inbox's writes of an article's content or state, each through the
+ * publishing service (server/publishing/), which refreshes this instance's live
+ * articles before it returns: the editor's next page, the feed and the sitemap
+ * already show it. The other instances notice within a poll.
  */
-export function articlePublishing({ admin: { db }, articles }: Pick<SiteServices, "admin" | "articles">) {
-  const refreshed = async (result: SaveResult) => {
-    if (result.ok) await articles.refresh();
-    return result;
-  };
+export function articlePublishing({ admin: { db }, articles, publishing }: Pick<SiteServices, "admin" | "articles" | "publishing">) {
+  const publish = (write: () => Promise<SaveResult>) => publishing.publish(articles.name, write);
   return {
     /** A new article (a draft, then `change` if it is more) or a save over version `expected` of article `id`. */
-    async save(id: number | null, expected: number, content: ArticleContent, change: StateChange, actor: Actor): Promise<SaveResult> {
-      if (id !== null) return refreshed(await saveArticle(db, id, expected, content, change, actor));
-      const created = await createArticle(db, content, actor);
-      if (!created.ok || change.to === "keep") return refreshed(created);
-      return refreshed(await saveArticle(db, created.id, created.version, content, change, actor));
+    save(id: number | null, expected: number, content: ArticleContent, change: StateChange, actor: Actor): Promise<SaveResult> {
+      return publish(async () => {
+        if (id !== null) return saveArticle(db, id, expected, content, change, actor);
+        const created = await createArticle(db, content, actor);
+        if (!created.ok || change.to === "keep") return created;
+        return saveArticle(db, created.id, created.version, content, change, actor);
+      });
     },
-    async restore(id: number, revisionId: number, expected: number, actor: Actor): Promise<SaveResult> {
-      return refreshed(await restoreRevision(db, id, revisionId, expected, actor));
+    restore(id: number, revisionId: number, expected: number, actor: Actor): Promise<SaveResult> {
+      return publish(() => restoreRevision(db, id, revisionId, expected, actor));
     },
   };
 }

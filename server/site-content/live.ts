@@ -4,19 +4,9 @@ import { offerTiers } from "#app/forms/options.ts";
 import { sastDay } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
 import { log } from "#server/log.ts";
+import type { PublishedKind } from "#server/publishing/service.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
 import { seedContent } from "#server/site-content/store.ts";
-
-/**
- * What a kind of live content offers the publishing path (server/publishing/,
- * after the merge): `refresh()` reads the records when they changed and
- * prepares the pages that show them; `prepare()` prepares those pages again
- * from what is held. Modelled on LiveArticles (server/articles/live.ts).
- */
-export interface LiveContentKind {
-  refresh(): Promise<void>;
-  prepare(): Promise<void>;
-}
 
 type Preparer = (pricing: PricingContent) => Promise<void>;
 
@@ -24,20 +14,19 @@ type Preparer = (pricing: PricingContent) => Promise<void>;
  * The site content readers see, held in memory by every instance
  * (docs/decisions/0052): /pricing, the service pages and /get-started read
  * this, never the database per request. Each instance asks the table for a
- * fingerprint every `pollMs` (the sum of versions, which every save moves) and
- * reloads when it changes, so a save on one instance is live on all within a
- * poll; a save on this one refreshes (and prepares its pages) before it returns.
+ * fingerprint at each poll of the publishing service (server/publishing/: the
+ * sum of versions, which every save moves) and reloads when it changes, so a
+ * save on one instance is live on all within a poll; a save on this one,
+ * published through that service, refreshes (and prepares its pages) before it returns.
  */
-export class LiveSiteContent implements LiveContentKind {
+export class LiveSiteContent implements PublishedKind {
+  readonly name = "site content";
   #fingerprint = "";
   #pricing: PricingContent = specPricing;
   #pricingChangedOn: string | undefined;
   #preparers: Preparer[] = [];
   #queued: Promise<void> | undefined;
   #latest: Promise<void> = Promise.resolve();
-  #polling: Promise<void> | undefined;
-  #stopped = false;
-  #wake: (go: boolean) => void = () => undefined;
   readonly #db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
@@ -74,31 +63,9 @@ export class LiveSiteContent implements LiveContentKind {
     return this.#queued;
   }
 
-  /** Writes SPEC.md's content where the records have none, then looks now and every `pollMs` until stopped. */
-  async start(pollMs: number): Promise<void> {
-    await seedContent(this.#db, "pricing", JSON.stringify(specPricing));
-    await this.refresh();
-    this.#polling = (async () => {
-      for (;;) {
-        // A stop during a look finds no wait to wake: the flag ends the loop after that look.
-        const go = await new Promise<boolean>((resolve) => {
-          if (this.#stopped) return resolve(false);
-          this.#wake = resolve;
-          setTimeout(resolve, pollMs, true).unref();
-        });
-        if (!go) return;
-        await this.refresh().catch((error: unknown) =>
-          log.warn(`Site content: could not read it (${String(error)}); readers see the last read`),
-        );
-      }
-    })();
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#wake(false);
-    await this.#polling;
-    await this.#latest.catch(() => undefined);
+  /** Writes SPEC.md's content where the records have none (the first start). */
+  seed(): Promise<void> {
+    return seedContent(this.#db, "pricing", JSON.stringify(specPricing));
   }
 
   async #look(): Promise<void> {

@@ -4,21 +4,22 @@ import type { SiteServices } from "#server/services.ts";
 import { type ContentSaveResult, restoreContent, saveContent } from "#server/site-content/store.ts";
 
 /**
- * The one way site content is written from the inbox: each write refreshes
- * this instance's live content (and prepares its pages) before it returns;
- * the other instances notice within a poll (server/site-content/live.ts).
+ * The inbox's writes of site content, each through the publishing service
+ * (server/publishing/), which refreshes this instance's live content (and
+ * prepares its pages) before it returns; the other instances notice within a poll.
  */
-export function siteContentPublishing({ admin: { db }, siteContent }: Pick<SiteServices, "admin" | "siteContent">) {
-  const refreshed = async (result: ContentSaveResult) => {
-    if (result.ok) await siteContent.refresh();
-    return result;
-  };
+export function siteContentPublishing({
+  admin: { db },
+  siteContent,
+  publishing,
+}: Pick<SiteServices, "admin" | "siteContent" | "publishing">) {
+  const publish = (write: () => Promise<ContentSaveResult>) => publishing.publish(siteContent.name, write);
   return {
-    async savePricing(expected: number, pricing: PricingContent, actor: Actor): Promise<ContentSaveResult> {
-      return refreshed(await saveContent(db, "pricing", expected, JSON.stringify(pricing), actor));
+    savePricing(expected: number, pricing: PricingContent, actor: Actor): Promise<ContentSaveResult> {
+      return publish(() => saveContent(db, "pricing", expected, JSON.stringify(pricing), actor));
     },
-    async restorePricing(revisionId: number, expected: number, actor: Actor): Promise<ContentSaveResult> {
-      return refreshed(await restoreContent(db, "pricing", revisionId, expected, actor));
+    restorePricing(revisionId: number, expected: number, actor: Actor): Promise<ContentSaveResult> {
+      return publish(() => restoreContent(db, "pricing", revisionId, expected, actor));
     },
   };
 }

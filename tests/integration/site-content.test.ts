@@ -9,7 +9,6 @@ import { pricingValuesOf, readPricingPost, tierName } from "#app/content/pricing
 import type { Actor } from "#server/audit/audit.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import { openSiteDatabase } from "#server/migrations.ts";
-import { LiveSiteContent } from "#server/site-content/live.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
 import { findContent, listContentRevisions, restoreContent, saveContent, seedContent } from "#server/site-content/store.ts";
 import { createUser } from "#tests/support/admin-users.ts";
@@ -57,29 +56,6 @@ describe.each(databaseKinds)("pricing records (%s)", (kind) => {
       "Saved",
       "Started with SPEC.md's content",
     ]);
-  });
-});
-
-describe("live site content", () => {
-  const site = useSiteDatabase("sqlite");
-
-  it("stops when asked during a look, as a shutdown does, rather than poll on", async () => {
-    const live = new LiveSiteContent(site.db);
-    let entered = false;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await live.start(10);
-    live.prepareWith(async () => {
-      entered = true;
-      await held;
-    });
-    await saveContent(site.db, "pricing", 1, JSON.stringify({ ...specPricing, addOns: specPricing.addOns.slice(1) }), EDITOR);
-    await expect.poll(() => entered).toBe(true);
-    let stopped = false;
-    const stopping = live.stop().then(() => (stopped = true));
-    release();
-    await expect.poll(() => stopped).toBe(true);
-    await stopping;
   });
 });
 

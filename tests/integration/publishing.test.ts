@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { specPricing } from "#app/content/pricing.ts";
+import type { Actor } from "#server/audit/audit.ts";
+import { type PublishedKind, Publishing } from "#server/publishing/service.ts";
+import { LiveSiteContent } from "#server/site-content/live.ts";
+import { saveContent } from "#server/site-content/store.ts";
+import { useSiteDatabase } from "#tests/support/database.ts";
+
+/**
+ * The publishing service (docs/decisions/0057): one poll for every kind, a
+ * write through `publish()` live on this instance when it answers, and a stop
+ * that ends the poll even when asked during a look (a stop that did not hung CI).
+ */
+
+const EDITOR: Actor = { userId: null, name: "Lindiwe (editor)" };
+
+/** A kind that counts its looks and serves what its "records" held at the last one. */
+function countedKind(name: string) {
+  const records = { value: "first" };
+  let looks = 0;
+  let served = "";
+  const kind: PublishedKind = {
+    name,
+    async refresh() {
+      looks += 1;
+      served = records.value;
+    },
+    async prepare() {},
+  };
+  return { kind, records, looks: () => looks, served: () => served };
+}
+
+describe("the publishing service", () => {
+  const site = useSiteDatabase("sqlite");
+
+  it("polls a kind registered after it started", async () => {
+    const publishing = new Publishing();
+    try {
+      await publishing.start(10);
+      const late = countedKind("late");
+      publishing.register(late.kind);
+      await expect.poll(() => late.looks()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await publishing.stop();
+    }
+  });
+
+  it("serves a write through publish() before it answers, and leaves a refused one unread", async () => {
+    const publishing = new Publishing();
+    const pages = countedKind("pages");
+    publishing.register(pages.kind);
+    // A poll that never comes while the test runs: only publish() can refresh.
+    await publishing.start(60_000);
+    try {
+      expect(pages.served()).toBe("first");
+      const written = await publishing.publish("pages", async () => {
+        pages.records.value = "second";
+        return { ok: true };
+      });
+      expect(written.ok).toBe(true);
+      expect(pages.served()).toBe("second");
+      const looks = pages.looks();
+      await publishing.publish("pages", async () => ({ ok: false }));
+      expect(pages.looks()).toBe(looks);
+      await expect(publishing.publish("nothing registered", async () => ({ ok: true }))).rejects.toThrow(/no kind/);
+    } finally {
+      await publishing.stop();
+    }
+  });
+
+  it("stops when asked during a look, as a shutdown does, rather than poll on", async () => {
+    const publishing = new Publishing();
+    const live = new LiveSiteContent(site.db);
+    await live.seed();
+    publishing.register(live);
+    let entered = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await publishing.start(10);
+    live.prepareWith(async () => {
+      entered = true;
+      await held;
+    });
+    await saveContent(site.db, "pricing", 1, JSON.stringify({ ...specPricing, addOns: specPricing.addOns.slice(1) }), EDITOR);
+    await expect.poll(() => entered).toBe(true);
+    let stopped = false;
+    const stopping = publishing.stop().then(() => (stopped = true));
+    release();
+    await expect.poll(() => stopped).toBe(true);
+    await stopping;
+  });
+});
