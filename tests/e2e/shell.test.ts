@@ -351,9 +351,6 @@ describe("loading", () => {
         if (document.querySelector('link[rel="modulepreload"]')) w.askedAt ??= performance.now();
       }).observe(document.head, { childList: true });
     });
-    // The loader falls back to asking 100 ms after the press when no frame comes (a hidden tab); a fresh
-    // page's first frames can take longer than that, so the press waits until the page paints frames.
-    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     await page.locator("footer").getByRole("button", { name: "Cookie settings" }).dispatchEvent("pointerdown");
     await page.waitForFunction(() => (window as unknown as { askedAt?: number }).askedAt !== undefined);
     const { pressedFrameAt, askedAt } = await page.evaluate(() => {
