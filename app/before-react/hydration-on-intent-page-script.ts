@@ -29,9 +29,6 @@ let hydrated = false;
 let held: HTMLButtonElement | HTMLAnchorElement | null = null;
 let heldFor: "held" | "file" | null = null;
 
-/** How long React's scripts wait for the frame that answers the intent, should no frame come (a hidden tab). */
-const FRAME_WAIT_MS = 100;
-
 /**
  * On the first sign of intent: React's scripts load once the browser has
  * painted its answer to that event (a press on Cookie settings or the menu
@@ -43,7 +40,9 @@ function start() {
   for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
   askAfterLoadScripts();
   requestAnimationFrame(() => setTimeout(load));
-  setTimeout(load, FRAME_WAIT_MS);
+  // A hidden tab paints no frame. A timer instead fired before a loaded phone's frame and held it up.
+  if (document.visibilityState === "hidden") load();
+  else addEventListener("visibilitychange", load, { once: true });
 }
 
 let loading = false;
