@@ -114,8 +114,8 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
       cardFontDir,
       logoFile: path.join(clientDir, "favicon.svg"),
     });
-    prepareCompanyProfile({ services: running.services, files });
     await prepareSiteContentPages({ services: running.services, files, build, siteUrl: settings.SITE_URL });
+    await prepareCompanyProfile({ services: running.services, files });
   }
   app.use(
     reactRouterHandler({

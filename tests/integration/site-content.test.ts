@@ -200,6 +200,9 @@ describe.each(databaseKinds)("the pricing editor on the built server (%s)", (kin
     const html = await (await get("/pricing")).text();
     expect(html).toContain(growth.price);
     expect(html).not.toContain(NEW_GROWTH_PRICE);
+    const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
+    expect(profile).toContain(growth.price);
+    expect(profile).not.toContain(NEW_GROWTH_PRICE);
   });
 });
 
