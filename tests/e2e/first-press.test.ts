@@ -132,6 +132,19 @@ async function press(page: Page, control: Locator): Promise<{ held: boolean; ms?
   return { held: !reachedDocument, ms: answered ? answeredAt! - clickedAt! : undefined };
 }
 
+/**
+ * A press that answered, but past the bound, is pressed once more and the faster counts: on a
+ * loaded machine one press in a few hundred waits for a core (1,019 ms once on CI's), while a
+ * control that needs React never answers at all.
+ */
+async function pressTimed(page: Page, control: Locator): Promise<{ held: boolean; ms?: number }> {
+  const first = await press(page, control);
+  if (first.ms === undefined || first.ms <= FIRST_PRESS_BOUND_MS) return first;
+  await closeWhatIsOpen(page);
+  const second = await press(page, control);
+  return { held: first.held, ms: second.ms === undefined ? first.ms : Math.min(first.ms, second.ms) };
+}
+
 /** Presses every control of the page before React; what went wrong, and how many were pressed. */
 async function sweep(page: Page, path: string): Promise<{ failures: string[]; pressed: number }> {
   // React's scripts never come: whatever answers, answers without it.
@@ -142,7 +155,7 @@ async function sweep(page: Page, path: string): Promise<{ failures: string[]; pr
   const controls = await markControls(page);
   for (const control of controls) {
     await closeWhatIsOpen(page);
-    const { held, ms } = await press(page, page.locator(`[data-sweep="${control.index}"]`));
+    const { held, ms } = await pressTimed(page, page.locator(`[data-sweep="${control.index}"]`));
     const what = `${path}: ${control.name}`;
     // A page's script file comes after the load: a press on a control it answers may come before it, and be held.
     if (control.declared !== "file" && held !== (control.declared === "held"))
