@@ -34,6 +34,23 @@ function tree(pid: number): number[] {
 }
 
 const lastTicks = new Map<number, number>();
+const kindOf = new Map<number, string>();
+
+/** What a process is, for the breakdown: Chromium's by its --type, Node's by its script. */
+function kind(pid: number): string {
+  const argv = (read(`/proc/${pid}/cmdline`) ?? "").split("\0").filter(Boolean);
+  const name = argv[0]?.split("/").pop() ?? "?";
+  // Chromium's forked children write their own command line: known by their --type or profile.
+  const type = argv.find((arg) => arg.startsWith("--type="))?.slice(7);
+  if (type) return `chromium ${type}`;
+  if (name.startsWith("chrom") || name.startsWith("playwright_chromium")) return "chromium browser";
+  if (name === "node") {
+    const script = argv.slice(1).find((arg) => !arg.startsWith("-")) ?? "";
+    if (script.includes("vitest")) return "node vitest";
+    return `node ${script.split("/").slice(-2).join("/")}`;
+  }
+  return name;
+}
 function sample(root: number): void {
   for (const pid of tree(root)) {
     const stat = read(`/proc/${pid}/stat`);
@@ -41,6 +58,7 @@ function sample(root: number): void {
     // utime and stime: the 14th and 15th fields, counted after the name's closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     lastTicks.set(pid, Number(fields[11]) + Number(fields[12]));
+    if (!kindOf.has(pid)) kindOf.set(pid, kind(pid));
   }
 }
 
@@ -51,6 +69,10 @@ child.on("close", (code) => {
   clearInterval(timer);
   const ticks = [...lastTicks.values()].reduce((sum, value) => sum + value, 0);
   const wall = (performance.now() - started) / 1000;
+  const byKind = new Map<string, number>();
+  for (const [pid, value] of lastTicks) byKind.set(kindOf.get(pid)!, (byKind.get(kindOf.get(pid)!) ?? 0) + value);
+  const breakdown = [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.error(breakdown.map(([name, value]) => `  ${(value / TICKS_PER_SECOND).toFixed(1).padStart(7)}  ${name}`).join("\n"));
   console.error(`cpu-seconds: ${(ticks / TICKS_PER_SECOND).toFixed(1)} in ${wall.toFixed(1)} s of wall`);
   process.exit(code ?? 1);
 });
