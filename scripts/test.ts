@@ -1,17 +1,13 @@
 // npm test: every check the project makes, in the order that fails fastest,
 // after the system packages its browser, proxy and calendar tests drive. Each step's
 // time is printed at the end, so a slow step shows where it is.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { installMissingPackages } from "#scripts/system-packages.ts";
 
 const timings: Array<[string, number]> = [];
 
 function seconds(since: number): number {
   return (performance.now() - since) / 1000;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
-  return spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
 }
 
 /**
@@ -28,7 +24,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 function printTimings(): void {
-  console.log(`\n== time of each step (s)\n${timings.map(([name, s]) => `  ${name.padEnd(10)} ${s.toFixed(1).padStart(7)}`).join("\n")}`);
+  console.log(`\n== time of each step (s)\n${timings.map(([name, s]) => `  ${name.padEnd(26)} ${s.toFixed(1).padStart(7)}`).join("\n")}`);
   if (notChecked.length) console.log(`\n== not checked\n${notChecked.map((line) => `  ${line}`).join("\n")}`);
 }
 
@@ -65,7 +61,25 @@ const checkPairs: Step[][] = [
     { name: "build", commands: [["npm", "run", "build", "--silent"]] },
   ],
 ];
-const tests: [string, string[]] = ["tests", ["npx", "vitest", "run", ...process.argv.slice(2)]];
+const vitestArgs = process.argv.slice(2);
+/**
+ * The tests, in runs of Vitest's projects (vitest.config.ts). A run named with files or options is one
+ * run as asked. The whole suite is three: the e2e files, and beside them the integration and unit
+ * files at nice 10, whose files wait on their servers' timers and the disk most of their time and so
+ * take the part of the cores Chromium leaves idle rather than the e2e files' share; then the files
+ * whose tests hold a budget of time, alone (decision 0058).
+ */
+const testRuns: Array<{ name: string; side?: { name: string; args: string[] }; args: string[] }> = vitestArgs.length
+  ? [{ name: "tests", args: vitestArgs }]
+  : [
+      {
+        name: "e2e",
+        args: ["--project", "e2e"],
+        side: { name: "integration, unit", args: ["--project", "integration", "--project", "unit"] },
+      },
+      { name: "timed", args: ["--project", "integration-timed"] },
+    ];
+const SIDE_NICE = "10";
 
 async function fail(name: string, commandLine: string): Promise<never> {
   console.error(`\n${name} failed (${commandLine})`);
@@ -114,16 +128,49 @@ if (setup && (await setup) !== 0) {
   process.exit(1);
 }
 
-{
-  const [name, [command, ...args]] = tests;
-  const commandLine = [command, ...args].join(" ");
-  console.log(`\n== ${name}: ${commandLine}`);
-  if (notChecked.length) console.log(notChecked.map((line) => `   not checked: ${line}`).join("\n"));
+/** A run beside another: its output kept and printed whole once it ends, so the two never interleave. */
+function runBeside(args: string[]): Promise<{ status: number; output: string; seconds: number }> {
   const since = performance.now();
-  const status = run(command!, args);
-  timings.push([name, seconds(since)]);
-  if (status !== 0) await fail(name, commandLine);
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn("nice", ["-n", SIDE_NICE, "npx", "vitest", "run", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: output + String(error), seconds: seconds(since) }));
+    child.on("close", (code) => resolve({ status: code ?? 1, output, seconds: seconds(since) }));
+  });
 }
+
+/** Runs Vitest in the foreground, its output as it comes. */
+function runForeground(args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["vitest", "run", ...args], { stdio: "inherit" });
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
+if (notChecked.length) console.log(notChecked.map((line) => `\n   not checked: ${line}`).join(""));
+const testsSince = performance.now();
+for (const { name, args, side } of testRuns) {
+  const commandLine = ["npx", "vitest", "run", ...args].join(" ");
+  console.log(
+    `\n== tests: ${name}: ${commandLine}${side ? `\n   beside it, at nice ${SIDE_NICE}: ${side.name} (printed when it ends)` : ""}`,
+  );
+  const since = performance.now();
+  const beside = side && runBeside(side.args);
+  const status = await runForeground(args);
+  timings.push([`tests: ${name}`, seconds(since)]);
+  const sideResult = await beside;
+  if (side && sideResult) {
+    console.log(`\n== tests: ${side.name} (beside ${name}): npx vitest run ${side.args.join(" ")}`);
+    process.stdout.write(sideResult.output);
+    timings.push([`tests: ${side.name}`, sideResult.seconds]);
+  }
+  if (status !== 0) await fail(`tests: ${name}`, commandLine);
+  if (side && sideResult && sideResult.status !== 0) await fail(`tests: ${side.name}`, `npx vitest run ${side.args.join(" ")}`);
+}
+timings.push(["tests", seconds(testsSince)]);
 
 timings.push(["in all", seconds(started)]);
 printTimings();
