@@ -20,7 +20,7 @@ process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modul
 
 /** Integration files whose tests hold a budget of time (a sign-in's, a page's under load, a deadline): they run in a group of their own. */
 const timedFiles = [
-  "tests/integration/admin-limits.test.ts",
+  "tests/integration/admin-hash-turns.test.ts",
   "tests/integration/articles-live.test.ts",
   "tests/integration/heavy-work.test.ts",
   "tests/integration/inbox-at-scale.test.ts",

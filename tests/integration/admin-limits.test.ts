@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_LOCK_AFTER, CODES_LOCKED_KIND } from "#server/admin/code-lock.ts";
 import { codesLockedMessage, loginLimits } from "#server/admin/login.ts";
-import { PASSWORD_CHECKS_AT_ONCE } from "#server/admin/password.ts";
 import { authenticatorCode, createUser, runAdmin, wrongAuthenticatorCode } from "#tests/support/admin-users.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
@@ -13,7 +12,7 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
  * address (decision 0045), over real HTTP against the built server, as
  * browsers without JavaScript: a run of wrong codes locks the account's codes
  * and mails its user and the admins; the Account page's current password is
- * counted like the sign-in's and takes its turn among the password checks;
+ * counted like the sign-in's (its turn among the password checks, timed, in admin-hash-turns.test.ts);
  * whatever ends a user's sessions ends their sign-ins under way too.
  */
 
@@ -179,68 +178,5 @@ describe("the Account page's current password", () => {
     expect(audit("password-check-failed").filter((entry) => entry.actor === "reader@roimedia.co.za")).toHaveLength(loginLimits.pair.max);
     // Still the reader's old password.
     expect((await browser().password("reader@roimedia.co.za", PASSWORD)).status).toBe(303);
-  });
-});
-
-describe("a session guessing its current password many times at once", () => {
-  // Hashes that cost more than the requests around them, so the times below measure hashes waited for.
-  let costly: RunningServer;
-  beforeAll(async () => {
-    costly = await startServer({ TRUST_PROXY: "x-forwarded-for", ADMIN_PASSWORD_COST: "16" });
-    await createUser(costly.dataDir, "admin@roimedia.co.za", PASSWORD);
-    await createUser(costly.dataDir, "reader@roimedia.co.za", PASSWORD, undefined, { role: "reader" });
-  }, 60_000);
-  afterAll(async () => {
-    await costly?.stop();
-  });
-
-  it("leaves an admin's sign-in waiting for a few hashes at most, not for every guess", { timeout: 180_000 }, async () => {
-    const GUESSES = 40;
-    const at = (n: number) => new InboxBrowser(costly.url, `198.19.0.${n}`);
-    const reader = at(1);
-    expect((await at(2).signIn("admin@roimedia.co.za", PASSWORD)).signedIn).toBe(true);
-    expect((await reader.signIn("reader@roimedia.co.za", PASSWORD)).signedIn).toBe(true);
-    const admin = at(3);
-    const csrf = await reader.csrf("/admin/account");
-
-    /** The admin's password step (its post alone), timed until it is through, pressed again whenever told the checks are busy (once one under way ends). */
-    const token = /name="token" value="([^"]+)"/.exec((await admin.request("/admin/login")).text)![1]!;
-    /** The guesses not yet answered: a 503 is pressed again once one of them is. */
-    const unanswered = new Set<Promise<unknown>>();
-    const timedPassword = async () => {
-      const started = performance.now();
-      for (;;) {
-        const answer = await admin.request("/admin/login", {
-          body: { token, email: "admin@roimedia.co.za", password: PASSWORD, next: "/admin" },
-        });
-        if (answer.status === 303) return performance.now() - started;
-        expect(answer.status).toBe(503);
-        await Promise.race(unanswered);
-      }
-    };
-    const alone = [await timedPassword(), await timedPassword()];
-
-    const guesses = Array.from({ length: GUESSES }, (_, i) =>
-      reader.request("/admin/account", {
-        body: { csrf, intent: "password", current: `guess ${i}`, password: "a new long passphrase", repeat: "a new long passphrase" },
-      }),
-    );
-    for (const guess of guesses) {
-      unanswered.add(guess);
-      void guess.then(() => unanswered.delete(guess));
-    }
-    const during = await timedPassword();
-    const answers = await Promise.all(guesses);
-    alone.push(await timedPassword(), await timedPassword());
-
-    // Each guess was checked, refused by the limit, or told the checks are busy; none waited its turn in a queue of them all.
-    expect(answers.filter((answer) => ![401, 429, 503].includes(answer.status))).toEqual([]);
-    // At most the checks under way ahead of its own hash, twice over for a loaded machine's unevenness. Each guess
-    // queued a hash before: the admin's post took 44.8 s against 0.9 to 1.6 s alone (3.6 times its slowest since).
-    const slowestAlone = Math.max(...alone);
-    expect(
-      during,
-      `the admin's sign-in (ms): alone ${alone.map(Math.round)}, during the guesses ${Math.round(during)}`,
-    ).toBeLessThanOrEqual(2 * (PASSWORD_CHECKS_AT_ONCE + 1) * slowestAlone);
   });
 });
