@@ -44,8 +44,9 @@ export default defineConfig({
     // A poll waits for a state, and a loaded machine reaches it late: only a failing test waits this long.
     expect: { poll: { timeout: 15_000 } },
     projects: [
-      // Three groups, one after another (decision 0056). First the e2e files, one per core: Chromium keeps
-      // more than a core busy for each.
+      // Three groups, one after another (decision 0056); `npm test` runs the first two side by side, the
+      // integration and unit files at a lower priority (decision 0058). The e2e files, one per core: Chromium
+      // keeps more than a core busy for each.
       {
         extends: true,
         test: {
