@@ -18,6 +18,12 @@ process.env.ADMIN_PASSWORD_THREAD_NICE ??= "0";
 process.env.HEAVY_WORK_NICE ??= "0";
 process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
 
+/**
+ * Integration and unit files at once: two per core when they run alone, one per core beside the e2e
+ * files (`npm test`, decision 0058), where Chromium takes most of the cores.
+ */
+const integrationWorkers = process.env.INTEGRATION_WORKERS ?? "200%";
+
 /** Integration files whose tests hold a budget of time (a sign-in's, a page's under load, a deadline): they run in a group of their own. */
 const timedFiles = [
   "tests/integration/admin-hash-turns.test.ts",
@@ -70,7 +76,7 @@ export default defineConfig({
           // A test or hook that starts a server may wait out its start (tests/support/started.ts): only a failing one waits this long.
           testTimeout: 150_000,
           hookTimeout: 150_000,
-          maxWorkers: "200%",
+          maxWorkers: integrationWorkers,
           sequence: { groupOrder: 1 },
         },
       },
@@ -80,7 +86,7 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
-          maxWorkers: "200%",
+          maxWorkers: integrationWorkers,
           sequence: { groupOrder: 1 },
         },
       },

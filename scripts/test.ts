@@ -65,9 +65,8 @@ const vitestArgs = process.argv.slice(2);
 /**
  * The tests, in runs of Vitest's projects (vitest.config.ts). A run named with files or options is one
  * run as asked. The whole suite is three: the e2e files, and beside them the integration and unit
- * files at nice 10, whose files wait on their servers' timers and the disk most of their time and so
- * take the part of the cores Chromium leaves idle rather than the e2e files' share; then the files
- * whose tests hold a budget of time, alone (decision 0058).
+ * files one per core, whose files wait on their servers' timers and the disk most of their time and so
+ * fill what Chromium leaves idle; then the files whose tests hold a budget of time, alone (decision 0058).
  */
 const testRuns: Array<{ name: string; side?: { name: string; args: string[] }; args: string[] }> = vitestArgs.length
   ? [{ name: "tests", args: vitestArgs }]
@@ -79,7 +78,6 @@ const testRuns: Array<{ name: string; side?: { name: string; args: string[] }; a
       },
       { name: "timed", args: ["--project", "integration-timed"] },
     ];
-const SIDE_NICE = "10";
 
 async function fail(name: string, commandLine: string): Promise<never> {
   console.error(`\n${name} failed (${commandLine})`);
@@ -133,7 +131,11 @@ function runBeside(args: string[]): Promise<{ status: number; output: string; se
   const since = performance.now();
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn("nice", ["-n", SIDE_NICE, "npx", "vitest", "run", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    // At the same priority: a server starved past its outbox lease would send a message twice (decision 0058).
+    const child = spawn("npx", ["vitest", "run", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, INTEGRATION_WORKERS: "100%" },
+    });
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => resolve({ status: 1, output: output + String(error), seconds: seconds(since) }));
@@ -154,9 +156,7 @@ if (notChecked.length) console.log(notChecked.map((line) => `\n   not checked: $
 const testsSince = performance.now();
 for (const { name, args, side } of testRuns) {
   const commandLine = ["npx", "vitest", "run", ...args].join(" ");
-  console.log(
-    `\n== tests: ${name}: ${commandLine}${side ? `\n   beside it, at nice ${SIDE_NICE}: ${side.name} (printed when it ends)` : ""}`,
-  );
+  console.log(`\n== tests: ${name}: ${commandLine}${side ? `\n   beside it: ${side.name} (printed when it ends)` : ""}`);
   const since = performance.now();
   const beside = side && runBeside(side.args);
   const status = await runForeground(args);
