@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_LOCK_AFTER, CODES_LOCKED_KIND } from "#server/admin/code-lock.ts";
 import { codesLockedMessage, loginLimits } from "#server/admin/login.ts";
-import { authenticatorCode, createUser, runAdmin, wrongAuthenticatorCode } from "#tests/support/admin-users.ts";
+import { authenticatorCodeNotTaken, createUser, runAdmin, wrongAuthenticatorCode } from "#tests/support/admin-users.ts";
 import { readSiteDb } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { waitFor, writtenMail } from "#tests/support/leads.ts";
@@ -90,7 +90,7 @@ describe("the code step", () => {
 
       // The user, elsewhere, with the right code: no code is taken until the lock ends.
       const user = await pastThePassword(email);
-      const refused = await user.code(await authenticatorCode(email));
+      const refused = await user.code(authenticatorCodeNotTaken(email));
       expect(refused.status).toBe(429);
       expect(user.at.session).toBeUndefined();
 
@@ -125,7 +125,7 @@ describe("the code step", () => {
     expect(run.code).toBe(0);
     expect(waitingSignIns(email)).toBe(0);
     // The right code no longer finishes the sign-in begun with the old password.
-    expect((await waiting.code(await authenticatorCode(email))).location).toBe("/admin/login?start-again=1");
+    expect((await waiting.code(authenticatorCodeNotTaken(email))).location).toBe("/admin/login?start-again=1");
     expect(waiting.at.session).toBeUndefined();
   });
 
@@ -141,7 +141,7 @@ describe("the code step", () => {
     const waiting = await pastThePassword(lowered);
     const role = await admin.post("/admin/users", { intent: "role", user: idOf(lowered), role: "reader" }, "/admin/users");
     expect(role.location).toBe("/admin/users?done=lowered");
-    expect((await waiting.code(await authenticatorCode(lowered))).location).toBe("/admin/login?start-again=1");
+    expect((await waiting.code(authenticatorCodeNotTaken(lowered))).location).toBe("/admin/login?start-again=1");
     expect(waiting.at.session).toBeUndefined();
     expect((await signedIn.request("/admin")).location).toMatch(/^\/admin\/login/);
     // Raised again, the next sign-in has the role.
@@ -154,7 +154,7 @@ describe("the code step", () => {
     expect(answer.status).toBe(200);
     const shown = /has a new password, shown only now: <code[^>]*>([A-Za-z0-9]{16})<\/code>/.exec(answer.text)?.[1];
     expect(shown, "the new password shown once").toBeDefined();
-    expect((await before.code(await authenticatorCode(given))).location).toBe("/admin/login?start-again=1");
+    expect((await before.code(authenticatorCodeNotTaken(given))).location).toBe("/admin/login?start-again=1");
     const after = browser();
     expect((await after.signIn(given, shown!)).signedIn).toBe(true);
     expect((await after.request("/admin")).location).toBe("/admin/account");
