@@ -2,7 +2,7 @@ import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { MAIL_DIR } from "#server/data-dir.ts";
 
-/** Where the worker writes mail when there is no SMTP server, and the host in its Message-IDs. */
+// Where the worker writes mail when there is no SMTP server.
 export interface MailFiles {
   dir: string;
   host: string;
@@ -12,7 +12,7 @@ export function mailFilesOfSite(settings: { DATA_DIR: string; SITE_URL: string }
   return { dir: path.join(settings.DATA_DIR, MAIL_DIR), host: new URL(settings.SITE_URL).hostname };
 }
 
-/** An outbox message's Message-ID: the same on every retry, so a repeat is recognisable, and what its .eml file is named after. */
+/** The same on every retry, so a repeat is recognisable. */
 export function messageIdOf(message: { lead_table: string; lead_id: number; id: number }, host: string): string {
   return `<lead-${message.lead_table}-${message.lead_id}.outbox-${message.id}@${host}>`;
 }
@@ -25,21 +25,19 @@ function namesIn(dir: string): string[] {
   }
 }
 
-/** The .eml files of these outbox messages: the mailer names each after its Message-ID, keeping only [\w.-]. */
+// The mailer names each file after its Message-ID, keeping only [\w.-].
 export function mailFilesOf(mail: MailFiles, messageIds: readonly number[]): string[] {
   const host = mail.host.replace(/[^\w.-]/g, "");
   const endings = messageIds.map((id) => `.outbox-${id}${host}.eml`);
   return namesIn(mail.dir).filter((name) => endings.some((ending) => name.endsWith(ending)));
 }
 
-/** Deletes the .eml files of these messages; answers how many there were. */
 export function removeMailFiles(mail: MailFiles, messageIds: readonly number[]): number {
   const files = messageIds.length ? mailFilesOf(mail, messageIds) : [];
   for (const name of files) rmSync(path.join(mail.dir, name), { force: true });
   return files.length;
 }
 
-/** Deletes the mail written by `until` (and what a crash left half-written by then); answers how many files. */
 export function removeMailFilesWrittenUntil(mail: MailFiles, until: Date): number {
   let removed = 0;
   for (const name of namesIn(mail.dir)) {

@@ -5,18 +5,13 @@ import { keptSentCopy, unsentMessage } from "#server/outbox/migration.ts";
 
 export type OutboxMessage = Selectable<OutboxTable>;
 
-/** The state the outbox keeps of a message: set by enqueue and the worker, never by the feature that writes it. */
+// Set by enqueue and the worker, never by the feature that writes the message.
 type OutboxState =
   "id" | "status" | "attempts" | "next_attempt_at" | "created_at" | "locked_until" | "locked_by" | "last_error" | "sent_at";
 
-/** A message as a feature writes it: what it is about, to whom, what it says; first due at `dueAt`, or when queued. */
 export type NewMessage = Omit<Insertable<OutboxTable>, OutboxState> & { dueAt?: Date };
 
-/**
- * The one way a message enters the outbox: queued in the caller's transaction
- * (with what it announces, so both are written or neither), no attempt made,
- * due at its `dueAt` or at `now`. Answers the messages' ids, in order.
- */
+/** Queued in the caller's transaction, so the message and what it announces are written together or not at all. */
 export async function enqueue(trx: Kysely<Database>, messages: NewMessage | readonly NewMessage[], now = new Date()): Promise<number[]> {
   const list: readonly NewMessage[] = Array.isArray(messages) ? messages : [messages as NewMessage];
   if (list.length === 0) return [];
@@ -31,10 +26,9 @@ export async function enqueue(trx: Kysely<Database>, messages: NewMessage | read
   return queued.map((row) => row.id);
 }
 
-/** Copies cleared per statement, so the retention sweep never holds the database long. */
+// Per statement, so the retention sweep never holds the database long.
 const CLEAR_BATCH = 500;
 
-/** The outbox's queue: messages leased to a worker, marked sent or failed, their copies cleared after a while. */
 export class OutboxStore {
   readonly #handle: DatabaseHandle;
 
@@ -42,11 +36,7 @@ export class OutboxStore {
     this.#handle = handle;
   }
 
-  /**
-   * Clears the copy of every message sent by `until`: its bodies,
-   * attachments, extra headers and Reply-To, the subject put back to its kind.
-   * The row stays, the record that it was delivered. Answers how many.
-   */
+  /** The row stays, as the record that the message was delivered. */
   async clearSentCopies(until: Date): Promise<number> {
     let cleared = 0;
     for (;;) {
@@ -65,14 +55,7 @@ export class OutboxStore {
     }
   }
 
-  /**
-   * Takes up to `limit` due messages for this worker: one UPDATE that leases
-   * them, so two workers never hold the same message. On PostgreSQL the rows
-   * are picked with FOR UPDATE SKIP LOCKED, so concurrent workers take
-   * different messages instead of waiting on each other. A worker that dies
-   * mid-send loses its lease after `leaseMs` and another worker retries.
-   * A channel's lane (server/outbox/worker.ts) takes only its own messages.
-   */
+  /** One leasing UPDATE, so two workers never hold one message; a worker that dies loses its lease after `leaseMs`. */
   async claimDueMessages(
     workerId: string,
     limit: number,
@@ -118,14 +101,13 @@ export class OutboxStore {
     );
   }
 
-  /** Removes a message its worker holds that no longer applies (a reminder of a call moved since): it is not sent, now or later. */
+  /** For a message that no longer applies (a reminder of a call moved since). */
   async discard(message: OutboxMessage): Promise<void> {
     await this.#handle.write((db) =>
       db.deleteFrom("outbox").where("id", "=", message.id).where("locked_by", "=", message.locked_by).execute(),
     );
   }
 
-  /** Records a failed attempt: retried at `retryAt`, or kept as `failed` when there is none. */
   async markAttemptFailed(id: number, workerId: string, error: string, retryAt: Date | null): Promise<void> {
     await this.#handle.write((db) =>
       db

@@ -11,19 +11,10 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-/**
- * Sends one message of a channel other than mail (a webhook, a Slack message);
- * throws when it did not arrive. Registered by the feature that owns the lane
- * (`OutboxWorker.register`). `stopping` aborts when the server stops, so a
- * slow receiver does not hold the shutdown: the message is tried again later.
- */
+/** Throws when the message did not arrive; `stopping` aborts on shutdown so a slow receiver cannot hold it. */
 export type Sender = (message: OutboxMessage, stopping: AbortSignal) => Promise<void>;
 
-/**
- * A failed send that says more than "try again later": the receiver refused
- * the message for good (a 4xx other than 408 and 429), or asked to be left
- * alone for a while (Retry-After).
- */
+/** Permanent for a 4xx other than 408 and 429; retryAfterMs from Retry-After. */
 export class DeliveryError extends Error {
   override name = "DeliveryError";
   readonly options: { permanent?: boolean; retryAfterMs?: number };
@@ -36,45 +27,30 @@ export class DeliveryError extends Error {
 export interface OutboxWorkerOptions {
   outbox: OutboxStore;
   mailer: Mailer;
-  /** Senders known at start; the others are registered by their feature later (`register`). */
   senders?: Partial<Record<LaneChannel, Sender>>;
   pollMs: number;
   retry: RetryPolicy;
-  /** Host part of the Message-IDs (the site's host). */
   messageIdHost: string;
-  /** How long a claimed message stays this worker's (OUTBOX_LEASE_MS). */
   leaseMs: number;
-  /** Clean-ups run with the sweep (server/retention.ts). */
   sweeps?: ReadonlyArray<() => Promise<unknown>>;
-  /** Hears how each attempt ended (server/ops/deliveries.ts): the metrics and the System page's mail and webhooks. */
   watch?: { record(lane: OutboxChannel, error?: unknown): void };
 }
 
-/** The lanes whose sender a feature registers; mail is the worker's own. */
 export type LaneChannel = Exclude<OutboxChannel, "mail">;
 
 export interface OutboxWorker {
   readonly id: string;
-  /**
-   * Gives a lane its sender, once. Until then the lane's messages wait as
-   * queued (no attempt, no failure); they are sent as soon as it registers.
-   */
+  /** Until then the lane's messages wait as queued, with no attempt counted. */
   register(channel: LaneChannel, sender: Sender): void;
-  /** Looks for due messages now instead of at the next poll (called after a lead is stored). */
   nudge(): void;
-  /** Sends what is due, once; resolves with how many messages were attempted. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the messages being sent. */
   stop(): Promise<void>;
 }
 
 const BATCH_SIZE = 10;
-/** How long a stopping worker waits for the deliveries under way before it aborts them. */
 const STOP_GRACE_MS = 2000;
-/** Spent challenges, old rate-limit rows and what retention removes are swept this often. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const CHANNELS: readonly OutboxChannel[] = ["mail", "webhook", "slack", "calendar", "reminder", "newsletter"];
-/** How each channel's messages are named in the log. */
 const NAMES: Record<OutboxChannel, string> = {
   mail: "Notification",
   webhook: "Webhook",
@@ -84,14 +60,14 @@ const NAMES: Record<OutboxChannel, string> = {
   newsletter: "Newsletter article",
 };
 
-/** Exponential backoff: base, 2 x base, 4 x base ... capped; null once the attempts are used up. */
+/** Null once the attempts are used up. */
 export function nextAttemptAt(attempts: number, policy: RetryPolicy, now = Date.now()): Date | null {
   if (attempts >= policy.maxAttempts) return null;
   const delay = Math.min(policy.baseMs * 2 ** Math.max(attempts - 1, 0), policy.maxMs);
   return new Date(now + delay);
 }
 
-/** When a failed message is tried again: the backoff, later if the receiver asked (never past the longest delay); null for never. */
+// Later than the backoff if the receiver asked, but never past the longest delay.
 function retryTime(message: OutboxMessage, error: unknown, policy: RetryPolicy, now = Date.now()): Date | null {
   const options = error instanceof DeliveryError ? error.options : {};
   if (options.permanent) return null;
@@ -104,19 +80,13 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** One channel's own loop: a slow webhook receiver holds its lane only, never the mail. */
+// A lane per channel, so a slow webhook receiver holds its own lane only, never the mail.
 interface Lane {
   drain(): Promise<number>;
   idle(): Promise<unknown>;
 }
 
-/**
- * Sends the outbox's messages from inside the server process, one lane per
- * channel (mail, webhook, Slack). Each message is leased by one worker at a
- * time (OutboxStore.claimDueMessages), retried with exponential backoff when
- * sending fails, and kept as `failed` once the attempts run out or the
- * receiver refuses it for good: a message is never dropped.
- */
+/** A message is never dropped: it is kept as `failed` once its attempts run out or the receiver refuses it. */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { outbox, mailer, retry } = options;
   const id = `worker-${randomUUID()}`;
@@ -186,7 +156,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
     function drain(): Promise<number> {
       if (running) {
-        // A lead stored during a run is picked up by one more run right after it.
         again = true;
         return running;
       }
@@ -212,7 +181,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const lanes = new Map(CHANNELS.map((channel) => [channel, lane(channel)]));
   const drain = async () => (await Promise.all([...lanes.values()].map((l) => l.drain()))).reduce((a, b) => a + b, 0);
 
-  // Each poll asks every lane without waiting for the others: a lane still busy runs once more when done.
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -234,7 +202,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     // Only the lanes that can send: a nudge comes with every lead, and an idle lane's look costs a query.
     nudge() {
-      // The drain is the worker's, not the request's that nudged it: its log lines carry no request id.
+      // The drain is the worker's, so its log lines carry no request id.
       outsideRequest(() => {
         for (const [channel, l] of lanes) if (senders.has(channel)) void l.drain();
       });
