@@ -5,11 +5,10 @@ import { DeliveryError, type OutboxWorker, type Sender } from "#server/outbox/wo
 
 export type DeliverySettings = Pick<Env, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET" | "SLACK_WEBHOOK_URL" | "WEBHOOK_TIMEOUT_MS">;
 
-/** How much of a refusal's answer is kept for the outbox's last_error: enough to read, never a whole page. */
+// Enough of a refusal's answer to read in last_error, never a whole page.
 const ERROR_BODY_BYTES = 300;
 const USER_AGENT = "ROI-Media-Website-Webhooks/1";
 
-/** Seconds or an HTTP date, as Retry-After may say; undefined when it says neither. */
 function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
@@ -17,7 +16,7 @@ function retryAfterMs(header: string | null, now = Date.now()): number | undefin
   return Number.isNaN(at) ? undefined : Math.max(at - now, 0);
 }
 
-/** The first bytes of an answer's body, then the rest is dropped unread: a receiver cannot make us buffer a page. */
+// The rest is dropped unread, so a receiver cannot make us buffer a page.
 async function bodyStart(response: Response): Promise<string> {
   if (!response.body) return "";
   const reader = response.body.getReader();
@@ -38,12 +37,7 @@ async function bodyStart(response: Response): Promise<string> {
   return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString("utf8").replace(/\s+/g, " ").trim();
 }
 
-/**
- * One POST with a deadline for the whole exchange. A 2xx is delivered; 408,
- * 429 and 5xx, a timeout or no connection are tried again (after Retry-After
- * when it says longer than the backoff); any other answer, redirects
- * included, is the receiver refusing this message for good.
- */
+// 408, 429, 5xx and network failures are retried; any other answer, redirects included, is a refusal for good.
 async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, stopping: AbortSignal): Promise<void> {
   let response: Response;
   try {
@@ -64,7 +58,6 @@ async function post(url: string, headers: Record<string, string>, body: string, 
   }
   const { status } = response;
   if (status >= 200 && status < 300) {
-    // The answer's body is not needed: dropped, not read.
     void response.body?.cancel().catch(() => {});
     return;
   }
@@ -75,12 +68,7 @@ async function post(url: string, headers: Record<string, string>, body: string, 
   throw new DeliveryError(what, { permanent: !retryable, retryAfterMs: retryAfterMs(response.headers.get("retry-after")) });
 }
 
-/**
- * The senders of the lead webhook (signed as Standard Webhooks says: the
- * message's stored id, the time of this attempt, and the HMAC of both with the
- * body) and of the Slack message. A channel whose URL is not set refuses, for
- * good, what was queued while it was.
- */
+/** A channel whose URL is not set refuses, for good, what was queued while it was. */
 export function webhookSenders(settings: DeliverySettings): { webhook: Sender; slack: Sender } {
   const senders = { webhook: notSet("LEAD_WEBHOOK_URL"), slack: notSet("SLACK_WEBHOOK_URL") };
   const { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret, SLACK_WEBHOOK_URL: slackUrl, WEBHOOK_TIMEOUT_MS: timeoutMs } = settings;
@@ -106,7 +94,6 @@ function notSet(setting: string): Sender {
   return () => Promise.reject(new DeliveryError(`${setting} is not set: queued while it was, not sent`, { permanent: true }));
 }
 
-/** The outbox's webhook and Slack lanes. */
 export function registerWebhookLanes(worker: Pick<OutboxWorker, "register">, settings: DeliverySettings): void {
   const { webhook, slack } = webhookSenders(settings);
   worker.register("webhook", webhook);

@@ -1,12 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/**
- * Webhooks and Slack messages wait in the outbox beside the mail
- * (docs/decisions/0016): a message gains its channel (every earlier one is
- * mail) and, for a webhook, the id it is signed and sent with on every try.
- * Shipped as 0006_webhooks: never edit it, add a migration.
- */
+// Shipped as 0006_webhooks (docs/decisions/0016): never edit it, add a migration.
 export const webhooksMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -8,7 +8,6 @@ import { enqueue } from "#server/outbox/store.ts";
 
 export type WebhookSettings = Pick<Env, "LEAD_WEBHOOK_URL" | "SLACK_WEBHOOK_URL" | "SITE_URL">;
 
-/** How the inbox's lead page names where a message went (its To column). */
 const RECEIVERS: Record<WebhookChannel, string> = { webhook: "Webhook", slack: "Slack" };
 
 type WebhookChannel = Extract<OutboxChannel, "webhook" | "slack">;
@@ -33,13 +32,7 @@ async function insert(trx: Kysely<Database>, channel: WebhookChannel, about: Lea
   );
 }
 
-/**
- * Queues an event for the lead webhook, inside the transaction that stores
- * what it is about, so it leaves if and only if that is kept. Nothing when
- * LEAD_WEBHOOK_URL is unset. The body is written now and sent as it is on
- * every try (its signature covers it). `slack`: the Slack message to queue
- * with it, when SLACK_WEBHOOK_URL is set.
- */
+/** In the transaction that stores what it is about, so it leaves if and only if that is kept. */
 export async function queueWebhookEvent(
   trx: Kysely<Database>,
   settings: WebhookSettings,
@@ -52,7 +45,6 @@ export async function queueWebhookEvent(
   if (settings.SLACK_WEBHOOK_URL && slack) await insert(trx, "slack", about, event.type, slack, at);
 }
 
-/** A lead's or booking's event, and its Slack message, queued in the transaction that stores it. */
 export function queueLeadEvent(trx: Kysely<Database>, settings: WebhookSettings, input: LeadEventInput): Promise<void> {
   const event = leadEvent(input);
   return queueWebhookEvent(trx, settings, input.lead, event, slackMessage(event, settings.SITE_URL));

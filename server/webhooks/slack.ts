@@ -1,10 +1,10 @@
 import type { LeadEventV1 } from "#server/webhooks/payload.ts";
 
-/** Slack cuts a message's text at 40,000 characters and folds long ones; a lead reads whole well under this. */
+// Slack cuts at 40,000 characters and folds long messages; a lead reads whole well under this.
 const MAX_TEXT = 3000;
 const MAX_VALUE = 300;
 
-/** Slack's mrkdwn reads <…> as links and mentions (<!channel>): a visitor's text is escaped so it stays text. */
+// Slack's mrkdwn reads <…> as links and mentions (<!channel>).
 function escape(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
@@ -13,11 +13,6 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/**
- * The body of a Slack-style incoming webhook (`{"text": …}`) for a lead or a
- * booking: which form, its fields, and a link to the inbox, where the lead is
- * whole. Rendered when the lead is stored, like its mail.
- */
 export function slackMessage(event: LeadEventV1, siteUrl: string): string {
   const { data } = event;
   const heading = event.type === "booking.created" ? "New booking" : `New lead: ${data.formLabel}`;
