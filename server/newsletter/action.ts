@@ -7,15 +7,10 @@ import { countLeadStored } from "#server/ops/metrics.ts";
 import { typedEmail } from "#server/mail/address.ts";
 import { clientAddressContext, servicesOf } from "#server/services.ts";
 
-/**
- * The newsletter form's action: the one pipeline (validation, honeypot, rate
- * limit, bot check as for every form), then a double opt-in signup. Whatever
- * the address's state, the visitor reads SPEC.md section 8's success: the
- * answer never tells whether an address is subscribed.
- */
+/** The answer never tells whether an address is subscribed (SPEC.md section 8). */
 export async function subscribeAction({ request, context }: ActionFunctionArgs) {
   const services = servicesOf(context);
-  // The page the form is on: the action's own path (the enhanced form posts to its .data twin).
+  // The enhanced form posts to its .data twin.
   const page = new URL(request.url).pathname.replace(/\.data$/, "") || "/";
   return runForm(services, newsletterForm, request, context.get(clientAddressContext), async ({ input, origin, fail }) => {
     try {

@@ -3,22 +3,15 @@ import { forgetAttribution } from "#server/attribution/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 
 const DAY_MS = 86_400_000;
-/** Expired signups deleted per sweep, so one sweep never holds the database long. */
+// Per sweep, so one sweep never holds the database long.
 const EXPIRE_BATCH = 500;
 
 export interface ExpiredSignups {
   signups: number;
-  /** The outbox messages deleted with them (their confirmations, the agency's notifications). */
   messageIds: number[];
 }
 
-/**
- * Signups not confirmed in time. One that never counted is deleted with its
- * lead row, its attribution and their mail, as if it had not happened (it
- * may have been a stranger's address); one of an address that had left goes
- * back to having left. Answers how many were deleted and the outbox messages
- * deleted with them, whose .eml copies go too (server/retention.ts).
- */
+/** A signup that never counted is deleted with its lead and mail, as it may have been a stranger's address. */
 export async function expireSignups(handle: DatabaseHandle, now = new Date()): Promise<ExpiredSignups> {
   const cutoff = new Date(now.getTime() - newsletterRules.confirmDays * DAY_MS);
   return handle.durableTransaction(async (trx) => {

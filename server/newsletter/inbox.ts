@@ -7,8 +7,6 @@ import { keysetPages } from "#server/db/pages.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Subscriber } from "#server/newsletter/subscribers.ts";
 
-/** The inbox's page of subscribers (app/routes/admin/newsletter.tsx) and its export, for the agency's mailing tool. */
-
 export const SUBSCRIBERS_PAGE_SIZE = 100;
 
 export function isSubscriberStatus(value: string): value is SubscriberStatus {
@@ -18,7 +16,6 @@ export function isSubscriberStatus(value: string): value is SubscriberStatus {
 const sast = (value: Date | string | null): string => (value === null ? "" : formatSast(value));
 const utc = (value: Date | string | null): string => (value === null ? "" : new Date(value).toISOString());
 
-/** One subscriber as the inbox lists them. */
 export function subscriberRow(subscriber: Subscriber) {
   return {
     id: subscriber.id,
@@ -43,7 +40,6 @@ export const SUBSCRIBER_EXPORT_COLUMNS = [
   "Unsubscribe URL",
 ];
 
-/** A confirmed subscriber for the mailing tool: the address, the proof of consent, and the link its List-Unsubscribe header must carry. */
 export function subscriberExportRow(subscriber: Subscriber, siteUrl: string, unsubscribeUrl: string): string[] {
   return [
     subscriber.email,
@@ -80,7 +76,6 @@ export async function subscriberCounts(db: Kysely<Database>, now = new Date()): 
   return counts;
 }
 
-/** Newest first, `limit` of one status (or all) with ids below `before`. */
 export function subscribersPage(
   db: Kysely<Database>,
   status: SubscriberStatus | "",
@@ -97,7 +92,6 @@ export function subscribersPage(
     .execute();
 }
 
-/** Every confirmed subscriber, oldest first, read in keyset pages (the export; an article's sending). */
 export async function* confirmedSubscribers(db: Kysely<Database>, pageSize = 500): AsyncGenerator<Subscriber> {
   const pages = keysetPages(
     pageSize,

@@ -5,14 +5,9 @@ import { escapeHtml } from "#app/lib/escape-html.ts";
 import { formatReceived } from "#app/lib/sast.ts";
 import type { Notification } from "#server/mail/render.ts";
 
-/** The outbox kind of the mail that asks a new subscriber to confirm. */
 export const CONFIRMATION_KIND = "Newsletter confirmation";
 
-/**
- * RFC 8058 one-click unsubscribe: a mail client (Gmail, Apple Mail, Outlook)
- * offers its own Unsubscribe button and POSTs `List-Unsubscribe=One-Click` to
- * the URL, with no page to read. Every mail to a subscriber carries them.
- */
+/** RFC 8058: lets a mail client offer its own Unsubscribe button. */
 export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
@@ -21,12 +16,10 @@ export interface ConfirmationContext {
   email: string;
   confirmUrl: string;
   unsubscribeUrl: string;
-  /** The page's full address. */
   signupPage: string;
   signedUpAt: Date;
 }
 
-/** The mail that asks a new subscriber to confirm: what they signed up for, where and when, and how to leave. */
 export function confirmationMail(context: ConfirmationContext): Notification {
   const subject = `Please confirm your subscription to ${newsletterName}`;
   const when = formatReceived(context.signedUpAt);

@@ -4,12 +4,7 @@ import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 import { mailboxOf } from "#server/mail/address.ts";
 import type { NewsletterTables } from "#server/db/newsletter-tables.ts";
 
-/**
- * Newsletter subscribers (server/newsletter/), registered in
- * server/migrations.ts as 0005_newsletter_subscribers. The outbox gains a
- * nullable `headers` column (a JSON object) for the List-Unsubscribe headers
- * of mail to a subscriber; older messages read as before.
- */
+// Shipped as 0005_newsletter_subscribers (docs/decisions/0015); outbox `headers` carries List-Unsubscribe.
 export function newsletterMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -34,7 +29,6 @@ export function newsletterMigration(dialect: Dialect): Migration {
         .addColumn("left_at", time)
         .addColumn("left_method", "text")
         .execute();
-      // The inbox's lists (one status, newest first) and the sweep of expired signups.
       await db.schema.createIndex("newsletter_subscribers_status").on("newsletter_subscribers").columns(["status", "id"]).execute();
       await db.schema
         .createIndex("newsletter_subscribers_pending")
@@ -47,14 +41,7 @@ export function newsletterMigration(dialect: Dialect): Migration {
   };
 }
 
-/**
- * One subscriber per mailbox (server/mail/address.ts mailboxOf), registered
- * in server/migrations.ts: `mailbox`, unique, for every row. Where addresses
- * of one mailbox already had rows of their own, the row typed as the mailbox
- * itself, else the oldest, takes the mailbox; the others keep their own
- * lowercased address as theirs (never a mailbox's form, so never taken), and
- * stay what they were: their consent and links are their own.
- */
+// Earlier rows of one mailbox keep their own address as `mailbox`: their consent and links are their own (docs/decisions/0028).
 export const newsletterMailboxMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("newsletter_subscribers").addColumn("mailbox", "text").execute();

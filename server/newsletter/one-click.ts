@@ -4,14 +4,7 @@ import { log } from "#server/log.ts";
 import type { Newsletter } from "#server/newsletter/subscribers.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 
-/**
- * RFC 8058 one-click unsubscribe from another site. A webmail that sends the
- * POST from the reader's browser names its own Origin, which the server's
- * cross-site refusal (and React Router's) would turn away: such a post to an
- * unsubscribe link is answered here, before them. The signed link is the
- * authority, so whoever holds it may leave by it; posts from our own pages
- * and origin-less ones (mail providers' servers) go on to the page's action.
- */
+/** Answers a webmail's cross-site one-click POST before the cross-site refusal would; the signed link is the authority. */
 export function oneClickFromAnotherSite(siteUrl: string, newsletter: Newsletter): RequestHandler {
   return async (req, res, next) => {
     const crossSite = isCrossSite(

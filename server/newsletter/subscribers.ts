@@ -24,33 +24,22 @@ const AWAITING_CONFIRMATION = `Not confirmed yet: the address has been sent a li
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** What a signup did: a new subscriber, the confirmation sent again, or nothing new (confirmed, or mailed too recently). */
 export type SignupOutcome = "new" | "resent" | "unchanged";
 
 export interface Signup {
-  /** As typed (trimmed, Unicode form). */
   email: string;
-  /** The path of the page the form was posted from. */
   page: string;
   origin: LeadOrigin;
-  /** More to write with a new signup's lead: its webhook and Slack messages (server/forms/pipeline.ts leadEventQueue). */
   alsoQueue?: (trx: Kysely<Database>, leadId: number) => Promise<void>;
 }
 
-/** What a link in a subscriber's mail finds. */
 export type LinkState = { state: "invalid" } | { state: "expired" } | { state: SubscriberStatus; email: string; changed?: boolean };
 
-/** When a signup's confirmation link stops working (and the signup is deleted). */
 export function confirmExpiry(signedUpAt: Date | string): Date {
   return new Date(new Date(signedUpAt).getTime() + newsletterRules.confirmDays * DAY_MS);
 }
 
-/**
- * The newsletter's subscribers: double opt-in signups and their confirmation
- * and unsubscribe links (the inbox's lists are server/newsletter/inbox.ts, the
- * expiry of unconfirmed signups server/newsletter/expiry.ts). One row per mailbox (mailboxOf), mailed at the address
- * it was first typed as.
- */
+/** Double opt-in (docs/decisions/0015): one row per mailbox, mailed at the address it was first typed as. */
 export class Newsletter {
   readonly #handle: DatabaseHandle;
   readonly #secret: Buffer;
@@ -72,12 +61,10 @@ export class Newsletter {
     return this.#handle.durableTransaction((trx) => work(trx));
   }
 
-  /** The one-click unsubscribe link of a subscriber: in every mail to them, their List-Unsubscribe header and the export. */
   unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email_key">): string {
     return `${this.#siteUrl}${UNSUBSCRIBE_PATH}/${signLink(this.#secret, "leave", subscriber.id, subscriber.email_key)}`;
   }
 
-  /** The headers every mail to this subscriber carries (RFC 8058). */
   mailHeaders(subscriber: Pick<Subscriber, "id" | "email_key">): Record<string, string> {
     return unsubscribeHeaders(this.unsubscribeUrl(subscriber));
   }
@@ -113,15 +100,7 @@ export class Newsletter {
     );
   }
 
-  /**
-   * A signup from the form. A new mailbox (however its address is written:
-   * mailboxOf) becomes a pending subscriber, with
-   * the lead row and agency notification every form makes (SPEC.md section 3)
-   * and the mail asking them to confirm, in one transaction. A known mailbox
-   * creates nothing: a pending one is mailed its link again at most once an
-   * hour (and a few times in all); a confirmed one is left as it is; one that
-   * left, or whose signup expired, signs up afresh on its existing row.
-   */
+  /** A known mailbox creates nothing: a pending one is mailed again at most hourly, a few times in all (SPEC.md section 3). */
   subscribe({ email, page, origin, alsoQueue }: Signup): Promise<SignupOutcome> {
     const now = origin.receivedAt;
     const signupColumns = {
@@ -151,7 +130,6 @@ export class Newsletter {
         .executeTakeFirst();
       if (inserted) {
         const lead = newsletterForm.row({ email });
-        // The agency hears of the signup now, and is told it does not count yet.
         const notice = noticeOf(newsletterForm, lead);
         notice.fields.push({ label: "Subscription", value: AWAITING_CONFIRMATION });
         const { leadId } = await insertLead(trx, lead, origin, (id) =>
@@ -208,7 +186,6 @@ export class Newsletter {
     return { subscriber, expires: link.expires };
   }
 
-  /** What a confirmation link finds: the signup it was mailed for, still pending and within its days, or why not. */
   #confirmState(found: { subscriber: Subscriber; expires: number | null } | null, now: Date): LinkState {
     if (!found) return { state: "invalid" };
     const { subscriber, expires } = found;
@@ -223,7 +200,6 @@ export class Newsletter {
     return this.#confirmState(await this.#find(this.#db, "confirm", token), now);
   }
 
-  /** Confirms the signup the link was mailed for; confirming twice is no error. Sends no mail. */
   confirm(token: string, clientAddress: string, now = new Date()): Promise<LinkState> {
     return this.#transaction(async (trx) => {
       const found = await this.#find(trx, "confirm", token);
@@ -258,7 +234,6 @@ export class Newsletter {
     return found ? { state: found.subscriber.status, email: found.subscriber.email } : { state: "invalid" };
   }
 
-  /** Unsubscribes the link's subscriber (pending or confirmed); leaving twice is no error. */
   leave(token: string, method: LeaveMethod, now = new Date()): Promise<LinkState> {
     return this.#transaction(async (trx) => {
       const found = await this.#find(trx, "leave", token);
@@ -278,7 +253,7 @@ export class Newsletter {
     });
   }
 
-  /** Before Forget a person deletes the address's subscription: a confirmed one ends, and the event says so. */
+  /** Called before Forget a person deletes the subscription, so receivers hear that a confirmed one ended. */
   async forgotten(trx: Trx, emailKey: string, now = new Date()): Promise<void> {
     const subscriber = await trx.selectFrom("newsletter_subscribers").selectAll().where("email_key", "=", emailKey).executeTakeFirst();
     if (subscriber?.status !== "confirmed") return;

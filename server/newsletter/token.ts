@@ -1,20 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { canonicalNumber } from "#server/signed-tokens.ts";
 
-/**
- * The links in mail to a subscriber carry `<subscriber id>.<signature>`
- * (unsubscribe, valid for good) or `<subscriber id>.<expiry>.<signature>`
- * (confirm). The HMAC-SHA256 covers the purpose, the id and the address, so a
- * link names one subscriber and cannot be turned to another address or
- * another row that later takes the same id; the confirm link also covers its
- * expiry, which is fixed by the signup it answers.
- */
+// The HMAC covers the address, so a link cannot be turned to another row that later takes the same id.
 
 export type LinkPurpose = "confirm" | "leave";
 
 export interface ParsedLink {
   subscriberId: number;
-  /** Seconds since the epoch; confirm links only. */
+  // Seconds since the epoch; confirm links only.
   expires: number | null;
   signature: string;
 }
@@ -31,11 +24,10 @@ export function signLink(secret: Buffer, purpose: LinkPurpose, id: number, email
   return expires === null ? `${id}.${sig}` : `${id}.${expires}.${sig}`;
 }
 
-/** As signLink writes them, numbers without a leading zero: one spelling per link (server/signed-tokens.ts). */
+// No leading zeros: one spelling per link (server/signed-tokens.ts).
 const CONFIRM_LINK = new RegExp(`^${canonicalNumber(15)}\\.${canonicalNumber(12)}\\.([\\w-]{43})$`);
 const LEAVE_LINK = new RegExp(`^${canonicalNumber(15)}\\.([\\w-]{43})$`);
 
-/** The token's parts, or null when it cannot be one of ours. */
 export function parseLink(purpose: LinkPurpose, token: string): ParsedLink | null {
   const match = (purpose === "confirm" ? CONFIRM_LINK : LEAVE_LINK).exec(token);
   if (!match) return null;
@@ -46,7 +38,6 @@ export function parseLink(purpose: LinkPurpose, token: string): ParsedLink | nul
   };
 }
 
-/** Whether the link was signed for this subscriber's address. */
 export function linkMatches(secret: Buffer, purpose: LinkPurpose, link: ParsedLink, emailKey: string): boolean {
   const expected = Buffer.from(signature(secret, purpose, link.subscriberId, emailKey, link.expires));
   const given = Buffer.from(link.signature);
