@@ -3,24 +3,17 @@ import type { Consultant } from "#server/booking/consultants.ts";
 import { type BookingRules, claimCells, SLOT_MINUTES } from "#server/booking/slots.ts";
 import type { Claim } from "#server/booking/store.ts";
 
-/** A busy stretch of a consultant's calendar, in epoch milliseconds, end excluded. */
 export interface BusyInterval {
   start: number;
   end: number;
 }
 
-/**
- * Who is free when, as one request reads it from the database: the claims of
- * booked calls, the busy times cached from each consultant's calendars, the
- * consultants whose calendars went unread (free at no time: calendars fail
- * closed, calendar-outages.ts), and when each was last given a call (the
- * round-robin's turn).
- */
+/** Calendars fail closed: a consultant whose calendars went unread is free at no time (calendar-outages.ts). */
 export class Availability {
   readonly #consultants: readonly Consultant[];
   readonly #rules: BookingRules;
   readonly #claimed = new Map<string, Set<number>>();
-  /** Calls booked before there were consultants held the agency's one time: their cells are taken for all. */
+  // Calls booked before there were consultants held the agency's one time: their cells are taken for all.
   readonly #everyone = new Set<number>();
   readonly #busy = new Map<string, BusyInterval[]>();
   readonly #lastBooked: ReadonlyMap<string, number>;
@@ -33,7 +26,6 @@ export class Availability {
       claims: Iterable<Claim>;
       busy: ReadonlyMap<string, BusyInterval[]>;
       lastBooked: ReadonlyMap<string, number>;
-      /** Consultants whose calendars were not read (recently enough): what they hold is unknown. */
       unread: ReadonlySet<string>;
     },
   ) {
@@ -52,10 +44,6 @@ export class Availability {
     this.#unread = state.unread;
   }
 
-  /**
-   * Whether a consultant could take a call starting then: their calendars read, in their hours, no call of theirs
-   * near, nothing in their calendars.
-   */
   isFree(consultant: Consultant, start: Date): boolean {
     if (this.#unread.has(consultant.id)) return false;
     const hours = consultant.hours[weekday(sastDate(start))];
@@ -65,22 +53,17 @@ export class Availability {
     for (const cell of claimCells(start, this.#rules)) {
       if (this.#everyone.has(cell.getTime()) || claimed?.has(cell.getTime())) return false;
     }
-    // The buffer kept between calls is kept around their other meetings too.
     const buffer = this.#rules.bufferMinutes * 60_000;
     const from = start.getTime() - buffer;
     const to = start.getTime() + SLOT_MINUTES * 60_000 + buffer;
     return !overlaps(this.#busy.get(consultant.id) ?? [], from, to);
   }
 
-  /** Whether anyone could take a call starting then. */
   anyoneFree(start: Date): boolean {
     return this.#consultants.some((consultant) => this.isFree(consultant, start));
   }
 
-  /**
-   * The consultants free at a start, in round-robin order: whoever was given a
-   * call longest ago (or never) first, ties in the configured order.
-   */
+  /** Round-robin: whoever was given a call longest ago (or never) first, ties in the configured order. */
   freeAt(start: Date): Consultant[] {
     const turn = (consultant: Consultant) => this.#lastBooked.get(consultant.id) ?? -Infinity;
     return this.#consultants
@@ -91,7 +74,6 @@ export class Availability {
   }
 }
 
-/** Sorted by start, overlapping and touching stretches joined: each start is after the previous end. */
 function merged(intervals: readonly BusyInterval[]): BusyInterval[] {
   const sorted = [...intervals].sort((a, b) => a.start - b.start);
   const out: BusyInterval[] = [];
@@ -103,7 +85,6 @@ function merged(intervals: readonly BusyInterval[]): BusyInterval[] {
   return out;
 }
 
-/** Whether [from, to) meets a busy stretch: the last stretch starting before `to` ends after `from` (binary search). */
 function overlaps(busy: readonly BusyInterval[], from: number, to: number): boolean {
   let low = 0;
   let high = busy.length;

@@ -10,22 +10,16 @@ import { bookingRules } from "#server/booking/settings.ts";
 import { VTIMEZONE } from "#server/booking/invitation.ts";
 import { asBooking } from "#server/booking/store.ts";
 
-/**
- * Each consultant's private iCal feed of their calls, for a calendar without
- * CalDAV to subscribe to: /calendar/feeds/<secret>.ics. The address is the
- * key, so only a hash of its secret is stored: an admin makes a new one on
- * /admin/calls or with `npm run admin -- calendar-feed ID` (shown once), and
- * the one before answers 404 from then on; either can also stop it.
- */
+// The address is the key, so only a hash of its secret is stored (docs/decisions/0047).
 
 export const FEED_PATH = "/calendar/feeds";
 
-/** How far back the feed reaches: a subscribed calendar drops what a feed leaves out, so last week's calls stay. */
+// A subscribed calendar drops what a feed leaves out, so last week's calls stay.
 const PAST_DAYS = 14;
 
 const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
-/** A new feed address for a consultant, replacing (revoking) the one before; the secret is nowhere else. */
+/** Revokes the one before; the secret is stored nowhere. */
 export async function newFeedAddress(db: Kysely<Database>, consultant: string, siteUrl: string, now = new Date()): Promise<string> {
   const secret = randomBytes(32).toString("base64url");
   const row = { secret_hash: hashOf(secret), created_at: now };
@@ -37,26 +31,19 @@ export async function newFeedAddress(db: Kysely<Database>, consultant: string, s
   return `${siteUrl}${FEED_PATH}/${secret}.ics`;
 }
 
-/** What a feed lets whoever holds its address read: said where an address is made (the inbox, the command line). */
 export const FEED_HOLDS = `every call of theirs from ${PAST_DAYS} days ago on, with each booker's name, email address, company, phone number, website and what they want to discuss, and the link to their lead in the inbox`;
 
-/** Stops a consultant's feed: its address answers 404 from now on. False when they had none. */
 export async function stopFeed(db: Kysely<Database>, consultant: string): Promise<boolean> {
   const result = await db.deleteFrom("calendar_feeds").where("consultant", "=", consultant).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-/** When each consultant's feed address was made, for those who have one (the page says so; it never shows the address again). */
 export async function feedsMadeAt(db: Kysely<Database>): Promise<Map<string, Date>> {
   const rows = await db.selectFrom("calendar_feeds").select(["consultant", "created_at"]).execute();
   return new Map(rows.map((row) => [row.consultant, new Date(row.created_at)]));
 }
 
-/**
- * The feed a secret opens: the consultant's calls from PAST_DAYS ago on, as
- * the events their CalDAV calendar would hold (same UID, SEQUENCE and fields),
- * cancelled ones left out. Null for a secret that is not (or no longer) one.
- */
+/** The same UID, SEQUENCE and fields as the CalDAV event, so a calendar holding both shows the call once. */
 export async function feedCalendar(
   db: Kysely<Database>,
   consultants: readonly Consultant[],
@@ -77,7 +64,6 @@ export async function feedCalendar(
     .where("bookings.slot_end", ">", new Date(now.getTime() - PAST_DAYS * 24 * 60 * 60_000))
     .orderBy("bookings.slot_start")
     .execute();
-  // Each event alone, without the calendar and zone around it, which the feed gives once.
   const events = rows.map(
     ({ lead, ...row }) =>
       /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/.exec(calendarEvent(asBooking(row), consultant, siteUrl, leadPage(siteUrl, lead)))![0],
@@ -95,10 +81,6 @@ export async function feedCalendar(
   ].join("\r\n");
 }
 
-/**
- * `npm run admin -- calendar-feed ID [--stop]`: a new feed address for a consultant of CONSULTANTS_FILE (the one
- * before stops at once), or none; in the audit log as the inbox's button is. The address is printed once.
- */
 export async function calendarFeedCommand(
   db: Kysely<Database>,
   settings: Env,

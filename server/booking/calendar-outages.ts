@@ -8,31 +8,18 @@ import type { Consultant } from "#server/booking/consultants.ts";
 import { letter } from "#server/booking/mail.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/**
- * Calendars fail closed: a consultant is offered for no slot while any of
- * their calendars has never been read, or not for longer than
- * CALENDAR_STALE_MINUTES, since a calendar nobody could read may hide the
- * meetings a visitor would book over. This module is the whole of that state:
- * the rule (`outagesOf`), and each outage's start and end as one row of
- * `calendar_outages`, recorded after each refresh with one mail to the admins
- * when it starts and one when it ends, through the outbox, by one instance of
- * several (the open row's unique index decides which).
- * docs/decisions/0047-calendars-the-agency-can-trust.md.
- */
+// Calendars fail closed: an unread calendar may hide the meetings a visitor would book over (docs/decisions/0047).
 
-/** A calendar of a consultant that keeps them off the page: not read yet, failing since a time, or read too long ago. */
 export interface UnreadCalendar {
-  /** Kind and host only ("CalDAV at dav.example.com"). */
+  // Kind and host only: never an address or password.
   label: string;
   okAt: Date | null;
   failingSince: Date | null;
-  /** Why its last read failed, in the agency's words (server/booking/calendar-read.ts reason). */
   error: string | null;
 }
 
 export interface Outage {
   consultant: Pick<Consultant, "id" | "name">;
-  /** Since when no slot of theirs is offered, as far as the rows tell; null before any read was tried. */
   since: Date | null;
   calendars: UnreadCalendar[];
 }
@@ -47,11 +34,7 @@ interface SourceRow {
 
 const dateOf = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
 
-/**
- * The consultants offered for no slot now: those with a calendar never read,
- * or last read more than `staleMs` ago. A consultant without calendars has
- * only this site's calls to go by, and is offered as before.
- */
+/** A consultant without calendars has only this site's calls to go by, and is offered as before. */
 export function outagesOf(consultants: readonly Consultant[], rows: readonly SourceRow[], now: Date, staleMs: number): Outage[] {
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const outages: Outage[] = [];
@@ -63,7 +46,6 @@ export function outagesOf(consultants: readonly Consultant[], rows: readonly Sou
       const okAt = dateOf(row?.ok_at);
       if (okAt && now.getTime() - okAt.getTime() <= staleMs) continue;
       unread.push({ label: sourceLabel(source), okAt, failingSince: dateOf(row?.failing_since), error: row?.error ?? null });
-      // Read once: off from when that read went stale. Never read: from its first failed read.
       const start = okAt ? new Date(okAt.getTime() + staleMs) : (dateOf(row?.failing_since) ?? dateOf(row?.checked_at));
       if (start) starts.push(start);
     }
@@ -75,7 +57,6 @@ export function outagesOf(consultants: readonly Consultant[], rows: readonly Sou
   return outages;
 }
 
-/** What the admins read of an outage: which calendar, why, what to do; kind and host only, never an address or password. */
 function calendarLines(outage: Outage): string[] {
   return outage.calendars.map((calendar) => {
     const state = calendar.failingSince
@@ -104,23 +85,17 @@ export class CalendarOutages {
     this.#callsPage = `${options.siteUrl}/admin/calls`;
   }
 
-  /** The consultants offered for no slot now, from each calendar's last read. */
   async current(now = new Date()): Promise<Outage[]> {
     if (!this.#consultants.some((consultant) => consultant.calendars.length)) return [];
     const rows = await this.#db.selectFrom("calendar_sources").select(["key", "checked_at", "ok_at", "failing_since", "error"]).execute();
     return outagesOf(this.#consultants, rows, now, this.#staleMs);
   }
 
-  /** The ids of the consultants offered for no slot now (what /calendar leaves out). */
   async closed(now = new Date()): Promise<Set<string>> {
     return new Set((await this.current(now)).map((outage) => outage.consultant.id));
   }
 
-  /**
-   * Records each outage's start and end after a refresh, each with its one mail.
-   * Several instances may record at once: the open row's unique index lets one
-   * insert it, and one close it, so each mail is queued once.
-   */
+  /** The open row's unique index lets one instance of several insert it, and one close it, so each mail is queued once. */
   async record(now = new Date()): Promise<void> {
     const outages = await this.current(now);
     const open = await this.#db
@@ -168,7 +143,6 @@ export class CalendarOutages {
         .where("ended_at", "is", null)
         .returning("id")
         .executeTakeFirst();
-      // A consultant taken out of the file needs no word: nobody is offered in their name.
       if (!ended || !consultant) return false;
       const lines = [
         `Every calendar of ${consultant.name} was read at ${formatSast(now)} SAST: visitors are offered their free time again.`,
@@ -180,7 +154,6 @@ export class CalendarOutages {
     if (recorded) log.info(`Calendars: ${consultant!.name} is offered again (every calendar read)`);
   }
 
-  /** One mail to the inbox's admins (the agency's NOTIFY_TO when it has none yet), in the transaction that records the change. */
   async #mail(trx: Kysely<Database>, outageId: number, subject: string, lines: string[], now: Date): Promise<void> {
     const admins = await trx.selectFrom("admin_users").select("email").where("role", "=", "admin").orderBy("id").execute();
     const { text, html } = letter(subject, lines, [this.#callsPage]);

@@ -5,26 +5,21 @@ import type { CalendarSource } from "#server/booking/consultants.ts";
 import { CalendarDataError } from "#server/booking/ical-busy.ts";
 import type { ParseBusy } from "#server/booking/ical-parser.ts";
 
-/**
- * Reads one calendar's busy times, bounded: one deadline for all of a
- * source's requests (a CalDAV account takes several), and a cap on the bytes
- * of all its answers together, counted as they arrive, so a slow, silent or
- * endless server costs at most the deadline and the cap.
- */
+/** One deadline and byte cap for all of a source's requests, so a slow or endless server costs at most these. */
 export interface ReadLimits {
   timeoutMs: number;
   maxBytes: number;
 }
 
-/** Why a calendar could not be read, in words safe to log and show: never its address's path, user or password. */
+/** In words safe to log and show: never its address's path, user or password. */
 export class CalendarReadError extends Error {
   override name = "CalendarReadError";
 }
 
-/** Each configured source's hash, made once: every /calendar request looks its sources up (500 hashes took 3.5 ms). */
+// Made once: every /calendar request looks its sources up (500 hashes took 3.5 ms).
 const sourceHashes = new WeakMap<CalendarSource, string>();
 
-/** A stable key of a source for its cached busy times: its consultant and a hash of what it is (never the secret itself). */
+/** Never the secret itself. */
 export function sourceKey(consultant: string, source: CalendarSource): string {
   let hash = sourceHashes.get(source);
   if (!hash) {
@@ -36,7 +31,7 @@ export function sourceKey(consultant: string, source: CalendarSource): string {
   return `${consultant}:${hash}`;
 }
 
-/** How a source is named in the log and the inbox: its kind and host, no path (a feed's path is its secret). */
+/** No path: a feed's path is its secret. */
 export function sourceLabel(source: CalendarSource): string {
   return `${source.kind === "caldav" ? "CalDAV" : "iCal feed"} at ${new URL(source.url).host}`;
 }
@@ -45,13 +40,11 @@ export interface Budget {
   signal: AbortSignal;
   bytesLeft: number;
   limits: ReadLimits;
-  /** The last HTTP status that refused a request, for the words of a failure a library reports vaguely. */
   refusedWith?: number;
-  /** Where the server pointed that is not the configured origin: never given the credentials. */
+  // Never given the credentials.
   otherHost?: URL;
 }
 
-/** A body read up to what the budget has left; more is refused before it is all held. */
 async function cappedBody(response: Response, budget: Budget): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(response.headers.get("content-length"));
   if (declared > budget.bytesLeft) {
@@ -77,25 +70,16 @@ async function cappedBody(response: Response, budget: Budget): Promise<Buffer<Ar
   return Buffer.concat(chunks);
 }
 
-/** Where a CalDAV account's password may go: the origin of its address in CONSULTANTS_FILE, and nowhere else. */
 interface Credentials {
   origin: string;
   authorization: string;
 }
 
-/** Redirects followed for one request, at most (a loop costs this many requests, not the whole deadline). */
+// A loop costs this many requests, not the whole deadline.
 const MAX_REDIRECTS = 5;
 const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 
-/**
- * The fetch each request of a source goes through (tsdav takes it as its
- * `fetch`): the source's deadline and byte budget, and, for a CalDAV account,
- * its Basic authorization added here, so tsdav (and its debug log) never holds
- * it. The authorization goes to the configured address's origin only: a
- * redirect there is followed here, request by request; one elsewhere, or a
- * principal or calendar home the server names on another host, is refused
- * before any request is made, so another host never sees the password.
- */
+/** Adds CalDAV authorization here so tsdav (and its debug log) never holds it, and only for the configured origin. */
 function boundedFetch(budget: Budget, credentials?: Credentials): typeof fetch {
   return async (input, init) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
@@ -126,7 +110,6 @@ function boundedFetch(budget: Budget, credentials?: Credentials): typeof fetch {
         if (hops >= MAX_REDIRECTS)
           throw new CalendarReadError(`more than ${MAX_REDIRECTS} redirects: check the address in the consultants file`);
         url = new URL(location, url);
-        // As fetch does: a 303 (and a 301 or 302 of a POST) goes on as a GET without its body.
         if (response.status === 303 || (method === "POST" && response.status !== 307 && response.status !== 308)) {
           method = "GET";
           body = undefined;
@@ -153,26 +136,19 @@ async function readFeed(url: string, budget: Budget, from: Date, to: Date, parse
 
 export type CalDavSource = Extract<CalendarSource, { kind: "caldav" }>;
 
-/** Whether a calendar is the one a name in CONSULTANTS_FILE means: its display name, its address, or its address's last part. */
 function isNamed(wanted: string, calendar: DAVCalendar, base: string): boolean {
   const url = calendar.url.replace(/\/?$/, "/");
   if (wanted === calendar.displayName || url.endsWith(`/${wanted.replace(/^\/|\/$/g, "")}/`)) return true;
   return URL.canParse(wanted, base) && new URL(wanted, base).href.replace(/\/?$/, "/") === new URL(url, base).href;
 }
 
-/** A name of CONSULTANTS_FILE as words may quote it: an address's path may hold the user name, so it is only counted. */
+// An address's path may hold the user name, so it is only counted.
 const quoted = (wanted: string, index: number) =>
   wanted.includes("/") ? `the ${ordinal(index + 1)} calendar named` : `the calendar "${wanted}" named`;
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 
-/**
- * A bounded session with a CalDAV account: its event calendars in the order
- * CONSULTANTS_FILE names them (the server's own order only when it names none),
- * so the first is the one calls are written into, and the fetch that reaches
- * them. A named calendar the account does not have fails the session: its busy
- * times would otherwise be missed without a word.
- */
+/** A named calendar the account does not have fails the session: its busy times would otherwise be missed silently. */
 export async function openCalDav(source: CalDavSource, budget: Budget): Promise<{ calendars: DAVCalendar[]; davFetch: typeof fetch }> {
   const authorization = `Basic ${Buffer.from(`${source.username}:${source.password}`).toString("base64")}`;
   const davFetch = boundedFetch(budget, { origin: new URL(source.url).origin, authorization });
@@ -201,7 +177,6 @@ export async function openCalDav(source: CalDavSource, budget: Budget): Promise<
   return { calendars: named, davFetch };
 }
 
-/** The name of the calendar a CalDAV session writes calls into, as its server gives it. */
 const calendarName = (calendar: DAVCalendar): string =>
   typeof calendar.displayName === "string" && calendar.displayName
     ? calendar.displayName
@@ -211,8 +186,7 @@ async function readCalDav(source: CalDavSource, budget: Budget, from: Date, to: 
   const { calendars, davFetch } = await openCalDav(source, budget);
   const texts: string[] = [];
   for (const calendar of calendars) {
-    // The server picks the events that touch the range (recurring ones whole); they are expanded here, as every server
-    // expands differently (RFC 4791 calendar-query with a time-range, as Cal.com asks it).
+    // Expanded here, as every server expands differently (RFC 4791 calendar-query with a time-range, as Cal.com asks it).
     const objects = await fetchCalendarObjects({
       calendar,
       timeRange: { start: from.toISOString(), end: to.toISOString() },
@@ -226,16 +200,11 @@ async function readCalDav(source: CalDavSource, budget: Budget, from: Date, to: 
   return { busy: await parse(texts, from, to), writesTo: calendarName(calendars[0]!) };
 }
 
-/** A fresh deadline and byte budget for one source's requests. */
 export function budgetOf(limits: ReadLimits): Budget {
   return { signal: AbortSignal.timeout(limits.timeoutMs), bytesLeft: limits.maxBytes, limits };
 }
 
-/*
- * A failure in the agency's words (no semicolon: the log line goes on after one): what went wrong (with the HTTP status or the system's code, which a provider's
- * support understands) and what to do. Never the address's path, the user name, the password or anything the calendar
- * holds: these words go to the log, the inbox and the admins' mail.
- */
+// Failures in the agency's words, never the address, user, password or content: they go to the log, inbox and admins' mail.
 
 const tooLarge = (limits: ReadLimits) =>
   `its answer is larger than ${limits.maxBytes} bytes (CALENDAR_MAX_BYTES): raise the setting, or read fewer calendars of that account`;
@@ -244,7 +213,6 @@ function otherHostWords(url: URL): string {
   return `the server sent us on to another host, ${url.host}, which is never given the password: if that is the account's own server, write ${url.origin}/ as caldav: in the consultants file`;
 }
 
-/** An HTTP refusal in words: the status, and what to check. */
 export function httpWords(status: number, kind: CalendarSource["kind"] = "caldav"): string {
   const address = kind === "ical" ? "the feed's address" : "the caldav address";
   if (status === 401)
@@ -262,7 +230,6 @@ export function httpWords(status: number, kind: CalendarSource["kind"] = "caldav
   return `the calendar server refused the request (HTTP ${status}): check ${address} in the consultants file`;
 }
 
-/** The system's codes for a connection that failed, in words. */
 const connectionWords: Record<string, string> = {
   ECONNREFUSED: "the server refused the connection (ECONNREFUSED): it is down, or the address's port is wrong",
   ENOTFOUND: "no such host (ENOTFOUND): check the host name of the address in the consultants file",
@@ -272,7 +239,6 @@ const connectionWords: Record<string, string> = {
   EHOSTUNREACH: "the server cannot be reached (EHOSTUNREACH): the network or the server is down",
 };
 
-/** Words for a failure that say what went wrong and what to do, and nothing of the address, credentials or content. */
 export function reason(error: unknown, budget: Budget, kind: CalendarSource["kind"] = "caldav"): string {
   if (error instanceof CalendarReadError) return error.message;
   if (error instanceof CalendarDataError) return error.message;
@@ -286,7 +252,7 @@ export function reason(error: unknown, budget: Budget, kind: CalendarSource["kin
       return `the server's certificate is not valid (${code}): the address must be the calendar server's own https address`;
     return `cannot connect (${code}): check the address in the consultants file`;
   }
-  // tsdav's own errors say little ("cannot find homeUrl") and may hold an address: what the server answered says more.
+  // tsdav's own errors say little ("cannot find homeUrl") and may hold an address.
   if (budget.otherHost) return otherHostWords(budget.otherHost);
   if (budget.refusedWith) return httpWords(budget.refusedWith, kind);
   return kind === "ical"
@@ -294,13 +260,11 @@ export function reason(error: unknown, budget: Budget, kind: CalendarSource["kin
     : "the address does not lead to a CalDAV account's calendars: check the caldav address in the consultants file";
 }
 
-/** What one read of a source gives: its busy times and, for a CalDAV account, the calendar calls are written into. */
 export interface SourceRead {
   busy: BusyInterval[];
   writesTo: string | null;
 }
 
-/** A source's busy times between two instants, or the reason it could not be read (CalendarReadError). */
 export async function readBusy(source: CalendarSource, from: Date, to: Date, limits: ReadLimits, parse: ParseBusy): Promise<SourceRead> {
   const budget = budgetOf(limits);
   try {

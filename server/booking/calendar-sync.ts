@@ -9,33 +9,20 @@ import type { ParseBusy } from "#server/booking/ical-parser.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
 
-/** Rows per insert: well under SQLite's limit of bound values, four a row. */
+// Well under SQLite's limit of bound values, four a row.
 const INSERT_CHUNK = 500;
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface CalendarSyncOptions {
   intervalMs: number;
   limits: ReadLimits;
-  /** How many days ahead are read: the booking horizon and a day either side. */
   horizonDays: number;
-  /** Reads a calendar's texts into busy stretches, the calls this site wrote into calendars left out (their claims hold them). */
   parse: ParseBusy;
-  /** How long a calendar may go unread before its consultant is offered for no slot (CALENDAR_STALE_MINUTES). */
   staleMs: number;
   siteUrl: string;
 }
 
-/**
- * Reads every consultant's calendars in the background, at start and then on
- * an interval, and caches their busy times in the database, where /calendar
- * reads them: a visitor's request never waits on a calendar server. A
- * calendar that cannot be read keeps its last known busy times; it is logged
- * with since when, and its row in `calendar_sources` says so for the inbox.
- * Each instance sharing a database reads them too: a read replaces a source's
- * rows whole, so the last one wins. After each refresh the consultants whose
- * calendars went unread too long are recorded as offered for no slot, and the
- * admins told once (calendar-outages.ts).
- */
+/** A visitor's request never waits on a calendar server: busy times are read in the background and cached in the database. */
 export class CalendarSync {
   readonly #db: Kysely<BookingTables>;
   readonly #handle: DatabaseHandle;
@@ -43,7 +30,6 @@ export class CalendarSync {
   readonly #options: CalendarSyncOptions;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
-  /** Who is offered for no slot because their calendars went unread, and the admins' mail when that starts and ends. */
   readonly outages: CalendarOutages;
 
   constructor(handle: DatabaseHandle, consultants: readonly Consultant[], options: CalendarSyncOptions) {
@@ -58,7 +44,6 @@ export class CalendarSync {
     return this.#consultants.some((consultant) => consultant.calendars.length > 0);
   }
 
-  /** Starts reading now and on the interval; a read still running when the next is due is not doubled. */
   start(): void {
     if (!this.hasSources || this.#timer) return;
     const tick = () => {
@@ -77,7 +62,6 @@ export class CalendarSync {
     await this.#running;
   }
 
-  /** Reads every source once, all at once (each bounded by its own deadline and size). */
   async refresh(now = new Date()): Promise<void> {
     const from = new Date(now.getTime() - DAY_MS);
     const to = new Date(now.getTime() + (this.#options.horizonDays + 2) * DAY_MS);
@@ -94,7 +78,6 @@ export class CalendarSync {
       }),
     );
     await Promise.all(reads);
-    // A calendar taken out of CONSULTANTS_FILE leaves no rows behind.
     const keys = this.#sourceKeys();
     if (keys.length)
       await this.#handle.write(async (db) => {
@@ -150,7 +133,6 @@ export class CalendarSync {
     log.warn(`Calendars: cannot read ${label} of ${consultant.name} since ${formatSast(since)}: ${reason}; ${known}`);
   }
 
-  /** The cached busy stretches of every consultant that touch a range, by consultant. */
   async busy(from: Date, to: Date): Promise<Map<string, BusyInterval[]>> {
     const byConsultant = new Map<string, BusyInterval[]>();
     if (!this.hasSources) return byConsultant;
@@ -169,7 +151,7 @@ export class CalendarSync {
     return byConsultant;
   }
 
-  /** Only the sources configured now count: a calendar removed from the file stops blocking times at once. */
+  // A calendar removed from the file stops blocking times at once.
   #sourceKeys(): string[] {
     return this.#consultants.flatMap((consultant) => consultant.calendars.map((source) => sourceKey(consultant.id, source)));
   }

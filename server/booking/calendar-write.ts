@@ -8,19 +8,13 @@ import { bookingUid, invitation } from "#server/booking/invitation.ts";
 import { CALL_TITLE } from "#server/booking/mail.ts";
 import type { Booking } from "#server/booking/store.ts";
 
-/** The CalDAV account a consultant's calls are written into: the first of their calendars that is one. */
 export function writableCalendar(consultant: Consultant | undefined): CalDavSource | undefined {
   return consultant?.calendars.find((source): source is CalDavSource => source.kind === "caldav");
 }
 
-/** A call's lead in the inbox, where the consultant reads it and marks the call held; the inbox itself if it has none. */
 export const leadPage = (siteUrl: string, leadId: number | null | undefined) => `${siteUrl}/admin${leadId ? `/leads/${leadId}` : ""}`;
 
-/**
- * The call's event in its consultant's calendar: the visitor as attendee, their answers and the link to the lead,
- * the meeting link as location. Their private feed (calendar-feed.ts) serves the same event, so a calendar holding
- * both shows it once.
- */
+/** Their private feed (calendar-feed.ts) serves the same event, so a calendar holding both shows it once. */
 export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string, leadUrl: string): string {
   const host = new URL(siteUrl).hostname;
   const description = [
@@ -53,13 +47,7 @@ export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl:
   return text.replace(/^METHOD:.*\r\n/m, "");
 }
 
-/**
- * The outbox's calendar lane (channel "calendar"): brings a booking's event in
- * its consultant's CalDAV calendar in line with the booking as it is when the
- * message is sent (written, moved, or removed once cancelled), so retries and
- * messages sent out of order end the same. A call moved to another consultant
- * leaves the earlier one's calendar. Failures are retried by the outbox.
- */
+/** Syncs to the booking as it is when sent, so retries and messages sent out of order end the same. */
 export function calendarSender(deps: {
   find(id: number): Promise<Booking | undefined>;
   consultants: readonly Consultant[];
@@ -70,10 +58,7 @@ export function calendarSender(deps: {
   const consultantOf = (id: string | null) => deps.consultants.find((c) => c.id === id);
   const objectName = (booking: { id: number }) => `booking-${booking.id}.ics`;
 
-  /**
-   * Removes a call's copy from the calendars it may be in. Of calendars the file names, from each: a call written
-   * before calls went into the first named (they followed the server's order) is found wherever it landed.
-   */
+  /** A call written before calls went into the first named calendar is found wherever it landed. */
   async function remove(source: CalDavSource, bookingId: number, budget: Budget, keep?: DAVCalendar): Promise<void> {
     const { calendars, davFetch } = await openCalDav(source, budget);
     const held = source.calendars ? calendars : calendars.slice(0, 1);
@@ -88,7 +73,6 @@ export function calendarSender(deps: {
     }
   }
 
-  /** Writes the call into the calendar the file names first (the account's first when it names none), and out of the others. */
   async function write(source: CalDavSource, booking: Booking, consultant: Consultant, budget: Budget): Promise<void> {
     const { calendars, davFetch } = await openCalDav(source, budget);
     const calendar = calendars[0]!;
@@ -111,7 +95,6 @@ export function calendarSender(deps: {
     try {
       const { previous } = JSON.parse(message.text_body) as { previous: string | null };
       const before = writableCalendar(consultantOf(previous));
-      // Forgotten: nothing of the call is written anywhere, and its copy leaves the calendar that held it.
       if (!booking) {
         if (before) await remove(before, message.lead_id, budget);
         return;
@@ -124,7 +107,7 @@ export function calendarSender(deps: {
       else await write(source, booking, consultant, budget);
     } catch (error) {
       if (error instanceof DeliveryError) throw error;
-      // In words that name no address or password: the outbox keeps them as the message's last error.
+      // The outbox keeps this as the message's last error, so it names no address or password.
       throw new DeliveryError(reason(error, budget));
     }
   };

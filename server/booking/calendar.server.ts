@@ -23,10 +23,7 @@ import { noStoreHeaders, refusalHeaders } from "#app/lib/cache-control.ts";
 
 export const CALENDAR_PATH = "/calendar";
 
-/**
- * The days with free slots now, labelled in SAST for the page; null where no
- * database is running (the build renders the page only for its meta tags).
- */
+/** Null where no database is running: the build renders the page only for its meta tags. */
 export async function freeSlotDays({ booking }: SiteServices, now = new Date(), except?: number): Promise<SlotDay[]> {
   const availability = await booking.availability(now, except);
   const days = freeDays(booking.rules, now, [], (start) => availability.anyoneFree(start));
@@ -38,7 +35,6 @@ export async function freeSlotDays({ booking }: SiteServices, now = new Date(), 
   }));
 }
 
-/** The booking form's bot check (a fresh form token, the captcha to run) and the hours it offers. */
 export function bookingFormPage(services: SiteServices, request: Request): FormPageData & { hours: string } {
   const { rules } = services.booking;
   return {
@@ -47,7 +43,6 @@ export function bookingFormPage(services: SiteServices, request: Request): FormP
   };
 }
 
-/** The consultant a booking names, if they are still configured. */
 function consultantOf(services: SiteServices, booking: Booking): Consultant | null {
   return services.booking.consultants.find((consultant) => consultant.id === booking.consultant) ?? null;
 }
@@ -71,11 +66,7 @@ function mailContext(
   };
 }
 
-/**
- * Tries the free consultants in their turn: one whose time another visitor
- * claimed meanwhile ("taken") passes the call to the next. "taken" when none
- * is left; any other answer is final.
- */
+/** One whose time another visitor claimed meanwhile passes the call to the next in turn. */
 async function inTurn<R extends { ok: true } | { ok: false; reason: string }>(
   consultants: readonly Consultant[],
   attempt: (consultant: Consultant) => Promise<R>,
@@ -87,7 +78,6 @@ async function inTurn<R extends { ok: true } | { ok: false; reason: string }>(
   return { ok: false, reason: "taken" };
 }
 
-/** A booking's refusal as the manage page reads it. */
 const failure = (message: string, extra: Partial<LeadResult> = {}): LeadResult => ({
   ok: false,
   form: bookingForm.key,
@@ -96,11 +86,7 @@ const failure = (message: string, extra: Partial<LeadResult> = {}): LeadResult =
   ...extra,
 });
 
-/**
- * Books a call: the pipeline every form runs (bot check, honeypot, rate limit),
- * then the slot rules, then the database's claim decides who gets a slot two
- * visitors race for. A booking redirects to its own page.
- */
+/** The database's claim decides who gets a slot two visitors race for (docs/decisions/0004). */
 export function bookCall(services: SiteServices, request: Request, client: ClientAddress, now = new Date()) {
   const { settings, worker } = services;
   const { store, rules, secret } = services.booking;
@@ -142,7 +128,6 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
       );
     const result = await inTurn((await services.booking.availability(now)).freeAt(start), book);
     if (!result.ok && result.reason === "mailbox-full") {
-      // Nothing was booked or mailed: the attempt is given back, as for a slot just taken.
       await release();
       const message = callsHeldMessage(rules.callsPerMailbox);
       return fail({ status: 409, reason: "calls-held", message, fieldErrors: { email: [message] } });
@@ -155,7 +140,6 @@ export function bookCall(services: SiteServices, request: Request, client: Clien
   });
 }
 
-/** What the manage page shows about a booking. */
 export interface BookingView {
   name: string;
   email: string;
@@ -163,7 +147,6 @@ export interface BookingView {
   start: string;
   status: "confirmed" | "cancelled";
   sequence: number;
-  /** Who takes the call, and where (null for calls booked before consultants). */
   consultant: { name: string; meetingLink: string | null } | null;
 }
 
@@ -199,21 +182,16 @@ function view(services: SiteServices, booking: Booking): BookingView {
 export async function manageState(services: SiteServices, token: string, now = new Date()): Promise<ManageState> {
   const found = await findByToken(services.booking, token, now);
   if (!found.ok) return { state: found.state };
-  // The call's own time stays on offer to its move (a move to a slot beside it may reuse its cells).
+  // A move to a slot beside the call may reuse its cells.
   const days = found.booking.status === "confirmed" ? await freeSlotDays(services, now, found.booking.id) : [];
   return { state: "found", booking: view(services, found.booking), days };
 }
 
-/** Where a change of a booking came from, for the agency's notification of it. */
 function changeOrigin(booking: Booking, request: Request, client: ClientAddress, now: Date) {
   return { botCheck: booking.bot_check, clientAddress: client.address, userAgent: request.headers.get("user-agent"), receivedAt: now };
 }
 
-/**
- * Cancels or moves a booking from its manage page; answers with a redirect to
- * the page as it now stands. Each change mails the booker, so changes are
- * limited per booking and per address (guardBookingChange).
- */
+/** Each change mails the booker, so changes are limited per booking and per address (guardBookingChange). */
 export async function changeBooking(services: SiteServices, request: Request, token: string, client: ClientAddress, now = new Date()) {
   const { worker } = services;
   const { store, rules, secret } = services.booking;
@@ -255,7 +233,6 @@ export async function changeBooking(services: SiteServices, request: Request, to
     const guard = await guardBookingChange(services, found.booking.id, client);
     if (!guard.ok) return refused(guard);
     const previous = found.booking;
-    // The call stays with its consultant when they are free at the new time, else it goes to whoever is, in turn.
     const free = (await services.booking.availability(now, previous.id)).freeAt(start);
     const ordered = [...free.filter((c) => c.id === previous.consultant), ...free.filter((c) => c.id !== previous.consultant)];
     const result = await inTurn(ordered, (consultant) =>
@@ -284,19 +261,15 @@ export async function changeBooking(services: SiteServices, request: Request, to
   return data(failure(bookingMessages.failed), { status: 400 });
 }
 
-/* The inbox's side: a booked call's page can cancel it for the visitor. */
-
-/** The booking an inbox lead is, if it is one. */
 async function bookingOfLead({ admin, booking }: SiteServices, leadId: number): Promise<Booking | undefined> {
   const lead = await admin.db.selectFrom("leads").select(["lead_table", "lead_id"]).where("id", "=", leadId).executeTakeFirst();
   return lead?.lead_table === "bookings" ? booking.store.find(lead.lead_id) : undefined;
 }
 
-/** What a booking's page in the inbox shows of its call: only a booked one can be cancelled. */
 export interface InboxCall {
   when: string;
   state: "booked" | "cancelled" | "over";
-  /** The sequence the page shows: a cancel is refused if the call changed since. */
+  // A cancel is refused if the call changed since the page showed it.
   sequence: number;
 }
 
@@ -310,12 +283,7 @@ export async function inboxCall(services: SiteServices, leadId: number, now = ne
   };
 }
 
-/**
- * Cancels a call from its page in the inbox, as the visitor's own cancel link
- * does: the slot freed, the cancellation mailed to the visitor and the agency
- * through the outbox, and the audit entry, in one transaction. "changed" when
- * the call is over, cancelled, or moved since the page showed it.
- */
+/** "changed" when the call is over, cancelled, or moved since the page showed it. */
 export async function cancelCallFromInbox(
   services: SiteServices,
   request: Request,

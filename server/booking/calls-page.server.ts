@@ -8,11 +8,7 @@ import { FEED_HOLDS, feedsMadeAt, newFeedAddress, stopFeed } from "#server/booki
 import { callWeeks, markCall, weekParam } from "#server/booking/calls.ts";
 import { servicesOf } from "#server/services.ts";
 
-/**
- * The Calls page's loader and action (app/routes/admin/calls.tsx): each
- * consultant's week of calls, a call marked as held or missed, and the
- * consultants' calendar feeds made or stopped.
- */
+// Loader and action of app/routes/admin/calls.tsx.
 
 export async function callsLoader({ request, context }: AdminRouteArgs) {
   const session = requireRoleFor(context, "read");
@@ -41,7 +37,6 @@ export async function callsLoader({ request, context }: AdminRouteArgs) {
   };
 }
 
-/** The page's two forms, told apart by their intent. */
 const callsPost = z.discriminatedUnion(
   "intent",
   [
@@ -58,7 +53,7 @@ const callsPost = z.discriminatedUnion(
 );
 
 export async function callsAction({ request, context }: AdminRouteArgs) {
-  // The role first, as every inbox action: marking is a lead change; a feed address is an admin's, checked below.
+  // Marking is a lead change; a feed address is an admin's, checked below.
   const actor = actorOf(requireRoleFor(context, "edit"));
   const post = await readPost(request, callsPost);
   if (!post.ok) return data({ error: post.error, feed: null }, { status: post.status });

@@ -9,21 +9,12 @@ import { sourceKey, sourceLabel } from "#server/booking/calendar-read.ts";
 import { writableCalendar } from "#server/booking/calendar-write.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
 
-/**
- * The inbox's calls page (/admin/calls): two weeks of calls per consultant
- * and day, each consultant's calendars' health, and marking a call held or
- * no-show, which sets its lead's status (app/lib/inbox.ts callOutcomes).
- */
-
-/** How many weeks the page shows at once: this one and the next. */
 export const WEEKS_SHOWN = 2;
 
-/** The Monday (SAST) of the week a date falls in. */
 export function mondayOf(date: IsoDate): IsoDate {
   return addDays(date, -((weekday(date) + 6) % 7));
 }
 
-/** The Monday a `?week=` names (any date of that week), else this week's. */
 export function weekParam(value: string | null, now: Date): IsoDate {
   const valid = value && /^\d{4}-\d\d-\d\d$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
   return mondayOf(valid ? value : sastDate(now));
@@ -31,21 +22,19 @@ export function weekParam(value: string | null, now: Date): IsoDate {
 
 export interface WeekCall {
   bookingId: number;
-  /** The inbox's lead of the booking (null only when its row is gone mid-forget). */
+  // Null only when its row is gone mid-forget.
   leadId: number | null;
   time: string;
   name: string;
   company: string;
   leadStatus: LeadStatus | null;
   outcome: CallOutcome | null;
-  /** Started already: only then can it be marked. */
   begun: boolean;
-  /** Begun and its day (SAST) not over: its outcome can be set or changed. */
   changeable: boolean;
 }
 
 export interface CalendarHealth {
-  /** Kind and host: "iCal feed at calendar.google.com". Never its address's path or a credential. */
+  // Never its address's path or a credential.
   label: string;
   okAt: Date | null;
   failingSince: Date | null;
@@ -55,24 +44,14 @@ export interface CalendarHealth {
 export interface ConsultantWeeks {
   id: string;
   name: string;
-  /** The signed-in user's own calls: their inbox address is their email in CONSULTANTS_FILE. */
   yours: boolean;
   calendars: CalendarHealth[];
-  /**
-   * The calendar their calls are written into: the CalDAV account's ("CalDAV at dav.example.com") and the calendar's
-   * name, as the file names it or, naming none, as its server last gave it (null before it is read). Null without CalDAV.
-   */
   callsGoTo: { label: string; calendar: string | null } | null;
   days: Array<{ date: IsoDate; label: string; calls: WeekCall[] }>;
 }
 
-/** Calls booked before consultants, or whose consultant left CONSULTANTS_FILE, are shown under this name. */
 const NO_CONSULTANT = { id: "", name: "No consultant named", email: null };
 
-/**
- * The calls not cancelled from `monday` for WEEKS_SHOWN weeks, by consultant and day, with each
- * consultant's calendars; the viewer's own first when they are a consultant.
- */
 export async function callWeeks(
   db: Kysely<Database>,
   consultants: readonly Consultant[],
@@ -138,7 +117,6 @@ export async function callWeeks(
   });
 }
 
-/** Each consultant's calendars as last read (a calendar not read yet has no times), and where their calls go, by consultant id. */
 async function calendarHealth(
   db: Kysely<Database>,
   consultants: readonly Consultant[],
@@ -148,7 +126,7 @@ async function calendarHealth(
   return new Map(
     consultants.map((consultant) => {
       const account = writableCalendar(consultant);
-      // A name of the file is shown as written; an address is not (its path may hold the user name).
+      // An address is not shown: its path may hold the user name.
       const named = account?.calendars?.[0];
       return [
         consultant.id,
@@ -176,19 +154,11 @@ async function calendarHealth(
 
 export type MarkResult = "marked" | "no-call" | "not-begun" | "day-over";
 
-/** The instant a call's outcome can no longer be changed: midnight SAST after the day it began. */
 export function outcomeClosesAt(start: Date): Date {
   return sastInstant(addDays(sastDate(start), 1));
 }
 
-/**
- * Marks a call held or no-show and sets its lead's status to match (unless
- * the lead is already won, lost or spam), with their audit entries, in one
- * transaction. A call can be marked once it has begun and changed until the
- * end of its day (SAST), when the consultant's memory of it is fresh; after
- * that its outcome stands. A no-show of a lead that was qualified takes its
- * "Qualified lead" conversion back from Google Ads (no-show-adjustments.ts).
- */
+/** Changeable until the end of its day (SAST), while the consultant's memory of it is fresh; after that it stands. */
 export async function markCall(
   db: Kysely<Database>,
   actor: Actor,

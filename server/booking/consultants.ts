@@ -5,33 +5,23 @@ import { team } from "#app/content/team.ts";
 import { EnvError } from "#server/env.ts";
 import type { BookingRules } from "#server/booking/slots.ts";
 
-/**
- * Who takes the calls booked at /calendar: the consultants of CONSULTANTS_FILE
- * (YAML), else the co-founders of SPEC.md with the site's BOOKING_HOURS. Each
- * has working hours (SAST), a meeting link, and the calendars whose busy times
- * keep visitors off their own (server/booking/calendars.ts).
- * docs/decisions/0033-consultants-calendars.md.
- */
+// docs/decisions/0033-consultants-calendars.md.
 
-/** Hours of one day, in minutes after SAST midnight. */
 export interface DayHours {
   opensAt: number;
   closesAt: number;
 }
 
-/** A calendar a consultant's busy times are read from. The URL and password are secrets: never logged nor shown. */
+/** The URL and password are secrets: never logged nor shown. */
 export type CalendarSource =
   { kind: "ical"; url: string } | { kind: "caldav"; url: string; username: string; password: string; calendars: string[] | null };
 
 export interface Consultant {
-  /** Stable id, stored with each booking and claim. */
+  // Stored with each booking and claim, so it must stay stable.
   id: string;
   name: string;
-  /** Where the call takes place: a video room (https:) or a phone number (tel:); null: the agency calls the visitor. */
   meetingLink: string | null;
-  /** Where their call reminders go; null: the agency's notification address (NOTIFY_TO). */
   email: string | null;
-  /** Hours per weekday, Sunday first; null: no calls that day. */
   hours: ReadonlyArray<DayHours | null>;
   calendars: CalendarSource[];
 }
@@ -42,7 +32,7 @@ const QUARTER_HOURS = /^([01]\d|2[0-4]):(00|15|30|45)-([01]\d|2[0-4]):(00|15|30|
 const quarterHours = z
   .string()
   .regex(QUARTER_HOURS, "must be HH:MM-HH:MM on quarter hours, e.g. 09:00-17:00")
-  // Said only of a range that is one: "9-5" is told its form, not that it closes before it opens.
+  // "9-5" is told its form, not that it closes before it opens.
   .refine(
     (hours) => !QUARTER_HOURS.test(hours) || (hours.slice(0, 5) < hours.slice(6) && hours.slice(6) <= "24:00"),
     "must open before it closes, by 24:00",
@@ -57,16 +47,13 @@ const caldavSchema = z.strictObject({
   caldav: httpUrl,
   username: z.string().min(1),
   password: z.string().min(1),
-  /**
-   * Display names or addresses of the calendars to read; all the account's event calendars when absent. Calls are
-   * written into the first named.
-   */
+  // Calls are written into the first named.
   calendars: z.array(z.string().min(1)).min(1).optional(),
 });
 const calendarKinds = { caldav: caldavSchema, ical: icalSchema } as const;
 type CalendarEntry = z.output<typeof icalSchema> | z.output<typeof caldavSchema>;
 
-/** The agency's words for what zod says of a missing or wrong value (a value itself is never repeated: it may be a password). */
+// A value itself is never repeated: it may be a password.
 const agencyWords: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === "invalid_type" && issue.input === undefined) return "is missing";
   if (issue.code === "unrecognized_keys")
@@ -74,10 +61,7 @@ const agencyWords: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-/**
- * A calendar is a CalDAV account or a feed, told apart by the key that says which: checked as that one, so a
- * misspelt key is named as such (a union of the two said only "Invalid input", naming no key).
- */
+// Checked by its kind's key, so a misspelt key is named (a union said only "Invalid input").
 const calendarSchema = z.unknown().transform((value, ctx): CalendarEntry => {
   const kind = value && typeof value === "object" ? (["caldav", "ical"] as const).find((key) => key in value) : undefined;
   if (!kind) {
@@ -98,9 +82,7 @@ const consultantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "must be lowercase letters, digits and dashes"),
   name: z.string().trim().min(1).max(100),
   meeting: z.url({ protocol: /^(https|tel)$/, error: "must be an https: or tel: link" }).optional(),
-  /** Where their call reminders go; absent: the agency's notification address. */
   email: z.email({ error: "must be an email address" }).optional(),
-  /** "09:00-17:00" for Monday to Friday, or per day: { mon: "09:00-13:00", wed: "14:00-18:00" }. */
   hours: z
     .union([quarterHours, z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, quarterHours.optional()])) as WeekShape)])
     .optional(),
@@ -125,7 +107,6 @@ function dayHours(range: string): DayHours {
   return { opensAt: minutesOf(opens!), closesAt: minutesOf(closes!) };
 }
 
-/** Monday to Friday within the site's hours: the default of a consultant without hours of their own. */
 function weekdays(hours: DayHours): Array<DayHours | null> {
   return WEEKDAYS.map((day) => (day === "sat" || day === "sun" ? null : hours));
 }
@@ -136,7 +117,7 @@ function weekHours(hours: z.infer<typeof consultantSchema>["hours"], rules: Book
   return WEEKDAYS.map((day) => (hours[day] ? dayHours(hours[day]) : null));
 }
 
-/** Levenshtein distance, for "did you mean": a key one or two letters off is a typo. */
+// For "did you mean": a key one or two letters off is a typo.
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -147,7 +128,6 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The keys a place of the file may hold: the consultant's, a calendar's of its kind, the weekdays of hours. */
 function keysAt(path: readonly PropertyKey[], value: unknown): string[] {
   const last = path.at(-1);
   if (path.length === 0) return Object.keys(fileSchema.shape);
@@ -157,11 +137,6 @@ function keysAt(path: readonly PropertyKey[], value: unknown): string[] {
   return Object.keys(caldavSchema.shape);
 }
 
-/**
- * The file's problems in the agency's words, each with its line and place, e.g.
- * `line 9, consultants.0.calendars.0: unknown key "pasword" (did you mean "password"?)`. A key that is missing
- * because it was misspelt is said once, as the misspelling.
- */
 function describeProblems(issues: readonly z.core.$ZodIssue[], document: Document, lines: LineCounter): string[] {
   const lineOf = (node: unknown) => {
     const offset = (node as { range?: [number] } | undefined)?.range?.[0];
@@ -194,7 +169,6 @@ function describeProblems(issues: readonly z.core.$ZodIssue[], document: Documen
   return problems.sort((a, b) => a.line - b.line).map(({ line, text }) => `  ${line ? `line ${line}, ` : ""}${text}`);
 }
 
-/** Parses a consultants file's text; throws EnvError naming the file, and each problem's line, place and key. */
 export function parseConsultants(text: string, file: string, rules: BookingRules): Consultant[] {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines });
@@ -220,7 +194,6 @@ export function parseConsultants(text: string, file: string, rules: BookingRules
   }));
 }
 
-/** The consultants of CONSULTANTS_FILE, or the co-founders with the site's hours and no calendars. */
 export function loadConsultants(file: string | undefined, rules: BookingRules): Consultant[] {
   if (!file) {
     return team.map((member) => ({

@@ -2,23 +2,13 @@ import ICAL from "ical.js";
 import { SAST_TIME_ZONE, sastInstant } from "#app/lib/sast.ts";
 import type { BusyInterval } from "#server/booking/availability.ts";
 
-/**
- * The busy stretches an iCalendar text holds within a range: each event and
- * each occurrence of a recurring one (RRULE, RDATE, EXDATE, moved or
- * cancelled occurrences), all-day events as whole SAST days, times in the
- * zone their VTIMEZONE (or IANA TZID) gives. Free ones (TRANSP:TRANSPARENT,
- * Google's default for all-day events) and cancelled ones are left out.
- */
+// Free events (TRANSP:TRANSPARENT, Google's default for all-day ones) and cancelled ones are left out.
 
-/**
- * Occurrences walked in one calendar before it counts as garbage: ical.js
- * takes 25-110 microseconds an occurrence, so this bounds a calendar's walk
- * to about a second whatever its rules (a FREQ=MINUTELY rule since 1990).
- */
+// ical.js takes 25-110 µs an occurrence: this bounds a walk to about a second whatever the rules.
 const MAX_OCCURRENCES = 20_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Why a calendar's text could not be used, in words safe to log and show (never a line of the text). */
+/** In words safe to log and show: never a line of the text. */
 export class CalendarDataError extends Error {
   override name = "CalendarDataError";
 }
@@ -26,7 +16,6 @@ export class CalendarDataError extends Error {
 const NOT_ICALENDAR =
   "the answer is not iCalendar: check that the address is the calendar's secret iCal address (it ends in .ics), not a web page";
 
-/** Whether a zone name is one Intl knows (an IANA name). */
 export function knownZone(tzid: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: tzid });
@@ -38,7 +27,6 @@ export function knownZone(tzid: string): boolean {
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The offset of an IANA zone at an instant, in milliseconds. */
 function zoneOffset(tzid: string, at: number): number {
   let format = offsetFormats.get(tzid);
   if (!format) {
@@ -59,19 +47,14 @@ function zoneOffset(tzid: string, at: number): number {
   return wall - Math.floor(at / 1000) * 1000;
 }
 
-/** A wall-clock time in an IANA zone as an instant (the offset found twice, for times near a change). */
+// The offset is found twice, for times near a change.
 function zonedInstant(time: ICAL.Time, tzid: string): number {
   const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
   const first = wall - zoneOffset(tzid, wall);
   return wall - zoneOffset(tzid, first);
 }
 
-/**
- * An event time as an instant. ical.js resolves a TZID its file defines by
- * VTIMEZONE; a TZID it does not define is read as the IANA zone of that name
- * (Google and Outlook feeds name them), and a floating time or an unknown
- * zone as SAST, the agency's own.
- */
+// A TZID the file does not define is read as IANA (Google and Outlook name them); floating or unknown is SAST.
 function instantOf(time: ICAL.Time, tzid: string | null): number {
   if (time.isDate) return sastInstant(`${String(time.year).padStart(4, "0")}-${pad(time.month)}-${pad(time.day)}`).getTime();
   const zone = time.zone;
@@ -94,11 +77,7 @@ function tzidOf(event: ICAL.Event, name: "dtstart" | "dtend"): string | null {
   return typeof value === "string" ? value : null;
 }
 
-/**
- * The busy stretches of one calendar text between `from` and `to`. Throws CalendarDataError when it is not iCalendar.
- * `ours`: the UIDs of calls this site wrote into the calendar, which their claims hold already (and a cancelled one
- * must free its time at once, not at the next read).
- */
+/** `ours`: calls this site wrote, held by their claims already, so a cancelled one frees its time at once. */
 export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: string) => boolean = () => false): BusyInterval[] {
   let jcal: unknown;
   try {
@@ -116,10 +95,9 @@ export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: stri
     if (end > lower && start < upper && end > start) busy.push({ start, end });
   };
 
-  // A recurring event's moved or cancelled occurrences are VEVENTs of the same UID with a RECURRENCE-ID.
   const masters = new Map<string, ICAL.Event>();
   const exceptions: ICAL.Event[] = [];
-  // ical.js reads a value when it is first asked for: an event with a broken one is left out, not the whole calendar.
+  // ical.js reads a value when first asked: an event with a broken one is left out, not the whole calendar.
   const readable = (work: () => void) => {
     try {
       work();
@@ -129,8 +107,7 @@ export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: stri
   };
   for (const component of root.getAllSubcomponents("vevent")) {
     readable(() => {
-      // Exceptions are related below, by UID: without `exceptions` ical.js looks through every event of the
-      // calendar for each one (a calendar of 12,000 events took 12 s, now a fraction of one).
+      // Without `exceptions` ical.js scans every event for each one (12,000 events took 12 s).
       const event = new ICAL.Event(component, { exceptions: [] });
       if (!component.hasProperty("dtstart") || ours(event.uid)) return;
       if (component.hasProperty("recurrence-id")) exceptions.push(event);
@@ -156,7 +133,7 @@ export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: stri
     }
     const startZone = tzidOf(event, "dtstart");
     const iterator = event.iterator(fastForward(event, lower - DAY_MS - durationOf(event)));
-    // An occurrence moved by an exception may start up to a day later than its recurrence id: walk a day past the range.
+    // An occurrence moved by an exception may start up to a day later than its recurrence id.
     for (let next = iterator.next(); next; next = iterator.next()) {
       if (++walked > MAX_OCCURRENCES)
         throw new CalendarDataError(
@@ -177,14 +154,7 @@ export function busyFromIcs(text: string, from: Date, to: Date, ours: (uid: stri
 
 type Jcal = [string, Array<[string, Record<string, unknown>, string, ...unknown[]]>, Jcal[]];
 
-/**
- * Whether a component of the parsed text can touch the range, judged from its
- * raw dates: a single event whose dates lie days away from it is dropped
- * before ical.js makes objects of it, which costs a fifth of a millisecond an
- * event (a year's calendar of 2,300 events took 0.5 s, now 0.05 s). Two days
- * of margin cover any zone; recurring events, exceptions, events with a
- * DURATION and everything that is not an event are kept.
- */
+// Drops far-off single events before ical.js builds them (2,300 events took 0.5 s, now 0.05 s); two days cover any zone.
 function near(from: Date, to: Date): (component: Jcal) => boolean {
   const lowest = new Date(from.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
   const highest = new Date(to.getTime() + 2 * DAY_MS).toISOString().slice(0, 10);
@@ -202,7 +172,6 @@ function near(from: Date, to: Date): (component: Jcal) => boolean {
   };
 }
 
-/** An event's end: DTEND, else DTSTART plus DURATION; a date without either is its whole day. */
 function endOf(event: ICAL.Event): number {
   const end = event.endDate;
   if (end.isDate) return instantOf(end, null);
@@ -215,18 +184,7 @@ function durationOf(event: ICAL.Event): number {
 
 const FIXED_PERIOD_DAYS: Record<string, number> = { SECONDLY: 1, MINUTELY: 1, HOURLY: 1, DAILY: 1, WEEKLY: 7 };
 
-/**
- * A start for walking a recurring event from near `before` rather than from
- * its first occurrence (a weekly meeting since 2015 is 600 steps of ical.js):
- * the DTSTART moved forward by whole cycles of its rule, which repeat the same
- * occurrences. Cycles are whole days (a multiple of INTERVAL days, or weeks
- * for WEEKLY) or, for MONTHLY and YEARLY, whole years (a multiple of
- * INTERVAL). Undefined (walk from the start) for a COUNT, which counts from
- * the first, for several rules, and for a start after the 28th of its month
- * under a yearly shift (29 February). The moved start is itself an
- * occurrence to ical.js even where the rule would not give it; it ends before
- * `before`, outside the range read.
- */
+// Skips whole cycles of the rule (a weekly meeting since 2015 is 600 steps); undefined for COUNT and shapes it cannot shift.
 function fastForward(event: ICAL.Event, before: number): ICAL.Time | undefined {
   const rules = event.component.getAllProperties("rrule");
   if (rules.length !== 1) return undefined;
@@ -254,10 +212,8 @@ function fastForward(event: ICAL.Event, before: number): ICAL.Time | undefined {
   return undefined;
 }
 
-/** Whether a UID is one of this site's calls (invitation.ts's bookingUid), which its claims hold already. */
 export const isBookingUid = (host: string) => (uid: string) => /^booking-\d+@/.test(uid) && uid.endsWith(`@${host}`);
 
-/** The busy stretches of a calendar's texts (a feed, or a CalDAV calendar's objects), this site's own calls left out. */
 export function busyOfTexts(texts: readonly string[], from: Date, to: Date, host: string): BusyInterval[] {
   const ours = isBookingUid(host);
   return texts.flatMap((text) => busyFromIcs(text, from, to, ours));

@@ -3,30 +3,20 @@ import type { BusyInterval } from "#server/booking/availability.ts";
 import { busyOfTexts, CalendarDataError } from "#server/booking/ical-busy.ts";
 import type { ParseAnswer, ParseJob } from "#server/booking/ical-thread.ts";
 
-/** Turns a calendar's texts into its busy stretches in [from, to), this site's own calls left out. */
 export type ParseBusy = (texts: string[], from: Date, to: Date) => Promise<BusyInterval[]>;
 
-/**
- * The heap the reading thread may use: a 10 MB feed (CALENDAR_MAX_BYTES) parses in about 150 MB.
- * A calendar that needs more ends the thread, not the server; its read fails and the next starts a new thread.
- */
+// A 10 MB feed (CALENDAR_MAX_BYTES) parses in about 150 MB; more ends the thread, not the server.
 const THREAD_HEAP_MB = 512;
 const TOO_LARGE = `the calendar is too large to read (more than ${THREAD_HEAP_MB} MB to expand): read fewer of the account's calendars`;
 const THREAD_STOPPED = "the calendar could not be read (its reading thread stopped): it is read again at the next refresh";
 
-/**
- * Parses on a thread of its own (server/booking/ical-thread.ts): a year of a busy consultant's
- * events takes 30-60 ms to expand, a 10 MB feed hundreds, and on the thread that answers requests
- * every visitor would wait that long. One job at a time, in the order asked; the thread keeps no
- * process alive while idle.
- */
+/** Expanding a busy year takes 30-60 ms, a 10 MB feed hundreds: too long for the thread that answers requests. */
 export function parseOnThread(threadModule: URL, host: string): ParseBusy {
   let thread: Worker | undefined;
   const jobs = new Map<number, { resolve(busy: BusyInterval[]): void; reject(error: Error): void }>();
   let nextId = 0;
 
   function ended(worker: Worker, error: Error) {
-    // A thread already replaced has no jobs of its own left.
     if (thread !== worker) return;
     thread = undefined;
     for (const job of jobs.values()) job.reject(error);
@@ -62,7 +52,7 @@ export function parseOnThread(threadModule: URL, host: string): ParseBusy {
     });
 }
 
-/** Parses on the calling thread: for the development server, whose sources Vite serves, and scripts. */
+/** For the development server, whose sources Vite serves, and scripts. */
 export function parseInline(host: string): ParseBusy {
   return async (texts, from, to) => busyOfTexts(texts, from, to, host);
 }

@@ -1,6 +1,4 @@
-// The calendar-reading thread (server/booking/ical-parser.ts starts it): parses and expands the
-// consultants' calendars off the thread that answers requests. Built on its own to
-// build/server/ical-thread.js (scripts/calendar-thread.ts), as the server's bundle is one file.
+// Built on its own (scripts/calendar-thread.ts), as the server's bundle is one file.
 import { parentPort } from "node:worker_threads";
 import { busyOfTexts } from "#server/booking/ical-busy.ts";
 

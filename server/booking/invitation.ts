@@ -1,32 +1,27 @@
 import { createEvent } from "ics";
 import { SAST_TIME_ZONE, sastLocalStamp } from "#app/lib/sast.ts";
 
-/** The UID of a booked call's event (server/booking/mail.ts, calendar-write.ts): one call, one event everywhere. */
+/** One call, one event everywhere. */
 export const bookingUid = (bookingId: number, host: string) => `booking-${bookingId}@${host}`;
 
 export interface InvitationDetails {
-  /** Stays the same across a reschedule and a cancel, so calendars update the one event. */
+  // The same across a reschedule and a cancel, so calendars update the one event.
   uid: string;
-  /** Raised on every change of the booking (RFC 5545 SEQUENCE). */
+  // RFC 5545 SEQUENCE.
   sequence: number;
   method: "REQUEST" | "CANCEL";
   start: Date;
   end: Date;
   title: string;
   description: string;
-  /** Where the visitor manages the booking. */
   url: string;
-  /** Where the call takes place: the consultant's meeting link. */
   location?: string | null;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
   stamp: Date;
 }
 
-/**
- * South Africa keeps one offset all year, so its VTIMEZONE is a single
- * STANDARD rule; calendars show the call at its SAST wall-clock time.
- */
+// South Africa keeps one offset all year, so a single STANDARD rule.
 export const VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${SAST_TIME_ZONE}`,
@@ -39,24 +34,13 @@ export const VTIMEZONE = [
   "END:VTIMEZONE",
 ].join("\r\n");
 
-/**
- * A name as an RFC 5545 parameter value. `ics` quotes it but escapes a DQUOTE
- * with a backslash, which the RFC does not know: `Evil"; ROLE=CHAIR` would end
- * the quotes and add a role. A quoted-string may hold anything but DQUOTE and
- * control characters (so `;`, `:` and `,` are safe inside the quotes `ics`
- * adds): a DQUOTE becomes an apostrophe, a control character a space.
- */
+/** `ics` escapes a DQUOTE with a backslash, which RFC 5545 does not know: `Evil"; ROLE=CHAIR` would add a role. */
 export function paramSafeName(name: string): string {
   // eslint-disable-next-line no-control-regex -- the control characters are what it replaces
   return name.replaceAll('"', "'").replace(/[\x00-\x1f\x7f]/g, " ");
 }
 
-/**
- * The iCalendar invitation (or cancellation) of a call, built by the `ics`
- * package. `ics` writes times in UTC; the start and end are then given as SAST
- * wall-clock times with TZID and the matching VTIMEZONE, so the event carries
- * its zone and reads 09:00 SAST in any calendar.
- */
+/** `ics` writes UTC; times are given as SAST wall-clock with TZID, so the event reads 09:00 SAST everywhere. */
 export function invitation(details: InvitationDetails): string {
   const { error, value } = createEvent({
     uid: details.uid,
@@ -86,6 +70,6 @@ export function invitation(details: InvitationDetails): string {
     .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${SAST_TIME_ZONE}:${sastLocalStamp(details.start)}`)
     .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${SAST_TIME_ZONE}:${sastLocalStamp(details.end)}`)
     .replace("BEGIN:VEVENT", `${VTIMEZONE}\r\nBEGIN:VEVENT`);
-  // The stamp ics sets is the moment it ran; use the booking's own for a reproducible file.
+  // For a reproducible file: the stamp ics sets is the moment it ran.
   return withZone.replace(/^DTSTAMP:.*$/m, `DTSTAMP:${details.stamp.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`);
 }

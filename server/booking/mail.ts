@@ -7,26 +7,20 @@ import type { MailAttachment } from "#server/mail/transport.ts";
 import { bookingUid, invitation } from "#server/booking/invitation.ts";
 import type { Booking, BookingMail } from "#server/booking/store.ts";
 
-/** What the call is called in invitations and mail. */
 export const CALL_TITLE = `15-minute ROI consultation with ${site.name}`;
 
-/** Who takes a call and where, as mail names them. */
 type MailConsultant = { name: string; meetingLink: string | null };
 
 export type BookingEvent = "booked" | "rescheduled" | "cancelled";
 
 export interface BookingMailContext {
   event: BookingEvent;
-  /** Link to cancel or move the booking (absent once it is cancelled). */
+  // Absent once it is cancelled.
   manageUrl: string | null;
-  /** Where a new call can be booked. */
   calendarUrl: string;
-  /** Host part of the invitation's UID (the site's host). */
   host: string;
   origin: LeadOrigin;
-  /** Who takes the call and where; null for a call booked before consultants. */
   consultant: MailConsultant | null;
-  /** The slot before a reschedule, for the agency's note. */
   previousStart?: Date;
   previousEnd?: Date;
 }
@@ -70,7 +64,6 @@ const headings: Record<BookingEvent, { agency: string; visitor: string }> = {
   cancelled: { agency: "Call cancelled", visitor: "Your call is cancelled" },
 };
 
-/** The agency's notification (through the lead notification layout) and the visitor's confirmation, each with the invitation. */
 export function bookingMails(booking: Booking, context: BookingMailContext): BookingMail[] {
   const when = sastSlot(booking.slot_start, booking.slot_end);
   const attachment = invitationFile(booking, context);
@@ -130,7 +123,6 @@ export function bookingMails(booking: Booking, context: BookingMailContext): Boo
   ];
 }
 
-/** Who takes the call and where, as the visitor reads it in every mail about it. */
 function withWhomLines(booking: Booking, consultant: MailConsultant | null, before = ""): string[] {
   return [
     ...(consultant ? [`Your consultant: ${consultant.name}.`] : []),
@@ -140,7 +132,6 @@ function withWhomLines(booking: Booking, consultant: MailConsultant | null, befo
   ];
 }
 
-/** A letter to a person: its lines as text and as HTML (a line ending in one of `urls` links it), signed by the agency. */
 export function letter(heading: string, lines: string[], urls: Array<string | null | undefined>): { text: string; html: string } {
   const text = [...lines, "", `${site.name}`, `${site.email} | ${site.phone.display}`].join("\n\n");
   const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
@@ -158,11 +149,7 @@ export function letter(heading: string, lines: string[], urls: Array<string | nu
   return { text, html };
 }
 
-/**
- * The call's time on the visitor's own clock ("Thursday, 26 November 2026,
- * 14:00-14:15 (Europe/London)"), or null when their zone is unknown or its
- * clock reads as SAST's then.
- */
+/** Null when the visitor's zone is unknown or its clock reads as SAST's then. */
 export function zonedSlot(start: Date, end: Date, zone: string | null): string | null {
   if (!zone) return null;
   let day: Intl.DateTimeFormat;
@@ -176,24 +163,20 @@ export function zonedSlot(start: Date, end: Date, zone: string | null): string |
   return `${theirs} SAST` === sastSlot(start, end) ? null : `${theirs} (${zone})`;
 }
 
-/** The call's time on the visitor's clock, when their browser gave its zone and it is not SAST's. */
 function ownClockLines(booking: Booking): string[] {
   const theirs = zonedSlot(booking.slot_start, booking.slot_end, booking.time_zone);
   return theirs ? [`On your own clock: ${theirs}.`] : [];
 }
 
-/** Who a reminder goes to: the visitor, or the consultant who takes the call. */
 export type ReminderFor = "visitor" | "consultant";
 
 export interface ReminderContext {
   consultant: MailConsultant | null;
-  /** Where the visitor cancels or moves the call. */
   manageUrl: string;
-  /** The booking's page in the inbox, for the consultant. */
   inboxUrl: string;
 }
 
-/** A call's reminder, rendered when it is sent: the booking as it stands then. */
+/** Rendered when it is sent, from the booking as it stands then. */
 export function reminderMail(booking: Booking, to: ReminderFor, context: ReminderContext): { subject: string; text: string; html: string } {
   const when = sastSlot(booking.slot_start, booking.slot_end);
   if (to === "visitor") {

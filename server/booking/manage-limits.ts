@@ -5,15 +5,7 @@ import type { ClientAddress } from "#server/http/client-address.ts";
 import type { RateLimitRule } from "#server/rate-limits.ts";
 import type { CoreServices } from "#server/core-services.ts";
 
-/**
- * Every cancel or move from a manage link mails the booker and the agency.
- * A person moves a call once or twice and may then cancel it: three changes a
- * day per booking allow that, and cap what one leaked link can send the
- * booker's address at three mails a day (a day is the longest window the
- * limiter's sweep keeps, server/rate-limits.ts). Per address, six changes an hour
- * cover an office managing a few calls, not one address working through many
- * bookings' links. Only changes that happen count.
- */
+// Each change mails the booker: three a day per booking caps what a leaked link can send; six an hour per address fits an office.
 export const manageRateLimits = {
   perBooking: { max: 3, windowMinutes: 24 * 60 },
   perAddress: { max: 6, windowMinutes: 60 },
@@ -33,11 +25,7 @@ function limited(retryAfterMs: number): Refusal {
   };
 }
 
-/**
- * Counts one change of a booking from its manage link, per address and per
- * booking, before it is made (so parallel posts cannot slip past); release()
- * gives it back when nothing changed.
- */
+/** Counted before the change is made, so parallel posts cannot slip past; release() gives it back when nothing changed. */
 export async function guardBookingChange(
   { rateLimits }: CoreServices,
   bookingId: number,

@@ -5,12 +5,7 @@ import { mailboxOf } from "#server/mail/address.ts";
 import type { BookingTables } from "#server/db/booking-tables.ts";
 import { widenLeadStatuses } from "#server/admin/migration.ts";
 
-/**
- * The booking tables, registered in server/migrations.ts after the lead
- * tables. The outbox gains two nullable columns so one of its messages can go
- * to the visitor (`recipient`; null means the agency as before) and carry the
- * invitation (`attachments`, a JSON list); older messages read as before.
- */
+// The outbox's `recipient` and `attachments` are nullable, so older messages read as before.
 export function bookingMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -50,11 +45,7 @@ export function bookingMigration(dialect: Dialect): Migration {
   };
 }
 
-/**
- * The mailbox each booking's address reaches (server/mail/address.ts
- * mailboxOf), so the calls one visitor holds are counted however the address
- * is written. Registered in server/migrations.ts.
- */
+// Calls one visitor holds are counted however the address is written (docs/decisions/0028).
 export const bookingMailboxMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("bookings").addColumn("mailbox", "text").execute();
@@ -66,19 +57,11 @@ export const bookingMailboxMigration: Migration = {
         .where("id", "=", row.id)
         .execute();
     }
-    // What a booking asks: the mailbox's calls that are not over yet.
     await db.schema.createIndex("bookings_mailbox").on("bookings").columns(["mailbox", "slot_end"]).execute();
   },
 };
 
-/**
- * Consultants (docs/decisions/0033-consultants-calendars.md): each booking
- * names its consultant, and a claim holds a cell of one consultant's time, so
- * the primary key becomes (consultant, cell). SQLite cannot change a primary
- * key, so the claims table is built anew on both databases. Claims of calls
- * booked before keep the consultant '' (the slot was the agency's, so it stays
- * taken for everyone until those calls are over).
- */
+// SQLite cannot change a primary key, so claims are rebuilt on both databases; old claims keep consultant '' (docs/decisions/0033).
 export function consultantsMigration(dialect: Dialect): Migration {
   const { time } = columnTypes(dialect);
   return {
@@ -104,7 +87,7 @@ export function consultantsMigration(dialect: Dialect): Migration {
   };
 }
 
-/** The busy times read from consultants' calendars, and each calendar's health (docs/decisions/0033-consultants-calendars.md). */
+// docs/decisions/0033-consultants-calendars.md.
 export function calendarBusyMigration(dialect: Dialect): Migration {
   const { time } = columnTypes(dialect);
   return {
@@ -127,17 +110,12 @@ export function calendarBusyMigration(dialect: Dialect): Migration {
         .addColumn("ends_at", time, (c) => c.notNull())
         .execute();
       await db.schema.createIndex("calendar_busy_source").on("calendar_busy").column("source").execute();
-      // What /calendar reads: the stretches that start before the horizon's end.
       await db.schema.createIndex("calendar_busy_starts").on("calendar_busy").columns(["starts_at", "ends_at"]).execute();
     },
   };
 }
 
-/**
- * What became of each call (held or no-show, marked on /admin/calls), the
- * lead status a no-show sets, and the consultants' private feed addresses,
- * kept as hashes.
- */
+// Feed addresses are kept as hashes.
 export function callOutcomesMigration(dialect: Dialect): Migration {
   const { time } = columnTypes(dialect);
   return {
@@ -155,25 +133,14 @@ export function callOutcomesMigration(dialect: Dialect): Migration {
   };
 }
 
-/**
- * The visitor's own time zone (IANA, from their browser when it ran the form's
- * script), so a call's reminder gives its time on their clock beside SAST.
- * Reminders themselves are outbox messages (channel "reminder", decision 0034).
- * Registered in server/migrations.ts.
- */
+// Lets a reminder give the call's time on the visitor's clock beside SAST (docs/decisions/0034).
 export const bookingRemindersMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("bookings").addColumn("time_zone", "text").execute();
   },
 };
 
-/**
- * Calendars the agency can trust (docs/decisions/0047-calendars-the-agency-can-trust.md): the calendar each CalDAV
- * account's calls are written into, as last read (`calendar_sources.writes_to`); each stretch in which a consultant
- * was offered for no slot because their calendars were not read (`calendar_outages`, at most one open per
- * consultant: the partial unique index is what lets one instance of several record its start, and mail it, once);
- * and the Google Ads conversions a no-show took back (`conversion_retractions`, gone with their lead).
- */
+// One open outage per consultant: the partial unique index lets one instance of several record it once (docs/decisions/0047).
 export function calendarTrustMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {

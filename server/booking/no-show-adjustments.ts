@@ -4,17 +4,7 @@ import { keysetPages } from "#server/db/pages.ts";
 import { clickOf, conversionTime } from "#server/attribution/conversions.ts";
 import { touchesOfMany } from "#server/attribution/store.ts";
 
-/**
- * A no-show told to Google Ads. Google Ads counts a lead's "Qualified lead"
- * conversion from the click conversions file (server/attribution/conversions.ts);
- * a call marked no-show after its lead was qualified (held pressed by mistake
- * and corrected, or the lead qualified before its call) takes that conversion
- * back. `markCall` records each such retraction with the conversion's time, as
- * the click file gave it; this file lists them as Google's conversion
- * adjustments template has them (RETRACT, the conversion found by its Google
- * Click ID and time). A lead without a gclid was counted only through the
- * enhanced conversions file, which Google cannot adjust by file: the README says so.
- */
+// A no-show after qualification takes Google Ads' "Qualified lead" conversion back; a lead without a gclid cannot be adjusted by file.
 
 export const ADJUSTMENT_COLUMNS = [
   "Google Click ID",
@@ -26,10 +16,9 @@ export const ADJUSTMENT_COLUMNS = [
   "Adjusted Value Currency",
 ];
 
-/** Retractions per page: a page and its touches are read, and its rows written, in a few milliseconds. */
+// A page and its touches are read, and its rows written, in a few milliseconds.
 const PAGE = 500;
 
-/** The conversion adjustments file's rows (after its Parameters row and header): a retraction per no-show of a qualified lead. */
 export async function* noShowAdjustmentRows(db: Kysely<Database>): AsyncGenerator<string[]> {
   const pages = keysetPages(
     PAGE,

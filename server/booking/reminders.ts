@@ -11,38 +11,25 @@ import { type ReminderFor, reminderMail } from "#server/booking/mail.ts";
 import type { Booking } from "#server/booking/store.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/**
- * A call's reminders (BOOKING_REMINDERS, 24 and 1 hour before by default) to
- * the visitor and the consultant: outbox messages on the "reminder" channel,
- * queued in the transaction that books or moves the call and due at their
- * time, so they outlive restarts and one instance sends each. The mail is
- * written when it is sent, from the booking as it is then: a reminder queued
- * for another time or a cancelled call drops itself. docs/decisions/0034.
- */
+// Outbox messages, so they outlive restarts and one instance sends each; written when sent (docs/decisions/0034).
 
 const REMINDER_KIND = "Booking reminder";
 
-/** What a reminder's row keeps (its text_body) to tell, when due, whether it still applies. */
 interface ReminderNote {
   to: ReminderFor;
-  /** The booking's sequence when queued: a move or cancel raises it. */
+  // A move or cancel raises it.
   sequence: number;
-  /** When the next reminder is due, or the call starts: a reminder not sent by then is dropped, never sent beside it. */
+  // A reminder not sent by then is dropped, never sent beside the next.
   until: string;
 }
 
 export interface ReminderTime {
   leadMs: number;
   due: Date;
-  /** The next reminder's due time, or the call's start. */
   until: Date;
 }
 
-/**
- * The reminders of a call starting at `start`, booked or moved at `now`: one
- * per lead, earliest first, leaving out those already past (a call booked 3
- * hours ahead gets only the 1-hour one, not the 24-hour one at once).
- */
+/** Leaves out those already past: a call booked 3 hours ahead gets only the 1-hour one, not the 24-hour one at once. */
 export function reminderTimes(start: Date, now: Date, leadsMs: readonly number[]): ReminderTime[] {
   const dues = [...new Set(leadsMs)].sort((a, b) => b - a).map((leadMs) => ({ leadMs, due: new Date(start.getTime() - leadMs) }));
   return dues
@@ -50,7 +37,6 @@ export function reminderTimes(start: Date, now: Date, leadsMs: readonly number[]
     .filter((reminder) => reminder.due.getTime() > now.getTime());
 }
 
-/** "24h", "1h30m", "90s": a lead as BOOKING_REMINDERS writes it. */
 function leadName(ms: number): string {
   const parts = [
     [Math.floor(ms / 3_600_000), "h"],
@@ -60,10 +46,6 @@ function leadName(ms: number): string {
   return parts.map(([n, unit]) => (n ? `${n}${unit}` : "")).join("") || "0s";
 }
 
-/**
- * Queues a confirmed call's reminders, to the visitor and to its consultant
- * (`consultantAddress`; null: the agency's address), in the transaction that booked or moved it.
- */
 export async function queueReminders(
   trx: Kysely<Database>,
   booking: Booking,
@@ -93,7 +75,6 @@ export async function queueReminders(
   }
 }
 
-/** Removes a call's reminders not yet sent: its move queues new ones, its cancel none. */
 export async function dropReminders(trx: Kysely<Database>, bookingId: number): Promise<void> {
   await trx
     .deleteFrom("outbox")
@@ -104,7 +85,6 @@ export async function dropReminders(trx: Kysely<Database>, bookingId: number): P
     .execute();
 }
 
-/** Why a due reminder no longer applies, or null when it does. */
 function staleness(booking: Booking | undefined, note: ReminderNote, now: Date): string | null {
   if (!booking) return "the booking was forgotten";
   if (booking.status !== "confirmed") return "the call was cancelled";
@@ -113,11 +93,7 @@ function staleness(booking: Booking | undefined, note: ReminderNote, now: Date):
   return null;
 }
 
-/**
- * The outbox's reminder lane: mails a due reminder written from the booking as
- * it is now, or drops it (removes its row) when the call was cancelled or
- * moved since it was queued, or its time has passed while no instance ran.
- */
+/** Drops a reminder whose call was cancelled or moved since, or whose time passed while no instance ran. */
 export function reminderSender(deps: {
   find(id: number): Promise<Booking | undefined>;
   consultants: readonly Consultant[];

@@ -12,24 +12,16 @@ import { manageTokenSecret, manageUrl } from "#server/booking/token.ts";
 import type { Mailer } from "#server/mail/transport.ts";
 import { OutboxStore } from "#server/outbox/store.ts";
 
-/** What Book a Call keeps of its own: its table's store, the BOOKING_* rules, the consultants and the manage links' key. */
 export interface BookingServices {
   store: BookingStore;
   rules: BookingRules;
   consultants: readonly Consultant[];
-  /** Reads the consultants' calendars in the background (started and stopped by server/start.ts). */
   calendars: CalendarSync;
   secret: string;
-  /** Who is free when over the bookable days, read afresh from the database; `except` a booking being moved, whose time is its own. */
+  /** `except`: a booking being moved, whose time is its own. */
   availability(now: Date, except?: number): Promise<Availability>;
 }
 
-/**
- * `calendarThread`: the module of the thread that reads the consultants' calendars
- * (build/server/ical-thread.js); without it they are parsed on the calling thread.
- * Registers the outbox's calendar lane (booked calls written into their
- * consultant's CalDAV calendar) and reminder lane (sent through `mailer`).
- */
 export function bookingServices(core: CoreServices, { calendarThread, mailer }: { calendarThread?: URL; mailer: Mailer }): BookingServices {
   const rules = bookingRules(core.settings);
   const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);

@@ -11,13 +11,12 @@ type BookingSettings = Pick<
   | "BOOKING_MAX_FUTURE_PER_EMAIL"
 >;
 
-/** "09:00" as minutes after midnight. */
 function minutesOf(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);
   return hours! * 60 + minutes!;
 }
 
-/** The booking rules the BOOKING_* settings describe (server/env.ts has validated them). */
+/** server/env.ts has validated the settings. */
 export function bookingRules(settings: BookingSettings): BookingRules {
   const [opens, closes] = settings.BOOKING_HOURS.split("-");
   return {

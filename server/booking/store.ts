@@ -9,7 +9,6 @@ import type { MailAttachment } from "#server/mail/transport.ts";
 import type { BookingsTable } from "#server/db/booking-tables.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/** A stored booking with its times as Date on both databases. */
 export type Booking = Omit<Selectable<BookingsTable>, "slot_start" | "slot_end" | "created_at" | "updated_at"> & {
   slot_start: Date;
   slot_end: Date;
@@ -26,27 +25,23 @@ export interface NewBooking {
   message: string | null;
   start: Date;
   end: Date;
-  /** The consultant who takes the call: the cells are claimed in their time. */
   consultant: string;
-  /** The visitor's IANA time zone, when their browser told it. */
   timeZone?: string | null;
 }
 
-/** A claimed cell of one consultant's time ('' for calls booked before consultants: everyone's). */
+/** '' for calls booked before consultants: everyone's time. */
 export interface Claim {
   consultant: string;
   cell: Date;
   bookingId: number;
 }
 
-/** One message for the outbox: to the agency (recipient null) or to the visitor, with the invitation. */
 export interface BookingMail {
   notification: Notification;
   recipient: string | null;
   attachments: MailAttachment[];
 }
 
-/** Writes a call's reminders in the transaction that changes it (server/booking/reminders.ts): queued for its time, dropped before. */
 export interface ReminderQueue {
   queue(trx: Kysely<Database>, booking: Booking, now: Date): Promise<void>;
   drop(trx: Kysely<Database>, bookingId: number): Promise<void>;
@@ -54,11 +49,9 @@ export interface ReminderQueue {
 
 const NO_REMINDERS: ReminderQueue = { queue: async () => {}, drop: async () => {} };
 
-/** "taken": another call holds the slot; "mailbox-full": the address's mailbox holds as many calls not yet over as it may. */
 export type BookResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" | "mailbox-full" };
 export type ChangeResult = { ok: true; booking: Booking } | { ok: false; reason: "taken" | "changed" };
 
-/** node:sqlite reports SQLITE_CONSTRAINT_PRIMARYKEY / _UNIQUE; PostgreSQL unique_violation. */
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
   if (e?.code === "23505") return true;
@@ -76,17 +69,12 @@ export function asBooking(row: Selectable<BookingsTable>): Booking {
   };
 }
 
-/** Thrown inside a transaction to roll it back and answer "taken". */
 class SlotTaken extends Error {}
 
-/** The first key of PostgreSQL's advisory locks taken on a mailbox while its calls are counted ("bk" in ASCII). */
+// "bk" in ASCII.
 const MAILBOX_LOCKS = 0x626b;
 
-/**
- * Bookings, their slot claims and their mail, written for SQLite and
- * PostgreSQL alike. Every change of a booking, its claims and the messages
- * telling both sides about it commit in one transaction.
- */
+/** Every change of a booking, its claims and the messages about it commit in one transaction. */
 export class BookingStore {
   readonly #handle: DatabaseHandle;
   readonly #db: Kysely<Database>;
@@ -94,11 +82,6 @@ export class BookingStore {
   readonly #writesCalendar: (consultant: string) => boolean;
   readonly #reminders: ReminderQueue;
 
-  /**
-   * `callsPerMailbox`: how many calls not yet over one mailbox may hold (BOOKING_MAX_FUTURE_PER_EMAIL);
-   * `writesCalendar`: whether a consultant's calls are written into their CalDAV calendar (server/booking/calendar-write.ts);
-   * `reminders`: the calls' reminders (server/booking/reminders.ts).
-   */
   constructor(
     handle: DatabaseHandle,
     callsPerMailbox = 1,
@@ -112,12 +95,11 @@ export class BookingStore {
     this.#reminders = reminders;
   }
 
-  /** A change of a booking, answered once it is on disk: a booked call is a lead the visitor was told we have. */
+  /** A booked call is a lead the visitor was told we have, so it is answered only once on disk. */
   #durably<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.#handle.durableTransaction((trx) => work(trx));
   }
 
-  /** The claimed cells between two instants (the free slots are what is left). */
   async claimedCells(from: Date, to: Date): Promise<Date[]> {
     const rows = await this.#db
       .selectFrom("booking_claims")
@@ -128,7 +110,6 @@ export class BookingStore {
     return rows.map((row) => new Date(row.slot_start));
   }
 
-  /** The claimed cells between two instants, with whose time each is. */
   async claims(from: Date, to: Date): Promise<Claim[]> {
     const rows = await this.#db
       .selectFrom("booking_claims")
@@ -139,7 +120,7 @@ export class BookingStore {
     return rows.map((row) => ({ consultant: row.consultant, cell: new Date(row.slot_start), bookingId: row.booking_id }));
   }
 
-  /** When each consultant was last given a call: round-robin gives the next to whoever waited longest. */
+  // Round-robin gives the next call to whoever waited longest.
   async lastBooked(): Promise<Map<string, number>> {
     const rows = await this.#db
       .selectFrom("bookings")
@@ -155,12 +136,7 @@ export class BookingStore {
     return row && asBooking(row);
   }
 
-  /**
-   * Whether a mailbox may hold one more call: it holds fewer not yet over than
-   * it may. On PostgreSQL two bookings of one mailbox are counted one after
-   * the other (a lock on the mailbox until the transaction ends); SQLite's
-   * writes are one after the other anyway.
-   */
+  /** On PostgreSQL a lock on the mailbox serialises two bookings' counts; SQLite's writes are serial anyway. */
   async #roomFor(trx: Kysely<Database>, mailbox: string, now: Date): Promise<boolean> {
     if (this.#handle.dialect === "postgres") await sql`select pg_advisory_xact_lock(${MAILBOX_LOCKS}, hashtext(${mailbox}))`.execute(trx);
     const { held } = await trx
@@ -173,17 +149,12 @@ export class BookingStore {
     return Number(held) < this.#callsPerMailbox;
   }
 
-  /**
-   * Stores a booking with its claims and mail. When another booking holds one
-   * of the cells the claim insert fails on the primary key and nothing is kept;
-   * when the address's mailbox holds its calls already, nothing is written.
-   */
+  /** A cell held by another booking fails the insert on the primary key, so nothing is kept. */
   async book(
     booking: NewBooking,
     cells: Date[],
     origin: LeadOrigin,
     mail: (booking: Booking) => BookingMail[],
-    /** More to write in the same transaction: the booking's webhook and Slack messages (server/webhooks/queue.ts). */
     alsoQueue?: (trx: Kysely<Database>, booking: Booking) => Promise<void>,
   ): Promise<BookResult> {
     const mailbox = mailboxOf(booking.email);
@@ -226,13 +197,11 @@ export class BookingStore {
     return result.value ? { ok: true, booking: result.value } : { ok: false, reason: "mailbox-full" };
   }
 
-  /** Cancels a confirmed booking at the sequence the canceller saw; frees its slot. */
   async cancel(
     id: number,
     sequence: number,
     now: Date,
     mail: (booking: Booking) => BookingMail[],
-    /** More to write in the same transaction: the inbox's audit entry. */
     alsoWrite?: (trx: Kysely<Database>, booking: Booking) => Promise<void>,
   ): Promise<ChangeResult> {
     return this.#durably(async (trx) => {
@@ -255,7 +224,7 @@ export class BookingStore {
     });
   }
 
-  /** Moves a confirmed booking to a new slot: the old one is freed only if the new one can be claimed. */
+  /** The old slot is freed only if the new one can be claimed. */
   async reschedule(
     id: number,
     sequence: number,
@@ -287,7 +256,6 @@ export class BookingStore {
     return result.value ? { ok: true, booking: result.value } : { ok: false, reason: "changed" };
   }
 
-  /** Runs a transaction that claims cells; a claim already held rolls it back as "taken". */
   async #claiming<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: "taken" }> {
     try {
       const value = await this.#durably(async (trx) => {
@@ -311,10 +279,6 @@ export class BookingStore {
       .execute();
   }
 
-  /**
-   * Asks the outbox to bring the consultant's calendar in line with the booking as it is when sent
-   * (written, moved or removed), and to take it out of the calendar of the consultant it had before.
-   */
   async #queueCalendar(trx: Kysely<Database>, booking: Booking, previous: string | null, now: Date): Promise<void> {
     const current = booking.consultant && this.#writesCalendar(booking.consultant) ? booking.consultant : null;
     const earlier = previous && previous !== booking.consultant && this.#writesCalendar(previous) ? previous : null;
@@ -329,11 +293,7 @@ export class BookingStore {
     );
   }
 
-  /**
-   * Calls of a person the agency forgets, inside the transaction that deletes them: each leaves its
-   * consultant's calendar too. The message names the booking's number and the consultant, nobody else;
-   * the calendar's lane, finding no booking, removes the event from that consultant's calendar.
-   */
+  /** The calendar's lane, finding no booking, removes the event; the message names only the booking's number and consultant. */
   async forgotten(trx: Kysely<Database>, bookings: ReadonlyArray<{ id: number; consultant: string | null }>, now: Date): Promise<void> {
     for (const { id, consultant } of bookings) {
       if (consultant && this.#writesCalendar(consultant)) await this.#queueCalendarMessage(trx, id, consultant, "Remove", consultant, now);

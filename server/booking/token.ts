@@ -1,11 +1,7 @@
 import type { SiteSecrets } from "#server/captcha/keys.ts";
 import { signExpiringToken, verifyExpiringToken } from "#server/signed-tokens.ts";
 
-/**
- * Cancel and reschedule links carry `<booking id>.<expiry>.<signature>`
- * (server/signed-tokens.ts), valid until the end of the call, so nobody can
- * forge a link to another booking or stretch one past its call.
- */
+// Valid until the end of the call, so nobody can forge a link to another booking or stretch one past its call.
 const PURPOSE = "booking-manage";
 
 export type TokenCheck = { ok: true; bookingId: number; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };
@@ -19,15 +15,12 @@ export function verifyManageToken(secret: string, token: string, now: Date): Tok
   return check.ok ? { ok: true, bookingId: check.id, expiresAt: check.expiresAt } : check;
 }
 
-/** Where a booking's manage page is (its cancel and move links). */
 export const MANAGE_PATH = "/calendar/manage";
 
-/** A booking's manage link, valid until its call ends. */
 export function manageUrl(siteUrl: string, secret: string, booking: { id: number; slot_end: Date }): string {
   return `${siteUrl}${MANAGE_PATH}/${signManageToken(secret, booking.id, booking.slot_end)}`;
 }
 
-/** The signing secret: BOOKING_TOKEN_SECRET, or the one derived from the site key (server/captcha/keys.ts). */
 export function manageTokenSecret(settings: { BOOKING_TOKEN_SECRET?: string | undefined }, secrets: SiteSecrets): string {
   return settings.BOOKING_TOKEN_SECRET ?? secrets.bookingManage;
 }
