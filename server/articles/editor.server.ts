@@ -30,13 +30,7 @@ import {
 import { readArticlePost, storeArticleUpload } from "#server/articles/upload.ts";
 import { servicesOf } from "#server/services.ts";
 
-/**
- * The article editor's loader and action (app/routes/admin/article.tsx,
- * docs/decisions/0036): one post per press, its `intent` the button pressed.
- * Save, publish, schedule and unpublish save through the publishing service;
- * preview and upload show the form again, saving nothing; the preview-link
- * section's posts make or revoke a link.
- */
+// Loader and action of app/routes/admin/article.tsx (docs/decisions/0036); preview and upload save nothing.
 
 const NEW = "new";
 
@@ -57,7 +51,6 @@ const stateChanges: Record<Exclude<Intent, "preview" | "upload" | "restore">, (p
   unpublish: () => ({ to: "unpublished" }),
 };
 
-/** As the editor's publishing time field shows it: 2026-12-01 09:00, SAST, 24-hour. */
 const localTime = (instant: Date | null) => (instant ? `${sastDay(instant)} ${sastClock(instant)}` : "");
 
 function valuesOf(article: ArticleRecord | undefined): ArticleValues {
@@ -79,7 +72,6 @@ function valuesOf(article: ArticleRecord | undefined): ArticleValues {
   };
 }
 
-/** What was posted, as text, for the form to show again. */
 function typedValues(fields: Record<string, string | string[]>): ArticleValues {
   const text = (name: string) => (typeof fields[name] === "string" ? fields[name] : "");
   return Object.fromEntries(Object.keys(valuesOf(undefined)).map((name) => [name, text(name)])) as ArticleValues;
@@ -98,7 +90,6 @@ function contentOf(form: ArticleForm): ArticleContent {
   };
 }
 
-/** An article id from the address, or 404. */
 async function articleOf(context: AdminRouteArgs["context"], id: string) {
   const article = /^\d{1,9}$/.test(id) ? await findArticleById(adminOf(context).db, Number(id)) : undefined;
   if (!article) throw data(null, { status: 404 });
@@ -145,7 +136,7 @@ interface Answer {
   previewLink?: { url: string; until: string };
 }
 
-/** The editor again, with `values` and what the post came to; `answeredAt` tells the page a new answer came. */
+// `answeredAt` tells the page a new answer came.
 const answer = (values: ArticleValues, status: number, extra: Answer, headers?: HeadersInit) =>
   data(
     { values, errors: {}, problem: null, notice: null, version: null, preview: null, previewLink: null, answeredAt: Date.now(), ...extra },
@@ -169,7 +160,7 @@ export async function editorAction({ params, context, request }: AdminRouteArgs<
   const live = existing?.status === "published" || existing?.status === "scheduled";
   const changesState = intent === "publish" || intent === "schedule" || intent === "unpublish";
   if (changesState || (live && intent !== "preview" && intent !== "upload")) requireRoleFor(context, "publish");
-  // A file posted with the form becomes its images now that the post is allowed (server/articles/upload.ts).
+  // Stored only now that the post is allowed (server/articles/upload.ts).
   const upload = post.file && (await storeArticleUpload(servicesOf(context), actor, post.file));
   if (upload && !upload.ok)
     return answer(values, upload.status, { errors: { imageFile: upload.problem } }, refusalHeaders(upload.retryAfterSeconds));
@@ -214,10 +205,7 @@ export async function editorAction({ params, context, request }: AdminRouteArgs<
   }
 }
 
-/**
- * The "Preview link" section's post (docs/decisions/0040): a signed link to the
- * article as last saved, for someone without an inbox account; audited, nothing saved.
- */
+/** For someone without an inbox account (docs/decisions/0040); audited, nothing saved. */
 async function previewLink(context: AdminRouteArgs["context"], existing: ArticleRecord | undefined, actor: Actor) {
   if (!existing) throw data(null, { status: 404 });
   if (existing.status === "published") throw refuse(400, "This article is live: send its own address.");
@@ -226,7 +214,6 @@ async function previewLink(context: AdminRouteArgs["context"], existing: Article
   return answer(valuesOf(existing), 200, { previewLink: link });
 }
 
-/** Revoke, beside a listed preview link: it answers as an expired one from now on; audited, nothing else saved. */
 async function revokeLink(context: AdminRouteArgs["context"], existing: ArticleRecord | undefined, linkId: number, actor: Actor) {
   if (!existing) throw data(null, { status: 404 });
   const revoked = Number.isSafeInteger(linkId) && (await revokePreviewLink(adminOf(context).db, existing, linkId, actor));
@@ -235,7 +222,6 @@ async function revokeLink(context: AdminRouteArgs["context"], existing: ArticleR
   });
 }
 
-/** Whether a /media/ path names an upload, at its recorded size. */
 async function isUploaded(context: AdminRouteArgs["context"], path: string) {
   const named = mediaImageOf(path);
   const stored = named && (await findImage(adminOf(context).db, named.hash));

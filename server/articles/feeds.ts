@@ -8,17 +8,10 @@ import { REVALIDATE } from "#app/lib/cache-control.ts";
 import { absoluteUrl } from "#app/lib/seo.ts";
 import { matches } from "#server/http/static.ts";
 
-/**
- * The blog's RSS feed and the site's sitemap, as XML, from the live articles
- * (server/articles/live.ts). Everything an editor typed is escaped, and what
- * XML 1.0 cannot hold at all is left out (xmlEscape): the editor refuses
- * control characters, but whatever is stored, the feed and the sitemap stay
- * XML a reader parses (tests/unit/feeds.test.ts tries random text).
- */
+// What XML 1.0 cannot hold is left out, so the feed stays parseable whatever is stored (tests/unit/feeds.test.ts).
 
 type FeedArticle = Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" | "author" | "date" | "updated">;
 
-/** The day the newest article's content last changed, if there is an article. */
 const newestDay = (articles: readonly FeedArticle[]) =>
   articles
     .map((a) => a.updated ?? a.date)
@@ -58,8 +51,6 @@ export function blogFeedXml(siteUrl: string, articles: readonly FeedArticle[]): 
   ].join("\n");
 }
 
-/** The site's own pages, then the live articles, each with the day its content last changed where that is known. */
-/** `pageDates`: the day a page's content last changed, by its path (the pricing pages after an edit). */
 export function sitemapXml(siteUrl: string, articles: readonly FeedArticle[], pageDates: Readonly<Record<string, string>> = {}): string {
   const newest = newestDay(articles);
   const pages = publicRoutes
@@ -76,11 +67,7 @@ export function sitemapXml(siteUrl: string, articles: readonly FeedArticle[], pa
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/**
- * The feed or the sitemap as an answer: asked again on every use, with an
- * ETag that makes an unchanged one a 304, so a published article is in both at
- * once rather than an hour later (a reader's cache or a proxy's).
- */
+/** Re-asked on every use with an ETag, so a published article is in both at once, not a cache's hour later. */
 export function xmlAnswer(request: Request, xml: string, contentType: string): Response {
   const etag = `W/"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
   const headers = { "Content-Type": contentType, "Cache-Control": REVALIDATE, ETag: etag };

@@ -2,12 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * Images uploaded in the article editor (docs/decisions/0037), registered in
- * server/migrations.ts as 0018_article_images. The variants' bytes are in the
- * database, not in a directory, so every instance on one PostgreSQL serves
- * every upload.
- */
+// Bytes in the database, not a directory, so every instance on one PostgreSQL serves every upload (docs/decisions/0037).
 export function articleImagesMigration(dialect: Dialect): Migration {
   const { time } = columnTypes(dialect);
   const bytes = dialect === "postgres" ? "bytea" : "blob";

@@ -4,9 +4,9 @@ import type { Actor } from "#server/audit/audit.ts";
 import type { Variant } from "#server/articles/images.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** The uploaded images' rows (docs/decisions/0037): written once per content hash, read by the media route. */
+// docs/decisions/0037: written once per content hash, read by the media route.
 
-/** Keeps an upload and its variants; the same hash a second time (two editors, two instances) adds nothing. */
+/** The same hash a second time (two editors, two instances) adds nothing. */
 export async function storeImage(
   db: Kysely<Database>,
   image: MediaImage,
@@ -37,7 +37,6 @@ export async function storeImage(
   });
 }
 
-/** An upload by its hash, as its path records it; undefined when there is none. */
 export async function findImage(db: Kysely<Database>, hash: string): Promise<MediaImage | undefined> {
   const row = await db
     .selectFrom("article_images")
@@ -47,7 +46,6 @@ export async function findImage(db: Kysely<Database>, hash: string): Promise<Med
   return row;
 }
 
-/** One variant's bytes; undefined for a width or format the upload was not made in. */
 export async function readVariant(db: Kysely<Database>, hash: string, width: number, format: MediaFormat): Promise<Uint8Array | undefined> {
   const row = await db
     .selectFrom("article_image_variants")

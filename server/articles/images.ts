@@ -2,26 +2,12 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { type MediaFormat, type MediaImage, MODERN_FORMATS, variantWidths } from "#app/lib/media-images.ts";
 
-/**
- * An upload of the article editor made into the images a page asks for
- * (docs/decisions/0037): decoded by sharp (libvips) to prove it is an image,
- * whatever its name says; turned upright by its EXIF orientation; every
- * width of app/lib/media-images.ts in AVIF, WebP and a JPEG (or PNG, when it
- * has transparency), with no metadata: sharp writes none unless asked, and
- * converts to sRGB rather than carry a profile. It runs in the heavy-work
- * process (server/heavy-work/, docs/decisions/0044), never in the server's.
- */
+// Decoding proves it is an image whatever its name says; run in the heavy-work process (docs/decisions/0037, 0044).
 
-/** What the editor accepts; the message says it too. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/**
- * Against decompression bombs, a small file that decodes to a huge image: refused from its header, before
- * any decoding. 24 megapixels is a full-frame camera's 6000 × 4000 photo, twice a phone's; a page shows 1200
- * pixels across at most, and a larger image costs the heavy-work process seconds and hundreds of MB. (At 50,
- * eight such PNGs at once held a lead 5.9 s, before decision 0044.)
- */
+// Against decompression bombs: a full-frame camera's 6000 × 4000; a page shows 1200 px at most (docs/decisions/0044).
 const MAX_INPUT_PIXELS = 24_000_000;
-/** What libvips reports for the formats we take (AVIF is a HEIF with AV1 inside). */
+// AVIF is a HEIF with AV1 inside.
 const READABLE_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 
 export const NOT_AN_IMAGE = "That file is not an image we can read: upload a JPEG, PNG, WebP or AVIF.";
@@ -35,11 +21,10 @@ export interface Variant {
   bytes: Buffer;
 }
 
-/** An upload's images, or why it is refused: from its header alone (never decoded), or once decoded. */
 export type Processed =
   { ok: true; image: MediaImage; variants: Variant[] } | { ok: false; problem: string; refusedBy: "header" | "decoding" };
 
-/** The content hash an upload is kept under, fed as the file arrives: the same file uploaded twice is one image. */
+/** The same file uploaded twice is one image. */
 export function uploadHasher(): { update(chunk: Uint8Array): void; digest(): string } {
   const hash = createHash("sha256");
   return { update: (chunk) => void hash.update(chunk), digest: () => hash.digest("hex").slice(0, 20) };
@@ -58,7 +43,6 @@ const encoders: Record<MediaFormat, (pipeline: Sharp) => Sharp> = {
   png: (pipeline) => pipeline.png({ compressionLevel: 9 }),
 };
 
-/** Whether libvips can read `bytes` as one of our formats, and its upright size, from the header alone. */
 async function headerOf(bytes: Uint8Array): Promise<{ width: number; height: number } | { problem: string }> {
   let metadata: Metadata;
   try {
@@ -71,7 +55,7 @@ async function headerOf(bytes: Uint8Array): Promise<{ width: number; height: num
   return { width: metadata.autoOrient.width, height: metadata.autoOrient.height };
 }
 
-/** The upload's variants, or why it is refused. Decoding proves it is an image: a header alone can lie. */
+/** Decoding proves it is an image: a header alone can lie. */
 export async function processUpload(bytes: Uint8Array): Promise<Processed> {
   if (bytes.byteLength > UPLOAD_MAX_BYTES) return { ok: false, problem: TOO_LARGE, refusedBy: "header" };
   const header = await headerOf(bytes);
@@ -79,7 +63,6 @@ export async function processUpload(bytes: Uint8Array): Promise<Processed> {
   const widths = variantWidths(header.width);
   let base: { data: Buffer; info: OutputInfo };
   try {
-    // Decoded once, upright, at the largest width; every variant is made from these pixels.
     base = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
       .resize({ width: widths.at(-1)!, withoutEnlargement: true })

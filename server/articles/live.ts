@@ -11,35 +11,20 @@ import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { PublishedKind } from "#server/publishing/service.ts";
 
-/**
- * The articles readers see, held in memory by every instance (docs/decisions/0039):
- * the pages, the listing, the feed and the sitemap read this, never the
- * database per request. Each instance asks the table for a fingerprint every
- * poll of the publishing service (server/publishing/: a count and a sum of
- * versions, which every save moves) and reloads when it changes, so a save on
- * one instance is live on all within a poll; a save on this one, published
- * through that service, refreshes at once. Scheduled articles whose time has
- * come are published by whichever instance notices first.
- */
+// Held in memory so no page reads the database per request; a save elsewhere is live here within a poll (docs/decisions/0039).
 
-/** A live article: what the page shows, and the version its prepared page was made from. */
 export interface LiveArticle extends Article {
   id: number;
   version: number;
-  /** The SEO description, when it is not the excerpt. */
   seoDescription?: string;
 }
 
 interface Snapshot {
   fingerprint: string;
-  /** Newest first. */
   articles: readonly LiveArticle[];
-  /** The same without their bodies, for the listing. */
   summaries: readonly ArticleSummary[];
   bySlug: ReadonlyMap<string, LiveArticle>;
-  /** An old slug and the live slug it now answers with. */
   redirects: ReadonlyMap<string, string>;
-  /** The earliest time a scheduled article goes live, if any is scheduled. */
   nextScheduled: Date | null;
 }
 
@@ -47,22 +32,18 @@ export type ArticlesListener = (articles: readonly LiveArticle[]) => void | Prom
 
 type CardDrawer = (pagePath: string, title: string) => Promise<Buffer>;
 
-/** Cards drawn for previews kept at once: a few drafts under review, about 50 KB each. */
+// A few drafts under review, about 50 KB each.
 const PREVIEW_CARDS_KEPT = 16;
 
 const EMPTY: Snapshot = { fingerprint: "", articles: [], summaries: [], bySlug: new Map(), redirects: new Map(), nextScheduled: null };
 
-/** The featured image's address: a drawn image of the build, an upload, or else the article's own social card (the same 1200x630). */
+// Falls back to the article's own social card, the same 1200x630 as a drawn image.
 function imageOf(row: { slug: string; title: string; seo_title: string | null; image_path: string | null; image_alt: string | null }) {
   if (row.image_path) return { imageUrl: builtImageUrl(row.image_path) ?? row.image_path, imageAlt: row.image_alt ?? "" };
   return { imageUrl: ogImagePath(`/blog/${row.slug}`, row.seo_title ?? row.title), imageAlt: "" };
 }
 
-/**
- * An article's page as readers see it, from its row: dated `publishedAt`, its
- * body rendered by the one safe renderer (or `html`, already rendered for
- * this version). The live pages and the private preview (preview.ts) both.
- */
+/** The live pages and the private preview (preview.ts) both render through this. */
 export function articlePageOf(row: Selectable<ArticlesTable>, publishedAt: Date, html = renderMarkdown(row.body)): LiveArticle {
   const author = team.find((member) => member.id === row.author);
   return {
@@ -90,13 +71,13 @@ export class LiveArticles implements PublishedKind {
   readonly name = "articles";
   #snapshot = EMPTY;
   #listeners: ArticlesListener[] = [];
-  /** One refresh at a time; a call during one waits for it and then looks again. */
+  // A call during a refresh waits for it and then looks again.
   #running: Promise<void> | undefined;
   #again = false;
   #html = new Map<string, string>();
 
   #drawCard: CardDrawer | undefined;
-  /** Cards drawn for previews, by their file name (which changes with the title), oldest first. */
+  // By file name, which changes with the title; oldest first.
   #previewCards = new Map<string, Promise<Buffer>>();
 
   readonly #db: Kysely<Database>;
@@ -107,17 +88,14 @@ export class LiveArticles implements PublishedKind {
     this.#now = now;
   }
 
-  /** Live articles, newest first, without their bodies. */
   list(): readonly ArticleSummary[] {
     return this.#snapshot.summaries;
   }
 
-  /** Live articles, newest first, as their pages show them. */
   pages(): readonly LiveArticle[] {
     return this.#snapshot.articles;
   }
 
-  /** The one the agency featured (the newest of them if several are), else the newest. */
   featured(): ArticleSummary | undefined {
     const { summaries } = this.#snapshot;
     return summaries.find((article) => article.featured) ?? summaries[0];
@@ -127,20 +105,14 @@ export class LiveArticles implements PublishedKind {
     return this.#snapshot.bySlug.get(slug);
   }
 
-  /** The live slug an old one moved to, for a 301. */
   movedTo(slug: string): string | undefined {
     return this.#snapshot.redirects.get(slug);
   }
 
-  /** How this instance draws social cards (prepared-pages.ts; none in development). */
   drawCardsWith(drawer: CardDrawer): void {
     this.#drawCard = drawer;
   }
 
-  /**
-   * The social card of an article not live yet, for its preview: drawn once
-   * per title and kept for the next look. Null where cards are not drawn.
-   */
   previewCard(pagePath: string, title: string): Promise<Buffer> | null {
     if (!this.#drawCard) return null;
     const name = ogImagePath(pagePath, title);
@@ -158,12 +130,10 @@ export class LiveArticles implements PublishedKind {
     return card;
   }
 
-  /** Called with the live articles after each change (prepared pages follow them). */
   onChange(listener: ArticlesListener): void {
     this.#listeners.push(listener);
   }
 
-  /** Loads the articles (publishing any whose time has come) when the table changed since the last look. */
   refresh(): Promise<void> {
     if (this.#running) {
       this.#again = true;
@@ -182,7 +152,6 @@ export class LiveArticles implements PublishedKind {
     return this.#running;
   }
 
-  /** Prepares the pages again from the articles held. */
   async prepare(): Promise<void> {
     for (const listener of this.#listeners) await listener(this.#snapshot.articles);
   }

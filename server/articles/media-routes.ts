@@ -4,19 +4,12 @@ import { MEDIA_FILE, type MediaFormat, variantWidths } from "#app/lib/media-imag
 import type { AdminServices } from "#server/admin/services.ts";
 import { readVariant } from "#server/articles/images-store.ts";
 
-/**
- * The images uploaded in the article editor (docs/decisions/0037), served:
- * /media/{hash}-{width}.{avif|webp|jpg|png}, content-addressed, so cached for
- * a year; each instance keeps the variants it served in memory, up to a
- * budget, and reads the others from the database. The uploads themselves are
- * read by the editor's action (server/articles/upload.ts, decision 0044).
- */
+// Content-addressed, so cached for a year (docs/decisions/0037).
 
 const TYPES: Record<MediaFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
-/** Per instance: the variants of a few dozen articles. */
+// Per instance: the variants of a few dozen articles.
 const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
 
-/** Variants served lately, the least recently used dropped first (a Map keeps insertion order). */
 function variantCache() {
   const entries = new Map<string, Uint8Array>();
   let bytes = 0;
@@ -69,7 +62,6 @@ function serveMedia(admin: AdminServices): RequestHandler {
   };
 }
 
-/** Mounted by server/app.ts before React Router. */
 export function mediaRoutes(admin: AdminServices): Router {
   const routes = Router();
   routes.get("/media/:file", serveMedia(admin));

@@ -2,13 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * The articles the agency writes in the inbox, their revisions and their old
- * addresses (docs/decisions/0036), registered in server/migrations.ts as
- * 0017_articles. The six first articles are written at start
- * (server/articles/seed.ts), not here: the migration also runs from the
- * command line under plain Node, where the Markdown is not bundled.
- */
+// The first articles are seeded at start (seed.ts): this also runs under plain Node, where the Markdown is not bundled.
 export function articlesMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -38,10 +32,8 @@ export function articlesMigration(dialect: Dialect): Migration {
         .addColumn("created_by", "text", (c) => c.notNull())
         .addColumn("updated_at", time, (c) => c.notNull())
         .addColumn("updated_by", "text", (c) => c.notNull())
-        // A scheduled article always has its time.
         .addCheckConstraint("articles_scheduled_time", sql`status <> 'scheduled' or publish_at is not null`)
         .execute();
-      // The inbox's list (latest change first) and the public listing the next step reads (live, newest first).
       await db.schema.createIndex("articles_updated").on("articles").columns(["updated_at", "id"]).execute();
       await db.schema.createIndex("articles_live").on("articles").columns(["status", "published_at"]).execute();
 

@@ -6,15 +6,8 @@ import { isSitePath, renderMarkdown } from "#app/lib/markdown.ts";
 import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
 import type { ArticleRecord } from "#server/articles/store.ts";
 
-/**
- * An article as the newsletter's mail (docs/decisions/0038): HTML with its
- * styles inline (mail clients drop a page's style sheet), every link and image
- * absolute, every image the site's own (docs/decisions/0046), and the
- * Markdown itself as the text part. Written once per send
- * with a placeholder where each subscriber's own unsubscribe link goes.
- */
+// Styles inline, as mail clients drop a page's style sheet (docs/decisions/0038, 0046).
 
-/** Stands in the written mail for the subscriber's unsubscribe link (personalise). */
 const UNSUBSCRIBE_SLOT = "%%unsubscribe-url%%";
 
 export interface ArticleEmail {
@@ -26,7 +19,6 @@ export interface ArticleEmail {
 const FONT = "font-family:Arial,Helvetica,sans-serif";
 const MUTED = "color:#475569;font-size:13px";
 
-/** Each element the Markdown renderer writes, styled inline as the site's article pages look. */
 const STYLES: Record<string, string> = {
   h1: "font-size:26px;line-height:1.25;margin:24px 0 12px;color:#0f172a",
   h2: "font-size:22px;line-height:1.3;margin:28px 0 10px;color:#0f172a",
@@ -48,14 +40,12 @@ const STYLES: Record<string, string> = {
 };
 const STYLED = new RegExp(`<(${Object.keys(STYLES).join("|")})(?=[\\s>/])`, "g");
 
-/** The renderer's HTML (safe: app/lib/markdown.ts) with each element's style inline and paths on this site made absolute. */
 function mailHtml(html: string, siteUrl: string): string {
   return html
     .replace(STYLED, (_tag, name: string) => `<${name} style="${STYLES[name]}"`)
     .replace(/ (href|src)="(\/(?![/\\])[^"]*)"/g, (_attribute, name: string, path: string) => ` ${name}="${siteUrl}${path}"`);
 }
 
-/** Markdown links and images to paths on this site, made absolute for the text part. */
 const absoluteText = (markdown: string, siteUrl: string) =>
   markdown.replace(/\]\((\/(?![/\\])[^)\s]*)/g, (_link, path: string) => `](${siteUrl}${path}`);
 
@@ -65,7 +55,7 @@ export function articleEmail(article: ArticleRecord, siteUrl: string): ArticleEm
   const minutes = readTimeLabel(article.readTimeMinutes ?? readTimeMinutes(article.body));
   const byline = `${author} · ${article.category} · ${minutes} read`;
   const footer = `You receive ${newsletterName} because you subscribed and confirmed your address.`;
-  // Only the site's own images, as in the body (app/lib/markdown.ts): another site's would see every subscriber open the mail.
+  // Only the site's own images: another site's would see every subscriber open the mail.
   const image =
     article.imagePath && isSitePath(article.imagePath)
       ? `<p style="margin:0 0 20px"><img src="${escapeHtml(`${siteUrl}${article.imagePath}`)}" alt="${escapeHtml(article.imageAlt ?? "")}" width="600" style="${STYLES.img};display:block;border-radius:8px"></p>`
@@ -100,7 +90,6 @@ export function articleEmail(article: ArticleRecord, siteUrl: string): ArticleEm
   return { subject: article.title, html, text };
 }
 
-/** One subscriber's copy: their own unsubscribe link in both parts. */
 export function personalise(mail: ArticleEmail, unsubscribeUrl: string): ArticleEmail {
   const link = escapeHtml(unsubscribeUrl);
   return {

@@ -6,15 +6,7 @@ import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
 import { type SiteServices, servicesContext } from "#server/services.ts";
 
-/**
- * Every live article's page served as a prerendered page is (decision 0017:
- * compressed once, CSP by hashes, ETag), made when the article goes live or
- * changes, not per request (docs/decisions/0039). The page and its client
- * navigation's data are rendered once through the app itself, so they are
- * what a request would have rendered. An article taken down stops being served
- * before anything else happens; until its new page is ready a changed one is
- * rendered per request from the same records.
- */
+/** Made when an article goes live or changes, not per request (docs/decisions/0017, 0039). */
 export async function prepareArticlePages({
   services,
   files,
@@ -27,7 +19,6 @@ export async function prepareArticlePages({
   files: Pick<StaticFiles, "putPage" | "removePage" | "has" | "putFile">;
   build: () => Promise<ServerBuild>;
   siteUrl: string;
-  /** The fonts social cards are drawn with (the build copies them beside the server bundle), and the logo on them. */
   cardFontDir: string;
   logoFile: string;
 }) {
@@ -38,14 +29,11 @@ export async function prepareArticlePages({
     return provider;
   };
   const render = pageRenderer({ build, siteUrl, context });
-  /** A page's social card, drawn in the heavy-work process (docs/decisions/0044). */
   const drawCard = async (pagePath: string, title: string) => {
     const png = await services.heavyWork.run("card", { pagePath, title, fontDir: cardFontDir, logoFile });
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   };
-  // The same drawer draws the cards of previews (preview.ts).
   articles.drawCardsWith(drawCard);
-  /** The version each served page was made from, by path. */
   const prepared = new Map<string, number>();
   const sync = async () => {
     const live = articles.pages();
@@ -74,13 +62,7 @@ export async function prepareArticlePages({
       }
     }
   };
-  /**
-   * The social card its og:image names, drawn when no card of that title is
-   * served yet (the build drew the first articles'): before the page, so a
-   * share of a new page finds its picture. Drawn in the heavy-work process
-   * (docs/decisions/0044): satori's layout and sharp's rasterising would hold
-   * the server's thread and its libuv pool.
-   */
+  // Drawn before the page, so a share of a new page finds its picture; off the server's thread (docs/decisions/0044).
   const card = async (path: string, title: string) => {
     const card = ogImagePath(path, title);
     if (files.has(card)) return;

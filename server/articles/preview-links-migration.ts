@@ -2,13 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * The preview links made in the editor (docs/decisions/0046): each one a row,
- * so one can be revoked alone and an unpublish revokes its article's. A link
- * carries its row's id; links made before this migration named the article
- * and were signed for another purpose, so they no longer open anything.
- * Registered in server/migrations.ts as 0022_preview_links.
- */
+// A row per link, so one can be revoked alone; older links were signed for another purpose and open nothing (docs/decisions/0046).
 export function previewLinksMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -23,7 +17,6 @@ export function previewLinksMigration(dialect: Dialect): Migration {
         .addColumn("revoked_at", time)
         .addColumn("revoked_by", "text")
         .execute();
-      // The editor lists an article's links; an unpublish revokes them.
       await db.schema.createIndex("article_preview_links_article").on("article_preview_links").column("article_id").execute();
     },
   };

@@ -2,12 +2,7 @@ import type { Kysely } from "kysely";
 import type { Actor } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/**
- * The preview links made in the editor, one row each (docs/decisions/0046):
- * what the link's signature cannot say, whether it was revoked since. Kept
- * apart from preview.ts so that store.ts, whose unpublish revokes them, can
- * use it too.
- */
+// Apart from preview.ts so that store.ts, whose unpublish revokes links, can use it (docs/decisions/0046).
 
 export interface PreviewLinkRow {
   id: number;
@@ -25,12 +20,11 @@ export async function addPreviewLink(db: Kysely<Database>, articleId: number, ex
   return id;
 }
 
-/** The link's article and whether it was revoked; undefined when there is no such link (its article was deleted). */
+/** Undefined when there is no such link: its article was deleted. */
 export function previewLinkState(db: Kysely<Database>, id: number) {
   return db.selectFrom("article_preview_links").select(["article_id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
 }
 
-/** The article's links that still open it at `now`, the newest first. */
 export async function livePreviewLinks(db: Kysely<Database>, articleId: number, now: Date): Promise<PreviewLinkRow[]> {
   const rows = await db
     .selectFrom("article_preview_links")
@@ -48,7 +42,6 @@ export async function livePreviewLinks(db: Kysely<Database>, articleId: number, 
   }));
 }
 
-/** Revokes one link of the article (`id`), or every one when `id` is null; answers how many were still unrevoked. */
 export async function revokePreviewLinks(
   db: Kysely<Database>,
   articleId: number,

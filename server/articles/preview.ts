@@ -9,35 +9,25 @@ import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
 import { signExpiringToken, verifyExpiringToken } from "#server/signed-tokens.ts";
 
-/**
- * Private preview links (docs/decisions/0040, 0046): `/blog/preview/<link id>.<expiry>.<signature>`,
- * signed with the site's preview secret (server/captcha/keys.ts), valid for
- * PREVIEW_DAYS. Each link is a row (preview-links.ts), so it can be revoked
- * alone, and an unpublish revokes its article's. The link shows its article's
- * content as last saved, so a client who approves a corrected draft reads the
- * correction at the same link. It is checked by its signature before the
- * database is asked anything, and by its row before the article is read.
- */
+// Shows the article as last saved, so a corrected draft reads at the same link (docs/decisions/0040, 0046).
 
 export const PREVIEW_PATH = "/blog/preview";
-/** Links made before they were rows named the article under "article-preview": a purpose of its own voids them. */
+// Links made before they were rows named the article under "article-preview": a purpose of its own voids them.
 const PURPOSE = "article-preview-link";
 const PREVIEW_DAYS = 7;
 
-/** Every answer to a preview link, its card's too: never kept, never indexed, its address (the key) never sent on. */
+/** Never kept, never indexed, its address (the key) never sent on. */
 export const previewHeaders = {
   "Cache-Control": NO_STORE,
   "X-Robots-Tag": "noindex, nofollow",
   "Referrer-Policy": "no-referrer",
 } as const;
 
-/** "3 December 2026, 14:00 (SAST)", as the editor and the preview say until when a link works. */
 export const previewUntil = (at: Date) => `${formatLongDate(at)}, ${sastClock(at)} (SAST)`;
 
-/** Where the card drawn for a previewed article without an image of its own is (its live card is drawn when it goes live). */
+// A live article's card is drawn when it goes live; until then, one for the preview.
 const previewCardPath = (token: string) => `${PREVIEW_PATH}/${token}/card.png`;
 
-/** Makes a link to an article's preview, valid for PREVIEW_DAYS from `now`; audited. */
 export async function createPreviewLink(
   db: Kysely<Database>,
   secret: Buffer,
@@ -59,7 +49,6 @@ export async function createPreviewLink(
   return { url: `${siteUrl}${PREVIEW_PATH}/${signExpiringToken(secret, PURPOSE, id, expiresAt)}`, until };
 }
 
-/** An article's links that still open it, as its editor lists them: who made each and when, and until when it works. */
 export async function previewLinksOf(db: Kysely<Database>, articleId: number, now = new Date()) {
   const links = await livePreviewLinks(db, articleId, now);
   return links.map((link) => ({
@@ -70,7 +59,6 @@ export async function previewLinksOf(db: Kysely<Database>, articleId: number, no
   }));
 }
 
-/** Revokes one of the article's links (it then answers as an expired one); audited. False when it was not one still working. */
 export async function revokePreviewLink(
   db: Kysely<Database>,
   article: { id: number; slug: string },
@@ -87,19 +75,15 @@ export async function revokePreviewLink(
 }
 
 export type PreviewState =
-  /** Not a link this site signed. */
   | { state: "invalid" }
-  /** Past its time, revoked, or its article unpublished since. */
   | { state: "expired" }
-  /** Signed, but its article was deleted. */
   | { state: "gone" }
-  /** The article is live now: its public page. */
   | { state: "live"; path: string }
   | { state: "found"; article: LiveArticle; until: string };
 
 type LinkLookup = Exclude<PreviewState, { state: "found" }> | { state: "row"; row: Selectable<ArticlesTable>; expiresAt: Date };
 
-/** The article the preview link `token` opens at `now`: its signature first, then its row, and only then the article. */
+// Signature first, then the row, and only then the article.
 async function articleOfLink(db: Kysely<Database>, secret: Buffer, token: string, now: Date): Promise<LinkLookup> {
   const check = verifyExpiringToken(secret, PURPOSE, token, now);
   if (!check.ok) return { state: check.reason };
@@ -112,7 +96,6 @@ async function articleOfLink(db: Kysely<Database>, secret: Buffer, token: string
   return { state: "row", row, expiresAt: check.expiresAt };
 }
 
-/** What the preview link `token` shows at `now`. */
 export async function findPreview(db: Kysely<Database>, secret: Buffer, token: string, now = new Date()): Promise<PreviewState> {
   const found = await articleOfLink(db, secret, token, now);
   if (found.state !== "row") return found;
@@ -120,12 +103,10 @@ export async function findPreview(db: Kysely<Database>, secret: Buffer, token: s
   // Dated as readers would see it (store.ts): the day it first went live, else its scheduled time, else today.
   const date = row.published_at ?? (row.status === "scheduled" ? row.publish_at : null);
   const article = articlePageOf(row, date ? new Date(date) : now);
-  // Without an image of its own an article shows its social card, drawn when it goes live: until then, one drawn for the preview.
   if (!row.image_path) article.imageUrl = previewCardPath(token);
   return { state: "found", article, until: previewUntil(found.expiresAt) };
 }
 
-/** The page and title the preview's card is drawn for, or why there is none. */
 export async function findPreviewCard(
   db: Kysely<Database>,
   secret: Buffer,

@@ -9,16 +9,10 @@ import {
 } from "#server/articles/store.ts";
 import type { SiteServices } from "#server/services.ts";
 
-/**
- * The inbox's writes of an article's content or state, each through the
- * publishing service (server/publishing/), which refreshes this instance's live
- * articles before it returns: the editor's next page, the feed and the sitemap
- * already show it. The other instances notice within a poll.
- */
+/** Each write refreshes this instance's live articles before it returns (docs/decisions/0057). */
 export function articlePublishing({ admin: { db }, articles, publishing }: Pick<SiteServices, "admin" | "articles" | "publishing">) {
   const publish = (write: () => Promise<SaveResult>) => publishing.publish(articles.name, write);
   return {
-    /** A new article (a draft, then `change` if it is more) or a save over version `expected` of article `id`. */
     save(id: number | null, expected: number, content: ArticleContent, change: StateChange, actor: Actor): Promise<SaveResult> {
       return publish(async () => {
         if (id !== null) return saveArticle(db, id, expected, content, change, actor);

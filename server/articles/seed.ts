@@ -6,10 +6,8 @@ import type { Actor } from "#server/audit/audit.ts";
 import { addRevision, type ArticleContent, contentColumns } from "#server/articles/store.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** Who the revisions of the first articles name. */
 const SITE_CONTENT: Actor = { userId: null, name: "site content (app/content/blog)" };
 
-/** An article of app/content/blog as the editor keeps it: its author by id, its image where the next step serves it. */
 export function contentOfFile(article: LoadedArticle): ArticleContent {
   const author = team.find((member) => member.name === article.author);
   if (!author) throw new Error(`${article.slug}: ${article.author} is not in app/content/team.ts`);
@@ -31,12 +29,7 @@ export function contentOfFile(article: LoadedArticle): ArticleContent {
   };
 }
 
-/**
- * Writes the six articles of app/content/blog as the first records, published
- * on their dates, when the table has none (docs/decisions/0036 says why at
- * start rather than in the migration). Instances starting together on one
- * PostgreSQL each try; the slug's uniqueness lets one article in once.
- */
+/** At start rather than in the migration (docs/decisions/0036); the slug's uniqueness lets one instance in per article. */
 export async function seedArticles(db: Kysely<Database>, articles: readonly LoadedArticle[], now = new Date()): Promise<number> {
   const any = await db.selectFrom("articles").select("id").limit(1).executeTakeFirst();
   if (any) return 0;

@@ -2,13 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { columnTypes, type Dialect } from "#server/db/dialect.ts";
 
-/**
- * An article mailed to the newsletter's confirmed subscribers
- * (docs/decisions/0038): one send per article (its id unique), the mail as
- * it was written when the send started, and each subscriber's copy as an
- * outbox message on the "newsletter" channel that names its send.
- * Registered in server/migrations.ts as 0019_article_sends.
- */
+// The mail is kept as written when the send started (docs/decisions/0038).
 export function articleSendsMigration(dialect: Dialect): Migration {
   const { time, id } = columnTypes(dialect);
   return {
@@ -26,7 +20,6 @@ export function articleSendsMigration(dialect: Dialect): Migration {
         .addColumn("started_at", time, (c) => c.notNull())
         .execute();
       await db.schema.alterTable("outbox").addColumn("article_send_id", "integer").execute();
-      // A send's progress counts its messages by status.
       await db.schema.createIndex("outbox_article_send").on("outbox").columns(["article_send_id", "status"]).execute();
     },
   };

@@ -8,11 +8,7 @@ import { findArticleById } from "#server/articles/store.ts";
 import { readForm } from "#server/http/request.ts";
 import { servicesOf } from "#server/services.ts";
 
-/**
- * The article send page's loader and action (app/routes/admin/article-send.tsx,
- * docs/decisions/0038): a test to the editor, the one send to every confirmed
- * subscriber, and a retry of the failed ones.
- */
+// Loader and action of app/routes/admin/article-send.tsx (docs/decisions/0038).
 
 const done = {
   test: "The test is on its way to your address.",
@@ -30,7 +26,6 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-/** The article the address names, or 404. */
 async function articleOf(context: AdminRouteArgs["context"], id: string) {
   if (!/^\d{1,9}$/.test(id)) notFound();
   return (await findArticleById(adminOf(context).db, Number(id))) ?? notFound();
@@ -88,7 +83,6 @@ export async function sendPageAction({ params, context, request }: AdminRouteArg
   return sent(services, article.id, intent);
 }
 
-/** The worker woken for what was queued, and the page again with what was done. */
 function sent(services: ReturnType<typeof servicesOf>, articleId: number, intent: string) {
   services.worker.nudge();
   return redirect(`/admin/articles/${articleId}/send?done=${intent}`, { status: 303 });

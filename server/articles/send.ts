@@ -12,26 +12,16 @@ import type { OutboxMessage } from "#server/outbox/store.ts";
 import type { Sender } from "#server/outbox/worker.ts";
 import { enqueue } from "#server/outbox/store.ts";
 
-/**
- * An article mailed to the newsletter's confirmed subscribers
- * (docs/decisions/0038). Starting a send writes, in one transaction, the send
- * (once per article), the mail, and an outbox message on the "newsletter"
- * channel per confirmed subscriber, each due at its turn of the rate
- * (NEWSLETTER_RATE_PER_MINUTE): every instance's outbox lane takes the due
- * ones, so the pace holds across instances and restarts, and the outbox's
- * lease and retries give each subscriber one copy. The lane mails a copy only
- * if its subscriber is still confirmed at that moment.
- */
+// Copies are due at their turn of the rate, so the pace holds across instances and restarts (docs/decisions/0038).
 
 const SEND_KIND = "Article newsletter";
 const TEST_KIND = "Article newsletter test";
-/** Messages inserted per statement: well inside both databases' limits on bound values. */
+// Well inside both databases' limits on bound values.
 const INSERT_BATCH = 500;
 
 export type StartResult =
   { ok: true; recipients: number } | { ok: false; problem: "missing" | "not-published" | "already-sent" | "no-subscribers" };
 
-/** The time between two messages at this rate. */
 const intervalMs = (perMinute: number) => 60_000 / perMinute;
 
 export async function confirmedSubscriberCount(db: Kysely<Database>): Promise<number> {
@@ -43,11 +33,7 @@ export async function confirmedSubscriberCount(db: Kysely<Database>): Promise<nu
   return Number(row.n);
 }
 
-/**
- * Sends a published article to every subscriber confirmed now, once: a second
- * start (another admin at the same moment, a second instance) finds the send
- * and queues nothing. Audited.
- */
+/** A second start (another admin, another instance) finds the send and queues nothing. */
 export function startArticleSend(
   handle: DatabaseHandle,
   articleId: number,
@@ -84,7 +70,7 @@ export function startArticleSend(
       .executeTakeFirst();
     if (!send) return { ok: false, problem: "already-sent" } as const;
 
-    // After the newsletter messages still waiting (another article's send), so two sends together keep to the rate.
+    // After another send's waiting messages, so two sends together keep to the rate.
     const interval = intervalMs(options.perMinute);
     const waiting = await trx
       .selectFrom("outbox")
@@ -123,10 +109,6 @@ export function startArticleSend(
   });
 }
 
-/**
- * The mail as subscribers will get it, to `to` (the signed-in user) now,
- * through the outbox's mail: the unsubscribe link in it is a sample.
- */
 export async function queueTestSend(
   handle: DatabaseHandle,
   articleId: number,
@@ -160,18 +142,14 @@ export interface SendProgress {
   startedAt: Date;
   startedBy: string;
   recipients: number;
-  /** Waiting for their turn, or for a retry after a failed attempt. */
   queued: number;
   retrying: number;
   sent: number;
-  /** Every attempt used up, or refused for good: kept, and sent again by retryFailed. */
   failed: number;
-  /** Left before their copy went. */
   skipped: number;
   lastError: string | null;
 }
 
-/** The article's send and how far it has got, or undefined when it was not sent. */
 export async function sendProgress(db: Kysely<Database>, articleId: number): Promise<SendProgress | undefined> {
   const send = await db.selectFrom("article_sends").selectAll().where("article_id", "=", articleId).executeTakeFirst();
   if (!send) return undefined;
@@ -195,7 +173,6 @@ export async function sendProgress(db: Kysely<Database>, articleId: number): Pro
   };
 }
 
-/** Queues the send's failed messages again with fresh attempts, each still checked at its turn; audited. Answers how many. */
 export function retryFailed(handle: DatabaseHandle, articleId: number, actor: Actor, now = new Date()): Promise<number> {
   return handle.durableTransaction(async (trx) => {
     const send = await trx.selectFrom("article_sends").select("id").where("article_id", "=", articleId).executeTakeFirst();
@@ -219,7 +196,6 @@ export function retryFailed(handle: DatabaseHandle, articleId: number, actor: Ac
   });
 }
 
-/** What the lane needs of the newsletter: a subscriber's own unsubscribe link and RFC 8058 headers (server/newsletter/subscribers.ts). */
 interface SubscriberLinks {
   unsubscribeUrl(subscriber: { id: number; email_key: string }): string;
   mailHeaders(subscriber: { id: number; email_key: string }): Record<string, string>;
@@ -232,12 +208,7 @@ function pause(ms: number, stopping: AbortSignal): Promise<void> {
   });
 }
 
-/**
- * The outbox's newsletter lane: mails a due copy to its subscriber if they
- * are still confirmed, with their own unsubscribe link and List-Unsubscribe
- * headers; drops it (and counts them as skipped) when they left. It keeps to
- * the rate itself too, for copies that fell due together while no instance ran.
- */
+/** Keeps to the rate itself too, for copies that fell due together while no instance ran. */
 export function newsletterSender(deps: {
   handle: DatabaseHandle;
   links: SubscriberLinks;

@@ -5,13 +5,9 @@ import { revokePreviewLinks } from "#server/articles/preview-links.ts";
 import type { ArticlesTable } from "#server/db/articles-tables.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/**
- * The articles' queries (docs/decisions/0036): the inbox's list and editor,
- * saves that refuse to overwrite a newer version, a revision for every save,
- * restores, and the old addresses a changed slug leaves.
- */
+// docs/decisions/0036.
 
-/** What the editor changes; a revision keeps exactly this. */
+/** A revision keeps exactly this. */
 export interface ArticleContent {
   slug: string;
   title: string;
@@ -25,7 +21,7 @@ export interface ArticleContent {
   imageAlt: string | null;
   body: string;
   featured: boolean;
-  /** Null: computed from the body. */
+  // Null: computed from the body.
   readTimeMinutes: number | null;
 }
 
@@ -51,22 +47,18 @@ export interface RevisionSummary {
   savedBy: string;
 }
 
-/** What a save does to the article's state, besides its content. */
 export type StateChange = { to: "keep" } | { to: "draft" } | { to: "published" } | { to: "scheduled"; at: Date } | { to: "unpublished" };
 
 export type SaveResult =
   | { ok: true; id: number; version: number }
   | { ok: false; problem: "missing" }
   | { ok: false; problem: "slug-taken" }
-  /** The slug is a live article's old address, which readers and search engines follow to it. */
   | { ok: false; problem: "slug-moved"; to: { title: string; slug: string } }
-  /** Someone saved since the form was opened: who, when, and the version they made. */
   | { ok: false; problem: "conflict"; by: string; at: Date; version: number };
 
 const toDate = (value: Date | string) => new Date(value);
 const toDateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** An article's content as its row's columns (the editor's saves, the first articles' seed). */
 export function contentColumns(content: ArticleContent) {
   return {
     slug: content.slug,
@@ -119,7 +111,6 @@ function recordOf(row: Selectable<ArticlesTable>): ArticleRecord {
   };
 }
 
-/** Every article, the latest changed first (the inbox's list: a handful to a few hundred). */
 export async function listArticles(db: Kysely<Database>): Promise<ArticleRecord[]> {
   const rows = await db.selectFrom("articles").selectAll().orderBy("updated_at", "desc").orderBy("id", "desc").execute();
   return rows.map(recordOf);
@@ -147,12 +138,7 @@ export async function listRevisions(db: Kysely<Database>, articleId: number): Pr
   }));
 }
 
-/**
- * Why article `exceptId` (null: a new one) may not have `slug`, or null when
- * it may: another article has it, or it is the old address of another
- * article that is live (or scheduled to be), whose 301 it would break. The
- * old address of an article not live is free to take.
- */
+/** An old address of a live article is refused, as taking it would break its 301. */
 async function slugProblem(
   db: Kysely<Database>,
   slug: string,
@@ -176,13 +162,11 @@ async function slugProblem(
   return moved ? { ok: false, problem: "slug-moved", to: { title: moved.title, slug: moved.slug } } : null;
 }
 
-/** What the editor says beside the slug when it cannot be this article's. */
 export function slugRefusal(result: Extract<SaveResult, { problem: "slug-taken" | "slug-moved" }>): string {
   if (result.problem === "slug-taken") return "Another article has this slug: choose another.";
   return `This was the address of the live article “${result.to.title}”, and still takes its readers and search engines to it at /blog/${result.to.slug}: choose another slug.`;
 }
 
-/** Keeps a saved version's content as a revision, in the transaction that saved it. */
 export async function addRevision(
   trx: Kysely<Database>,
   article: { id: number; version: number; status: ArticleStatus; content: ArticleContent },
@@ -204,7 +188,6 @@ export async function addRevision(
     .execute();
 }
 
-/** A new draft, its first revision with it; refused when its slug is taken. */
 export async function createArticle(db: Kysely<Database>, content: ArticleContent, actor: Actor, now = new Date()): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const problem = await slugProblem(trx, content.slug, null);
@@ -237,12 +220,7 @@ const actionOf: Record<StateChange["to"], string> = {
   unpublished: "Unpublished",
 };
 
-/**
- * Saves `content` over version `expected` of the article, with `change` to its
- * state, as one transaction: refused when someone saved since (the version
- * moved on) or the slug is another article's. A new slug leaves the old one
- * as a redirect. Publishing, scheduling and unpublishing are audited.
- */
+/** Refused when someone saved since (the version moved on) or the slug is another article's. */
 export async function saveArticle(
   db: Kysely<Database>,
   id: number,
@@ -277,7 +255,6 @@ async function saveIn(
       ...contentColumns(content),
       status,
       publish_at: change.to === "scheduled" ? change.at : change.to === "keep" ? toDateOrNull(before.publish_at) : null,
-      // The date readers see is the first time it went live.
       published_at: change.to === "published" && before.published_at === null ? now : toDateOrNull(before.published_at),
       version,
       updated_at: now,
@@ -287,7 +264,7 @@ async function saveIn(
     .where("version", "=", expected)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
-    // Read again: on PostgreSQL the save that won may have committed after `before` was read, and the message names it.
+    // Read again: on PostgreSQL the winning save may have committed after `before` was read.
     const winner =
       (await trx.selectFrom("articles").select(["updated_by", "updated_at", "version"]).where("id", "=", id).executeTakeFirst()) ?? before;
     return { ok: false, problem: "conflict", by: winner.updated_by, at: toDate(winner.updated_at), version: winner.version };
@@ -301,7 +278,7 @@ async function saveIn(
       .execute();
   }
   await addRevision(trx, { id, version, status, content }, action, actor, now);
-  // Taken down, it is previewed by no link made before: a new one is made if a client should read it again.
+  // Taken down, it is previewed by no link made before.
   if (change.to === "unpublished") await revokePreviewLinks(trx, id, null, actor, now);
   if (change.to !== "keep" && change.to !== "draft" && change.to !== before.status) {
     const when = change.to === "scheduled" ? ` for ${change.at.toISOString()}` : "";
@@ -315,10 +292,6 @@ async function saveIn(
   return { ok: true, id, version };
 }
 
-/**
- * Puts revision `revisionId`'s content back as a new revision (the state
- * stays), over version `expected` as any save; audited.
- */
 export async function restoreRevision(
   db: Kysely<Database>,
   articleId: number,
@@ -345,14 +318,9 @@ export async function restoreRevision(
   });
 }
 
-/** Who the revisions of articles published at their scheduled time name. */
 const SCHEDULE: Actor = { userId: null, name: "the schedule" };
 
-/**
- * Publishes every scheduled article whose time has come, each as a new
- * version with its revision, dated its scheduled time. Instances may call it
- * together: the update's `where` lets one of them publish each article.
- */
+/** Instances may call it together: the update's `where` lets one of them publish each article. */
 export async function publishDue(db: Kysely<Database>, now = new Date()): Promise<number> {
   const due = await db.selectFrom("articles").selectAll().where("status", "=", "scheduled").where("publish_at", "<=", now).execute();
   let published = 0;

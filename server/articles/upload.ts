@@ -10,26 +10,15 @@ import { type FormFields, readForm } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 import type { SiteServices } from "#server/services.ts";
 
-/**
- * The article editor's post and the image it may carry (docs/decisions/0037,
- * 0044). The editor's form is multipart when it has a file input; its action
- * reads it here, after the inbox's guard has checked the session and the form's
- * token, streamed: the text fields, and the file up to UPLOAD_MAX_BYTES, hashed
- * as it arrives. Once the action has checked the user's role, the file becomes
- * the image's variants: counted against the editor's uploads a minute, looked
- * up by its hash (a file stored already is not decoded again, nor one being
- * made right now), and otherwise made in the heavy-work process, never here.
- */
+// Streamed and hashed as it arrives; decoded only in the heavy-work process, never here (docs/decisions/0037, 0044).
 
-/** The editor's pages, and React Router's data requests to them: the posts that may carry an image. */
+// React Router's data requests too.
 export const ARTICLE_EDITOR_PATH = /^\/admin\/articles\/(?:new|\d{1,9})(?:\.data)?$/;
-/** Past this a post to the editor is no upload anyone meant: it is cut off rather than read on (server/app.ts). */
+// Past this a post is no upload anyone meant: it is cut off rather than read on (server/app.ts).
 export const ARTICLE_POST_MAX_BYTES = 64 * 1024 * 1024;
-/** A text field of the editor: the body's 20,000 characters at up to four bytes each, with room to spare. */
+// The body's 20,000 characters at up to four bytes each, with room to spare.
 const FIELD_MAX_BYTES = 128 * 1024;
-/** The editor's file input. */
 const FILE_FIELD = "imageFile";
-/** The rate limit's key: uploads are counted per user. */
 const UPLOADS_LIMIT_KEY = "article-uploads";
 
 const FORM_UNREADABLE = "That form could not be read.";
@@ -43,7 +32,6 @@ export const UPLOAD_TIMED_OUT =
 export const UPLOAD_FAILED = "This image could not be prepared: upload it again, or save it as a JPEG or PNG and upload that.";
 const UPLOAD_STOPPED = "The server is restarting: upload the image again in a minute. What you typed is kept below.";
 
-/** The editor's file, as posted: its bytes (at most UPLOAD_MAX_BYTES), its content hash, and whether it was longer. */
 interface PostedFile {
   bytes: Buffer;
   hash: string;
@@ -52,10 +40,8 @@ interface PostedFile {
 
 export type ArticlePost = { ok: true; fields: FormFields; file: PostedFile | null } | { ok: false; status: number; message: string };
 
-/** What became of a posted file: the path of its images, or why not, with the status to answer and when to try again. */
 export type UploadOutcome = { ok: true; path: string } | { ok: false; status: number; problem: string; retryAfterSeconds?: number };
 
-/** The editor's post: its fields (the first value of each, as server/http/request.ts reads a form) and its file, if one was chosen. */
 export async function readArticlePost(request: Request): Promise<ArticlePost> {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const form = await readForm(request, new Set());
@@ -77,10 +63,9 @@ export async function readArticlePost(request: Request): Promise<ArticlePost> {
   return { ok: true, fields, file: read.file && { ...read.file, hash: hasher.digest() } };
 }
 
-/** Files being made into images right now, by hash, per database: twenty posts of one file at once wait for one decoding. */
+// Twenty posts of one file at once wait for one decoding.
 const inMaking = new WeakMap<Kysely<Database>, Map<string, Promise<UploadOutcome>>>();
 
-/** The posted file's images stored (or found stored), or why not. */
 export async function storeArticleUpload(services: SiteServices, actor: Actor, file: PostedFile): Promise<UploadOutcome> {
   if (file.truncated) return { ok: false, status: 400, problem: TOO_LARGE };
   const max = services.settings.ARTICLE_UPLOADS_PER_MINUTE;
@@ -108,7 +93,6 @@ const refusals: Record<HeavyWorkRefused["problem"], { problem: string; retryAfte
   stopped: { problem: UPLOAD_STOPPED, retryAfterSeconds: 60 },
 };
 
-/** The file's images, found by its hash or made in the heavy-work process and stored. */
 async function makeImages(services: SiteServices, actor: Actor, file: PostedFile): Promise<UploadOutcome> {
   const db = services.admin.db;
   const known = await findImage(db, file.hash);
