@@ -1,12 +1,17 @@
 import { log } from "#server/log.ts";
 
+/** A kind of live content (articles, site content), polled and published here. */
 export interface PublishedKind {
   name: string;
+  /** Reads the records if they changed since the last look, and prepares the pages that show them. */
   refresh(): Promise<void>;
   prepare(): Promise<void>;
 }
 
-/** Every inbox write goes through `publish()`, so no writer can forget to refresh (docs/decisions/0057). */
+/**
+ * One poll for every kind, so a save on another instance is live here within `pollMs`; every inbox
+ * write goes through `publish()`, so no writer can forget to refresh (docs/decisions/0057).
+ */
 export class Publishing {
   readonly #kinds = new Map<string, PublishedKind>();
   readonly #running = new Set<Promise<void>>();
@@ -50,6 +55,7 @@ export class Publishing {
     })();
   }
 
+  /** Wakes a poll that is waiting, and is seen by one in the middle of a look. */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#wake(false);
