@@ -51,7 +51,7 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     projects: [
       // Three groups, one after another (decision 0056); `npm test` runs the first two side by side, the
-      // integration and unit files at a lower priority (decision 0058). The e2e files, one per core: Chromium
+      // integration and unit files one per core (decision 0058). The e2e files, one per core: Chromium
       // keeps more than a core busy for each.
       {
         extends: true,

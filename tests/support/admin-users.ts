@@ -128,7 +128,7 @@ export async function authenticatorCode(email: string): Promise<string> {
 
 /**
  * The app's code for now, not counted as given: for a post the server refuses before it checks the
- * code (a sign-in already ended, the codes locked), so the step stays free for the user's next sign-in
+ * code (a sign-in already ended, the codes locked, a secret it cannot open), so the step stays free for the user's next sign-in
  * rather than costing it a wait for the next step.
  */
 export function authenticatorCodeNotTaken(email: string): string {
