@@ -54,6 +54,7 @@ export default [
         route("articles/:id", "routes/admin/article.tsx"),
         route("articles/:id/send", "routes/admin/article-send.tsx"),
         route("pricing", "routes/admin/pricing.tsx"),
+        route("testimonials", "routes/admin/testimonials.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("system", "routes/admin/system.tsx"),

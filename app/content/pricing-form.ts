@@ -1,6 +1,6 @@
-import { CONTROL_CHARACTER } from "#app/lib/article-form.ts";
+import { type FormErrors, type FormValues, type MappedFieldSpec, postText, REMOVE, rowsIn, textProblem } from "#app/content/field-map.ts";
 import type { AddOn, PricingContent, PricingGroup, PricingTier } from "#app/content/pricing.ts";
-import { isServiceSlug, serviceSlugs, serviceSummary, type ServiceSlug } from "#app/content/services.ts";
+import { isServiceSlug, type ServiceSlug } from "#app/content/services.ts";
 
 /**
  * The pricing editor's form (/admin/pricing, docs/decisions/0052), built from
@@ -11,19 +11,9 @@ import { isServiceSlug, serviceSlugs, serviceSummary, type ServiceSlug } from "#
  * would break a page, and the text as typed, which the form shows again.
  */
 
-export type PricingValues = Record<string, string>;
-export type PricingErrors = Record<string, string>;
+export type PricingValues = FormValues;
+export type PricingErrors = FormErrors;
 
-interface TextField {
-  key: string;
-  label: string;
-  kind: "text" | "lines" | "checkbox" | "service";
-  hint?: string;
-  optional?: boolean;
-}
-
-/** One field's text, at most: what the tier card's layout holds. */
-export const FIELD_MAX = 160;
 const FEATURES_MAX = 8;
 
 export const tierFields = [
@@ -34,23 +24,20 @@ export const tierFields = [
   { key: "idealFor", label: "Ideal for", kind: "text" },
   { key: "results", label: "Results", kind: "text" },
   { key: "popular", label: "Most popular", kind: "checkbox" },
-] as const satisfies readonly TextField[];
+] as const satisfies readonly MappedFieldSpec[];
 
-export const groupFields = [{ key: "summary", label: "Summary", kind: "text" }] as const satisfies readonly TextField[];
+export const groupFields = [{ key: "summary", label: "Summary", kind: "text" }] as const satisfies readonly MappedFieldSpec[];
 
 export const addOnFields = [
   { key: "service", label: "Add-on", kind: "text" },
   { key: "description", label: "Description", kind: "text" },
   { key: "price", label: "Price", kind: "text", hint: "e.g. R4,000/month or from R3,500" },
   { key: "serviceSlug", label: "Service page", kind: "service" },
-] as const satisfies readonly TextField[];
-
-export const serviceChoices = serviceSlugs.map((slug) => ({ value: slug, label: serviceSummary(slug).name }));
+] as const satisfies readonly MappedFieldSpec[];
 
 export const tierName = (group: number, tier: number, key: string) => `g${group}.t${tier}.${key}`;
 export const addOnName = (addOn: number, key: string) => `a${addOn}.${key}`;
 export const summaryName = (group: number) => `g${group}.summary`;
-export const REMOVE = "remove";
 
 /** The form's values for `content`: its rows, and a blank one after each list. */
 export function pricingValuesOf(content: PricingContent): PricingValues {
@@ -73,13 +60,6 @@ function tierText(tier: PricingTier, key: (typeof tierFields)[number]["key"]): s
   return tier[key] ?? "";
 }
 
-/** How many rows of a list the post holds: its rows are numbered from 0 without gaps. */
-const rowsIn = (fields: Readonly<Record<string, unknown>>, name: (row: number) => string) => {
-  let rows = 0;
-  while (name(rows) in fields && rows < 100) rows++;
-  return rows;
-};
-
 /** The rand amounts of a price text, in order: "R12,000-30,000+" is [12000, 30000]. */
 export function randAmounts(text: string): number[] {
   return [...text.matchAll(/\d[\d,]*/g)].map((m) => Number(m[0].replaceAll(",", "")));
@@ -94,13 +74,6 @@ function rangeProblem(text: string, what: string): string | undefined {
   return undefined;
 }
 
-function textProblem(text: string, label: string, optional = false): string | undefined {
-  if (!text) return optional ? undefined : `Give the ${label.toLowerCase()}.`;
-  if (text.length > FIELD_MAX) return `${label} is ${text.length} characters: keep it to ${FIELD_MAX}, as the page's card holds.`;
-  if (CONTROL_CHARACTER.test(text)) return `${label} holds an invisible control character, often pasted from another program: retype it.`;
-  return undefined;
-}
-
 export type PricingRead =
   { ok: true; content: PricingContent; values: PricingValues } | { ok: false; errors: PricingErrors; values: PricingValues };
 
@@ -109,7 +82,7 @@ export type PricingRead =
  * titles, the form does not change), or every field's problem.
  */
 export function readPricingPost(fields: Readonly<Record<string, unknown>>, current: PricingContent): PricingRead {
-  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string).replaceAll("\r\n", "\n").trim() : "");
+  const text = (name: string) => postText(fields, name);
   const values: PricingValues = {};
   const errors: PricingErrors = {};
   const groups: PricingGroup[] = current.groups.map((group, g) => {

@@ -9,6 +9,23 @@ export interface Testimonial {
   results: string;
 }
 
+/**
+ * The testimonials as the agency edits them (/admin/testimonials, decision 0052): the home page's list,
+ * of which it shows the first three, and the free-audit page's, of which it shows the first two; the
+ * first of those is also the quote in the home page's free-audit block.
+ */
+export interface TestimonialsContent {
+  home: readonly Testimonial[];
+  freeAudit: readonly Testimonial[];
+}
+
+export const HOME_SHOWS = 3;
+export const FREE_AUDIT_SHOWS = 2;
+
+export const shownOnHome = (content: TestimonialsContent) => content.home.slice(0, HOME_SHOWS);
+export const shownOnFreeAudit = (content: TestimonialsContent) => content.freeAudit.slice(0, FREE_AUDIT_SHOWS);
+export const homeAuditQuote = (content: TestimonialsContent) => content.freeAudit[0];
+
 /** The three shown on the home page. */
 export const testimonials: readonly Testimonial[] = [
   {
@@ -69,3 +86,6 @@ export const auditTestimonials: readonly Testimonial[] = [
     results: "+240% ROAS after the roadmap",
   },
 ];
+
+/** What a new site starts with: SPEC.md's. */
+export const specTestimonials: TestimonialsContent = { home: testimonials, freeAudit: auditTestimonials };

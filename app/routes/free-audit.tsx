@@ -11,13 +11,15 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { auditGuarantee, auditPromises, auditStats, fullAuditInclusions } from "#app/content/audit.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { claims } from "#app/content/stats.ts";
-import { auditTestimonials } from "#app/content/testimonials.ts";
+import { shownOnFreeAudit, type Testimonial } from "#app/content/testimonials.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { site } from "#app/config/site.ts";
 import { leadClientAction } from "#app/forms/transport.ts";
 import { absoluteUrl, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { auditForm } from "#app/forms/audit.ts";
 import { leadAction } from "#server/leads/actions.ts";
+import { siteContentOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction(auditForm);
@@ -25,7 +27,12 @@ export const clientAction = leadClientAction(auditForm);
 export { shouldRevalidate } from "#app/forms/transport.ts";
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
-export const loader = formPageLoader;
+const ROUTE_ID = "routes/free-audit";
+
+/** The testimonials are in the document only: their section is adopted as the server wrote it. */
+export function loader(args: Route.LoaderArgs) {
+  return { ...formPageLoader(args), ...documentOnly(args, ROUTE_ID, shownOnFreeAudit(siteContentOf(args.context, "testimonials"))) };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -45,6 +52,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
+  const testimonials: readonly Testimonial[] = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? [];
   return (
     <>
       <section id="top" className="scroll-mt-24 bg-gradient-to-br from-ink via-brand-900 to-brand-800">
@@ -95,7 +103,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="audit-testimonials-title">
+      <Section tone="muted" labelledBy="audit-testimonials-title" adopt>
         <SectionHeading
           id="audit-testimonials-title"
           eyebrow="From our clients"
@@ -103,7 +111,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
           lead="What business owners said after receiving theirs."
         />
         <div className="mx-auto mt-12 max-w-5xl">
-          <TestimonialGrid testimonials={auditTestimonials} />
+          <TestimonialGrid testimonials={testimonials} />
         </div>
       </Section>
 

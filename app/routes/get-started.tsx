@@ -6,7 +6,7 @@ import { seo } from "#app/lib/seo.ts";
 import { formPageData } from "#server/forms/form-page.ts";
 import { tierNamesOf } from "#app/content/pricing.ts";
 import { servicesOf } from "#server/services.ts";
-import { pricingOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.ts";
 import { orderForm } from "#app/forms/order.ts";
 import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/get-started";
@@ -18,7 +18,7 @@ export { shouldRevalidate } from "#app/forms/transport.ts";
 export { answerHeaders as headers } from "#app/lib/cache-control.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return { formPage: formPageData(servicesOf(context), request), tiers: tierNamesOf(pricingOf(context)) };
+  return { formPage: formPageData(servicesOf(context), request), tiers: tierNamesOf(siteContentOf(context, "pricing")) };
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.getStarted);

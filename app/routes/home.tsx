@@ -14,19 +14,28 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { partnerBadges } from "#app/content/partners.ts";
 import { serviceCards } from "#app/content/services.ts";
 import { heroStats } from "#app/content/stats.ts";
-import { auditQuote, testimonials } from "#app/content/testimonials.ts";
+import { homeAuditQuote, shownOnHome, type TestimonialsContent } from "#app/content/testimonials.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { seo } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
+import { siteContentOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/home";
 
-// Prerendered: the server stamps the id it runs with over the build's placeholder.
-export function loader() {
-  return { introVideoId: env().INTRO_VIDEO_ID };
+const ROUTE_ID = "routes/home";
+/** While the document hydrates: the testimonials are adopted as the server wrote them. */
+const ADOPTED: TestimonialsContent = { home: [], freeAudit: [] };
+
+// Prerendered, and prepared again when the testimonials change (decision 0052); the server stamps the
+// intro video's id it runs with over the build's placeholder.
+export function loader(args: Route.LoaderArgs) {
+  return { introVideoId: env().INTRO_VIDEO_ID, ...documentOnly(args, ROUTE_ID, siteContentOf(args.context, "testimonials")) };
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.home);
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const testimonials = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
+  const auditQuote = homeAuditQuote(testimonials);
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-ink via-brand-900 to-brand-800">
@@ -72,7 +81,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           lead={homeTestimonialsIntro.lead}
         />
         <div className="mt-12">
-          <TestimonialGrid testimonials={testimonials} />
+          <TestimonialGrid testimonials={shownOnHome(testimonials)} />
         </div>
         <h3 id="partners-title" className="mt-16 text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
           Certified partners of the platforms we manage
@@ -105,9 +114,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             </div>
             <p className="mt-4 text-sm text-slate-300">{auditPromises.join(" · ")}</p>
           </div>
-          <div>
-            <TestimonialCard testimonial={auditQuote} inverse />
-          </div>
+          <div>{auditQuote && <TestimonialCard testimonial={auditQuote} inverse />}</div>
         </div>
       </Section>
     </>

@@ -11,7 +11,7 @@ import { guarantee, type PricingContent } from "#app/content/pricing.ts";
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { StaticHtml } from "#app/components/ui/static-html.tsx";
 import { seo } from "#app/lib/seo.ts";
-import { pricingOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.pricing);
@@ -21,7 +21,7 @@ const ROUTE_ID = "routes/pricing";
 const ADOPTED: PricingContent = { groups: [], addOns: [] };
 
 export function loader(args: Route.LoaderArgs) {
-  return documentOnly(args, ROUTE_ID, pricingOf(args.context));
+  return documentOnly(args, ROUTE_ID, siteContentOf(args.context, "pricing"));
 }
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {

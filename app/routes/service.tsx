@@ -18,7 +18,7 @@ import { servicePages } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
 import { breadcrumbJsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
-import { pricingOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.ts";
 import type { Route } from "./+types/service";
 
 /** The page that shows its pricing tiers: the ROI Agent's packages. */
@@ -26,7 +26,7 @@ const AI_SERVICE = "prompt-engineering";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug, pricing: servicePricing(pricingOf(context), params.slug, params.slug === AI_SERVICE) };
+  return { slug: params.slug, pricing: servicePricing(siteContentOf(context, "pricing"), params.slug, params.slug === AI_SERVICE) };
 }
 
 export const meta: Route.MetaFunction = (args) => {

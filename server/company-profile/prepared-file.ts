@@ -24,7 +24,7 @@ export async function prepareCompanyProfile({
     try {
       const pdf = await services.heavyWork.run("profile", { pricing });
       // Only if no newer pricing arrived while it was drawn.
-      if (services.siteContent.pricing() !== pricing) return;
+      if (services.siteContent.content("pricing") !== pricing) return;
       files.putFile(companyProfilePdf.path, Buffer.from(pdf));
       servingTheBuilds = false;
     } catch (error) {
@@ -32,6 +32,6 @@ export async function prepareCompanyProfile({
     }
   };
   // After the pages' preparer: a visitor's page before the PDF.
-  services.siteContent.prepareWith(draw);
-  await draw(services.siteContent.pricing());
+  services.siteContent.prepareWith("pricing", draw);
+  await draw(services.siteContent.content("pricing"));
 }

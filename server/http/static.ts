@@ -164,6 +164,9 @@ function withoutTrailingSlashes(pathname: string): string {
   return pathname.slice(0, end);
 }
 
+/** Where React Router asks for a page's data: `/pricing.data`, and the home page's `/_.data`. */
+export const dataPathOf = (route: string) => (route === "/" ? "/_.data" : `${route}.data`);
+
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface StaticFiles {
@@ -233,11 +236,11 @@ export function loadStaticFiles(clientDir: string, settings: StampedSettings, se
   return {
     putPage(route, page) {
       pages.set(route, preparedPage(page.html));
-      files.set(`${route}.data`, preparedData(page.data, REVALIDATE));
+      files.set(dataPathOf(route), preparedData(page.data, REVALIDATE));
     },
     removePage(route) {
       pages.delete(route);
-      files.delete(`${route}.data`);
+      files.delete(dataPathOf(route));
     },
     has: (rel) => files.has(rel),
     putFile(rel, body) {

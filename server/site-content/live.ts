@@ -1,30 +1,29 @@
 import { type Kysely, sql } from "kysely";
-import { type PricingContent, specPricing, tierNamesOf } from "#app/content/pricing.ts";
-import { offerTiers } from "#app/forms/options.ts";
 import { sastDay } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
 import { log } from "#server/log.ts";
 import type { PublishedKind } from "#server/publishing/service.ts";
-import { parsePricing } from "#server/site-content/schema.ts";
+import { type ContentKind, contentKindNames, contentKinds, type SiteContent } from "#server/site-content/kinds.ts";
 import { seedContent } from "#server/site-content/store.ts";
 
-type Preparer = (pricing: PricingContent) => Promise<void>;
+type Preparer<K extends ContentKind> = (content: SiteContent[K]) => Promise<void>;
 
 /**
  * The site content readers see, held in memory by every instance
- * (docs/decisions/0052): /pricing, the service pages and /get-started read
- * this, never the database per request. Each instance asks the table for a
- * fingerprint at each poll of the publishing service (server/publishing/: the
- * sum of versions, which every save moves) and reloads when it changes, so a
+ * (docs/decisions/0052): /pricing, the service pages, the home page and the
+ * form pages read this, never the database per request. Each instance asks the
+ * table for a fingerprint at each poll of the publishing service (server/publishing/: the
+ * sum of versions, which every save moves) and reloads the kinds whose version moved, so a
  * save on one instance is live on all within a poll; a save on this one,
  * published through that service, refreshes (and prepares its pages) before it returns.
  */
 export class LiveSiteContent implements PublishedKind {
   readonly name = "site content";
   #fingerprint = "";
-  #pricing: PricingContent = specPricing;
-  #pricingChangedOn: string | undefined;
-  #preparers: Preparer[] = [];
+  #content = Object.fromEntries(contentKindNames.map((kind) => [kind, contentKinds[kind].spec])) as unknown as SiteContent;
+  readonly #versions = new Map<ContentKind, number>();
+  readonly #changedOn = new Map<ContentKind, string>();
+  readonly #preparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
   #queued: Promise<void> | undefined;
   #latest: Promise<void> = Promise.resolve();
   readonly #db: Kysely<Database>;
@@ -33,22 +32,22 @@ export class LiveSiteContent implements PublishedKind {
     this.#db = db;
   }
 
-  pricing(): PricingContent {
-    return this.#pricing;
+  content<K extends ContentKind>(kind: K): SiteContent[K] {
+    return this.#content[kind];
   }
 
-  /** The day (SAST) the agency last changed the pricing; none while it is SPEC.md's first version. */
-  pricingChangedOn(): string | undefined {
-    return this.#pricingChangedOn;
+  /** The day (SAST) the agency last changed `kind`; none while it is SPEC.md's first version. */
+  changedOn(kind: ContentKind): string | undefined {
+    return this.#changedOn.get(kind);
   }
 
-  /** Called with the content after each change, and by `prepare()`: the prepared pages follow it. */
-  prepareWith(preparer: Preparer): void {
-    this.#preparers.push(preparer);
+  /** Called with `kind`'s content after each change of it, and by `prepare()`: the prepared files follow it. */
+  prepareWith<K extends ContentKind>(kind: K, preparer: Preparer<K>): void {
+    this.#preparers.set(kind, [...(this.#preparers.get(kind) ?? []), preparer as Preparer<ContentKind>]);
   }
 
-  async prepare(): Promise<void> {
-    for (const preparer of this.#preparers) await preparer(this.#pricing);
+  async prepare(kinds: Iterable<ContentKind> = contentKindNames): Promise<void> {
+    for (const kind of kinds) for (const preparer of this.#preparers.get(kind) ?? []) await preparer(this.#content[kind]);
   }
 
   /** Looks at the records once more after any look under way: a save's refresh sees the save. */
@@ -64,8 +63,8 @@ export class LiveSiteContent implements PublishedKind {
   }
 
   /** Writes SPEC.md's content where the records have none (the first start). */
-  seed(): Promise<void> {
-    return seedContent(this.#db, "pricing", JSON.stringify(specPricing));
+  async seed(): Promise<void> {
+    for (const kind of contentKindNames) await seedContent(this.#db, kind, JSON.stringify(contentKinds[kind].spec));
   }
 
   async #look(): Promise<void> {
@@ -75,19 +74,30 @@ export class LiveSiteContent implements PublishedKind {
       .executeTakeFirstOrThrow();
     const fingerprint = `${row.count}:${row.versions}`;
     if (fingerprint === this.#fingerprint) return;
-    const stored = await this.#db
-      .selectFrom("site_content")
-      .select(["document", "version", "updated_at"])
-      .where("kind", "=", "pricing")
-      .executeTakeFirst();
-    const pricing = stored && parsePricing(stored.document);
-    if (stored && !pricing) log.error("Site content: the stored pricing does not read as pricing; the pages keep the last good one");
+    const stored = await this.#db.selectFrom("site_content").select(["kind", "document", "version", "updated_at"]).execute();
     this.#fingerprint = fingerprint;
-    if (pricing) {
-      this.#pricing = pricing;
-      this.#pricingChangedOn = stored.version > 1 ? sastDay(new Date(stored.updated_at)) : undefined;
-      offerTiers(tierNamesOf(pricing));
+    const changed: ContentKind[] = [];
+    for (const record of stored) {
+      const kind = contentKindNames.find((name) => name === record.kind);
+      if (!kind || this.#versions.get(kind) === record.version) continue;
+      this.#versions.set(kind, record.version);
+      if (!this.#take(kind, record.document)) {
+        log.error(`Site content: the stored ${kind} does not read as ${kind}; the pages keep the last good one`);
+        continue;
+      }
+      if (record.version > 1) this.#changedOn.set(kind, sastDay(new Date(record.updated_at)));
+      else this.#changedOn.delete(kind);
+      changed.push(kind);
     }
-    await this.prepare();
+    await this.prepare(changed);
+  }
+
+  #take<K extends ContentKind>(kind: K, document: string): boolean {
+    const rules = contentKinds[kind];
+    const content = rules.parse(document);
+    if (!content) return false;
+    this.#content[kind] = content;
+    rules.follow?.(content);
+    return true;
   }
 }

@@ -1,13 +1,9 @@
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { pageMeta } from "#app/content/page-meta.ts";
-import { servicePath, serviceSlugs } from "#app/content/services.ts";
-import type { StaticFiles } from "#server/http/static.ts";
+import { dataPathOf, type StaticFiles } from "#server/http/static.ts";
 import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
 import { type SiteServices, servicesContext } from "#server/services.ts";
-
-/** The pages that show pricing: prerendered at build from SPEC.md's, prepared again from the records. */
-export const pricingPagePaths = [pageMeta.pricing.path, ...serviceSlugs.map(servicePath)];
+import { contentKindNames, preparedPagesOf } from "#server/site-content/kinds.ts";
 
 /**
  * The pages showing site content served as prepared files, as the build's
@@ -32,20 +28,23 @@ export function prepareSiteContentPages({
     return provider;
   };
   const render = pageRenderer({ build, siteUrl, context });
-  services.siteContent.prepareWith(async (pricing) => {
-    for (const path of pricingPagePaths) files.removePage(path);
-    await Promise.all(
-      pricingPagePaths.map(async (path) => {
-        try {
-          const [html, data] = await Promise.all([render(path), render(`${path}.data`)]);
-          if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
-          // Only if no newer content arrived while it rendered.
-          if (services.siteContent.pricing() === pricing) files.putPage(path, { html: html.text, data: data.text });
-        } catch (error) {
-          log.error(`Site content: could not prepare ${path}; it is rendered per request until it changes:`, error);
-        }
-      }),
-    );
-  });
+  for (const kind of contentKindNames) {
+    const paths = preparedPagesOf(kind);
+    services.siteContent.prepareWith(kind, async (content) => {
+      for (const path of paths) files.removePage(path);
+      await Promise.all(
+        paths.map(async (path) => {
+          try {
+            const [html, data] = await Promise.all([render(path), render(dataPathOf(path))]);
+            if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
+            // Only if no newer content arrived while it rendered.
+            if (services.siteContent.content(kind) === content) files.putPage(path, { html: html.text, data: data.text });
+          } catch (error) {
+            log.error(`Site content: could not prepare ${path}; it is rendered per request until it changes:`, error);
+          }
+        }),
+      );
+    });
+  }
   return services.siteContent.prepare();
 }

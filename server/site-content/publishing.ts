@@ -1,6 +1,6 @@
-import type { PricingContent } from "#app/content/pricing.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import type { SiteServices } from "#server/services.ts";
+import type { ContentKind, SiteContent } from "#server/site-content/kinds.ts";
 import { type ContentSaveResult, restoreContent, saveContent } from "#server/site-content/store.ts";
 
 /**
@@ -15,11 +15,11 @@ export function siteContentPublishing({
 }: Pick<SiteServices, "admin" | "siteContent" | "publishing">) {
   const publish = (write: () => Promise<ContentSaveResult>) => publishing.publish(siteContent.name, write);
   return {
-    savePricing(expected: number, pricing: PricingContent, actor: Actor): Promise<ContentSaveResult> {
-      return publish(() => saveContent(db, "pricing", expected, JSON.stringify(pricing), actor));
+    save<K extends ContentKind>(kind: K, expected: number, content: SiteContent[K], actor: Actor): Promise<ContentSaveResult> {
+      return publish(() => saveContent(db, kind, expected, JSON.stringify(content), actor));
     },
-    restorePricing(revisionId: number, expected: number, actor: Actor): Promise<ContentSaveResult> {
-      return publish(() => restoreContent(db, "pricing", revisionId, expected, actor));
+    restore(kind: ContentKind, revisionId: number, expected: number, actor: Actor): Promise<ContentSaveResult> {
+      return publish(() => restoreContent(db, kind, revisionId, expected, actor));
     },
   };
 }

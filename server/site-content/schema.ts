@@ -1,10 +1,11 @@
 import { z } from "#app/lib/zod.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
+import type { TestimonialsContent } from "#app/content/testimonials.ts";
 import { serviceOptions } from "#app/forms/options.ts";
 import { serviceSlugs } from "#app/content/services.ts";
 
 /**
- * The stored pricing document's shape, checked when it is read back
+ * The stored documents' shapes, checked when it is read back
  * (server/site-content/live.ts): a document that fails keeps the pages on the
  * last good one rather than break them. What an edit may say is checked on
  * the way in (app/content/pricing-form.ts), with a message per field.
@@ -30,12 +31,27 @@ const addOn = z.object({ service: text, description: z.string(), price: text, se
 
 export const pricingDocument = z.object({ groups: z.array(group), addOns: z.array(addOn) });
 
-/** The stored text as pricing content, or null when it is not. */
-export function parsePricing(document: string): PricingContent | null {
+const testimonial = z.object({
+  name: text,
+  title: text,
+  company: text,
+  initials: text,
+  rating: z.literal(5),
+  quote: text,
+  results: text,
+});
+const testimonialList = z.array(testimonial).check(z.minLength(1));
+export const testimonialsDocument = z.object({ home: testimonialList, freeAudit: testimonialList });
+
+/** The stored text as the document `shape` gives, or null when it is not one. */
+function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
   try {
-    const parsed = pricingDocument.safeParse(JSON.parse(document));
+    const parsed = shape.safeParse(JSON.parse(document));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+export const parsePricing = (document: string): PricingContent | null => parseAs(pricingDocument, document);
+export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

@@ -1,14 +1,13 @@
 import type { Kysely } from "kysely";
 import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import type { Database } from "#server/db/schema.ts";
+import type { ContentKind } from "#server/site-content/kinds.ts";
 
 /**
  * The site's editable content as records (docs/decisions/0052): one document
  * per kind, saved only over the version the editor opened, each save and
  * restore a revision (who, when, what) in the same transaction.
  */
-
-export type ContentKind = "pricing";
 
 /** Who the first revision names: the words a new site starts with. */
 export const SPEC_AUTHOR = "SPEC.md";

@@ -77,7 +77,7 @@ describe("the publishing service", () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await publishing.start(10);
-    live.prepareWith(async () => {
+    live.prepareWith("pricing", async () => {
       entered = true;
       await held;
     });

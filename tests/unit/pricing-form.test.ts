@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { specPricing } from "#app/content/pricing.ts";
-import { addOnName, pricingValuesOf, readPricingPost, REMOVE, summaryName, tierName } from "#app/content/pricing-form.ts";
+import { REMOVE } from "#app/content/field-map.ts";
+import { addOnName, pricingValuesOf, readPricingPost, summaryName, tierName } from "#app/content/pricing-form.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
 
 /**

@@ -1,79 +1,8 @@
-import { Field } from "#app/components/admin/article-editor.tsx";
-import { inputClass } from "#app/components/admin/ui.tsx";
-import {
-  addOnFields,
-  addOnName,
-  groupFields,
-  type PricingValues,
-  REMOVE,
-  serviceChoices,
-  summaryName,
-  tierFields,
-  tierName,
-} from "#app/content/pricing-form.ts";
+import { type FieldErrors, MappedField, RemoveBox, rowsOf } from "#app/components/admin/mapped-field.tsx";
+import { REMOVE } from "#app/content/field-map.ts";
+import { addOnFields, addOnName, groupFields, type PricingValues, summaryName, tierFields, tierName } from "#app/content/pricing-form.ts";
 
-/**
- * The pricing editor's fields, drawn from their maps (app/content/pricing-form.ts)
- * with the article editor's field component: plain HTML that posts without JavaScript.
- */
-
-type Errors = Record<string, string | undefined>;
-type Spec = (typeof tierFields)[number] | (typeof addOnFields)[number] | (typeof groupFields)[number];
-
-function MappedField({ spec, name, values, errors }: { spec: Spec; name: string; values: PricingValues; errors: Errors }) {
-  const value = values[name] ?? "";
-  if (spec.kind === "checkbox")
-    return (
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name={name} defaultChecked={value === "on"} />
-        {spec.label}
-      </label>
-    );
-  const hint = "hint" in spec ? spec.hint : undefined;
-  return (
-    <Field name={name} label={spec.label} error={errors[name]} hint={hint}>
-      {(describedBy) => {
-        const common = {
-          id: name,
-          name,
-          defaultValue: value,
-          "aria-invalid": errors[name] ? true : undefined,
-          "aria-describedby": describedBy,
-          className: inputClass,
-        };
-        if (spec.kind === "lines") return <textarea rows={4} {...common} />;
-        if (spec.kind === "service")
-          return (
-            <select {...common}>
-              {serviceChoices.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          );
-        return <input {...common} />;
-      }}
-    </Field>
-  );
-}
-
-/** Rows of a list in the values: numbered from 0, the last one blank for a new row. */
-const rowsOf = (values: PricingValues, name: (row: number) => string) => {
-  const rows: number[] = [];
-  while (name(rows.length) in values) rows.push(rows.length);
-  return rows;
-};
-
-function RemoveBox({ name, values, label }: { name: string; values: PricingValues; label: string }) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-rose-800">
-      <input type="checkbox" name={name} defaultChecked={values[name] === "on"} />
-      {label}
-    </label>
-  );
-}
-
+/** The pricing editor's fields, drawn from their maps (app/content/pricing-form.ts). */
 export function PricingFields({
   groups,
   values,
@@ -81,7 +10,7 @@ export function PricingFields({
 }: {
   groups: ReadonlyArray<{ key: string; title: string }>;
   values: PricingValues;
-  errors: Errors;
+  errors: FieldErrors;
 }) {
   const addOnRows = rowsOf(values, (a) => addOnName(a, "service"));
   return (

@@ -1,0 +1,45 @@
+import { serviceSlugs, serviceSummary } from "#app/content/services.ts";
+import { CONTROL_CHARACTER } from "#app/lib/article-form.ts";
+
+/**
+ * What the site-content editors' forms share (pricing, testimonials; decision 0052): fields drawn from a
+ * map, lists of rows named by their place (`g1.t2.price`, `h0.quote`), one blank row to add and a
+ * "remove" box per row, and the checks that keep a page's layout whole.
+ */
+
+/** The text of each field as typed, by its name: what a refused form shows again. */
+export type FormValues = Record<string, string>;
+export type FormErrors = Record<string, string>;
+
+export interface MappedFieldSpec {
+  key: string;
+  label: string;
+  kind: "text" | "lines" | "long" | "checkbox" | "service" | "position";
+  hint?: string;
+  optional?: boolean;
+}
+
+/** One field's text, at most: what a card's layout holds. */
+export const FIELD_MAX = 160;
+export const REMOVE = "remove";
+
+/** A post's field as text, with the browser's line ends made one. */
+export const postText = (fields: Readonly<Record<string, unknown>>, name: string) =>
+  typeof fields[name] === "string" ? (fields[name] as string).replaceAll("\r\n", "\n").trim() : "";
+
+/** How many rows of a list the post holds: its rows are numbered from 0 without gaps. */
+export function rowsIn(fields: Readonly<Record<string, unknown>>, name: (row: number) => string): number {
+  let rows = 0;
+  while (name(rows) in fields && rows < 100) rows++;
+  return rows;
+}
+
+export function textProblem(text: string, label: string, { optional = false, max = FIELD_MAX } = {}): string | undefined {
+  if (!text) return optional ? undefined : `Give the ${label.toLowerCase()}.`;
+  if (text.length > max) return `${label} is ${text.length} characters: keep it to ${max}, as the page's card holds.`;
+  if (CONTROL_CHARACTER.test(text)) return `${label} holds an invisible control character, often pasted from another program: retype it.`;
+  return undefined;
+}
+
+/** The choices of a "service" field: the service pages. */
+export const serviceChoices = serviceSlugs.map((slug) => ({ value: slug, label: serviceSummary(slug).name }));

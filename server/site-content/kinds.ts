@@ -1,0 +1,44 @@
+import { prerenderedPaths } from "#app/config/public-routes.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { type PricingContent, specPricing, tierNamesOf } from "#app/content/pricing.ts";
+import { servicePath, serviceSlugs } from "#app/content/services.ts";
+import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
+import { offerTiers } from "#app/forms/options.ts";
+import { parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
+
+/**
+ * The kinds of site content the agency edits (decision 0052), each one document: what a new site starts
+ * with (SPEC.md's), how its stored text is read back, and the pages that show it, whose sitemap dates
+ * follow its changes and which, where prerendered, are prepared again after each change.
+ */
+export interface SiteContent {
+  pricing: PricingContent;
+  testimonials: TestimonialsContent;
+}
+export type ContentKind = keyof SiteContent;
+
+interface KindRules<K extends ContentKind> {
+  spec: SiteContent[K];
+  parse: (document: string) => SiteContent[K] | null;
+  shownOn: readonly string[];
+  /** What else follows the content once read (the order form's tiers). */
+  follow?: (content: SiteContent[K]) => void;
+}
+
+export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
+  pricing: {
+    spec: specPricing,
+    parse: parsePricing,
+    shownOn: [pageMeta.pricing.path, ...serviceSlugs.map(servicePath)],
+    follow: (pricing) => offerTiers(tierNamesOf(pricing)),
+  },
+  testimonials: { spec: specTestimonials, parse: parseTestimonials, shownOn: [pageMeta.home.path, pageMeta.freeAudit.path] },
+};
+
+export const contentKindNames = Object.keys(contentKinds) as ContentKind[];
+
+/** The pages showing `kind` that are served as prepared files; the others are rendered per request. */
+export const preparedPagesOf = (kind: ContentKind) => {
+  const prerendered = new Set(prerenderedPaths());
+  return contentKinds[kind].shownOn.filter((path) => prerendered.has(path));
+};
