@@ -462,7 +462,7 @@ describe("signing in with a second factor, and roles", () => {
     await page.waitForURL(/\/admin\/leads\/\d+$/);
     expect(await page.getByRole("button", { name: "Save status" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Add note" }).count()).toBe(0);
-    for (const refused of ["/admin/forget", "/admin/export.csv", "/admin/users"]) {
+    for (const refused of ["/admin/forget", "/admin/export.csv", "/admin/users", "/admin/pricing", "/admin/testimonials"]) {
       expect((await page.goto(`${server.url}${refused}`))?.status(), refused).toBe(403);
     }
     expect(await heading(page)).toBe("Not allowed");

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { homeTestimonialsIntro } from "#app/content/home.ts";
+import { specPricing } from "#app/content/pricing.ts";
+import { specTestimonials } from "#app/content/testimonials.ts";
+import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { type Cluster, startCluster } from "#tests/support/cluster.ts";
+import { useBrowser } from "#tests/support/e2e.ts";
+
+/**
+ * The agency edits its own pages (issue 45, decision 0052), in Chromium, on two instances sharing
+ * PostgreSQL: an editor on one changes the Growth price and reorders the home page's testimonials; the
+ * other serves each as a prepared file (an ETag, no per-request render) within 5 s of the save's answer,
+ * and shows them to a visitor; restoring the first revisions brings SPEC.md's words back on both.
+ * (A reader is refused the editors in admin.test.ts; each edit's checks are in
+ * tests/integration/site-content.test.ts and site-testimonials.test.ts.)
+ */
+
+const browser = useBrowser();
+const EDITOR = "site-editor@roimedia.co.za";
+const PASSWORD = "a long and careful passphrase";
+const LIVE_WITHIN_MS = 5000;
+const google = specPricing.groups[0]!;
+const growth = google.tiers[1]!;
+const NEW_GROWTH_PRICE = "R3,900-6,900";
+const [thandi, pieter, ayesha] = specTestimonials.home.map((testimonial) => testimonial.name);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on two instances (PostgreSQL)", () => {
+  let cluster: Cluster;
+  const url = (i: number) => cluster.instances[i]!.url;
+
+  beforeAll(async () => {
+    cluster = await startCluster({ count: 2, env: () => ({ ARTICLES_POLL_MS: "500" }) });
+    await createUser(cluster.instances[0]!.dataDir, EDITOR, PASSWORD, cluster.url, { role: "editor" });
+  });
+  afterAll(() => cluster?.stop());
+
+  /** Asks both instances for `path` until each serves it as a prepared file that `shows`; the time that took. */
+  async function preparedOnBoth(path: string, shows: (html: string) => boolean): Promise<number> {
+    const start = performance.now();
+    const pending = new Set([0, 1]);
+    while (pending.size) {
+      for (const i of [...pending]) {
+        const answer = await fetch(url(i) + path, { headers: { "Accept-Encoding": "br", Accept: "text/html" } });
+        if (answer.headers.has("etag") && shows(await answer.text())) pending.delete(i);
+      }
+      if (performance.now() - start > 15_000) throw new Error(`${path}: not served by instances ${[...pending]} after 15 s`);
+      if (pending.size) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return performance.now() - start;
+  }
+
+  it("changes a price and the testimonials' order, live on both within 5 s, and restores SPEC.md's", { timeout: 120_000 }, async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, url(0), EDITOR, PASSWORD);
+
+    await page.goto(`${url(0)}/admin/pricing`);
+    const growthTier = page.getByRole("group", { name: google.title, exact: true }).getByRole("group", { name: growth.name, exact: true });
+    await growthTier.getByLabel("Price per month").fill(NEW_GROWTH_PRICE);
+    await page.getByRole("button", { name: "Save pricing" }).click();
+    await page.waitForURL(/\/admin\/pricing\?done=save/);
+    expect(await preparedOnBoth("/pricing", (html) => html.includes(NEW_GROWTH_PRICE))).toBeLessThan(LIVE_WITHIN_MS);
+    const offers = await (await fetch(`${url(1)}/services/google-ads`)).text();
+    expect(offers).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
+
+    await page.goto(`${url(0)}/admin/testimonials`);
+    const homeList = page.getByRole("group", { name: "Home page", exact: true });
+    await homeList.getByRole("group", { name: ayesha, exact: true }).getByLabel("Position").fill("1");
+    await homeList.getByRole("group", { name: thandi, exact: true }).getByLabel("Position").fill("3");
+    await homeList.getByRole("group", { name: pieter, exact: true }).getByLabel("Position").fill("2");
+    await page.getByRole("button", { name: "Save testimonials" }).click();
+    await page.waitForURL(/\/admin\/testimonials\?done=save/);
+    const ayeshaFirst = (html: string) => html.indexOf(ayesha!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(thandi!);
+    expect(await preparedOnBoth("/", ayeshaFirst)).toBeLessThan(LIVE_WITHIN_MS);
+
+    // A visitor on the other instance sees the new order.
+    const { page: visitor } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
+    await visitor.goto(url(1));
+    const names = visitor.getByRole("region", { name: homeTestimonialsIntro.title }).locator("figcaption > span > span:first-child");
+    expect(await names.allTextContents()).toEqual([ayesha, pieter, thandi]);
+
+    // Each editor's first revision, SPEC.md's, restored: both instances serve SPEC.md's words again.
+    for (const editor of ["pricing", "testimonials"]) {
+      await page.goto(`${url(0)}/admin/${editor}`);
+      await page.getByRole("button", { name: "Restore version 1" }).click();
+      await page.waitForURL(new RegExp(`/admin/${editor}\\?done=restore`));
+    }
+    await preparedOnBoth("/pricing", (html) => html.includes(growth.price) && !html.includes(NEW_GROWTH_PRICE));
+    await preparedOnBoth("/", (html) => html.indexOf(thandi!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(ayesha!));
+  });
+});
