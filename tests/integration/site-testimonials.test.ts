@@ -7,6 +7,7 @@ import { createUser } from "#tests/support/admin-users.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { inRow, NEW_TESTIMONIAL } from "#tests/support/testimonials.ts";
 
 /**
  * Testimonials as records the agency edits in the inbox (decision 0052), on the built server: a reorder,
@@ -20,7 +21,7 @@ const [thandi, pieter, ayesha] = specTestimonials.home;
 const [sipho, lerato] = specTestimonials.freeAudit;
 const home = (row: number, key: string) => testimonialName("home", row, key);
 const audit = (row: number, key: string) => testimonialName("freeAudit", row, key);
-const NEW_QUOTE = "They found the leak in our Meta budget in a week, and our showroom bookings doubled.";
+const NEW_QUOTE = NEW_TESTIMONIAL.quote;
 const LONG_QUOTE = Array.from({ length: 5 }, () => NEW_QUOTE).join(" ");
 
 /** The names as they appear in `html`, in the order they appear, of those given. */
@@ -33,7 +34,7 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
   let editor: InboxBrowser;
   let reader: InboxBrowser;
   const get = (path: string) => fetch(server.url + path, { headers: { "Accept-Encoding": "br", Accept: "text/html" } });
-  const names = [thandi!.name, pieter!.name, ayesha!.name, "Nomvula Dlamini"];
+  const names = [thandi!.name, pieter!.name, ayesha!.name, NEW_TESTIMONIAL.name];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -60,12 +61,7 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
       [home(2, "position")]: "1",
       [home(0, "position")]: "3",
       [home(1, REMOVE)]: "on",
-      [home(3, "position")]: "2",
-      [home(3, "name")]: "Nomvula Dlamini",
-      [home(3, "title")]: "Owner",
-      [home(3, "company")]: "Dlamini Interiors",
-      [home(3, "quote")]: NEW_QUOTE,
-      [home(3, "results")]: "2x showroom bookings",
+      ...inRow((key) => home(3, key), { ...NEW_TESTIMONIAL, position: "2" }),
       // Lerato first on the free audit page, and so in the home page's free-audit block.
       [audit(1, "position")]: "1",
       [audit(0, "position")]: "2",
@@ -77,7 +73,7 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
     expect(answer.headers.has("etag")).toBe(true);
     expect(answer.headers.get("content-security-policy")).not.toMatch(/nonce-/);
     const html = await answer.text();
-    expect(order(html, names)).toEqual([ayesha!.name, "Nomvula Dlamini", thandi!.name]);
+    expect(order(html, names)).toEqual([ayesha!.name, NEW_TESTIMONIAL.name, thandi!.name]);
     expect(html).toContain(NEW_QUOTE);
     expect(html).toContain("Dlamini Interiors");
     expect(html).toContain(lerato!.quote);
@@ -108,7 +104,7 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
     expect(refused.text).toContain("Give the name.");
     expect(refused.text).toContain(`Quote is ${LONG_QUOTE.length} characters: keep it to 320, as the page&#x27;s card holds.`);
     expect(refused.text).toContain('value="Typed and kept"');
-    expect(order(await (await get("/")).text(), names)).toEqual([ayesha!.name, "Nomvula Dlamini", thandi!.name]);
+    expect(order(await (await get("/")).text(), names)).toEqual([ayesha!.name, NEW_TESTIMONIAL.name, thandi!.name]);
   });
 
   it("refuses a reader, by the server, whatever the browser asks", async () => {
@@ -119,7 +115,7 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
       "/admin",
     );
     expect(posted.status).toBe(403);
-    expect(order(await (await get("/")).text(), names)).toEqual([ayesha!.name, "Nomvula Dlamini", thandi!.name]);
+    expect(order(await (await get("/")).text(), names)).toEqual([ayesha!.name, NEW_TESTIMONIAL.name, thandi!.name]);
   });
 
   it("restores SPEC.md's testimonials from the first revision", async () => {

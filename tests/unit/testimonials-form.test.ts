@@ -3,6 +3,7 @@ import { REMOVE } from "#app/content/field-map.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
 import { readTestimonialsPost, testimonialName, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { parseTestimonials } from "#server/site-content/schema.ts";
+import { inRow, NEW_TESTIMONIAL } from "#tests/support/testimonials.ts";
 
 /**
  * The testimonials editor's form (decision 0052): SPEC.md's testimonials read back unchanged, positions
@@ -25,19 +26,14 @@ describe("the testimonials form", () => {
         [home(2, "position")]: "1",
         [home(0, "position")]: "3",
         [home(1, REMOVE)]: "on",
-        [home(3, "position")]: "2",
-        [home(3, "name")]: "Nomvula Dlamini",
-        [home(3, "title")]: "Owner",
-        [home(3, "company")]: "Dlamini Interiors",
-        [home(3, "quote")]: "“Our showroom bookings doubled in a month.”",
-        [home(3, "results")]: "2x showroom bookings",
+        ...inRow((key) => home(3, key), { ...NEW_TESTIMONIAL, position: "2", quote: `“${NEW_TESTIMONIAL.quote}”` }),
       }),
     );
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.content.home.map((t) => t.name)).toEqual(["Ayesha Patel", "Nomvula Dlamini", "Thandi Mokoena"]);
     // Initials from the name when left blank; the quotation marks are the card's, not the text's.
-    expect(read.content.home[1]).toMatchObject({ initials: "ND", rating: 5, quote: "Our showroom bookings doubled in a month." });
+    expect(read.content.home[1]).toMatchObject({ initials: "ND", rating: 5, quote: NEW_TESTIMONIAL.quote });
     expect(read.content.freeAudit).toEqual(specTestimonials.freeAudit);
   });
 
