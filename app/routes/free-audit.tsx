@@ -19,7 +19,7 @@ import { absoluteUrl, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { auditForm } from "#app/forms/audit.ts";
 import { leadAction } from "#server/leads/actions.ts";
-import { siteContentOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/free-audit";
 
 export const action = leadAction(auditForm);

@@ -6,7 +6,7 @@ import { seo } from "#app/lib/seo.ts";
 import { formPageData } from "#server/forms/form-page.ts";
 import { tierNamesOf } from "#app/content/pricing.ts";
 import { servicesOf } from "#server/services.ts";
-import { siteContentOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import { orderForm } from "#app/forms/order.ts";
 import { steppedLeadAction } from "#server/leads/actions.ts";
 import type { Route } from "./+types/get-started";

@@ -18,7 +18,7 @@ import { homeAuditQuote, shownOnHome, type TestimonialsContent } from "#app/cont
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { seo } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
-import { siteContentOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/home";
 
 const ROUTE_ID = "routes/home";

@@ -11,7 +11,7 @@ import { guarantee, type PricingContent } from "#app/content/pricing.ts";
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { StaticHtml } from "#app/components/ui/static-html.tsx";
 import { seo } from "#app/lib/seo.ts";
-import { siteContentOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.pricing);

@@ -18,7 +18,7 @@ import { servicePages } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
 import { breadcrumbJsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
-import { siteContentOf } from "#server/site-content/read.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/service";
 
 /** The page that shows its pricing tiers: the ROI Agent's packages. */

@@ -21,7 +21,7 @@ import { findContent, listContentRevisions } from "#server/site-content/store.ts
 type Read<K extends ContentKind> =
   { ok: true; content: SiteContent[K]; values: FormValues } | { ok: false; errors: FormErrors; values: FormValues };
 
-interface EditorRules<K extends ContentKind> {
+interface EditorRules<K extends ContentKind, Extra> {
   kind: K;
   path: string;
   /** The content as the agency calls it: "the pricing". */
@@ -29,9 +29,11 @@ interface EditorRules<K extends ContentKind> {
   done: { save: string; restore: string };
   valuesOf: (content: SiteContent[K]) => FormValues;
   read: (fields: Readonly<Record<string, unknown>>, live: SiteContent[K]) => Read<K>;
+  /** What else the form shows, from the live content (the pricing's groups), sent with the page. */
+  extra: (content: SiteContent[K]) => Extra;
 }
 
-function siteContentEditor<K extends ContentKind>(rules: EditorRules<K>) {
+function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, Extra>) {
   const live = (context: AdminRouteArgs["context"]) => servicesOf(context).siteContent.content(rules.kind);
   const answer = (values: FormValues, status: number, extra: { errors?: FormErrors; problem?: string; version?: number }) =>
     data({ values, errors: {} as FormErrors, problem: null as string | null, version: null as number | null, ...extra }, { status });
@@ -49,6 +51,7 @@ function siteContentEditor<K extends ContentKind>(rules: EditorRules<K>) {
       done: saved === "save" || saved === "restore" ? rules.done[saved] : null,
       values: rules.valuesOf(live(context)),
       revisions: revisions.map((revision) => ({ ...revision, savedAt: formatSast(revision.savedAt) })),
+      ...rules.extra(live(context)),
     };
   }
 
@@ -95,6 +98,7 @@ export const pricingEditor = siteContentEditor({
   },
   valuesOf: pricingValuesOf,
   read: readPricingPost,
+  extra: (pricing) => ({ groups: pricing.groups.map((group) => ({ key: group.key, title: group.title })) }),
 });
 
 export const testimonialsEditor = siteContentEditor({
@@ -107,4 +111,5 @@ export const testimonialsEditor = siteContentEditor({
   },
   valuesOf: testimonialsValuesOf,
   read: (fields) => readTestimonialsPost(fields),
+  extra: () => ({}),
 });

@@ -3,6 +3,7 @@ import { homeTestimonialsIntro } from "#app/content/home.ts";
 import { specPricing } from "#app/content/pricing.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { expectNoAxeViolations } from "#tests/support/browser.ts";
 import { type Cluster, startCluster } from "#tests/support/cluster.ts";
 import { useBrowser } from "#tests/support/e2e.ts";
 
@@ -63,6 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
     expect(offers).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
 
     await page.goto(`${url(0)}/admin/testimonials`);
+    await expectNoAxeViolations(page);
     const homeList = page.getByRole("group", { name: "Home page", exact: true });
     await homeList.getByRole("group", { name: ayesha, exact: true }).getByLabel("Position").fill("1");
     await homeList.getByRole("group", { name: thandi, exact: true }).getByLabel("Position").fill("3");

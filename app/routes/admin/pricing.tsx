@@ -1,7 +1,6 @@
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { PricingFields } from "#app/components/admin/pricing-fields.tsx";
 import { SiteContentEditor } from "#app/components/admin/site-content-editor.tsx";
-import { specPricing } from "#app/content/pricing.ts";
 import { pricingEditor } from "#server/site-content/editor.server.ts";
 import type { Route } from "./+types/pricing";
 
@@ -12,9 +11,6 @@ export const meta: Route.MetaFunction = () => adminMeta("Pricing");
 export const loader = (args: Route.LoaderArgs) => pricingEditor.loader(args);
 export const action = (args: Route.ActionArgs) => pricingEditor.action(args);
 
-/** The groups are the order form's services: fixed, their titles too (decision 0052). */
-const groups = specPricing.groups.map((group) => ({ key: group.key, title: group.title }));
-
 export default function PricingEditor({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SiteContentEditor
@@ -24,7 +20,7 @@ export default function PricingEditor({ loaderData, actionData }: Route.Componen
       loaderData={loaderData}
       actionData={actionData}
     >
-      {(values, errors) => <PricingFields groups={groups} values={values} errors={errors} />}
+      {(values, errors) => <PricingFields groups={loaderData.groups} values={values} errors={errors} />}
     </SiteContentEditor>
   );
 }

@@ -1,0 +1,44 @@
+// Makes docs/pricing-editor.png and docs/testimonials-editor.png: the inbox's site-content editors
+// (decision 0052) as an editor sees them after a refused save, each message beside its field and what
+// was typed kept: Google Ads' Growth price typed the wrong way round; the home page's testimonials given
+// new positions with one name left out.
+//
+// Not part of `npm test`: it writes pictures for people. Run it after `npm run build` with
+//   npx node scripts/docs-site-content-editors.ts
+import path from "node:path";
+import { tierName } from "#app/content/pricing-form.ts";
+import { testimonialName } from "#app/content/testimonials-form.ts";
+import { createUser, signIn } from "#tests/support/admin-users.ts";
+import { launchBrowser } from "#tests/support/browser.ts";
+import { startServer } from "#tests/support/server.ts";
+
+const EDITOR = "lindiwe@roimedia.co.za";
+const PASSWORD = "a long enough passphrase for the docs";
+const picture = (name: string) => path.resolve(import.meta.dirname, `../docs/${name}`);
+
+const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+try {
+  await createUser(server.dataDir, EDITOR, PASSWORD, undefined, { role: "editor" });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });
+  await signIn(page, server.url, EDITOR, PASSWORD, "/admin/pricing");
+  await page.getByRole("heading", { name: "Pricing", level: 1 }).waitFor();
+  await page.locator(`[name="${tierName(0, 1, "price")}"]`).fill("R6,000-3,250");
+  await page.getByRole("button", { name: "Save pricing" }).click();
+  await page.getByText("The price runs the wrong way round").waitFor();
+  await page.getByText("The price runs the wrong way round").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: picture("pricing-editor.png") });
+
+  await page.goto(`${server.url}/admin/testimonials`);
+  const field = (row: number, key: string) => page.locator(`[name="${testimonialName("home", row, key)}"]`);
+  await field(2, "position").fill("1");
+  await field(0, "position").fill("3");
+  await field(1, "name").fill("");
+  await page.getByRole("button", { name: "Save testimonials" }).click();
+  await page.getByText("Give the name.").waitFor();
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.screenshot({ path: picture("testimonials-editor.png") });
+  console.log("Wrote docs/pricing-editor.png and docs/testimonials-editor.png");
+} finally {
+  await browser.close();
+  await server.stop();
+}
