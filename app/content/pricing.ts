@@ -307,6 +307,8 @@ export interface AddOn {
   price: string;
   /** The page that describes the add-on's service. */
   serviceSlug: ServiceSlug;
+  /** When the pages first show it (an ISO instant); shown at once without one. */
+  showsFrom?: string;
 }
 
 export const addOns: readonly AddOn[] = [
@@ -353,6 +355,18 @@ export interface PricingContent {
 }
 
 export const specPricing: PricingContent = { groups: pricingGroups, addOns };
+
+/** What the pages show of `content` at `now`: the add-ons whose time has come. */
+export function pricingShownAt(content: PricingContent, now: number): PricingContent {
+  const shown = content.addOns.filter((addOn) => !addOn.showsFrom || Date.parse(addOn.showsFrom) <= now);
+  return shown.length === content.addOns.length ? content : { ...content, addOns: shown };
+}
+
+/** The next moment after `now` at which what the pages show of `content` changes, if any. */
+export function pricingChangesAfter(content: PricingContent, now: number): number | undefined {
+  const times = content.addOns.map((addOn) => (addOn.showsFrom ? Date.parse(addOn.showsFrom) : 0)).filter((time) => time > now);
+  return times.length ? Math.min(...times) : undefined;
+}
 
 /** The tiers the order wizard offers for each service: the live pricing's, by name. */
 export function tierNamesOf(content: PricingContent): Record<PricingGroupKey, readonly string[]> {

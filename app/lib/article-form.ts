@@ -37,7 +37,7 @@ export const IMAGE_FILE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
  * space is read too, as a datetime-local input posted it. A text field, not datetime-local: that one
  * follows the browser's locale (mm/dd/yyyy and a 12-hour clock in en-US) and its zone, never SAST.
  */
-const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})$/;
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const authorIds = team.map((member) => member.id) as [string, ...string[]];
 
@@ -197,13 +197,13 @@ export type ArticleFieldName = keyof typeof articleFields;
 /** The form's text, as its inputs hold it (the file input holds none). */
 export type ArticleValues = Record<Exclude<ArticleFieldName, "imageFile">, string>;
 
-/** A datetime-local value read as SAST, or null when it is none. */
+/** A datetime-local value read as SAST (seconds may follow the minutes), or null when it is none. */
 export function parseSastLocal(text: string): Date | null {
   const match = LOCAL_TIME.exec(text);
   if (!match) return null;
-  const [, date, hours, minutes] = match;
-  const instant = sastInstant(date!, Number(hours) * 60 + Number(minutes));
-  return Number.isNaN(instant.getTime()) || Number(hours) > 23 || Number(minutes) > 59 ? null : instant;
+  const [, date, hours, minutes, seconds = "0"] = match;
+  const instant = new Date(sastInstant(date!, Number(hours) * 60 + Number(minutes)).getTime() + Number(seconds) * 1000);
+  return Number.isNaN(instant.getTime()) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59 ? null : instant;
 }
 
 /** Each field's first message, for the editor to show beside it. */

@@ -34,7 +34,7 @@ interface EditorRules<K extends ContentKind, Extra> {
 }
 
 function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, Extra>) {
-  const live = (context: AdminRouteArgs["context"]) => servicesOf(context).siteContent.content(rules.kind);
+  const live = (context: AdminRouteArgs["context"]) => servicesOf(context).siteContent.stored(rules.kind);
   const answer = (values: FormValues, status: number, extra: { errors?: FormErrors; problem?: string; version?: number }) =>
     data({ values, errors: {} as FormErrors, problem: null as string | null, version: null as number | null, ...extra }, { status });
 

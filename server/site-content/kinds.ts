@@ -1,6 +1,6 @@
 import { prerenderedPaths } from "#app/config/public-routes.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { type PricingContent, specPricing, tierNamesOf } from "#app/content/pricing.ts";
+import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
@@ -23,6 +23,9 @@ interface KindRules<K extends ContentKind> {
   shownOn: readonly string[];
   /** What else follows the content once read (the order form's tiers). */
   follow?: (content: SiteContent[K]) => void;
+  /** What the pages show of the content at `now` (the add-ons whose time has come), and when that next changes. */
+  shownAt?: (content: SiteContent[K], now: number) => SiteContent[K];
+  changesAfter?: (content: SiteContent[K], now: number) => number | undefined;
 }
 
 export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
@@ -31,6 +34,8 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     parse: parsePricing,
     shownOn: [pageMeta.pricing.path, ...serviceSlugs.map(servicePath)],
     follow: (pricing) => offerTiers(tierNamesOf(pricing)),
+    shownAt: pricingShownAt,
+    changesAfter: pricingChangesAfter,
   },
   testimonials: { spec: specTestimonials, parse: parseTestimonials, shownOn: [pageMeta.home.path, pageMeta.freeAudit.path] },
 };

@@ -8,6 +8,9 @@ import { seedContent } from "#server/site-content/store.ts";
 
 type Preparer<K extends ContentKind> = (content: SiteContent[K]) => Promise<void>;
 
+/** setTimeout's longest wait; a later change is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The site content readers see, held in memory by every instance
  * (docs/decisions/0052): /pricing, the service pages, the home page and the
@@ -16,11 +19,15 @@ type Preparer<K extends ContentKind> = (content: SiteContent[K]) => Promise<void
  * sum of versions, which every save moves) and reloads the kinds whose version moved, so a
  * save on one instance is live on all within a poll; a save on this one,
  * published through that service, refreshes (and prepares its pages) before it returns.
+ * What is saved may show later (an add-on's "shows from"): each instance keeps a timer for the next
+ * such moment and prepares the pages again then, with no save and no poll needed.
  */
 export class LiveSiteContent implements PublishedKind {
   readonly name = "site content";
   #fingerprint = "";
-  #content = Object.fromEntries(contentKindNames.map((kind) => [kind, contentKinds[kind].spec])) as unknown as SiteContent;
+  readonly #stored = Object.fromEntries(contentKindNames.map((kind) => [kind, contentKinds[kind].spec])) as unknown as SiteContent;
+  readonly #content = { ...this.#stored };
+  readonly #timers = new Map<ContentKind, NodeJS.Timeout>();
   readonly #versions = new Map<ContentKind, number>();
   readonly #changedOn = new Map<ContentKind, string>();
   readonly #preparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
@@ -32,8 +39,14 @@ export class LiveSiteContent implements PublishedKind {
     this.#db = db;
   }
 
+  /** What the pages show now. */
   content<K extends ContentKind>(kind: K): SiteContent[K] {
     return this.#content[kind];
+  }
+
+  /** What was saved, with what shows only later: the editor's. */
+  stored<K extends ContentKind>(kind: K): SiteContent[K] {
+    return this.#stored[kind];
   }
 
   /** The day (SAST) the agency last changed `kind`; none while it is SPEC.md's first version. */
@@ -93,11 +106,34 @@ export class LiveSiteContent implements PublishedKind {
   }
 
   #take<K extends ContentKind>(kind: K, document: string): boolean {
-    const rules = contentKinds[kind];
-    const content = rules.parse(document);
+    const content = contentKinds[kind].parse(document);
     if (!content) return false;
-    this.#content[kind] = content;
-    rules.follow?.(content);
+    this.#stored[kind] = content;
+    this.#show(kind);
     return true;
+  }
+
+  /** Shows what of `kind` is due now, and keeps a timer for the next moment that changes. */
+  #show<K extends ContentKind>(kind: K): void {
+    const rules: (typeof contentKinds)[K] = contentKinds[kind];
+    const now = Date.now();
+    const stored = this.#stored[kind];
+    this.#content[kind] = rules.shownAt?.(stored, now) ?? stored;
+    rules.follow?.(this.#content[kind]);
+    clearTimeout(this.#timers.get(kind));
+    const next = rules.changesAfter?.(stored, now);
+    if (next === undefined) return;
+    const reveal = () => {
+      this.#latest = this.#latest.catch(() => undefined).then(() => this.#reveal(kind));
+    };
+    this.#timers.set(kind, setTimeout(reveal, Math.min(next - now, LONGEST_TIMER_MS)).unref());
+  }
+
+  async #reveal(kind: ContentKind): Promise<void> {
+    const before = this.#content[kind];
+    this.#show(kind);
+    if (this.#content[kind] === before) return;
+    this.#changedOn.set(kind, sastDay(new Date()));
+    await this.prepare([kind]).catch((error: unknown) => log.error(`Site content: could not prepare the ${kind} that is due now:`, error));
   }
 }

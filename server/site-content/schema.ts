@@ -27,7 +27,13 @@ const group = z.object({
   serviceSlug: z.enum(serviceSlugs),
   tiers: z.array(tier).check(z.minLength(1)),
 });
-const addOn = z.object({ service: text, description: z.string(), price: text, serviceSlug: z.enum(serviceSlugs) });
+const addOn = z.object({
+  service: text,
+  description: z.string(),
+  price: text,
+  serviceSlug: z.enum(serviceSlugs),
+  showsFrom: z.optional(z.iso.datetime()),
+});
 
 export const pricingDocument = z.object({ groups: z.array(group), addOns: z.array(addOn) });
 

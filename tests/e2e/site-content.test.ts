@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeTestimonialsIntro } from "#app/content/home.ts";
 import { specPricing } from "#app/content/pricing.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
+import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
 import { expectNoAxeViolations } from "#tests/support/browser.ts";
 import { type Cluster, startCluster } from "#tests/support/cluster.ts";
@@ -9,9 +10,10 @@ import { useBrowser } from "#tests/support/e2e.ts";
 
 /**
  * The agency edits its own pages (issue 45, decision 0052), in Chromium, on two instances sharing
- * PostgreSQL: an editor on one changes the Growth price and reorders the home page's testimonials; the
- * other serves each as a prepared file (an ETag, no per-request render) within 5 s of the save's answer,
- * and shows them to a visitor; restoring the first revisions brings SPEC.md's words back on both.
+ * PostgreSQL: an editor on one changes the Growth price, schedules a new add-on and reorders the home
+ * page's testimonials; both serve each as a prepared file (an ETag, no per-request render) within 5 s of
+ * the save's answer (the add-on within 5 s of its time), and the other shows the new order to a visitor;
+ * restoring the first revisions brings SPEC.md's words back on both.
  * (A reader is refused the editors in admin.test.ts; each edit's checks are in
  * tests/integration/site-content.test.ts and site-testimonials.test.ts.)
  */
@@ -23,6 +25,9 @@ const LIVE_WITHIN_MS = 5000;
 const google = specPricing.groups[0]!;
 const growth = google.tiers[1]!;
 const NEW_GROWTH_PRICE = "R3,900-6,900";
+const SCHEDULED_ADD_ON = "Festive season boost";
+/** An instant as the editor's time field takes it: SAST, to the second. */
+const sastText = (instant: number) => new Date(instant + SAST_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 const [thandi, pieter, ayesha] = specTestimonials.home.map((testimonial) => testimonial.name);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on two instances (PostgreSQL)", () => {
@@ -50,43 +55,62 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
     return performance.now() - start;
   }
 
-  it("changes a price and the testimonials' order, live on both within 5 s, and restores SPEC.md's", { timeout: 120_000 }, async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, url(0), EDITOR, PASSWORD);
+  it(
+    "changes a price, schedules an add-on, reorders testimonials: live on both within 5 s; restores SPEC.md's",
+    { timeout: 120_000 },
+    async () => {
+      const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
+      await signIn(page, url(0), EDITOR, PASSWORD);
 
-    await page.goto(`${url(0)}/admin/pricing`);
-    const growthTier = page.getByRole("group", { name: google.title, exact: true }).getByRole("group", { name: growth.name, exact: true });
-    await growthTier.getByLabel("Price per month").fill(NEW_GROWTH_PRICE);
-    await page.getByRole("button", { name: "Save pricing" }).click();
-    await page.waitForURL(/\/admin\/pricing\?done=save/);
-    expect(await preparedOnBoth("/pricing", (html) => html.includes(NEW_GROWTH_PRICE))).toBeLessThan(LIVE_WITHIN_MS);
-    const offers = await (await fetch(`${url(1)}/services/google-ads`)).text();
-    expect(offers).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
+      await page.goto(`${url(0)}/admin/pricing`);
+      const growthTier = page
+        .getByRole("group", { name: google.title, exact: true })
+        .getByRole("group", { name: growth.name, exact: true });
+      await growthTier.getByLabel("Price per month").fill(NEW_GROWTH_PRICE);
+      // A new add-on, scheduled a little ahead (to the second, for the test: the agency gives a minute).
+      const newAddOn = page.getByRole("group", { name: "New add-on (fill in to add)" });
+      await newAddOn.getByLabel("Add-on", { exact: true }).fill(SCHEDULED_ADD_ON);
+      await newAddOn.getByLabel("Description").fill("Extra budget management over December.");
+      await newAddOn.getByLabel("Price", { exact: true }).fill("R2,000");
+      await newAddOn.getByLabel("Service page").selectOption({ label: "Strategy & Consulting" });
+      const showsFrom = Date.now() + 12_000;
+      await newAddOn.getByLabel("Shows from (SAST)").fill(sastText(showsFrom));
+      await page.getByRole("button", { name: "Save pricing" }).click();
+      await page.waitForURL(/\/admin\/pricing\?done=save/);
+      const newPrice = (html: string) => html.includes(NEW_GROWTH_PRICE) && !html.includes(SCHEDULED_ADD_ON);
+      expect(await preparedOnBoth("/pricing", newPrice)).toBeLessThan(LIVE_WITHIN_MS);
+      const offers = await (await fetch(`${url(1)}/services/google-ads`)).text();
+      expect(offers).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
 
-    await page.goto(`${url(0)}/admin/testimonials`);
-    await expectNoAxeViolations(page);
-    const homeList = page.getByRole("group", { name: "Home page", exact: true });
-    await homeList.getByRole("group", { name: ayesha, exact: true }).getByLabel("Position").fill("1");
-    await homeList.getByRole("group", { name: thandi, exact: true }).getByLabel("Position").fill("3");
-    await homeList.getByRole("group", { name: pieter, exact: true }).getByLabel("Position").fill("2");
-    await page.getByRole("button", { name: "Save testimonials" }).click();
-    await page.waitForURL(/\/admin\/testimonials\?done=save/);
-    const ayeshaFirst = (html: string) => html.indexOf(ayesha!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(thandi!);
-    expect(await preparedOnBoth("/", ayeshaFirst)).toBeLessThan(LIVE_WITHIN_MS);
+      await page.goto(`${url(0)}/admin/testimonials`);
+      await expectNoAxeViolations(page);
+      const homeList = page.getByRole("group", { name: "Home page", exact: true });
+      await homeList.getByRole("group", { name: ayesha, exact: true }).getByLabel("Position").fill("1");
+      await homeList.getByRole("group", { name: thandi, exact: true }).getByLabel("Position").fill("3");
+      await homeList.getByRole("group", { name: pieter, exact: true }).getByLabel("Position").fill("2");
+      await page.getByRole("button", { name: "Save testimonials" }).click();
+      await page.waitForURL(/\/admin\/testimonials\?done=save/);
+      const ayeshaFirst = (html: string) => html.indexOf(ayesha!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(thandi!);
+      expect(await preparedOnBoth("/", ayeshaFirst)).toBeLessThan(LIVE_WITHIN_MS);
 
-    // A visitor on the other instance sees the new order.
-    const { page: visitor } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
-    await visitor.goto(url(1));
-    const names = visitor.getByRole("region", { name: homeTestimonialsIntro.title }).locator("figcaption > span > span:first-child");
-    expect(await names.allTextContents()).toEqual([ayesha, pieter, thandi]);
+      // A visitor on the other instance sees the new order.
+      const { page: visitor } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
+      await visitor.goto(url(1));
+      const names = visitor.getByRole("region", { name: homeTestimonialsIntro.title }).locator("figcaption > span > span:first-child");
+      expect(await names.allTextContents()).toEqual([ayesha, pieter, thandi]);
 
-    // Each editor's first revision, SPEC.md's, restored: both instances serve SPEC.md's words again.
-    for (const editor of ["pricing", "testimonials"]) {
-      await page.goto(`${url(0)}/admin/${editor}`);
-      await page.getByRole("button", { name: "Restore version 1" }).click();
-      await page.waitForURL(new RegExp(`/admin/${editor}\\?done=restore`));
-    }
-    await preparedOnBoth("/pricing", (html) => html.includes(growth.price) && !html.includes(NEW_GROWTH_PRICE));
-    await preparedOnBoth("/", (html) => html.indexOf(thandi!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(ayesha!));
-  });
+      // The scheduled add-on, on both within 5 s of its time.
+      await preparedOnBoth("/pricing", (html) => html.includes(SCHEDULED_ADD_ON));
+      expect(Date.now() - showsFrom).toBeLessThan(LIVE_WITHIN_MS);
+
+      // Each editor's first revision, SPEC.md's, restored: both instances serve SPEC.md's words again.
+      for (const editor of ["pricing", "testimonials"]) {
+        await page.goto(`${url(0)}/admin/${editor}`);
+        await page.getByRole("button", { name: "Restore version 1" }).click();
+        await page.waitForURL(new RegExp(`/admin/${editor}\\?done=restore`));
+      }
+      await preparedOnBoth("/pricing", (html) => html.includes(growth.price) && !html.includes(NEW_GROWTH_PRICE));
+      await preparedOnBoth("/", (html) => html.indexOf(thandi!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(ayesha!));
+    },
+  );
 });

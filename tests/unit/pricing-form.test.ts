@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { specPricing } from "#app/content/pricing.ts";
+import { pricingChangesAfter, pricingShownAt, specPricing } from "#app/content/pricing.ts";
 import { REMOVE } from "#app/content/field-map.ts";
 import { addOnName, pricingValuesOf, readPricingPost, summaryName, tierName } from "#app/content/pricing-form.ts";
 import { parsePricing } from "#server/site-content/schema.ts";
@@ -81,5 +81,49 @@ describe("the pricing form", () => {
     expect(!read.ok && read.errors[tierName(3, 0, "name")]).toBe(
       "Funnel & CRO Optimization needs at least one tier: its page and the order wizard offer them.",
     );
+  });
+});
+
+describe("an add-on scheduled to show later", () => {
+  const added = specPricing.addOns.length;
+  const scheduled = (showsFrom: string) =>
+    readPricingPost(
+      posted({
+        [addOnName(added, "service")]: "Email marketing",
+        [addOnName(added, "description")]: "Monthly campaigns to your list.",
+        [addOnName(added, "price")]: "R2,500/month",
+        [addOnName(added, "serviceSlug")]: "strategy",
+        [addOnName(added, "showsFrom")]: showsFrom,
+      }),
+      specPricing,
+    );
+
+  it("reads its time as SAST, shows it again as typed, and is left off the pages until then", () => {
+    const read = scheduled("2026-12-01 09:00");
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const addOn = read.content.addOns[added]!;
+    expect(addOn.showsFrom).toBe("2026-12-01T07:00:00.000Z");
+    expect(pricingValuesOf(read.content)[addOnName(added, "showsFrom")]).toBe("2026-12-01 09:00");
+    expect(parsePricing(JSON.stringify(read.content))).toEqual(read.content);
+    const before = Date.parse("2026-12-01T06:59:59Z");
+    expect(pricingShownAt(read.content, before).addOns).toEqual(specPricing.addOns);
+    expect(pricingChangesAfter(read.content, before)).toBe(Date.parse(addOn.showsFrom!));
+    expect(pricingShownAt(read.content, before + 1000).addOns).toContainEqual(addOn);
+    expect(pricingChangesAfter(read.content, before + 1000)).toBeUndefined();
+    // Seconds, for a time near at hand.
+    const near = scheduled("2026-12-01 09:00:30");
+    expect(near.ok && near.content.addOns[added]!.showsFrom).toBe("2026-12-01T07:00:30.000Z");
+    expect(near.ok && pricingValuesOf(near.content)[addOnName(added, "showsFrom")]).toBe("2026-12-01 09:00:30");
+  });
+
+  it("refuses a time it cannot read, keeping what was typed", () => {
+    const read = scheduled("1 December, 9am");
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.errors).toEqual({
+      [addOnName(added, "showsFrom")]: "Give the time as a date and a 24-hour time, e.g. 2026-12-01 09:00 (SAST), or leave it blank.",
+    });
+    expect(read.values[addOnName(added, "showsFrom")]).toBe("1 December, 9am");
   });
 });
