@@ -47,6 +47,7 @@ export function PricingFields({
             <fieldset key={a} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
               <legend className="px-1 text-sm font-semibold">
                 {isNew ? "New add-on (fill in to add)" : values[addOnName(a, "service")]}
+                {!isNew && values[addOnName(a, "showsFrom")] && ` (shows from ${values[addOnName(a, "showsFrom")]})`}
               </legend>
               {addOnFields.map((spec) => (
                 <MappedField key={spec.key} spec={spec} name={addOnName(a, spec.key)} values={values} errors={errors} />
