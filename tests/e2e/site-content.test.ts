@@ -3,10 +3,12 @@ import { homeTestimonialsIntro } from "#app/content/home.ts";
 import { specPricing } from "#app/content/pricing.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
 import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
+import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
 import { expectNoAxeViolations } from "#tests/support/browser.ts";
 import { type Cluster, startCluster } from "#tests/support/cluster.ts";
 import { useBrowser } from "#tests/support/e2e.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
 
 /**
  * The agency edits its own pages (issue 45, decision 0052), in Chromium, on two instances sharing
@@ -81,6 +83,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
       expect(await preparedOnBoth("/pricing", newPrice)).toBeLessThan(LIVE_WITHIN_MS);
       const offers = await (await fetch(`${url(1)}/services/google-ads`)).text();
       expect(offers).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
+      // The company profile PDF, drawn again on the other instance in its heavy-work process.
+      await expect
+        .poll(async () => pdfText(Buffer.from(await (await fetch(url(1) + companyProfilePdf.path)).arrayBuffer())))
+        .toContain(NEW_GROWTH_PRICE);
 
       await page.goto(`${url(0)}/admin/testimonials`);
       await expectNoAxeViolations(page);
