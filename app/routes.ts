@@ -55,6 +55,7 @@ export default [
         route("articles/:id/send", "routes/admin/article-send.tsx"),
         route("pricing", "routes/admin/pricing.tsx"),
         route("testimonials", "routes/admin/testimonials.tsx"),
+        route("badges", "routes/admin/badges.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("system", "routes/admin/system.tsx"),

@@ -1,11 +1,12 @@
-// Makes docs/pricing-editor.png and docs/testimonials-editor.png: the inbox's site-content editors
+// Makes docs/pricing-editor.png, testimonials-editor.png and badges-editor.png: the inbox's site-content editors
 // (decision 0052) as an editor sees them after a refused save, each message beside its field and what
 // was typed kept: Google Ads' Growth price typed the wrong way round; the home page's testimonials given
-// new positions with one name left out.
+// new positions with one name left out; a badge's colour too light for its white text.
 //
 // Not part of `npm test`: it writes pictures for people. Run it after `npm run build` with
 //   npx node scripts/docs-site-content-editors.ts
 import path from "node:path";
+import { badgeName } from "#app/content/badges-form.ts";
 import { tierName } from "#app/content/pricing-form.ts";
 import { testimonialName } from "#app/content/testimonials-form.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
@@ -37,7 +38,14 @@ try {
   await page.getByText("Give the name.").waitFor();
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: picture("testimonials-editor.png") });
-  console.log("Wrote docs/pricing-editor.png and docs/testimonials-editor.png");
+
+  await page.goto(`${server.url}/admin/badges`);
+  await page.locator(`[name="${badgeName("badges", 3, "colour")}"]`).fill("#f59e0b");
+  await page.getByRole("button", { name: "Save badges" }).click();
+  await page.getByText("choose a darker colour").waitFor();
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.screenshot({ path: picture("badges-editor.png") });
+  console.log("Wrote docs/pricing-editor.png, docs/testimonials-editor.png and docs/badges-editor.png");
 } finally {
   await browser.close();
   await server.stop();

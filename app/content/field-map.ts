@@ -43,3 +43,33 @@ export function textProblem(text: string, label: string, { optional = false, max
 
 /** The choices of a "service" field: the service pages. */
 export const serviceChoices = serviceSlugs.map((slug) => ({ value: slug, label: serviceSummary(slug).name }));
+
+/**
+ * Rows of an ordered list as typed: each `place(row, position)` with the position typed (blank: after the
+ * numbered ones, in the form's order), a message when it is not a whole number from 1, and the rows in
+ * their order. Of two rows at one position, the one moved there (its position is not its place in the
+ * form) goes first: typing 1 on a row puts it first without renumbering the others.
+ */
+export class PositionedRows<Item> {
+  readonly #placed: Array<{ position: number; moved: boolean; row: number; item: Item }> = [];
+  readonly #rows: number;
+  constructor(rows: number) {
+    this.#rows = rows;
+  }
+
+  place(row: number, typed: string, item: Item): string | undefined {
+    const position = typed ? Number(typed) : this.#rows + row;
+    this.#placed.push({ position, moved: typed !== "" && position !== row + 1, row, item });
+    return Number.isInteger(position) && position >= 1 ? undefined : "Give the position as a whole number: 1 shows first.";
+  }
+
+  get count(): number {
+    return this.#placed.length;
+  }
+
+  inOrder(): Item[] {
+    return this.#placed
+      .sort((a, b) => a.position - b.position || Number(b.moved) - Number(a.moved) || a.row - b.row)
+      .map((entry) => entry.item);
+  }
+}

@@ -14,3 +14,20 @@ export const partnerBadges: readonly PartnerBadge[] = [
   { name: "Shopify Expert", text: "E-commerce growth", colour: "#2f6b1f" },
   { name: "Microsoft Partner", text: "Microsoft Advertising", colour: "#374151" },
 ];
+
+/** The badges as the agency edits them (/admin/badges, decision 0052): the home page shows them in order. */
+export interface PartnersContent {
+  badges: readonly PartnerBadge[];
+}
+
+export const specPartners: PartnersContent = { badges: partnerBadges };
+
+/** WCAG contrast ratio of white text on a #rrggbb colour. */
+export function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 1.05 / (luminance + 0.05);
+}

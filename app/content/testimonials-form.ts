@@ -1,4 +1,13 @@
-import { type FormErrors, type FormValues, type MappedFieldSpec, postText, REMOVE, rowsIn, textProblem } from "#app/content/field-map.ts";
+import {
+  type FormErrors,
+  type FormValues,
+  type MappedFieldSpec,
+  PositionedRows,
+  postText,
+  REMOVE,
+  rowsIn,
+  textProblem,
+} from "#app/content/field-map.ts";
 import { FREE_AUDIT_SHOWS, HOME_SHOWS, type Testimonial, type TestimonialsContent } from "#app/content/testimonials.ts";
 
 /**
@@ -65,9 +74,9 @@ export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>):
   const errors: FormErrors = {};
   const content = { home: [] as Testimonial[], freeAudit: [] as Testimonial[] };
   for (const list of testimonialLists) {
-    const placed: Array<{ position: number; row: number; testimonial: Testimonial }> = [];
     const named = new Set<string>();
     const rows = rowsIn(fields, (row) => testimonialName(list.key, row, "name"));
+    const placed = new PositionedRows<Testimonial>(rows);
     for (let row = 0; row < rows; row++) {
       const name = (key: string) => testimonialName(list.key, row, key);
       const typed = (key: string) => (values[name(key)] = postText(fields, name(key)));
@@ -89,9 +98,6 @@ export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>):
       const quote = values[name("quote")]!;
       problem("quote", textProblem(quote, "Quote", { max: QUOTE_MAX }));
       problem("results", textProblem(values[name("results")]!, "Result"));
-      const positionText = values[name("position")]!;
-      const position = positionText ? Number(positionText) : rows + row;
-      if (!Number.isInteger(position) || position < 1) problem("position", "Give the position as a whole number: 1 shows first.");
       const testimonial = {
         name: person,
         title: values[name("title")]!,
@@ -101,11 +107,11 @@ export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>):
         quote: quote.replace(/^["“]+|["”]+$/g, ""),
         results: values[name("results")]!,
       };
-      placed.push({ position, row, testimonial });
+      problem("position", placed.place(row, values[name("position")]!, testimonial));
     }
-    if (!placed.length)
+    if (!placed.count)
       errors[testimonialName(list.key, 0, "name")] ??= `${list.title} needs at least one testimonial: ${list.noun} shows them.`;
-    content[list.key] = placed.sort((a, b) => a.position - b.position || a.row - b.row).map((entry) => entry.testimonial);
+    content[list.key] = placed.inOrder();
   }
   if (Object.keys(errors).length) return { ok: false, errors, values };
   return { ok: true, content, values };

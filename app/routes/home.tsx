@@ -11,7 +11,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { auditInclusions, auditPromises } from "#app/content/audit.ts";
 import { homeAuditBlock, homeHero, homeServicesIntro, homeTestimonialsIntro } from "#app/content/home.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { partnerBadges } from "#app/content/partners.ts";
+import type { PartnersContent } from "#app/content/partners.ts";
 import { serviceCards } from "#app/content/services.ts";
 import { heroStats } from "#app/content/stats.ts";
 import { homeAuditQuote, shownOnHome, type TestimonialsContent } from "#app/content/testimonials.ts";
@@ -22,19 +22,20 @@ import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/home";
 
 const ROUTE_ID = "routes/home";
-/** While the document hydrates: the testimonials are adopted as the server wrote them. */
-const ADOPTED: TestimonialsContent = { home: [], freeAudit: [] };
+/** While the document hydrates: the testimonials and badges are adopted as the server wrote them. */
+const ADOPTED = { testimonials: { home: [], freeAudit: [] } as TestimonialsContent, partners: { badges: [] } as PartnersContent };
 
 // Prerendered, and prepared again when the testimonials change (decision 0052); the server stamps the
 // intro video's id it runs with over the build's placeholder.
 export function loader(args: Route.LoaderArgs) {
-  return { introVideoId: env().INTRO_VIDEO_ID, ...documentOnly(args, ROUTE_ID, siteContentOf(args.context, "testimonials")) };
+  const shown = { testimonials: siteContentOf(args.context, "testimonials"), partners: siteContentOf(args.context, "partners") };
+  return { introVideoId: env().INTRO_VIDEO_ID, ...documentOnly(args, ROUTE_ID, shown) };
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.home);
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const testimonials = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
+  const { testimonials, partners } = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
   const auditQuote = homeAuditQuote(testimonials);
   return (
     <>
@@ -87,7 +88,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           Certified partners of the platforms we manage
         </h3>
         <div className="mt-6">
-          <PartnerBadges badges={partnerBadges} labelledBy="partners-title" />
+          <PartnerBadges badges={partners.badges} labelledBy="partners-title" />
         </div>
       </Section>
 

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { badgesValuesOf, readBadgesPost } from "#app/content/badges-form.ts";
 import type { FormErrors, FormValues } from "#app/content/field-map.ts";
 import { pricingValuesOf, readPricingPost } from "#app/content/pricing-form.ts";
 import { readTestimonialsPost, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
@@ -111,5 +112,18 @@ export const testimonialsEditor = siteContentEditor({
   },
   valuesOf: testimonialsValuesOf,
   read: (fields) => readTestimonialsPost(fields),
+  extra: () => ({}),
+});
+
+export const badgesEditor = siteContentEditor({
+  kind: "partners",
+  path: "/admin/badges",
+  noun: "the partner badges",
+  done: {
+    save: "Saved: the home page shows them now.",
+    restore: "Restored: that version is the partner badges again, as a new revision.",
+  },
+  valuesOf: badgesValuesOf,
+  read: (fields) => readBadgesPost(fields),
   extra: () => ({}),
 });

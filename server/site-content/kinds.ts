@@ -1,10 +1,11 @@
 import { prerenderedPaths } from "#app/config/public-routes.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
+import { type PartnersContent, specPartners } from "#app/content/partners.ts";
 import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
-import { parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
+import { parsePartners, parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
 
 /**
  * The kinds of site content the agency edits (decision 0052), each one document: what a new site starts
@@ -14,6 +15,7 @@ import { parsePricing, parseTestimonials } from "#server/site-content/schema.ts"
 export interface SiteContent {
   pricing: PricingContent;
   testimonials: TestimonialsContent;
+  partners: PartnersContent;
 }
 export type ContentKind = keyof SiteContent;
 
@@ -38,6 +40,7 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     changesAfter: pricingChangesAfter,
   },
   testimonials: { spec: specTestimonials, parse: parseTestimonials, shownOn: [pageMeta.home.path, pageMeta.freeAudit.path] },
+  partners: { spec: specPartners, parse: parsePartners, shownOn: [pageMeta.home.path] },
 };
 
 export const contentKindNames = Object.keys(contentKinds) as ContentKind[];

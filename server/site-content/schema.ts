@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import type { PartnersContent } from "#app/content/partners.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
 import type { TestimonialsContent } from "#app/content/testimonials.ts";
 import { serviceOptions } from "#app/forms/options.ts";
@@ -47,6 +48,8 @@ const testimonial = z.object({
   results: text,
 });
 const testimonialList = z.array(testimonial).check(z.minLength(1));
+const badge = z.object({ name: text, text, colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)) });
+export const partnersDocument = z.object({ badges: z.array(badge).check(z.minLength(1)) });
 export const testimonialsDocument = z.object({ home: testimonialList, freeAudit: testimonialList });
 
 /** The stored text as the document `shape` gives, or null when it is not one. */
@@ -60,4 +63,5 @@ function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
 }
 
 export const parsePricing = (document: string): PricingContent | null => parseAs(pricingDocument, document);
+export const parsePartners = (document: string): PartnersContent | null => parseAs(partnersDocument, document);
 export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

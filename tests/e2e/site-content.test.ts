@@ -17,7 +17,7 @@ import { pdfText } from "#tests/support/pdf-text.ts";
  * the save's answer (the add-on within 5 s of its time), and the other shows the new order to a visitor;
  * restoring the first revisions brings SPEC.md's words back on both.
  * (A reader is refused the editors in admin.test.ts; each edit's checks are in
- * tests/integration/site-content.test.ts and site-testimonials.test.ts.)
+ * tests/integration/site-content.test.ts and site-home.test.ts.)
  */
 
 const browser = useBrowser();

@@ -4,7 +4,7 @@ import { auditInclusions, fullAuditInclusions } from "#app/content/audit.ts";
 import { caseStudies } from "#app/content/case-studies.ts";
 import { contactFaq } from "#app/content/faq.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
-import { partnerBadges } from "#app/content/partners.ts";
+import { contrastWithWhite, partnerBadges } from "#app/content/partners.ts";
 import { addOns, getStartedHref, guarantee, priceBounds, pricingGroups, servicePricing, specPricing } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceCards, serviceSlugs } from "#app/content/services.ts";
@@ -226,13 +226,3 @@ describe("people and proof", () => {
     expect(answers).toContain("month-to-month or 6-month");
   });
 });
-
-/** WCAG contrast ratio of white text on a #rrggbb colour. */
-function contrastWithWhite(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return 1.05 / (luminance + 0.05);
-}

@@ -24,6 +24,7 @@ const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork
   { to: "/admin/articles", label: "Articles", end: false, work: "write-articles" },
   { to: "/admin/pricing", label: "Pricing", end: false, work: "edit-site-content" },
   { to: "/admin/testimonials", label: "Testimonials", end: false, work: "edit-site-content" },
+  { to: "/admin/badges", label: "Badges", end: false, work: "edit-site-content" },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
   { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
   { to: "/admin/system", label: "System", end: false, work: "system" },

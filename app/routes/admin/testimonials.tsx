@@ -1,6 +1,7 @@
 import { adminMeta } from "#app/components/admin/meta.ts";
 import { SiteContentEditor } from "#app/components/admin/site-content-editor.tsx";
-import { TestimonialFields } from "#app/components/admin/testimonial-fields.tsx";
+import { ListFields } from "#app/components/admin/list-fields.tsx";
+import { testimonialFields, testimonialLists, testimonialName } from "#app/content/testimonials-form.ts";
 import { testimonialsEditor } from "#server/site-content/editor.server.ts";
 import type { Route } from "./+types/testimonials";
 
@@ -20,7 +21,16 @@ export default function TestimonialsEditor({ loaderData, actionData }: Route.Com
       loaderData={loaderData}
       actionData={actionData}
     >
-      {(values, errors) => <TestimonialFields values={values} errors={errors} />}
+      {(values, errors) => (
+        <ListFields
+          lists={testimonialLists}
+          fields={testimonialFields}
+          name={testimonialName}
+          noun="testimonial"
+          values={values}
+          errors={errors}
+        />
+      )}
     </SiteContentEditor>
   );
 }

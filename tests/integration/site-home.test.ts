@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeName, badgesValuesOf } from "#app/content/badges-form.ts";
 import { REMOVE } from "#app/content/field-map.ts";
+import { specPartners } from "#app/content/partners.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
 import { testimonialName, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { sastDay } from "#app/lib/sast.ts";
@@ -10,10 +12,12 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
 import { inRow, NEW_TESTIMONIAL } from "#tests/support/testimonials.ts";
 
 /**
- * Testimonials as records the agency edits in the inbox (decision 0052), on the built server: a reorder,
+ * The home page's testimonials and partner badges as records the agency edits in the inbox (decision
+ * 0052), on the built server. Testimonials: a reorder,
  * a removal and a new one are on the home page as a prepared file when the save answers, and on the free
  * audit page; an edit that would break a card is refused with what was typed kept; a reader is refused by
- * the server; a restore brings SPEC.md's back. SQLite and PostgreSQL.
+ * the server; a restore brings SPEC.md's back. Badges: a new one first and a colour white text cannot be
+ * read on refused. SQLite and PostgreSQL.
  */
 
 const PASSWORD = "a long enough passphrase";
@@ -126,5 +130,33 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
     const html = await (await get("/")).text();
     expect(order(html, names)).toEqual([thandi!.name, pieter!.name, ayesha!.name]);
     expect(html).toContain(sipho!.quote);
+  });
+
+  it("shows a new partner badge first on the prepared home page, and refuses a badge colour too light for its text", async () => {
+    const badge = (row: number, key: string) => badgeName("badges", row, key);
+    const added = specPartners.badges.length;
+    const refused = await editor.post("/admin/badges", {
+      intent: "save",
+      version: "1",
+      ...badgesValuesOf(specPartners),
+      [badge(0, "colour")]: "#facc15",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("White text on #facc15 reads at 1.5:1, under 4.5:1: choose a darker colour.");
+    const saved = await editor.post("/admin/badges", {
+      intent: "save",
+      version: "1",
+      ...badgesValuesOf(specPartners),
+      ...inRow((key) => badge(added, key), { position: "1", name: "TikTok Partner", text: "Marketing Partner", colour: "#111827" }),
+    });
+    expect(saved.status).toBe(303);
+    const answer = await get("/");
+    expect(answer.headers.has("etag")).toBe(true);
+    const html = await answer.text();
+    expect(order(html, ["TikTok Partner", specPartners.badges[0]!.name])).toEqual(["TikTok Partner", specPartners.badges[0]!.name]);
+    expect(html).toContain("background-color:#111827");
+    expect((await reader.post("/admin/badges", { intent: "save", version: "2", ...badgesValuesOf(specPartners) }, "/admin")).status).toBe(
+      403,
+    );
   });
 });
