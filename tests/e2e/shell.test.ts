@@ -1,12 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
-import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { APP_SCRIPTS, expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useSharedServer();
@@ -301,25 +299,6 @@ describe("loading", () => {
     await expect.poll(() => servicesMenuOpen(page)).toBe(true);
     await page.getByRole("heading", { level: 1 }).click();
     await expect.poll(() => servicesMenuOpen(page)).toBe(false);
-  });
-
-  it("follows a held link (the intro video's play) after all when the app's scripts never arrive", async () => {
-    const videoId = "abcDEF12345";
-    const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
-    try {
-      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
-      await page.route(APP_SCRIPTS, (route) => route.abort());
-      await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
-      await page.goto(`${withVideo.url}/`);
-      const play = page.getByRole("link", { name: /^Play video/ });
-      await play.click();
-      // Heard at once: the link shows it is busy while it waits for React.
-      expect(await play.getAttribute("aria-busy")).toBe("true");
-      // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
-      await page.waitForURL(introVideoWatchUrl(videoId), { timeout: 15_000 });
-    } finally {
-      await withVideo.stop();
-    }
   });
 
   it("follows a link pressed before React is there, or without it, as a document navigation", async () => {
