@@ -88,11 +88,29 @@ describe("contact form", () => {
     expect(queuedNotices(server, "Contact").some((notice) => notice.text_body.includes("thandi@nkosi-retail.co.za"))).toBe(true);
   });
 
-  it("shows each field's message under it, focuses the first, and stores nothing; axe finds nothing", async () => {
+  it("marks the required fields with an asterisk and as required; sent so, shows each field's message under it, focuses the first, and stores nothing; axe finds nothing", async () => {
     const { page } = await openFormPage(browser);
     await gotoForm(page, `${server.url}/contact`);
     const posts = postsFrom(page);
     const form = page.locator("#contact-form form");
+    for (const label of ["Full Name", "Email Address", "Company Name"]) {
+      const field = form.getByLabel(label);
+      expect(await field.getAttribute("required"), label).not.toBeNull();
+      expect(await form.locator(`label[for="${await field.getAttribute("id")}"]`).textContent()).toBe(`${label}*`);
+    }
+    expect(await form.getByLabel(exactly("Email Address")).getAttribute("type")).toBe("email");
+    // SPEC.md: the budget is labelled required but not enforced.
+    const budget = form.getByLabel(exactly("Monthly Ad Budget"));
+    expect(await budget.getAttribute("aria-required")).toBe("true");
+    expect(await budget.getAttribute("required")).toBeNull();
+    expect(await budget.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(1))).toEqual(
+      contactBudgetOptions.map((o) => o.value),
+    );
+    expect(await form.getByLabel(exactly("Primary Interest")).locator("option").allTextContents()).toEqual([
+      "Select a service",
+      ...contactInterestOptions.map((o) => o.label),
+    ]);
+
     await form.getByRole("button", { name: SUBMIT }).click();
 
     expect(await fieldError(page, "Full Name", form)).toBe(schemaMessage("name", ""));
@@ -112,29 +130,6 @@ describe("contact form", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("email");
     expect(posts).toEqual([]);
     expect(contactRows("thandi@")).toEqual([]);
-  });
-
-  it("marks the required fields with an asterisk and as required", async () => {
-    const { page } = await openFormPage(browser);
-    await gotoForm(page, `${server.url}/contact`);
-    const form = page.locator("#contact-form form");
-    for (const label of ["Full Name", "Email Address", "Company Name"]) {
-      const field = form.getByLabel(label);
-      expect(await field.getAttribute("required"), label).not.toBeNull();
-      expect(await form.locator(`label[for="${await field.getAttribute("id")}"]`).textContent()).toBe(`${label}*`);
-    }
-    expect(await form.getByLabel(exactly("Email Address")).getAttribute("type")).toBe("email");
-    // SPEC.md: the budget is labelled required but not enforced.
-    const budget = form.getByLabel(exactly("Monthly Ad Budget"));
-    expect(await budget.getAttribute("aria-required")).toBe("true");
-    expect(await budget.getAttribute("required")).toBeNull();
-    expect(await budget.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(1))).toEqual(
-      contactBudgetOptions.map((o) => o.value),
-    );
-    expect(await form.getByLabel(exactly("Primary Interest")).locator("option").allTextContents()).toEqual([
-      "Select a service",
-      ...contactInterestOptions.map((o) => o.label),
-    ]);
   });
 
   it("can be completed with the keyboard alone", async () => {
