@@ -253,21 +253,6 @@ describe("order wizard", () => {
     await expectNoAxeViolations(page, "#order-form");
   });
 
-  it("preselects the primary service from ?service=", async () => {
-    const { page } = await openFormPage(browser);
-    for (const key of ["metaAds", "promptEngineering"] as const) {
-      await gotoForm(page, `${server.url}/get-started?service=${key}`, wizard(page));
-      const form = wizard(page);
-      expect(await form.getByLabel(exactly("Primary Service")).inputValue()).toBe(key);
-      expect(await form.getByLabel(exactly("Service Tier")).locator("option").allTextContents()).toEqual([
-        "Select a tier",
-        ...tiersByService[key],
-      ]);
-    }
-    await gotoForm(page, `${server.url}/get-started?service=nonsense`, wizard(page));
-    expect(await wizard(page).getByLabel(exactly("Primary Service")).inputValue()).toBe("");
-  });
-
   it("can be completed with the keyboard alone", async () => {
     const { page } = await openFormPage(browser);
     await gotoForm(page, `${server.url}/get-started`, wizard(page));
@@ -330,9 +315,21 @@ describe("order wizard", () => {
     ]);
   });
 
-  it("keeps everything and says Submission Failed when the bot check refuses the order", async () => {
+  it("preselects the primary service from ?service=, and keeps everything and says Submission Failed when the bot check refuses the order", async () => {
     const { page } = await openFormPage(browser, {}, { allowConsoleErrors: [/status of 403/] });
-    await gotoForm(page, `${server.url}/get-started?service=analytics`, wizard(page));
+    await gotoForm(page, `${server.url}/get-started?service=nonsense`, wizard(page));
+    expect(await wizard(page).getByLabel(exactly("Primary Service")).inputValue()).toBe("");
+    for (const key of ["metaAds", "promptEngineering", "analytics"] as const) {
+      await gotoForm(page, `${server.url}/get-started?service=${key}`, wizard(page));
+      const form = wizard(page);
+      expect(await form.getByLabel(exactly("Primary Service")).inputValue()).toBe(key);
+      expect(await form.getByLabel(exactly("Service Tier")).locator("option").allTextContents()).toEqual([
+        "Select a tier",
+        ...tiersByService[key],
+      ]);
+    }
+
+    // The last one ordered, with a forged bot-check answer.
     await forgeCaptchaAnswer(page, "/get-started");
     const form = wizard(page);
     await fillStep1(form, "forged-order@example.co.za");

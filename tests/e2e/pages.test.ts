@@ -15,8 +15,8 @@ import { serviceCards, serviceSlugs } from "#app/content/services.ts";
 import { team } from "#app/content/team.ts";
 import { auditQuote, auditTestimonials, testimonials } from "#app/content/testimonials.ts";
 import { formatLongDate } from "#app/lib/sast.ts";
-import { hydrated } from "#tests/support/browser.ts";
-import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
+import { APP_SCRIPTS, hydrated } from "#tests/support/browser.ts";
+import { useBrowser, useServer, useSharedServer } from "#tests/support/e2e.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
@@ -374,36 +374,6 @@ describe("in the browser", () => {
     }
   });
 
-  it("with INTRO_VIDEO_ID set, loads the intro video only after play is pressed, from youtube-nocookie", async () => {
-    const videoId = "abcDEF12345";
-    const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
-    try {
-      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
-      const videoRequests: string[] = [];
-      await page.route(/youtube/, (route) => {
-        videoRequests.push(route.request().url());
-        return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
-      });
-      const res = await page.goto(`${withVideo.url}/`);
-      expect(res!.headers()["content-security-policy"]).toMatch(/frame-src[^;]*https:\/\/www\.youtube-nocookie\.com/);
-      await hydrated(page);
-      expect(await page.locator("iframe").count()).toBe(0);
-      expect(videoRequests).toEqual([]);
-      expect(await page.getByText(homeHero.videoCaption).isVisible()).toBe(true);
-      // Without JavaScript the same button opens the video on YouTube.
-      expect(await playLink(page).getAttribute("href")).toBe(introVideoWatchUrl(videoId));
-      await playLink(page).click();
-      const iframe = page.locator("iframe");
-      await expect.poll(() => iframe.count()).toBe(1);
-      expect(await iframe.getAttribute("src")).toBe(introVideoEmbedUrl(videoId));
-      expect(await iframe.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-      expect(await iframe.getAttribute("title")).toBeTruthy();
-      expect(page.url()).toBe(`${withVideo.url}/`);
-    } finally {
-      await withVideo.stop();
-    }
-  });
-
   it("takes the free-audit call to action back to the form, with and without JavaScript", async () => {
     for (const javaScriptEnabled of [true, false]) {
       const { page } = await browser.openPage({ viewport: { width: 375, height: 740 }, javaScriptEnabled });
@@ -432,5 +402,48 @@ describe("in the browser", () => {
     await page.locator("summary", { hasText: contactFaq[1]!.question }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => answer.isVisible()).toBe(true);
+  });
+});
+
+describe("with INTRO_VIDEO_ID set", () => {
+  const videoId = "abcDEF12345";
+  // One server with the video for both tests (started once, not once per test).
+  const withVideo = useServer(() => startServer({ INTRO_VIDEO_ID: videoId }));
+  const playLink = (page: Page) => page.getByRole("link", { name: /^Play video/ });
+
+  it("loads the intro video only after play is pressed, from youtube-nocookie", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
+    const videoRequests: string[] = [];
+    await page.route(/youtube/, (route) => {
+      videoRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
+    });
+    const res = await page.goto(`${withVideo.url}/`);
+    expect(res!.headers()["content-security-policy"]).toMatch(/frame-src[^;]*https:\/\/www\.youtube-nocookie\.com/);
+    await hydrated(page);
+    expect(await page.locator("iframe").count()).toBe(0);
+    expect(videoRequests).toEqual([]);
+    expect(await page.getByText(homeHero.videoCaption).isVisible()).toBe(true);
+    // Without JavaScript the same button opens the video on YouTube.
+    expect(await playLink(page).getAttribute("href")).toBe(introVideoWatchUrl(videoId));
+    await playLink(page).click();
+    const iframe = page.locator("iframe");
+    await expect.poll(() => iframe.count()).toBe(1);
+    expect(await iframe.getAttribute("src")).toBe(introVideoEmbedUrl(videoId));
+    expect(await iframe.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    expect(await iframe.getAttribute("title")).toBeTruthy();
+    expect(page.url()).toBe(`${withVideo.url}/`);
+  });
+
+  it("follows a held link (the intro video's play) after all when the app's scripts never arrive", async () => {
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
+    await page.route(APP_SCRIPTS, (route) => route.abort());
+    await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
+    await page.goto(`${withVideo.url}/`);
+    await playLink(page).click();
+    // Heard at once: the link shows it is busy while it waits for React.
+    expect(await playLink(page).getAttribute("aria-busy")).toBe("true");
+    // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
+    await page.waitForURL(introVideoWatchUrl(videoId), { timeout: 15_000 });
   });
 });

@@ -28,7 +28,7 @@ const openStates = (page: Page): Promise<boolean[]> =>
 const onlyOpen = (index: number) => pricingGroups.map((_, i) => i === index);
 
 describe("pricing accordion", () => {
-  it("opens Google Ads first and keeps one group open at a time", async () => {
+  it("opens Google Ads first, keeps one group open at a time, collapses the open group when its summary is pressed again, and works with the keyboard alone", async () => {
     const page = await openPricing();
     expect(await openStates(page)).toEqual(onlyOpen(0));
     expect(await panelOf(page, "googleAds").isVisible()).toBe(true);
@@ -38,13 +38,17 @@ describe("pricing accordion", () => {
     await expect.poll(() => openStates(page)).toEqual(onlyOpen(2));
     expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
     expect(await panelOf(page, "linkedinAds").isVisible()).toBe(true);
-  });
 
-  it("collapses the open group when its summary is pressed again", async () => {
-    const page = await openPricing();
-    await trigger(page, keyOf(0)).click();
+    await trigger(page, keyOf(2)).click();
     await expect.poll(() => openStates(page)).toEqual(Array(7).fill(false));
-    expect(await panelOf(page, "googleAds").isVisible()).toBe(false);
+    expect(await panelOf(page, "linkedinAds").isVisible()).toBe(false);
+
+    // The keyboard alone.
+    await trigger(page, keyOf(1)).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => openStates(page)).toEqual(onlyOpen(1));
+    await page.keyboard.press("Space");
+    await expect.poll(() => openStates(page)).toEqual(Array(7).fill(false));
   });
 
   // app/before-react/README.md: the browser answers the press; React's scripts are held back until it has.
@@ -65,19 +69,6 @@ describe("pricing accordion", () => {
     expect(await openStates(page)).toEqual(onlyOpen(1));
     await trigger(page, keyOf(5)).click();
     await expect.poll(() => openStates(page)).toEqual(onlyOpen(5));
-  });
-
-  it("gives each tier a Get Started link to the order wizard with its group's service", async () => {
-    const page = await openPricing();
-    for (const group of pricingGroups) {
-      if (!(await trigger(page, group.key).evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)))
-        await trigger(page, group.key).click();
-      const links = panelOf(page, group.key).getByRole("link", { name: /^Get Started/ });
-      await expect.poll(() => links.count()).toBe(group.tiers.length);
-      for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
-        expect(href).toBe(`/get-started?service=${group.key}`);
-      }
-    }
   });
 
   it(`scrolls an opened group into view about ${PRICING_SCROLL_DELAY_MS} ms after opening it`, async () => {
@@ -123,21 +114,22 @@ describe("pricing accordion", () => {
     expect(await panelOf(page, last.key).isVisible()).toBe(true);
   });
 
-  it("works with the keyboard alone", async () => {
-    const page = await openPricing();
-    await trigger(page, keyOf(1)).focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => openStates(page)).toEqual(onlyOpen(1));
-    await page.keyboard.press("Space");
-    await expect.poll(() => openStates(page)).toEqual(Array(7).fill(false));
-  });
-
-  it("titles each group with a heading in its summary and passes axe with a group open", async () => {
+  it("titles each group with a heading in its summary, passes axe with a group open, and gives each tier a Get Started link to the order wizard with its group's service", async () => {
     const page = await openPricing();
     const headings = await page.locator("details[name] > summary h2").allTextContents();
     expect(headings.map((text, i) => text.startsWith(pricingGroups[i]!.title))).toEqual(Array(7).fill(true));
     await trigger(page, keyOf(4)).click();
     await expectNoAxeViolations(page);
+
+    for (const group of pricingGroups) {
+      if (!(await trigger(page, group.key).evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)))
+        await trigger(page, group.key).click();
+      const links = panelOf(page, group.key).getByRole("link", { name: /^Get Started/ });
+      await expect.poll(() => links.count()).toBe(group.tiers.length);
+      for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+        expect(href).toBe(`/get-started?service=${group.key}`);
+      }
+    }
   });
 
   it("opens every group, one at a time, for a visitor without JavaScript, with every tier in the HTML", async () => {

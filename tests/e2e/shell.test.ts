@@ -1,12 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
-import { introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { notFoundMeta } from "#app/content/not-found.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { APP_SCRIPTS, expectNoAxeViolations, hydrated, holdAppScripts } from "#tests/support/browser.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
-import { startServer } from "#tests/support/server.ts";
 
 const browser = useBrowser();
 const server = useSharedServer();
@@ -49,28 +47,6 @@ describe("navigation", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/services/${target.slug}`);
     await expect.poll(() => servicesMenuOpen(page)).toBe(false);
-  });
-
-  it("opens the drawer titled Menu at 375 px and closes it when a link is chosen", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 375, height: 740 } });
-    await page.goto(`${server.url}/`);
-    await hydrated(page);
-    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    // Once it has slid in, it sits against the right edge.
-    await expect
-      .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
-      .toBe(375);
-    await expectNoAxeViolations(page);
-    expect(await drawer.getByRole("link", { name: "Get Free Audit" }).getAttribute("href")).toBe("/free-audit");
-    for (const label of ["Home", "About", "Services", "Pricing", "Blog", "Contact"]) {
-      expect(await drawer.getByRole("link", { name: label, exact: true }).count()).toBe(1);
-    }
-    await drawer.getByRole("link", { name: "Contact", exact: true }).click();
-    await page.waitForURL(`${server.url}/contact`);
-    await expect.poll(() => drawer.count()).toBe(0);
   });
 
   it("opens the drawer at the first tap without JavaScript, and closes it on Close menu, Escape or a tap outside", async () => {
@@ -132,10 +108,13 @@ describe("navigation", () => {
    * Opens the drawer and returns its left edge on each frame from the first one it is
    * painted in, until it has stood still at the right-hand edge for a few frames.
    */
-  async function drawerFrames(reducedMotion: "reduce" | "no-preference"): Promise<{ lefts: number[]; restingLeft: number }> {
+  async function drawerFrames(
+    reducedMotion: "reduce" | "no-preference",
+  ): Promise<{ page: Page; lefts: number[]; restingLeft: number; restingRight: number }> {
     const { page } = await browser.openPage({ viewport: { width: 375, height: 740 }, reducedMotion });
     await page.goto(`${server.url}/`);
     await hydrated(page);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     await page.evaluate(() => {
       const w = window as unknown as { drawerLefts: number[]; drawerDone: boolean };
       w.drawerLefts = [];
@@ -158,15 +137,26 @@ describe("navigation", () => {
     await page.waitForFunction(() => (window as unknown as { drawerDone: boolean }).drawerDone);
     const lefts = await page.evaluate(() => (window as unknown as { drawerLefts: number[] }).drawerLefts);
     const box = (await page.getByRole("dialog", { name: "Menu" }).boundingBox())!;
-    return { lefts, restingLeft: box.x };
+    return { page, lefts, restingLeft: box.x, restingRight: Math.round(box.x + box.width) };
   }
 
-  it("slides the drawer in from the right (SPEC.md section 2)", async () => {
-    const { lefts, restingLeft } = await drawerFrames("no-preference");
+  it("opens the drawer titled Menu at 375 px, sliding in from the right (SPEC.md section 2), and closes it when a link is chosen", async () => {
+    const { page, lefts, restingLeft, restingRight } = await drawerFrames("no-preference");
     // The first frame shows it off to the right, later ones closer, until it rests at the edge.
     expect(lefts[0]).toBeGreaterThan(restingLeft + 100);
     expect(lefts.filter((left, i) => i > 0 && left < lefts[i - 1]!).length).toBeGreaterThan(1);
     expect(lefts.at(-1)).toBe(restingLeft);
+    expect(restingRight).toBe(375);
+
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expectNoAxeViolations(page);
+    expect(await drawer.getByRole("link", { name: "Get Free Audit" }).getAttribute("href")).toBe("/free-audit");
+    for (const label of ["Home", "About", "Services", "Pricing", "Blog", "Contact"]) {
+      expect(await drawer.getByRole("link", { name: label, exact: true }).count()).toBe(1);
+    }
+    await drawer.getByRole("link", { name: "Contact", exact: true }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    await expect.poll(() => drawer.count()).toBe(0);
   });
 
   it("shows the drawer in place at once for a visitor who asks for reduced motion", async () => {
@@ -174,7 +164,7 @@ describe("navigation", () => {
     expect(new Set(lefts)).toEqual(new Set([restingLeft]));
   });
 
-  it("scrolls to the top on a path change and restores the position on back", async () => {
+  it("scrolls to the top on a path change and restores the position on back; keeps a position through a reload after the app has navigated, before the app loads again", async () => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 600 } });
     // Reached from another page, so drawn in Inter like the pages after it (decision 0041): a first page is in
     // the fallback, whose heights differ where the machine has no metric-matched face (this one has none).
@@ -189,12 +179,7 @@ describe("navigation", () => {
     await page.goBack();
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
-  });
 
-  it("keeps the position through a reload after the app has navigated, before the app loads again", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 600 } });
-    await page.goto(`${server.url}/`);
-    await hydrated(page);
     await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
     await page.waitForURL(`${server.url}/privacy`);
     // Rendered, so the router has already scrolled the new page to the top: the scroll below is the visitor's.
@@ -303,25 +288,6 @@ describe("loading", () => {
     await expect.poll(() => servicesMenuOpen(page)).toBe(false);
   });
 
-  it("follows a held link (the intro video's play) after all when the app's scripts never arrive", async () => {
-    const videoId = "abcDEF12345";
-    const withVideo = await startServer({ INTRO_VIDEO_ID: videoId });
-    try {
-      const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
-      await page.route(APP_SCRIPTS, (route) => route.abort());
-      await page.route(/youtube/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }));
-      await page.goto(`${withVideo.url}/`);
-      const play = page.getByRole("link", { name: /^Play video/ });
-      await play.click();
-      // Heard at once: the link shows it is busy while it waits for React.
-      expect(await play.getAttribute("aria-busy")).toBe("true");
-      // Held for React, which never comes: the link's own page opens instead (HELD_LINK_TIMEOUT_MS).
-      await page.waitForURL(introVideoWatchUrl(videoId), { timeout: 15_000 });
-    } finally {
-      await withVideo.stop();
-    }
-  });
-
   it("follows a link pressed before React is there, or without it, as a document navigation", async () => {
     // The app's scripts never arrive (a dropped connection, a blocking proxy).
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
@@ -363,31 +329,27 @@ describe("loading", () => {
 });
 
 describe("error screens", () => {
-  it("shows the 404 page and logs the requested path in the console", async () => {
-    // Chromium reports the page's own 404 status.
+  it("shows the 404 page, titled like every other page, for an unknown article and an unknown path alike, and logs the requested path", async () => {
+    // Chromium reports each page's own 404 status.
     const { page } = await browser.openPage({}, { allowConsoleErrors: [/status of 404/] });
     const warnings: string[] = [];
     page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
-    const res = await page.goto(`${server.url}/does/not/exist`);
-    expect(res?.status()).toBe(404);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
-    // The page logs it once hydrated.
+    const expectTitled = async (path: string) => {
+      expect(await page.title(), path).toBe(`${notFoundMeta.title} | ${site.name}`);
+      expect(await page.locator("title").count(), path).toBe(1);
+    };
+    expect((await page.goto(`${server.url}/blog/no-such-article`))?.status()).toBe(404);
     await hydrated(page);
+    await expectTitled("/blog/no-such-article");
+
+    expect((await page.goto(`${server.url}/does/not/exist`))?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
+    await hydrated(page);
+    await expectTitled("/does/not/exist");
+    // The page logs it once hydrated.
     await expect.poll(() => warnings.some((w) => w.includes("/does/not/exist"))).toBe(true);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
-  });
-
-  it("titles the 404 page like every other page, for an unknown path and an unknown article alike", async () => {
-    // Chromium reports each page's own 404 status.
-    const { page } = await browser.openPage({}, { allowConsoleErrors: [/status of 404/] });
-    for (const path of ["/does/not/exist", "/blog/no-such-article"]) {
-      const res = await page.goto(`${server.url}${path}`);
-      expect(res?.status()).toBe(404);
-      await hydrated(page);
-      expect(await page.title(), path).toBe(`${notFoundMeta.title} | ${site.name}`);
-      expect(await page.locator("title").count(), path).toBe(1);
-    }
   });
 
   it("shows the Unexpected Application Error! screen with the message when a page's data fails", async () => {
