@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
       await newAddOn.getByLabel("Description").fill("Extra budget management over December.");
       await newAddOn.getByLabel("Price", { exact: true }).fill("R2,000");
       await newAddOn.getByLabel("Service page").selectOption({ label: "Strategy & Consulting" });
-      const showsFrom = Date.now() + 12_000;
+      const showsFrom = Date.now() + 20_000;
       await newAddOn.getByLabel("Shows from (SAST)").fill(sastText(showsFrom));
       await page.getByRole("button", { name: "Save pricing" }).click();
       await page.waitForURL(/\/admin\/pricing\?done=save/);

@@ -9,7 +9,8 @@ import { useSiteDatabase } from "#tests/support/database.ts";
 /**
  * The publishing service (docs/decisions/0057): one poll for every kind, a
  * write through `publish()` live on this instance when it answers, and a stop
- * that ends the poll even when asked during a look (a stop that did not hung CI).
+ * that ends the poll even when asked during a look (a stop that did not hung CI); and site content that
+ * shows later (an add-on's time), shown and prepared at that time by the instance's own timer.
  */
 
 const EDITOR: Actor = { userId: null, name: "Lindiwe (editor)" };
@@ -88,5 +89,26 @@ describe("the publishing service", () => {
     release();
     await expect.poll(() => stopped).toBe(true);
     await stopping;
+  });
+
+  it("shows an add-on at its time and prepares the pages then, with no save or poll", async () => {
+    const live = new LiveSiteContent(site.db);
+    await live.seed();
+    const prepared: number[] = [];
+    live.prepareWith("pricing", async (pricing) => {
+      prepared.push(pricing.addOns.length);
+    });
+    const showsFrom = Date.now() + 3000;
+    const addOn = { service: "Festive season boost", description: "", price: "R2,000", serviceSlug: "strategy" as const };
+    const scheduled = { ...specPricing, addOns: [...specPricing.addOns, { ...addOn, showsFrom: new Date(showsFrom).toISOString() }] };
+    await saveContent(site.db, "pricing", 1, JSON.stringify(scheduled), EDITOR);
+    await live.refresh();
+    // The editor's view holds it; the pages', until its time, do not.
+    expect(live.stored("pricing").addOns).toHaveLength(specPricing.addOns.length + 1);
+    expect(live.content("pricing").addOns).toEqual(specPricing.addOns);
+    expect(Date.now()).toBeLessThan(showsFrom);
+    await expect.poll(() => live.content("pricing").addOns.at(-1)?.service).toBe(addOn.service);
+    expect(Date.now() - showsFrom).toBeLessThan(5000);
+    expect(prepared.at(-1)).toBe(specPricing.addOns.length + 1);
   });
 });

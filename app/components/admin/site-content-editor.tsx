@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { FieldErrors } from "#app/components/admin/mapped-field.tsx";
 import { RevisionsSection } from "#app/components/admin/revisions.tsx";
 import { CsrfField, Notice } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import type { FormValues } from "#app/content/field-map.ts";
+import { cn } from "#app/lib/cn.ts";
 
 interface EditorLoaderData {
   csrf: string;
@@ -21,6 +22,13 @@ interface EditorActionData {
   problem: string | null;
   version: number | null;
 }
+
+/** The site-content editors, one section of the inbox's navigation. */
+const editors = [
+  { to: "/admin/pricing", label: "Pricing" },
+  { to: "/admin/testimonials", label: "Testimonials" },
+  { to: "/admin/badges", label: "Partner badges" },
+];
 
 /**
  * A site-content editor's page (server/site-content/editor.server.ts): the version it was opened at, what
@@ -45,8 +53,27 @@ export function SiteContentEditor({
   const errors = actionData?.errors ?? {};
   const version = actionData?.version ?? loaderData.version;
   const errorCount = Object.keys(errors).length;
+  const { pathname } = useLocation();
   return (
     <div className="space-y-4">
+      <nav aria-label="Site content">
+        <ul className="flex flex-wrap gap-1 text-sm">
+          {editors.map((editor) => (
+            <li key={editor.to}>
+              <Link
+                to={editor.to}
+                aria-current={pathname === editor.to ? "page" : undefined}
+                className={cn(
+                  "block rounded-md px-2.5 py-1 font-medium",
+                  pathname === editor.to ? "bg-slate-200 text-ink" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
+                )}
+              >
+                {editor.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p className="text-sm text-slate-600">
         {loaderData.note} What is saved shows on {shownOn} on every instance within seconds.

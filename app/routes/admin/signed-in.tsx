@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Link, Outlet, useLocation } from "react-router";
 import { CsrfField } from "#app/components/admin/ui.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -15,16 +15,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email, role, csrf: session.csrfToken, mustChangePassword };
 }
 
-/** The inbox's sections, each shown to the roles that may use it. */
-const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork }> = [
+/** The inbox's sections, each shown to the roles that may use it; one is current on its pages and those it groups. */
+const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork; groups?: string[] }> = [
   { to: "/admin", label: "Leads", end: true, work: "read" },
   { to: "/admin/calls", label: "Calls", end: false, work: "read" },
   { to: "/admin/report", label: "Report", end: false, work: "read" },
   { to: "/admin/newsletter", label: "Newsletter", end: false, work: "read" },
   { to: "/admin/articles", label: "Articles", end: false, work: "write-articles" },
-  { to: "/admin/pricing", label: "Pricing", end: false, work: "edit-site-content" },
-  { to: "/admin/testimonials", label: "Testimonials", end: false, work: "edit-site-content" },
-  { to: "/admin/badges", label: "Badges", end: false, work: "edit-site-content" },
+  // The site-content editors, one section: each editor links to the others (SiteContentEditor).
+  { to: "/admin/pricing", label: "Site content", end: false, work: "edit-site-content", groups: ["/admin/testimonials", "/admin/badges"] },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
   { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
   { to: "/admin/system", label: "System", end: false, work: "system" },
@@ -33,7 +32,10 @@ const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork
   { to: "/admin/account", label: "Account", end: false, work: "read" },
 ];
 
+const under = (pathname: string, to: string, end: boolean) => pathname === to || (!end && pathname.startsWith(`${to}/`));
+
 export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <>
       <div className="border-b border-slate-200 bg-white">
@@ -43,22 +45,23 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
               {sections
                 .filter((section) => !loaderData.mustChangePassword || section.to === "/admin/account")
                 .filter((section) => roleAllows(loaderData.role, section.work))
-                .map((section) => (
-                  <li key={section.to}>
-                    <NavLink
-                      to={section.to}
-                      end={section.end}
-                      className={({ isActive }) =>
-                        cn(
+                .map((section) => {
+                  const current = [section.to, ...(section.groups ?? [])].some((to) => under(pathname, to, section.end));
+                  return (
+                    <li key={section.to}>
+                      <Link
+                        to={section.to}
+                        aria-current={current ? "page" : undefined}
+                        className={cn(
                           "block rounded-md px-3 py-1.5 text-sm font-medium",
-                          isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
-                        )
-                      }
-                    >
-                      {section.label}
-                    </NavLink>
-                  </li>
-                ))}
+                          current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
+                        )}
+                      >
+                        {section.label}
+                      </Link>
+                    </li>
+                  );
+                })}
             </ul>
           </nav>
           <Form method="post" action="/admin/logout" className="flex items-center gap-3 text-sm">
