@@ -27,12 +27,13 @@ const integrationWorkers = process.env.INTEGRATION_WORKERS ?? "200%";
 /**
  * Integration files whose tests hold a budget of time (a sign-in's, a page's under load, a deadline) or
  * race a clock of the server's (an outbox lease under a kill -9, a reminder due, an instance restarted
- * behind nginx): they run in a group of their own. The last three were beside the e2e files until a
- * slower two-core machine starved them there (decision 0058).
+ * behind nginx, a calendar that answers slowly): they run in a group of their own. Four of them ran
+ * beside the e2e files until a slower two-core machine starved them there (decision 0058).
  */
 const timedFiles = [
   "tests/integration/admin-hash-turns.test.ts",
   "tests/integration/articles-live.test.ts",
+  "tests/integration/booking-calendars.test.ts",
   "tests/integration/booking-reminders.test.ts",
   "tests/integration/faults.test.ts",
   "tests/integration/heavy-work.test.ts",
