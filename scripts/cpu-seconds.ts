@@ -38,7 +38,8 @@ const kindOf = new Map<number, string>();
 
 /** What a process is, for the breakdown: Chromium's by its --type, Node's by its script. */
 function kind(pid: number): string {
-  const argv = (read(`/proc/${pid}/cmdline`) ?? "").split("\0").filter(Boolean);
+  // A zygote-forked Chromium child rewrites its command line as one string, its arguments joined by spaces.
+  const argv = (read(`/proc/${pid}/cmdline`) ?? "").split(/[\0 ]/).filter(Boolean);
   const name = argv[0]?.split("/").pop() ?? "?";
   // Chromium's forked children write their own command line: known by their --type or profile.
   const type = argv.find((arg) => arg.startsWith("--type="))?.slice(7);
