@@ -11,7 +11,8 @@ import { log } from "#server/log.ts";
 import type { SiteServices } from "#server/services.ts";
 
 // Streamed and hashed as it arrives; decoded only in the heavy-work process, never here (docs/decisions/0037, 0044).
-// The article editor's and the case studies editor's (decision 0052): one pipeline, one limit per account.
+// The article editor's and the case studies editor's (decision 0052): one pipeline, one limit per account, one
+// table (article_images), so its log lines still say "article image".
 
 // The editors whose posts may carry an image; React Router's data requests too.
 export const IMAGE_POST_PATH = /^\/admin\/(?:articles\/(?:new|\d{1,9})|case-studies)(?:\.data)?$/;
@@ -117,19 +118,19 @@ async function makeImages(services: SiteServices, actor: Actor, file: PostedFile
     processed = await services.heavyWork.run("image", { bytes: file.bytes }, { refusable: true });
   } catch (error) {
     if (!(error instanceof HeavyWorkRefused)) throw error;
-    log.warn(`image ${file.hash}: not made (${error.problem}: ${error.message})`);
+    log.warn(`article image ${file.hash}: not made (${error.problem}: ${error.message})`);
     return { ok: false, status: 503, ...refusals[error.problem] };
   }
   if (!processed.ok) {
     const how = processed.refusedBy === "header" ? "from its header, not decoded" : "once decoded";
-    log.info(`image ${file.hash}: refused ${how}: ${processed.problem}`);
+    log.info(`article image ${file.hash}: refused ${how}: ${processed.problem}`);
     return { ok: false, status: 400, problem: processed.problem };
   }
   // Across the process boundary the bytes arrive as plain Uint8Arrays.
   const variants = processed.variants.map((variant) => ({ ...variant, bytes: Buffer.from(variant.bytes) }));
   await storeImage(db, processed.image, file.bytes.byteLength, variants, actor);
   log.info(
-    `image ${processed.image.hash}: ${file.bytes.byteLength} bytes, ${processed.image.width}x${processed.image.height}, ` +
+    `article image ${processed.image.hash}: ${file.bytes.byteLength} bytes, ${processed.image.width}x${processed.image.height}, ` +
       `decoded into ${variants.length} variants in ${Math.round(performance.now() - started)} ms`,
   );
   return { ok: true, path: mediaPath(processed.image) };
