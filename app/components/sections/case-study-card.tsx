@@ -23,7 +23,9 @@ export function CaseStudyCard({
     <article className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-[1fr_16rem]">
       {/* A wide band whatever the upload's shape: its width and height attributes and the ratio hold its place while it loads. */}
       {study.image && (
-        <FeaturedImage src={study.image.path} alt={study.image.alt} sizes={CARD_SIZES} className="aspect-[21/9] lg:col-span-2" />
+        <div className="lg:col-span-2">
+          <FeaturedImage src={study.image.path} alt={study.image.alt} sizes={CARD_SIZES} className="aspect-[21/9]" />
+        </div>
       )}
       <div className="p-6 sm:p-8">
         <p className="text-sm font-semibold text-brand-700">
