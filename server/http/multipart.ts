@@ -60,7 +60,7 @@ export type MultipartRead =
 /**
  * Past `fileBytes` the file is marked truncated and the rest dropped, so the fields after it still arrive.
  * The first file input of `fileField` that holds a file is read: a list's rows each have one, posted empty
- * when nothing was chosen; any further one holding a file is drained and named in `others`.
+ * when nothing was chosen; any further one holding a file is dropped and named in `others`.
  */
 export function readMultipart(
   request: Request,
@@ -91,7 +91,7 @@ export function readMultipart(
   return new Promise((resolve) => {
     const fields: [string, string][] = [];
     const others = new Set<string>();
-    let file: { field: string; chunks: Buffer[]; size: number; truncated: boolean } | null = null;
+    let file: { field: string; chunks: Buffer[]; truncated: boolean } | null = null;
     let settled = false;
     const settle = (result: MultipartRead) => {
       if (settled) return;
@@ -114,26 +114,23 @@ export function readMultipart(
       parser.on(limit, () => settle({ ok: false, status: 413, cause: "fields" }));
     parser.on("file", (name, stream) => {
       if (!fileField(name)) return void stream.resume();
-      // The parts come one after another: an earlier one of no bytes was an empty input.
-      if (file && file.size > 0) {
-        stream.on("data", () => others.add(name));
-        return void stream.resume();
-      }
-      const current = { field: name, chunks: [] as Buffer[], size: 0, truncated: false };
-      file = current;
+      // The first part whose bytes arrive is the file: the empty inputs before it send none. Judged by its bytes,
+      // not at its start: a part's bytes may still wait in its stream when the next part starts.
+      const part = { field: name, chunks: [] as Buffer[], truncated: false };
       stream.on("data", (chunk: Buffer) => {
-        current.chunks.push(chunk);
-        current.size += chunk.byteLength;
+        file ??= part;
+        if (file !== part) return void others.add(name);
+        part.chunks.push(chunk);
         onFileChunk(chunk);
       });
-      stream.on("limit", () => (current.truncated = true));
+      stream.on("limit", () => (part.truncated = true));
     });
     parser.on("close", () => {
-      const chosen: { field: string; chunks: Buffer[]; size: number; truncated: boolean } | null = file;
+      const chosen: { field: string; chunks: Buffer[]; truncated: boolean } | null = file;
       settle({
         ok: true,
         fields,
-        file: chosen && chosen.size > 0 ? { field: chosen.field, bytes: Buffer.concat(chosen.chunks), truncated: chosen.truncated } : null,
+        file: chosen && { field: chosen.field, bytes: Buffer.concat(chosen.chunks), truncated: chosen.truncated },
         others: [...others],
       });
     });
