@@ -44,14 +44,21 @@ const NEW_STUDY = {
 };
 const newRow = (changes: Record<string, string> = {}) => inRow((key) => study(added, key), { ...NEW_STUDY, ...changes });
 
-/** A small PNG, as the agency's phone or design tool would save one. */
-const picture = async (): Promise<EditorFile> => ({
+/** A small PNG, as the agency's phone or design tool would save one, in the new row's file input. */
+const picture = async (row = added, background = "#7c4a1e"): Promise<EditorFile> => ({
   name: "roastery.png",
   type: "image/png",
-  field: study(added, "imageFile"),
-  bytes: await sharp({ create: { width: 640, height: 360, channels: 3, background: "#7c4a1e" } })
+  field: study(row, "imageFile"),
+  bytes: await sharp({ create: { width: 640, height: 360, channels: 3, background } })
     .png()
     .toBuffer(),
+});
+/** A row's file input left empty, as a browser posts it. */
+const noFile = (row: number): EditorFile => ({
+  name: "",
+  type: "application/octet-stream",
+  field: study(row, "imageFile"),
+  bytes: new Uint8Array(),
 });
 
 describe.each(databaseKinds)("the case studies editor on the built server (%s)", (kind) => {
@@ -60,7 +67,7 @@ describe.each(databaseKinds)("the case studies editor on the built server (%s)",
   let editor: InboxBrowser;
   let reader: InboxBrowser;
   const get = (path: string) => fetch(server.url + path, { headers: { "Accept-Encoding": "br", Accept: "text/html" } });
-  const save = (fields: Record<string, string>, file?: EditorFile) =>
+  const save = (fields: Record<string, string>, file?: EditorFile | EditorFile[]) =>
     postEditor(editor, "/admin/case-studies", { intent: "save", ...caseStudiesValuesOf(specCaseStudies), ...fields }, file);
 
   beforeAll(async () => {
@@ -85,13 +92,22 @@ describe.each(databaseKinds)("the case studies editor on the built server (%s)",
     expect(besideField(noFigures.text, study(added, "resultValue"))).toMatch(/^A case study needs its figures/);
     expect(noFigures.text).toContain(`value="${NEW_STUDY.client}"`);
 
-    const noAlt = await save({ version: "1", ...newRow({ imageAlt: "" }) }, await picture());
+    // Every row's input posted, the empty ones first, as a browser does.
+    const emptyRows = specCaseStudies.studies.map((_, row) => noFile(row));
+    const noAlt = await save({ version: "1", ...newRow({ imageAlt: "" }) }, [...emptyRows, await picture()]);
     expect(noAlt.status).toBe(400);
     expect(besideField(noAlt.text, study(added, "imageAlt"))).toBe(
       escaped("Give the image's alt text: what it shows, for readers who cannot see it."),
     );
     // The upload is kept in its row: saved again with alt text, it is the study's image.
     expect(noAlt.text).toMatch(/name="studies\.8\.image" value="\/media\/[0-9a-f]{20}-640x360\.jpg"/);
+
+    const twoImages = await save({ version: "1", ...newRow() }, [await picture(0, "#1e4a7c"), await picture()]);
+    expect(twoImages.status).toBe(400);
+    expect(twoImages.text).toMatch(/name="studies\.0\.image" value="\/media\/[0-9a-f]{20}-640x360\.jpg"/);
+    expect(besideField(twoImages.text, study(added, "imageFile"))).toBe(
+      escaped("One image a save: another row's was uploaded. Choose this one again and save once more."),
+    );
 
     const googleAdsRow = specCaseStudies.studies.indexOf(googleAds);
     const left = await save({ version: "1", [study(googleAdsRow, REMOVE)]: "on" });

@@ -45,13 +45,15 @@ export async function postEditor(
   editor: InboxBrowser,
   path: string,
   fields: Record<string, string>,
-  file?: EditorFile,
+  file?: EditorFile | EditorFile[],
   signal?: AbortSignal,
 ): Promise<EditorAnswer> {
   const form = new FormData();
   form.set("csrf", await csrfOf(editor));
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set(file?.field ?? "imageFile", file ? new Blob([new Uint8Array(file.bytes)], { type: file.type }) : new Blob([]), file?.name ?? "");
+  // A list's rows each have a file input: several files, each in its own.
+  for (const one of Array.isArray(file) ? file : [file])
+    form.append(one?.field ?? "imageFile", one ? new Blob([new Uint8Array(one.bytes)], { type: one.type }) : new Blob([]), one?.name ?? "");
   const res = await fetch(`${editor.siteUrl}${path}`, {
     method: "POST",
     redirect: "manual",
