@@ -27,7 +27,7 @@ export const REMOVE = "remove";
 /** The file input beside an "image" field: `studies.0.image` has `studies.0.imageFile`. */
 export const imageFileName = (pathName: string) => `${pathName}File`;
 /** The "image" field a file input fills in, or null for a field of no image. */
-export const imagePathNameOf = (fileName: string) => (fileName.endsWith("imageFile") ? fileName.slice(0, -"File".length) : null);
+export const imagePathNameOf = (fileName: string) => (fileName.endsWith(".imageFile") ? fileName.slice(0, -"File".length) : null);
 
 /** A post's field as text, with the browser's line ends made one. */
 export const postText = (fields: Readonly<Record<string, unknown>>, name: string) =>

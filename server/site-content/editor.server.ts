@@ -115,7 +115,8 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
   async function upload(context: AdminRouteArgs["context"], actor: Actor, post: Extract<ImagePost, { ok: true }>) {
     const { fields, file, others } = post;
     const typed = () => rules.read(fields, live(context)).values;
-    const pathName = file && imagePathNameOf(file.field);
+    // Only an editor of images stores one, and only from a row's own file input.
+    const pathName = file && rules.images && imagePathNameOf(file.field);
     if (!file || !pathName) return null;
     const stored = await storeImageUpload(servicesOf(context), actor, file);
     if (!stored.ok)

@@ -4,6 +4,7 @@ import { caseStudyFor, specCaseStudies } from "#app/content/case-studies.ts";
 import { caseStudiesValuesOf, caseStudyName } from "#app/content/case-studies-form.ts";
 import { REMOVE } from "#app/content/field-map.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
+import { sastDay } from "#app/lib/sast.ts";
 import { NOT_AN_IMAGE } from "#server/articles/images.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
@@ -139,8 +140,12 @@ describe.each(databaseKinds)("the case studies editor on the built server (%s)",
     const img = /<img src="(\/media\/[0-9a-f]{20}-640x360\.jpg)"[^>]*>/.exec(html);
     expect(img?.[0]).toContain(`alt="${escaped(NEW_STUDY.imageAlt)}" width="640" height="360" loading="lazy"`);
     expect(img?.[0]).toMatch(/srcSet="\/media\/[0-9a-f]{20}-480\.jpg 480w, \/media\/[0-9a-f]{20}-640\.jpg 640w" sizes="/);
-    // In the document once, as HTML: the hydration data leaves it out.
+    // In the document once, as HTML: the hydration data leaves it out; a client navigation's data has it.
     expect(html.slice(html.indexOf("streamController.enqueue"))).not.toContain(NEW_STUDY.headline);
+    expect(await (await get("/case-studies.data")).text()).toContain(NEW_STUDY.headline);
+    expect(/<url><loc>[^<]*\/case-studies<\/loc>(.*?)<\/url>/.exec(await (await get("/sitemap.xml")).text())?.[1]).toBe(
+      `<lastmod>${sastDay(new Date())}</lastmod>`,
+    );
     const image = await fetch(server.url + img![1]!);
     expect(image.status).toBe(200);
     // Without transparency, a photo: its fallback is a JPEG (modern formats for browsers that ask).
