@@ -1,12 +1,14 @@
-// Makes docs/pricing-editor.png, testimonials-editor.png and badges-editor.png: the inbox's site-content editors
-// (decision 0052) as an editor sees them after a refused save, each message beside its field and what
-// was typed kept: Google Ads' Growth price typed the wrong way round; the home page's testimonials given
-// new positions with one name left out; a badge's colour too light for its white text.
+// Makes docs/pricing-editor.png, testimonials-editor.png, badges-editor.png and case-studies-editor.png: the
+// inbox's site-content editors (decision 0052) as an editor sees them after a refused save, each message
+// beside its field and what was typed kept: Google Ads' Growth price typed the wrong way round; the home
+// page's testimonials given new positions with one name left out; a badge's colour too light for its white
+// text; a case study's result figure left out.
 //
 // Not part of `npm test`: it writes pictures for people. Run it after `npm run build` with
 //   npx node scripts/docs-site-content-editors.ts
 import path from "node:path";
 import { badgeName } from "#app/content/badges-form.ts";
+import { caseStudyName } from "#app/content/case-studies-form.ts";
 import { tierName } from "#app/content/pricing-form.ts";
 import { testimonialName } from "#app/content/testimonials-form.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
@@ -45,7 +47,14 @@ try {
   await page.getByText("choose a darker colour").waitFor();
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: picture("badges-editor.png") });
-  console.log("Wrote docs/pricing-editor.png, docs/testimonials-editor.png and docs/badges-editor.png");
+
+  await page.goto(`${server.url}/admin/case-studies`);
+  await page.locator(`[name="${caseStudyName("studies", 0, "resultValue")}"]`).fill("");
+  await page.getByRole("button", { name: "Save case studies" }).click();
+  await page.getByText("A case study needs its figures").waitFor();
+  await page.getByText("A case study needs its figures").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: picture("case-studies-editor.png") });
+  console.log("Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png and case-studies-editor.png");
 } finally {
   await browser.close();
   await server.stop();

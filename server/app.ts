@@ -15,7 +15,7 @@ import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
 import { prepareSiteContentPages } from "#server/site-content/prepared-pages.ts";
 import { prepareCompanyProfile } from "#server/company-profile/prepared-file.ts";
-import { ARTICLE_EDITOR_PATH, ARTICLE_POST_MAX_BYTES } from "#server/articles/upload.ts";
+import { IMAGE_POST_MAX_BYTES, IMAGE_POST_PATH } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
 import { clientAddressContext, servicesContext } from "#server/services.ts";
 import { startServices } from "#server/start.ts";
@@ -128,8 +128,8 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
         return context;
       },
       mode: dev ? "development" : "production",
-      // The article editor's posts carry an image, which its action reads as it streams.
-      bodyLimit: (path) => (ARTICLE_EDITOR_PATH.test(path) ? ARTICLE_POST_MAX_BYTES : undefined),
+      // The article and case studies editors' posts carry an image, which their actions read as it streams.
+      bodyLimit: (path) => (IMAGE_POST_PATH.test(path) ? IMAGE_POST_MAX_BYTES : undefined),
     }),
   );
   app.use(lastResort);

@@ -9,6 +9,15 @@ export interface CaseStudy {
   problem: string;
   solution: string;
   result: { value: string; label: string };
+  /** An image uploaded in the editor (its /media/ path and size as uploaded), with its alt text; SPEC.md's have none. */
+  image?: CaseStudyImage;
+}
+
+export interface CaseStudyImage {
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 export const caseStudies: readonly CaseStudy[] = [
@@ -89,6 +98,14 @@ export const caseStudies: readonly CaseStudy[] = [
   },
 ];
 
-export function caseStudyFor(slug: ServiceSlug): CaseStudy {
-  return caseStudies.find((study) => study.service === slug)!;
+/** The case studies as the agency edits them (/admin/case-studies, decision 0052), in the order /case-studies shows them. */
+export interface CaseStudiesContent {
+  studies: readonly CaseStudy[];
+}
+
+export const specCaseStudies: CaseStudiesContent = { studies: caseStudies };
+
+/** A service page's story: the first of its service (the editor refuses a service left without one). */
+export function caseStudyFor(slug: ServiceSlug, studies: readonly CaseStudy[] = caseStudies): CaseStudy {
+  return studies.find((study) => study.service === slug)!;
 }

@@ -14,7 +14,8 @@ export type FormErrors = Record<string, string>;
 export interface MappedFieldSpec {
   key: string;
   label: string;
-  kind: "text" | "lines" | "long" | "checkbox" | "service" | "position";
+  /** "image": an uploaded image's path, with a file input beside it (`imageFileName`) whose upload fills it in. */
+  kind: "text" | "lines" | "long" | "checkbox" | "service" | "position" | "image";
   hint?: string;
   optional?: boolean;
 }
@@ -22,6 +23,11 @@ export interface MappedFieldSpec {
 /** One field's text, at most: what a card's layout holds. */
 export const FIELD_MAX = 160;
 export const REMOVE = "remove";
+
+/** The file input beside an "image" field: `studies.0.image` has `studies.0.imageFile`. */
+export const imageFileName = (pathName: string) => `${pathName}File`;
+/** The "image" field a file input fills in, or null for a field of no image. */
+export const imagePathNameOf = (fileName: string) => (fileName.endsWith(".imageFile") ? fileName.slice(0, -"File".length) : null);
 
 /** A post's field as text, with the browser's line ends made one. */
 export const postText = (fields: Readonly<Record<string, unknown>>, name: string) =>

@@ -10,13 +10,14 @@ import { Section, SectionHeading } from "#app/components/sections/section.tsx";
 import { ServiceHero } from "#app/components/sections/service-hero.tsx";
 import { ServiceIncluded, ServicePackages } from "#app/components/sections/service-sections.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { caseStudyFor } from "#app/content/case-studies.ts";
+import { type CaseStudy, caseStudyFor } from "#app/content/case-studies.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { serviceMeta } from "#app/content/page-meta.ts";
 import { servicePricing } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { breadcrumbJsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/service";
@@ -24,9 +25,18 @@ import type { Route } from "./+types/service";
 /** The page that shows its pricing tiers: the ROI Agent's packages. */
 const AI_SERVICE = "prompt-engineering";
 
-export function loader({ params, context }: Route.LoaderArgs) {
+const ROUTE_ID = "routes/service";
+
+// The success story stays out of the document's hydration data: its section is adopted (decision 0052).
+export function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
   if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug, pricing: servicePricing(siteContentOf(context, "pricing"), params.slug, params.slug === AI_SERVICE) };
+  const study: CaseStudy = caseStudyFor(params.slug, siteContentOf(context, "caseStudies").studies);
+  return {
+    slug: params.slug,
+    pricing: servicePricing(siteContentOf(context, "pricing"), params.slug, params.slug === AI_SERVICE),
+    ...documentOnly(args, ROUTE_ID, study),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -51,6 +61,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { slug, pricing } = loaderData;
+  // While the document hydrates there is none: its section is adopted as the server wrote it.
+  const study = useDocumentOnly(ROUTE_ID, loaderData.documentOnly);
   const page = servicePages[slug];
   const name = serviceSummary(slug).name;
   const isAi = slug === AI_SERVICE;
@@ -100,9 +112,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="story-title" adopt>
         <SectionHeading id="story-title" eyebrow="Success story" title={`${name} in Action`} />
-        <div className="mt-12">
-          <CaseStudyCard study={caseStudyFor(slug)} linkToAll />
-        </div>
+        <div className="mt-12">{study && <CaseStudyCard study={study} linkToAll />}</div>
       </Section>
 
       <CtaBand

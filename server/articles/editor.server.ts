@@ -10,12 +10,10 @@ import {
 import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { roleAllows } from "#app/lib/inbox.ts";
 import { renderMarkdown } from "#app/lib/markdown.ts";
-import { mediaImageOf } from "#app/lib/media-images.ts";
 import { formatSast, sastClock, sastDay } from "#app/lib/sast.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
-import { findImage } from "#server/articles/images-store.ts";
 import { createPreviewLink, previewLinksOf, revokePreviewLink } from "#server/articles/preview.ts";
 import { articlePublishing } from "#server/articles/publishing.ts";
 import {
@@ -27,7 +25,7 @@ import {
   slugRefusal,
   type StateChange,
 } from "#server/articles/store.ts";
-import { readArticlePost, storeArticleUpload } from "#server/articles/upload.ts";
+import { isUploaded, readImagePost, storeImageUpload } from "#server/articles/upload.ts";
 import { servicesOf } from "#server/services.ts";
 
 // Loader and action of app/routes/admin/article.tsx (docs/decisions/0036); preview and upload save nothing.
@@ -147,7 +145,7 @@ export async function editorAction({ params, context, request }: AdminRouteArgs<
   const session = requireRoleFor(context, "write-articles");
   const actor = actorOf(session);
   const existing = params.id === NEW ? undefined : await articleOf(context, params.id);
-  const post = await readArticlePost(request);
+  const post = await readImagePost(request);
   if (!post.ok) throw refuse(post.status, post.message);
   const fields = post.fields;
   if (fields.intent === "preview-link") return previewLink(context, existing, actor);
@@ -161,7 +159,7 @@ export async function editorAction({ params, context, request }: AdminRouteArgs<
   const changesState = intent === "publish" || intent === "schedule" || intent === "unpublish";
   if (changesState || (live && intent !== "preview" && intent !== "upload")) requireRoleFor(context, "publish");
   // Stored only now that the post is allowed (server/articles/upload.ts).
-  const upload = post.file && (await storeArticleUpload(servicesOf(context), actor, post.file));
+  const upload = post.file && (await storeImageUpload(servicesOf(context), actor, post.file));
   if (upload && !upload.ok)
     return answer(values, upload.status, { errors: { imageFile: upload.problem } }, refusalHeaders(upload.retryAfterSeconds));
   if (upload) values.imagePath = fields.imagePath = upload.path;
@@ -181,7 +179,7 @@ export async function editorAction({ params, context, request }: AdminRouteArgs<
     const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (intent === "preview") return answer(values, 200, { preview: renderMarkdown(values.body), errors });
     if (!parsed.success) return answer(values, 400, { errors });
-    if (parsed.data.imagePath.startsWith("/media/") && !(await isUploaded(context, parsed.data.imagePath))) {
+    if (parsed.data.imagePath.startsWith("/media/") && !(await isUploaded(adminOf(context).db, parsed.data.imagePath))) {
       return answer(values, 400, { errors: { imagePath: "No image was uploaded at that path: upload the image again." } });
     }
     const publishAt = parseSastLocal(parsed.data.publishAt);
@@ -220,10 +218,4 @@ async function revokeLink(context: AdminRouteArgs["context"], existing: ArticleR
   return answer(valuesOf(existing), 200, {
     notice: revoked ? "Preview link revoked: it no longer opens this article." : "That preview link had already stopped working.",
   });
-}
-
-async function isUploaded(context: AdminRouteArgs["context"], path: string) {
-  const named = mediaImageOf(path);
-  const stored = named && (await findImage(adminOf(context).db, named.hash));
-  return Boolean(stored && stored.width === named.width && stored.height === named.height && stored.fallback === named.fallback);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { mediaPath } from "#app/lib/media-images.ts";
+import { mediaImageOf, mediaPath } from "#app/lib/media-images.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import { type Processed, TOO_LARGE, UPLOAD_MAX_BYTES, uploadHasher } from "#server/articles/images.ts";
 import { findImage, storeImage } from "#server/articles/images-store.ts";
@@ -11,18 +11,22 @@ import { log } from "#server/log.ts";
 import type { SiteServices } from "#server/services.ts";
 
 // Streamed and hashed as it arrives; decoded only in the heavy-work process, never here (docs/decisions/0037, 0044).
+// The article editor's and the case studies editor's (decision 0052): one pipeline, one limit per account, one
+// table (article_images), so its log lines still say "article image".
 
-// React Router's data requests too.
-export const ARTICLE_EDITOR_PATH = /^\/admin\/articles\/(?:new|\d{1,9})(?:\.data)?$/;
+// The editors whose posts may carry an image; React Router's data requests too.
+export const IMAGE_POST_PATH = /^\/admin\/(?:articles\/(?:new|\d{1,9})|case-studies)(?:\.data)?$/;
 // Past this a post is no upload anyone meant: it is cut off rather than read on (server/app.ts).
-export const ARTICLE_POST_MAX_BYTES = 64 * 1024 * 1024;
+export const IMAGE_POST_MAX_BYTES = 64 * 1024 * 1024;
 // The body's 20,000 characters at up to four bytes each, with room to spare.
 const FIELD_MAX_BYTES = 128 * 1024;
 const FILE_FIELD = "imageFile";
+// Kept as it was named when articles alone uploaded: the count already made carries on.
 const UPLOADS_LIMIT_KEY = "article-uploads";
 
 const FORM_UNREADABLE = "That form could not be read.";
 const FIELD_TOO_LONG = "A field of that form is longer than the editor takes: nothing was saved. Go back and shorten it.";
+const TOO_MANY_FIELDS = "That form has more fields than the editor takes: nothing was saved.";
 
 export const uploadsPerMinuteReached = (max: number, seconds: number) =>
   `You have uploaded ${max} images in the last minute, as many as the editor takes: upload this one again in ${seconds} seconds. What you typed is kept below.`;
@@ -33,40 +37,51 @@ export const UPLOAD_FAILED = "This image could not be prepared: upload it again,
 const UPLOAD_STOPPED = "The server is restarting: upload the image again in a minute. What you typed is kept below.";
 
 interface PostedFile {
+  /** The file input it came from: a list's row has one of its own (`studies.2.imageFile`). */
+  field: string;
   bytes: Buffer;
   hash: string;
   truncated: boolean;
 }
 
-export type ArticlePost = { ok: true; fields: FormFields; file: PostedFile | null } | { ok: false; status: number; message: string };
+/** A post's fields and its one image; `others` names any further file inputs that held one (not read). */
+export type ImagePost =
+  { ok: true; fields: FormFields; file: PostedFile | null; others: string[] } | { ok: false; status: number; message: string };
 
 export type UploadOutcome = { ok: true; path: string } | { ok: false; status: number; problem: string; retryAfterSeconds?: number };
 
-export async function readArticlePost(request: Request): Promise<ArticlePost> {
+/** The article editor's one file input is `imageFile`; a list's rows end their own so (field-map.ts's imageFileName). */
+const isFileField = (name: string) => name === FILE_FIELD || name.endsWith(`.${FILE_FIELD}`);
+
+/** A post read as it streams: the first image it holds, hashed as it arrives; `maxFields` for an editor of long lists. */
+export async function readImagePost(request: Request, { maxFields = 64 } = {}): Promise<ImagePost> {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const form = await readForm(request, new Set());
-    return form.ok ? { ok: true, fields: form.fields, file: null } : { ok: false, status: form.status, message: FORM_UNREADABLE };
+    return form.ok
+      ? { ok: true, fields: form.fields, file: null, others: [] }
+      : { ok: false, status: form.status, message: FORM_UNREADABLE };
   }
   const hasher = uploadHasher();
   const read = await readMultipart(request, {
-    fileField: FILE_FIELD,
+    fileField: isFileField,
     fileBytes: UPLOAD_MAX_BYTES,
     fieldBytes: FIELD_MAX_BYTES,
+    maxFields,
     onFileChunk: (chunk) => hasher.update(chunk),
   });
   if (!read.ok) {
-    const message = read.status === 413 ? (read.cause === "field" ? FIELD_TOO_LONG : TOO_LARGE) : FORM_UNREADABLE;
-    return { ok: false, status: read.status, message };
+    const tooLarge = { field: FIELD_TOO_LONG, fields: TOO_MANY_FIELDS, body: TOO_LARGE };
+    return { ok: false, status: read.status, message: read.status === 413 ? tooLarge[read.cause] : FORM_UNREADABLE };
   }
   const fields: FormFields = {};
   for (const [name, value] of read.fields) if (!(name in fields)) fields[name] = value;
-  return { ok: true, fields, file: read.file && { ...read.file, hash: hasher.digest() } };
+  return { ok: true, fields, file: read.file && { ...read.file, hash: hasher.digest() }, others: read.others };
 }
 
 // Twenty posts of one file at once wait for one decoding.
 const inMaking = new WeakMap<Kysely<Database>, Map<string, Promise<UploadOutcome>>>();
 
-export async function storeArticleUpload(services: SiteServices, actor: Actor, file: PostedFile): Promise<UploadOutcome> {
+export async function storeImageUpload(services: SiteServices, actor: Actor, file: PostedFile): Promise<UploadOutcome> {
   if (file.truncated) return { ok: false, status: 400, problem: TOO_LARGE };
   const max = services.settings.ARTICLE_UPLOADS_PER_MINUTE;
   const hit = await services.rateLimits.hit(UPLOADS_LIMIT_KEY, `user:${actor.userId ?? actor.name}`, { max, windowMinutes: 1 });
@@ -119,4 +134,11 @@ async function makeImages(services: SiteServices, actor: Actor, file: PostedFile
       `decoded into ${variants.length} variants in ${Math.round(performance.now() - started)} ms`,
   );
   return { ok: true, path: mediaPath(processed.image) };
+}
+
+/** Whether `path` names an image uploaded here, at the size it says. */
+export async function isUploaded(db: Kysely<Database>, path: string): Promise<boolean> {
+  const named = mediaImageOf(path);
+  const stored = named && (await findImage(db, named.hash));
+  return Boolean(stored && stored.width === named.width && stored.height === named.height && stored.fallback === named.fallback);
 }

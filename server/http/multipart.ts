@@ -53,26 +53,45 @@ export async function readFormField(request: Request, name: string): Promise<str
 }
 
 export type MultipartRead =
-  | { ok: true; fields: [string, string][]; file: { bytes: Buffer; truncated: boolean } | null }
+  | { ok: true; fields: [string, string][]; file: { field: string; bytes: Buffer; truncated: boolean } | null; others: string[] }
   | { ok: false; status: 400 }
-  | { ok: false; status: 413; cause: "field" | "body" };
+  | { ok: false; status: 413; cause: "field" | "fields" | "body" };
 
-/** Past `fileBytes` the file is marked truncated and the rest dropped, so the fields after it still arrive. */
+/**
+ * Past `fileBytes` the file is marked truncated and the rest dropped, so the fields after it still arrive.
+ * The first file input of `fileField` that holds a file is read: a list's rows each have one, posted empty
+ * when nothing was chosen; any further one holding a file is dropped and named in `others`.
+ */
 export function readMultipart(
   request: Request,
   {
     fileField,
     fileBytes,
     fieldBytes,
+    maxFields = 64,
     onFileChunk,
-  }: { fileField: string; fileBytes: number; fieldBytes: number; onFileChunk(chunk: Buffer): void },
+  }: {
+    fileField: (name: string) => boolean;
+    fileBytes: number;
+    fieldBytes: number;
+    maxFields?: number;
+    onFileChunk(chunk: Buffer): void;
+  },
 ): Promise<MultipartRead> {
-  const parsing = parserOf(request, { fileSize: fileBytes, files: 1, fields: 64, fieldSize: fieldBytes, parts: 80 });
+  const maxFiles = Math.ceil(maxFields / 4);
+  const parsing = parserOf(request, {
+    fileSize: fileBytes,
+    files: maxFiles,
+    fields: maxFields,
+    fieldSize: fieldBytes,
+    parts: maxFields + maxFiles,
+  });
   if (!parsing) return Promise.resolve({ ok: false, status: 400 });
   const { source, parser } = parsing;
   return new Promise((resolve) => {
     const fields: [string, string][] = [];
-    let file: { chunks: Buffer[]; size: number; truncated: boolean } | null = null;
+    const others = new Set<string>();
+    let file: { field: string; chunks: Buffer[]; truncated: boolean } | null = null;
     let settled = false;
     const settle = (result: MultipartRead) => {
       if (settled) return;
@@ -90,23 +109,29 @@ export function readMultipart(
       if (info.valueTruncated) settle({ ok: false, status: 413, cause: "field" });
       else fields.push([name, value]);
     });
+    // Dropped silently by busboy otherwise: a form of more fields is refused, never saved in part.
+    for (const limit of ["fieldsLimit", "filesLimit", "partsLimit"] as const)
+      parser.on(limit, () => settle({ ok: false, status: 413, cause: "fields" }));
     parser.on("file", (name, stream) => {
-      if (name !== fileField || file) return void stream.resume();
-      const current = { chunks: [] as Buffer[], size: 0, truncated: false };
-      file = current;
+      if (!fileField(name)) return void stream.resume();
+      // The first part whose bytes arrive is the file: the empty inputs before it send none. Judged by its bytes,
+      // not at its start: a part's bytes may still wait in its stream when the next part starts.
+      const part = { field: name, chunks: [] as Buffer[], truncated: false };
       stream.on("data", (chunk: Buffer) => {
-        current.chunks.push(chunk);
-        current.size += chunk.byteLength;
+        file ??= part;
+        if (file !== part) return void others.add(name);
+        part.chunks.push(chunk);
         onFileChunk(chunk);
       });
-      stream.on("limit", () => (current.truncated = true));
+      stream.on("limit", () => (part.truncated = true));
     });
     parser.on("close", () => {
-      const chosen: { chunks: Buffer[]; size: number; truncated: boolean } | null = file;
+      const chosen: { field: string; chunks: Buffer[]; truncated: boolean } | null = file;
       settle({
         ok: true,
         fields,
-        file: chosen && chosen.size > 0 ? { bytes: Buffer.concat(chosen.chunks), truncated: chosen.truncated } : null,
+        file: chosen && { field: chosen.field, bytes: Buffer.concat(chosen.chunks), truncated: chosen.truncated },
+        others: [...others],
       });
     });
     parser.on("error", () => settle({ ok: false, status: 400 }));

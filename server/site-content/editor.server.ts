@@ -1,22 +1,26 @@
 import { data, redirect } from "react-router";
 import { badgesValuesOf, readBadgesPost } from "#app/content/badges-form.ts";
-import type { FormErrors, FormValues } from "#app/content/field-map.ts";
+import { caseStudiesValuesOf, readCaseStudiesPost } from "#app/content/case-studies-form.ts";
+import { type FormErrors, type FormValues, imagePathNameOf, REMOVE } from "#app/content/field-map.ts";
 import { pricingValuesOf, readPricingPost } from "#app/content/pricing-form.ts";
 import { readTestimonialsPost, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
+import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { formatSast } from "#app/lib/sast.ts";
+import type { Actor } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
-import { readForm } from "#server/http/request.ts";
+import { type ImagePost, isUploaded, readImagePost, storeImageUpload } from "#server/articles/upload.ts";
 import { servicesOf } from "#server/services.ts";
 import type { ContentKind, SiteContent } from "#server/site-content/kinds.ts";
 import { siteContentPublishing } from "#server/site-content/publishing.ts";
 import { findContent, listContentRevisions } from "#server/site-content/store.ts";
 
 /**
- * The site-content editors' loaders and actions (app/routes/admin/pricing.tsx, testimonials.tsx;
- * docs/decisions/0052): editor role and up, refused by the server for a reader. Save and restore write
- * through the publishing service, which has the pages re-prepared before the answer; a refused save
- * shows every field's message beside what was typed.
+ * The site-content editors' loaders and actions (app/routes/admin/pricing.tsx, testimonials.tsx, badges.tsx,
+ * case-studies.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
+ * restore write through the publishing service, which has the pages re-prepared before the answer; a refused
+ * save shows every field's message beside what was typed. An image posted with a save goes through the
+ * article editor's upload (server/articles/upload.ts) and fills in its row's image path.
  */
 
 type Read<K extends ContentKind> =
@@ -32,12 +36,27 @@ interface EditorRules<K extends ContentKind, Extra> {
   read: (fields: Readonly<Record<string, unknown>>, live: SiteContent[K]) => Read<K>;
   /** What else the form shows, from the live content (the pricing's groups), sent with the page. */
   extra: (content: SiteContent[K]) => Extra;
+  /** The uploaded images the content shows, by the field that holds each path: each must be one stored here. */
+  images?: (values: FormValues) => string[];
+  /** For an editor of long lists: how many fields its post may have. */
+  maxFields?: number;
 }
+
+const NOT_UPLOADED = "No image was uploaded at that path: upload the image again, or empty the path.";
+const ONE_IMAGE_A_SAVE = "One image a save: another row's was uploaded. Choose this one again and save once more.";
 
 function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, Extra>) {
   const live = (context: AdminRouteArgs["context"]) => servicesOf(context).siteContent.stored(rules.kind);
-  const answer = (values: FormValues, status: number, extra: { errors?: FormErrors; problem?: string; version?: number }) =>
-    data({ values, errors: {} as FormErrors, problem: null as string | null, version: null as number | null, ...extra }, { status });
+  const answer = (
+    values: FormValues,
+    status: number,
+    extra: { errors?: FormErrors; problem?: string; version?: number },
+    headers?: HeadersInit,
+  ) =>
+    data(
+      { values, errors: {} as FormErrors, problem: null as string | null, version: null as number | null, ...extra },
+      { status, headers },
+    );
 
   async function loader({ context, request }: AdminRouteArgs) {
     const session = requireRoleFor(context, "edit-site-content");
@@ -58,10 +77,14 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
 
   async function action({ context, request }: AdminRouteArgs) {
     const actor = actorOf(requireRoleFor(context, "edit-site-content"));
-    const form = await readForm(request, new Set());
-    if (!form.ok) throw refuse(form.status, "That form could not be read.");
-    const { fields } = form;
+    const post = await readImagePost(request, { maxFields: rules.maxFields });
+    if (!post.ok) throw refuse(post.status, post.message);
+    const { fields } = post;
     const version = Number(fields.version);
+    if (fields.intent === "save") {
+      const uploaded = await upload(context, actor, post);
+      if (uploaded) return uploaded;
+    }
     const publishing = siteContentPublishing(servicesOf(context));
     let result;
     let values: FormValues;
@@ -71,6 +94,8 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
     } else if (fields.intent === "save") {
       const read = rules.read(fields, live(context));
       if (!read.ok) return answer(read.values, 400, { errors: read.errors });
+      const missing = await notUploaded(context, read.values);
+      if (missing.length) return answer(read.values, 400, { errors: Object.fromEntries(missing.map((name) => [name, NOT_UPLOADED])) });
       result = await publishing.save(rules.kind, version, read.content, actor);
       values = read.values;
     } else {
@@ -84,6 +109,27 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
       });
     }
     return redirect(`${rules.path}?done=${String(fields.intent)}`, { status: 303 });
+  }
+
+  /** Stores a save's image (its path then in its row's field), or answers why not, with what was typed. */
+  async function upload(context: AdminRouteArgs["context"], actor: Actor, post: Extract<ImagePost, { ok: true }>) {
+    const { fields, file, others } = post;
+    const typed = () => rules.read(fields, live(context)).values;
+    // Only an editor of images stores one, and only from a row's own file input.
+    const pathName = file && rules.images && imagePathNameOf(file.field);
+    if (!file || !pathName) return null;
+    const stored = await storeImageUpload(servicesOf(context), actor, file);
+    if (!stored.ok)
+      return answer(typed(), stored.status, { errors: { [file.field]: stored.problem } }, refusalHeaders(stored.retryAfterSeconds));
+    fields[pathName] = stored.path;
+    if (!others.length) return null;
+    return answer(typed(), 400, { errors: Object.fromEntries(others.map((name) => [name, ONE_IMAGE_A_SAVE])) });
+  }
+
+  async function notUploaded(context: AdminRouteArgs["context"], values: FormValues) {
+    const names = rules.images?.(values) ?? [];
+    const known = await Promise.all(names.map((name) => isUploaded(adminOf(context).db, values[name]!)));
+    return names.filter((_, index) => !known[index]);
   }
 
   return { loader, action };
@@ -126,4 +172,22 @@ export const badgesEditor = siteContentEditor({
   valuesOf: badgesValuesOf,
   read: (fields) => readBadgesPost(fields),
   extra: () => ({}),
+});
+
+export const caseStudiesEditor = siteContentEditor({
+  kind: "caseStudies",
+  path: "/admin/case-studies",
+  noun: "the case studies",
+  done: {
+    save: "Saved: /case-studies and the service pages show them now.",
+    restore: "Restored: that version is the case studies again, as a new revision.",
+  },
+  valuesOf: caseStudiesValuesOf,
+  read: (fields) => readCaseStudiesPost(fields),
+  extra: () => ({}),
+  // A removed row's image is not shown: it need not be one.
+  images: (values) =>
+    Object.keys(values).filter((name) => name.endsWith(".image") && values[name] && values[name.replace(/image$/, REMOVE)] !== "on"),
+  // Up to 25 rows of 12 fields.
+  maxFields: 320,
 });

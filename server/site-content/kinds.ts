@@ -1,11 +1,12 @@
 import { prerenderedPaths } from "#app/config/public-routes.ts";
+import { type CaseStudiesContent, specCaseStudies } from "#app/content/case-studies.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { type PartnersContent, specPartners } from "#app/content/partners.ts";
 import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
-import { parsePartners, parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
+import { parseCaseStudies, parsePartners, parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
 
 /**
  * The kinds of site content the agency edits (decision 0052), each one document: what a new site starts
@@ -16,6 +17,7 @@ export interface SiteContent {
   pricing: PricingContent;
   testimonials: TestimonialsContent;
   partners: PartnersContent;
+  caseStudies: CaseStudiesContent;
 }
 export type ContentKind = keyof SiteContent;
 
@@ -41,6 +43,11 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
   },
   testimonials: { spec: specTestimonials, parse: parseTestimonials, shownOn: [pageMeta.home.path, pageMeta.freeAudit.path] },
   partners: { spec: specPartners, parse: parsePartners, shownOn: [pageMeta.home.path] },
+  caseStudies: {
+    spec: specCaseStudies,
+    parse: parseCaseStudies,
+    shownOn: [pageMeta.caseStudies.path, ...serviceSlugs.map(servicePath)],
+  },
 };
 
 export const contentKindNames = Object.keys(contentKinds) as ContentKind[];

@@ -1,4 +1,6 @@
 import { z } from "#app/lib/zod.ts";
+import type { CaseStudiesContent } from "#app/content/case-studies.ts";
+import { mediaImageOf } from "#app/lib/media-images.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
 import type { TestimonialsContent } from "#app/content/testimonials.ts";
@@ -51,6 +53,27 @@ const testimonialList = z.array(testimonial).check(z.minLength(1));
 const badge = z.object({ name: text, text, colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)) });
 export const partnersDocument = z.object({ badges: z.array(badge).check(z.minLength(1)) });
 export const testimonialsDocument = z.object({ home: testimonialList, freeAudit: testimonialList });
+const size = z.number().check(z.int(), z.positive());
+const caseStudyImage = z.object({
+  path: z.string().check(z.refine((path) => mediaImageOf(path) !== null)),
+  width: size,
+  height: size,
+  alt: text,
+});
+const caseStudy = z.object({
+  service: z.enum(serviceSlugs),
+  client: text,
+  industry: text,
+  headline: text,
+  problem: text,
+  solution: text,
+  result: z.object({ value: text, label: text }),
+  image: z.optional(caseStudyImage),
+});
+// Every service page shows one.
+export const caseStudiesDocument = z.object({
+  studies: z.array(caseStudy).check(z.refine((studies) => serviceSlugs.every((slug) => studies.some((study) => study.service === slug)))),
+});
 
 /** The stored text as the document `shape` gives, or null when it is not one. */
 function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
@@ -63,5 +86,6 @@ function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
 }
 
 export const parsePricing = (document: string): PricingContent | null => parseAs(pricingDocument, document);
+export const parseCaseStudies = (document: string): CaseStudiesContent | null => parseAs(caseStudiesDocument, document);
 export const parsePartners = (document: string): PartnersContent | null => parseAs(partnersDocument, document);
 export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

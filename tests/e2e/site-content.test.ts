@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caseStudyFor } from "#app/content/case-studies.ts";
 import { homeTestimonialsIntro } from "#app/content/home.ts";
 import { specPricing } from "#app/content/pricing.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
@@ -12,12 +14,13 @@ import { pdfText } from "#tests/support/pdf-text.ts";
 
 /**
  * The agency edits its own pages (issue 45, decision 0052), in Chromium, on two instances sharing
- * PostgreSQL: an editor on one changes the Growth price, schedules a new add-on and reorders the home
- * page's testimonials; both serve each as a prepared file (an ETag, no per-request render) within 5 s of
- * the save's answer (the add-on within 5 s of its time), and the other shows the new order to a visitor;
- * restoring the first revisions brings SPEC.md's words back on both.
+ * PostgreSQL: an editor on one changes the Growth price, schedules a new add-on, reorders the home
+ * page's testimonials and adds a case study with an uploaded image; both serve each as a prepared file (an
+ * ETag, no per-request render) within 5 s of the save's answer (the add-on within 5 s of its time), and the
+ * other shows the new order and the new case study with its image to a visitor; restoring the first
+ * revisions brings SPEC.md's words back on both.
  * (A reader is refused the editors in admin.test.ts; each edit's checks are in
- * tests/integration/site-content.test.ts and site-home.test.ts.)
+ * tests/integration/site-content.test.ts, site-home.test.ts and site-case-studies.test.ts.)
  */
 
 const browser = useBrowser();
@@ -31,6 +34,8 @@ const SCHEDULED_ADD_ON = "Festive season boost";
 /** An instant as the editor's time field takes it: SAST, to the second. */
 const sastText = (instant: number) => new Date(instant + SAST_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 const [thandi, pieter, ayesha] = specTestimonials.home.map((testimonial) => testimonial.name);
+const NEW_STUDY_HEADLINE = "Search ads that sold out the Friday roast";
+const NEW_STUDY_ALT = "A bag of coffee beans on the roastery counter";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on two instances (PostgreSQL)", () => {
   let cluster: Cluster;
@@ -58,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
   }
 
   it(
-    "changes a price, schedules an add-on, reorders testimonials: live on both within 5 s; restores SPEC.md's",
+    "changes a price, schedules an add-on, reorders testimonials, adds a case study with its image: live on both within 5 s; restores SPEC.md's",
     { timeout: 120_000 },
     async () => {
       const { page } = await browser.openPage({ viewport: { width: 1280, height: 900 } });
@@ -105,18 +110,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
       const names = visitor.getByRole("region", { name: homeTestimonialsIntro.title }).locator("figcaption > span > span:first-child");
       expect(await names.allTextContents()).toEqual([ayesha, pieter, thandi]);
 
+      // A new case study, first on /case-studies, with an image uploaded through the form.
+      await page.goto(`${url(0)}/admin/case-studies`);
+      const newStudy = page.getByRole("group", { name: "New case study (fill in to add)" });
+      await newStudy.getByLabel("Position").fill("1");
+      await newStudy.getByLabel("Service").selectOption({ label: "Meta Ads" });
+      await newStudy.getByLabel("Client").fill("Jacaranda Coffee Roasters");
+      await newStudy.getByLabel("Industry").fill("Food and drink");
+      await newStudy.getByLabel("Headline").fill(NEW_STUDY_HEADLINE);
+      await newStudy.getByLabel("Problem").fill("Their brand name was the only search they showed up for.");
+      await newStudy.getByLabel("Solution").fill("Reels of the roast, shown to coffee buyers within 10 km of the shop.");
+      await newStudy.getByLabel("Result figure").fill("+140%");
+      await newStudy.getByLabel("What the figure measures").fill("online orders in eight weeks");
+      const photo = await sharp({ create: { width: 960, height: 540, channels: 3, background: "#7c4a1e" } })
+        .jpeg()
+        .toBuffer();
+      await newStudy.getByLabel("Image (optional)").setInputFiles({ name: "roastery.jpg", mimeType: "image/jpeg", buffer: photo });
+      await newStudy.getByLabel("Image alt text").fill(NEW_STUDY_ALT);
+      await page.getByRole("button", { name: "Save case studies" }).click();
+      await page.waitForURL(/\/admin\/case-studies\?done=save/);
+      const withImage = (html: string) => html.includes(NEW_STUDY_HEADLINE) && html.includes(`alt="${NEW_STUDY_ALT}"`);
+      expect(await preparedOnBoth("/case-studies", withImage)).toBeLessThan(LIVE_WITHIN_MS);
+      await visitor.goto(`${url(1)}/case-studies`);
+      const image = visitor.getByRole("img", { name: NEW_STUDY_ALT });
+      await image.scrollIntoViewIfNeeded();
+      // Loaded, in a modern format from the uploaded image's variants.
+      const shown = () =>
+        image.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ""));
+      await expect.poll(shown, { timeout: 5000 }).toMatch(/^\/media\/[0-9a-f]{20}-\d+\.(avif|webp)$/);
+
       // The scheduled add-on, on both within 5 s of its time.
       await preparedOnBoth("/pricing", (html) => html.includes(SCHEDULED_ADD_ON));
       expect(Date.now() - showsFrom).toBeLessThan(LIVE_WITHIN_MS);
 
       // Each editor's first revision, SPEC.md's, restored: both instances serve SPEC.md's words again.
-      for (const editor of ["pricing", "testimonials"]) {
+      for (const editor of ["pricing", "testimonials", "case-studies"]) {
         await page.goto(`${url(0)}/admin/${editor}`);
         await page.getByRole("button", { name: "Restore version 1" }).click();
         await page.waitForURL(new RegExp(`/admin/${editor}\\?done=restore`));
       }
       await preparedOnBoth("/pricing", (html) => html.includes(growth.price) && !html.includes(NEW_GROWTH_PRICE));
       await preparedOnBoth("/", (html) => html.indexOf(thandi!) < html.indexOf(pieter!) && html.indexOf(pieter!) < html.indexOf(ayesha!));
+      const metaAds = caseStudyFor("meta-ads").headline;
+      await preparedOnBoth(
+        "/case-studies",
+        (html) => html.includes(metaAds) && !html.includes(NEW_STUDY_HEADLINE) && !html.includes("<img"),
+      );
     },
   );
 });

@@ -24,6 +24,8 @@ export interface EditorFile {
   name: string;
   type: string;
   bytes: Uint8Array;
+  /** The file input it is posted in: the article editor's `imageFile` unless named (a case study row's). */
+  field?: string;
 }
 
 export interface EditorAnswer {
@@ -35,7 +37,7 @@ export interface EditorAnswer {
 }
 
 /**
- * The article editor's form posted as a browser without JavaScript posts it
+ * An editor's form with an image (the article editor's, the case studies') posted as a browser without JavaScript posts it
  * (multipart, with the file input's file or an empty one), by `editor`; the
  * form's token read once per editor, as it is the session's; `signal` gives up waiting for the answer.
  */
@@ -43,13 +45,15 @@ export async function postEditor(
   editor: InboxBrowser,
   path: string,
   fields: Record<string, string>,
-  file?: EditorFile,
+  file?: EditorFile | EditorFile[],
   signal?: AbortSignal,
 ): Promise<EditorAnswer> {
   const form = new FormData();
   form.set("csrf", await csrfOf(editor));
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set("imageFile", file ? new Blob([new Uint8Array(file.bytes)], { type: file.type }) : new Blob([]), file?.name ?? "");
+  // A list's rows each have a file input: several files, each in its own.
+  for (const one of Array.isArray(file) ? file : [file])
+    form.append(one?.field ?? "imageFile", one ? new Blob([new Uint8Array(one.bytes)], { type: one.type }) : new Blob([]), one?.name ?? "");
   const res = await fetch(`${editor.siteUrl}${path}`, {
     method: "POST",
     redirect: "manual",

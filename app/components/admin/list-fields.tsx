@@ -10,6 +10,7 @@ export function ListFields<List extends string>({
   fields,
   name,
   noun,
+  titleKey = "name",
   values,
   errors,
 }: {
@@ -18,22 +19,27 @@ export function ListFields<List extends string>({
   name: (list: List, row: number, key: string) => string;
   /** One row, as the agency calls it: "testimonial". */
   noun: string;
+  /** The field that names a row in its legend, and is in every row. */
+  titleKey?: string;
   values: FormValues;
   errors: FieldErrors;
 }) {
   return lists.map((list) => {
-    const rows = rowsOf(values, (row) => name(list.key, row, "name"));
+    const rows = rowsOf(values, (row) => name(list.key, row, titleKey));
     return (
       <fieldset key={list.key} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <legend className="px-1 text-base font-semibold">{list.title}</legend>
         <p className="text-sm text-slate-600">{list.shows} Change the positions to reorder them.</p>
         {rows.map((row) => {
           const field = (key: string) => name(list.key, row, key);
-          const isNew = row === rows.length - 1 && fields.every((spec) => spec.kind === "position" || !values[field(spec.key)]);
+          // A select always holds a service: a row is new whatever it shows.
+          const isNew =
+            row === rows.length - 1 &&
+            fields.every((spec) => spec.kind === "position" || spec.kind === "service" || !values[field(spec.key)]);
           return (
             <fieldset key={row} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
               <legend className="px-1 text-sm font-semibold">
-                {isNew ? `New ${noun} (fill in to add)` : values[field("name")] || `${noun[0]!.toUpperCase()}${noun.slice(1)} ${row + 1}`}
+                {isNew ? `New ${noun} (fill in to add)` : values[field(titleKey)] || `${noun[0]!.toUpperCase()}${noun.slice(1)} ${row + 1}`}
               </legend>
               {fields.map((spec) => (
                 <MappedField key={spec.key} spec={spec} name={field(spec.key)} values={values} errors={errors} />

@@ -1,6 +1,9 @@
 import { Field } from "#app/components/admin/article-editor.tsx";
 import { inputClass } from "#app/components/admin/ui.tsx";
-import { type FormValues, type MappedFieldSpec, serviceChoices } from "#app/content/field-map.ts";
+import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
+import { type FormValues, imageFileName, type MappedFieldSpec, serviceChoices } from "#app/content/field-map.ts";
+import { IMAGE_FILE_TYPES } from "#app/lib/article-form.ts";
+import { mediaImageOf } from "#app/lib/media-images.ts";
 
 /**
  * One field of a site-content editor, drawn from its map (app/content/field-map.ts) with the article
@@ -28,6 +31,7 @@ export function MappedField({
         {spec.label}
       </label>
     );
+  if (spec.kind === "image") return <ImageField spec={spec} name={name} values={values} errors={errors} />;
   return (
     <Field name={name} label={spec.label} error={errors[name]} hint={spec.hint}>
       {(describedBy) => {
@@ -54,6 +58,48 @@ export function MappedField({
         return <input {...common} />;
       }}
     </Field>
+  );
+}
+
+/**
+ * An uploaded image: a file input, uploaded with the save (the form posts multipart; the article editor's
+ * upload, server/articles/upload.ts), and the path it fills in, which the agency may empty to show none.
+ */
+// Each input is made again when an upload fills in the path: a kept one would hold the old text, or post the file twice.
+function ImageField({ spec, name, values, errors }: { spec: MappedFieldSpec; name: string; values: FormValues; errors: FieldErrors }) {
+  const file = imageFileName(name);
+  const path = values[name] ?? "";
+  return (
+    <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+      <Field name={file} label={spec.label} error={errors[file]} hint={spec.hint}>
+        {(describedBy) => (
+          <input
+            key={path}
+            id={file}
+            name={file}
+            type="file"
+            accept={IMAGE_FILE_TYPES}
+            aria-invalid={errors[file] ? true : undefined}
+            aria-describedby={describedBy}
+            className="text-sm"
+          />
+        )}
+      </Field>
+      <Field name={name} label="Uploaded image's path" error={errors[name]} hint="Filled in by an upload; empty it to show no image.">
+        {(describedBy) => (
+          <input
+            key={path}
+            id={name}
+            name={name}
+            defaultValue={path}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={describedBy}
+            className={`${inputClass} font-mono`}
+          />
+        )}
+      </Field>
+      {mediaImageOf(path) && <FeaturedImage src={path} alt="" sizes="20rem" className="max-w-80 rounded-md ring-1 ring-slate-200" />}
+    </div>
   );
 }
 

@@ -28,6 +28,7 @@ const editors = [
   { to: "/admin/pricing", label: "Pricing" },
   { to: "/admin/testimonials", label: "Testimonials" },
   { to: "/admin/badges", label: "Partner badges" },
+  { to: "/admin/case-studies", label: "Case studies" },
 ];
 
 /**
@@ -38,6 +39,7 @@ export function SiteContentEditor({
   title,
   shownOn,
   saveLabel,
+  withImages = false,
   loaderData,
   actionData,
   children,
@@ -45,6 +47,8 @@ export function SiteContentEditor({
   title: string;
   shownOn: string;
   saveLabel: string;
+  /** Its fields include images, uploaded with the save: the form posts multipart (server/articles/upload.ts). */
+  withImages?: boolean;
   loaderData: EditorLoaderData;
   actionData: EditorActionData | undefined;
   children: (values: FormValues, errors: FieldErrors) => ReactNode;
@@ -85,7 +89,7 @@ export function SiteContentEditor({
           {errorCount === 1 ? "One field needs" : `${errorCount} fields need`} a change before this can be saved: see the messages below.
         </Notice>
       )}
-      <Form key={version} method="post" className="space-y-4">
+      <Form key={version} method="post" encType={withImages ? "multipart/form-data" : undefined} className="space-y-4">
         <CsrfField token={loaderData.csrf} />
         <input type="hidden" name="version" value={version} />
         {children(values, errors)}

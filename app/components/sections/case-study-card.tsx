@@ -1,9 +1,13 @@
+import { FeaturedImage } from "#app/components/blog/featured-image.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
 import type { CaseStudy } from "#app/content/case-studies.ts";
 import { serviceSummary } from "#app/content/services.ts";
 
-/** A success story: the problem, what we did and the measured result. */
+/** The card's width: the page's, up to its 72rem column less its padding. */
+const CARD_SIZES = "(min-width: 72rem) 70rem, calc(100vw - 2rem)";
+
+/** A success story: the problem, what we did and the measured result, under its image when it has one. */
 export function CaseStudyCard({
   study,
   headingLevel = 3,
@@ -17,6 +21,12 @@ export function CaseStudyCard({
   const service = serviceSummary(study.service);
   return (
     <article className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-[1fr_16rem]">
+      {/* A wide band whatever the upload's shape: its width and height attributes and the ratio hold its place while it loads. */}
+      {study.image && (
+        <div className="lg:col-span-2">
+          <FeaturedImage src={study.image.path} alt={study.image.alt} sizes={CARD_SIZES} className="aspect-[21/9]" />
+        </div>
+      )}
       <div className="p-6 sm:p-8">
         <p className="text-sm font-semibold text-brand-700">
           {service.name} · {study.industry}

@@ -23,7 +23,13 @@ const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork
   { to: "/admin/newsletter", label: "Newsletter", end: false, work: "read" },
   { to: "/admin/articles", label: "Articles", end: false, work: "write-articles" },
   // The site-content editors, one section: each editor links to the others (SiteContentEditor).
-  { to: "/admin/pricing", label: "Site content", end: false, work: "edit-site-content", groups: ["/admin/testimonials", "/admin/badges"] },
+  {
+    to: "/admin/pricing",
+    label: "Site content",
+    end: false,
+    work: "edit-site-content",
+    groups: ["/admin/testimonials", "/admin/badges", "/admin/case-studies"],
+  },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
   { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
   { to: "/admin/system", label: "System", end: false, work: "system" },
