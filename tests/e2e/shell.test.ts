@@ -231,7 +231,7 @@ describe("loading", () => {
   );
 
   it("paints a first page in the metric-matched fallback, then fetches the site's cut of Inter for the next page", async () => {
-    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } });
+    const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { firstVisit: true });
     const fonts: string[] = [];
     page.on("request", (request) => request.resourceType() === "font" && fonts.push(new URL(request.url()).pathname));
     await page.goto(`${server.url}/pricing`);

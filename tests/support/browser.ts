@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CONSENT_STORAGE_KEY, REJECT_ALL, serializeConsent, toPreferences } from "#app/lib/consent.ts";
 import { HYDRATED_EVENT } from "#app/before-react/hydration-on-intent.ts";
@@ -36,20 +36,138 @@ export interface TrackedPage {
 export interface ConsoleChecks {
   /** The console errors this test expects, such as a status it asks for or a log it tests; any other fails it. */
   allowConsoleErrors?: RegExp[];
+  /** A visitor's first visit: a page in a new context, its cache empty, never reused (what a test of the first load needs). */
+  firstVisit?: boolean;
 }
 
-/** A fresh page in its own context that records console errors and page crashes. */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-  { allowConsoleErrors = [] }: ConsoleChecks = {},
-): Promise<TrackedPage> {
+/**
+ * The pages a finished test left, cleared, by browser and by the settings their context was made
+ * with: a test that opens a page with the same settings takes one. A new page costs Chromium a
+ * renderer's start and a cold compile of every script of the site, which a page that stays on the
+ * site keeps: about 2.5 CPU-s a page on a two-core machine, against 1 in a reused one (decision 0059).
+ * What a test leaves (cookies, storage, routes, init scripts, listeners, other pages) is cleared
+ * before the next takes the page; one whose change cannot be undone is closed with its context.
+ */
+const idlePages = new WeakMap<Browser, Map<string, Page[]>>();
+
+/** Settings a context keeps for its life and that clearing cannot reach: such a page is never reused. */
+const KEPT_FOR_LIFE = ["storageState", "recordHar", "recordVideo", "httpCredentials", "geolocation", "permissions", "proxy", "baseURL"];
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+/** Events a test may listen to, whose listeners go with the test. */
+const PAGE_EVENTS = [
+  "console",
+  "pageerror",
+  "request",
+  "response",
+  "requestfinished",
+  "requestfailed",
+  "dialog",
+  "popup",
+  "framenavigated",
+  "load",
+  "domcontentloaded",
+  "download",
+  "filechooser",
+  "websocket",
+  "worker",
+] as const;
+const CONTEXT_EVENTS = ["request", "response", "requestfinished", "requestfailed", "console", "page", "weberror", "dialog"] as const;
+
+/** What tests did to a page and its context that its reuse must undo, or cannot. */
+interface PageUse {
+  initScripts: Array<{ dispose(): Promise<void> }>;
+  undoable: boolean;
+}
+const pageUses = new WeakMap<Page, PageUse>();
+
+/** Watches the methods a test may call: an init script is disposed after the test, and the rest make the page one-use. */
+function watch(target: Page | BrowserContext, use: PageUse, oneUseMethods: string[]): void {
+  const methods = target as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const addInitScript = methods.addInitScript!.bind(target);
+  const replaced: Record<string, (...args: unknown[]) => Promise<unknown>> = {
+    addInitScript: async (...args) => {
+      const script = (await addInitScript(...args)) as { dispose(): Promise<void> };
+      use.initScripts.push(script);
+      return script;
+    },
+  };
+  for (const name of oneUseMethods) {
+    const method = methods[name]!.bind(target);
+    replaced[name] = (...args) => {
+      use.undoable = false;
+      return method(...args);
+    };
+  }
+  Object.assign(target, replaced);
+}
+
+/**
+ * Clears what the test left in `page` and its context; false if something stays (they are then closed).
+ * The page stays on the site (its /healthz), so the next test's first load is a same-site navigation in the same renderer.
+ */
+async function cleared(page: Page, use: PageUse): Promise<boolean> {
+  if (!use.undoable || page.isClosed()) return false;
+  const context = page.context();
+  try {
+    await Promise.all(
+      context
+        .pages()
+        .filter((other) => other !== page)
+        .map((other) => other.close()),
+    );
+    for (const script of use.initScripts.splice(0)) await script.dispose();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    for (const event of CONTEXT_EVENTS) context.removeAllListeners(event);
+    const { protocol, origin } = new URL(page.url());
+    if (protocol === "http:" || protocol === "https:") {
+      // The page's own scripts stop, on a document of the same site that runs none.
+      const answer = await page.goto(`${origin}/healthz`, { timeout: 15_000 }).catch(() => null);
+      if (!answer?.ok()) return false;
+      await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    }
+    await context.clearCookies();
+    const left = await context.storageState();
+    return left.cookies.length === 0 && left.origins.length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A cleared page whose context was made with these settings, or a new one in a new context. */
+async function pageFor(browser: Browser, options: BrowserContextOptions, firstVisit: boolean): Promise<{ page: Page; kind?: string }> {
+  const { viewport, extraHTTPHeaders, ...settings } = options;
+  const kind = firstVisit || Object.keys(settings).some((name) => KEPT_FOR_LIFE.includes(name)) ? undefined : JSON.stringify(settings);
+  const reused = kind === undefined ? undefined : idlePages.get(browser)?.get(kind)?.pop();
+  if (reused) {
+    await reused.context().setExtraHTTPHeaders(extraHTTPHeaders ?? {});
+    // Given as the context's setting, or the default: the page takes what this test asks.
+    if (viewport !== null) await reused.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
+    return { page: reused, kind };
+  }
   const context = await browser.newContext(options);
   await context.addInitScript(
     ([event, flag]) => addEventListener(event!, () => ((window as unknown as Record<string, boolean>)[flag!] = true), { once: true }),
     [HYDRATED_EVENT, HYDRATED_FLAG],
   );
   const page = await context.newPage();
+  if (kind !== undefined) {
+    const use: PageUse = { initScripts: [], undoable: true };
+    watch(context, use, ["exposeBinding", "exposeFunction", "setGeolocation", "setHTTPCredentials", "setOffline", "grantPermissions"]);
+    watch(page, use, ["exposeBinding", "exposeFunction", "setExtraHTTPHeaders", "emulateMedia"]);
+    pageUses.set(page, use);
+  }
+  return { page, kind };
+}
+
+/** A page as fresh as a new one (new, or cleared of the last test's) that records console errors and page crashes. */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  { allowConsoleErrors = [], firstVisit = false }: ConsoleChecks = {},
+): Promise<TrackedPage> {
+  const { page, kind } = await pageFor(browser, options, firstVisit);
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -59,7 +177,16 @@ export async function openPage(
     page,
     errors,
     unexpectedErrors: () => errors.filter((text) => !allowConsoleErrors.some((pattern) => pattern.test(text))),
-    close: () => context.close(),
+    async close() {
+      const use = pageUses.get(page);
+      if (kind !== undefined && use && (await cleared(page, use))) {
+        const idle = idlePages.get(browser) ?? new Map<string, Page[]>();
+        idlePages.set(browser, idle);
+        idle.set(kind, [...(idle.get(kind) ?? []), page]);
+      } else {
+        await page.context().close();
+      }
+    },
   };
 }
 
