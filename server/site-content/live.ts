@@ -8,6 +8,9 @@ import { seedContent } from "#server/site-content/store.ts";
 
 type Preparer<K extends ContentKind> = (content: SiteContent[K]) => Promise<void>;
 
+/** SPEC.md's content of `kind` as the first start stores it. */
+const specDocument = (kind: ContentKind) => JSON.stringify(contentKinds[kind].spec);
+
 /** setTimeout's longest wait; a later change is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -31,6 +34,8 @@ export class LiveSiteContent implements PublishedKind {
   readonly #versions = new Map<ContentKind, number>();
   readonly #changedOn = new Map<ContentKind, string>();
   readonly #preparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
+  /** The kinds whose saved document is SPEC.md's, word for word: the build prerendered their pages as they are. */
+  readonly #asBuilt = new Set<ContentKind>();
   #queued: Promise<void> | undefined;
   #latest: Promise<void> = Promise.resolve();
   readonly #db: Kysely<Database>;
@@ -59,6 +64,14 @@ export class LiveSiteContent implements PublishedKind {
     this.#preparers.set(kind, [...(this.#preparers.get(kind) ?? []), preparer as Preparer<ContentKind>]);
   }
 
+  /**
+   * The kinds whose pages the build's prerendered files do not show as saved: what a start prepares.
+   * Before the first look at the records, every kind.
+   */
+  changedSinceBuild(): ContentKind[] {
+    return contentKindNames.filter((kind) => !this.#asBuilt.has(kind));
+  }
+
   async prepare(kinds: Iterable<ContentKind> = contentKindNames): Promise<void> {
     for (const kind of kinds) for (const preparer of this.#preparers.get(kind) ?? []) await preparer(this.#content[kind]);
   }
@@ -77,7 +90,7 @@ export class LiveSiteContent implements PublishedKind {
 
   /** Writes SPEC.md's content where the records have none (the first start). */
   async seed(): Promise<void> {
-    for (const kind of contentKindNames) await seedContent(this.#db, kind, JSON.stringify(contentKinds[kind].spec));
+    for (const kind of contentKindNames) await seedContent(this.#db, kind, specDocument(kind));
   }
 
   async #look(): Promise<void> {
@@ -98,6 +111,8 @@ export class LiveSiteContent implements PublishedKind {
         log.error(`Site content: the stored ${kind} does not read as ${kind}; the pages keep the last good one`);
         continue;
       }
+      if (record.document === specDocument(kind)) this.#asBuilt.add(kind);
+      else this.#asBuilt.delete(kind);
       if (record.version > 1) this.#changedOn.set(kind, sastDay(new Date(record.updated_at)));
       else this.#changedOn.delete(kind);
       changed.push(kind);

@@ -46,5 +46,6 @@ export function prepareSiteContentPages({
       );
     });
   }
-  return services.siteContent.prepare();
+  // At a start, only what differs from the build's prerendered pages: those are SPEC.md's, stamped for this site.
+  return services.siteContent.prepare(services.siteContent.changedSinceBuild());
 }
