@@ -47,19 +47,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
   });
   afterAll(() => cluster?.stop());
 
-  /** Asks both instances for `path` until each serves it as a prepared file that `shows`; the time that took. */
-  async function preparedOnBoth(path: string, shows: (html: string) => boolean): Promise<number> {
-    const start = performance.now();
+  /**
+   * Asks both instances for `path`, every `everyMs`, until each serves it as a prepared file that `shows`:
+   * the moment (Date.now()) the second did.
+   */
+  async function servedOnBothAt(path: string, shows: (html: string) => boolean, deadline: number, everyMs: number): Promise<number> {
     const pending = new Set([0, 1]);
-    while (pending.size) {
+    for (;;) {
       for (const i of [...pending]) {
         const answer = await fetch(url(i) + path, { headers: { "Accept-Encoding": "br", Accept: "text/html" } });
         if (answer.headers.has("etag") && shows(await answer.text())) pending.delete(i);
       }
-      if (performance.now() - start > 15_000) throw new Error(`${path}: not served by instances ${[...pending]} after 15 s`);
-      if (pending.size) await new Promise((resolve) => setTimeout(resolve, 25));
+      if (!pending.size) return Date.now();
+      if (Date.now() > deadline) throw new Error(`${path}: not served by instances ${[...pending]} in time`);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
-    return performance.now() - start;
+  }
+
+  /** Asks both instances for `path` until each serves it as a prepared file that `shows`; the time that took. */
+  async function preparedOnBoth(path: string, shows: (html: string) => boolean): Promise<number> {
+    const start = Date.now();
+    return (await servedOnBothAt(path, shows, start + 15_000, 25)) - start;
   }
 
   it(
@@ -80,12 +88,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
       await newAddOn.getByLabel("Description").fill("Extra budget management over December.");
       await newAddOn.getByLabel("Price", { exact: true }).fill("R2,000");
       await newAddOn.getByLabel("Service page").selectOption({ label: "Strategy & Consulting" });
-      const showsFrom = Date.now() + 20_000;
+      // To the second, as the field takes it.
+      const showsFrom = Math.ceil((Date.now() + 20_000) / 1000) * 1000;
       await newAddOn.getByLabel("Shows from (SAST)").fill(sastText(showsFrom));
       await page.getByRole("button", { name: "Save pricing" }).click();
       await page.waitForURL(/\/admin\/pricing\?done=save/);
       const newPrice = (html: string) => html.includes(NEW_GROWTH_PRICE) && !html.includes(SCHEDULED_ADD_ON);
       expect(await preparedOnBoth("/pricing", newPrice)).toBeLessThan(LIVE_WITHIN_MS);
+      // Watched from now, while the other edits go on (a loaded machine may take them past its time): the
+      // moment both serve the scheduled add-on, set against its time below.
+      const addOnServedAt = servedOnBothAt("/pricing", (html) => html.includes(SCHEDULED_ADD_ON), showsFrom + 15_000, 100);
+      addOnServedAt.catch(() => undefined);
       const offers = await (await fetch(`${url(1)}/services/google-ads`)).text();
       expect(offers).toMatch(/"name":"Google Ads Growth"[^}]*"minPrice":3900,"maxPrice":6900/);
       // The company profile PDF, drawn again on the other instance in its heavy-work process.
@@ -140,8 +153,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the agency edits its pages, on 
       await expect.poll(shown, { timeout: 5000 }).toMatch(/^\/media\/[0-9a-f]{20}-\d+\.(avif|webp)$/);
 
       // The scheduled add-on, on both within 5 s of its time.
-      await preparedOnBoth("/pricing", (html) => html.includes(SCHEDULED_ADD_ON));
-      expect(Date.now() - showsFrom).toBeLessThan(LIVE_WITHIN_MS);
+      const addOnLateBy = (await addOnServedAt) - showsFrom;
+      expect(addOnLateBy).toBeGreaterThanOrEqual(0);
+      expect(addOnLateBy).toBeLessThan(LIVE_WITHIN_MS);
 
       // Each editor's first revision, SPEC.md's, restored: both instances serve SPEC.md's words again.
       for (const editor of ["pricing", "testimonials", "case-studies"]) {
