@@ -138,12 +138,14 @@ async function cleared(page: Page, use: PageUse): Promise<boolean> {
 /** A cleared page whose context was made with these settings, or a new one in a new context. */
 async function pageFor(browser: Browser, options: BrowserContextOptions, firstVisit: boolean): Promise<{ page: Page; kind?: string }> {
   const { viewport, extraHTTPHeaders, ...settings } = options;
-  const kind = firstVisit || Object.keys(settings).some((name) => KEPT_FOR_LIFE.includes(name)) ? undefined : JSON.stringify(settings);
+  // A page without an emulated viewport keeps none: it is never handed to a test that sets one.
+  const oneUse = firstVisit || viewport === null || Object.keys(settings).some((name) => KEPT_FOR_LIFE.includes(name));
+  const kind = oneUse ? undefined : JSON.stringify(settings);
   const reused = kind === undefined ? undefined : idlePages.get(browser)?.get(kind)?.pop();
   if (reused) {
     await reused.context().setExtraHTTPHeaders(extraHTTPHeaders ?? {});
     // Given as the context's setting, or the default: the page takes what this test asks.
-    if (viewport !== null) await reused.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
+    await reused.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
     return { page: reused, kind };
   }
   const context = await browser.newContext(options);
