@@ -9,16 +9,24 @@ import { TeamCard } from "#app/components/sections/team-card.tsx";
 import { CtaBand } from "#app/components/sections/cta-band.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
-import { pageMeta } from "#app/content/page-meta.ts";
+import { figureDescriptions, pageMeta } from "#app/content/page-meta.ts";
 import { team } from "#app/content/team.ts";
 import { seo } from "#app/lib/seo.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.about);
+// Prerendered, and prepared again when the figures change (decision 0052).
+export function loader({ context }: Route.LoaderArgs) {
+  const figures = siteContentOf(context, "figures");
+  return { stats: aboutStats(figures), description: figureDescriptions.about.text(figures) };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { ...pageMeta.about, description: args.loaderData?.description ?? pageMeta.about.description });
 
 const valueIcons: IconName[] = ["target", "eye", "lightbulb"];
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { problem, solution } = problemSolution;
   return (
     <>
@@ -33,7 +41,7 @@ export default function AboutPage() {
 
       <section aria-label="Our numbers" className="-mt-4 pb-8">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <StatGrid stats={aboutStats} />
+          <StatGrid stats={loaderData.stats} />
         </div>
       </section>
 

@@ -1,12 +1,14 @@
 import { site } from "#app/config/site.ts";
-import { auditGuarantee, auditPromises } from "#app/content/audit.ts";
+import { auditGuarantee as auditGuaranteeOf, auditPromises } from "#app/content/audit.ts";
 import { guarantee } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceSummaries } from "#app/content/services.ts";
+import type { FiguresContent } from "#app/content/stats.ts";
 import { team } from "#app/content/team.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
-export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
+export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: FiguresContent): Flow {
+  const auditGuarantee = auditGuaranteeOf(figures);
   let { page, y } = pdf.section(flow, guarantee.title, 260);
   y = pdf.text(page, guarantee.lead, MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
   const boxWidth = (CONTENT_WIDTH - 2 * 12) / 3;

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { badgesValuesOf, readBadgesPost } from "#app/content/badges-form.ts";
 import { caseStudiesValuesOf, readCaseStudiesPost } from "#app/content/case-studies-form.ts";
 import { type FormErrors, type FormValues, imagePathNameOf, REMOVE } from "#app/content/field-map.ts";
+import { figuresValuesOf, readFiguresPost } from "#app/content/figures-form.ts";
 import { pricingValuesOf, readPricingPost } from "#app/content/pricing-form.ts";
 import { readTestimonialsPost, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { refusalHeaders } from "#app/lib/cache-control.ts";
@@ -17,7 +18,7 @@ import { findContent, listContentRevisions } from "#server/site-content/store.ts
 
 /**
  * The site-content editors' loaders and actions (app/routes/admin/pricing.tsx, testimonials.tsx, badges.tsx,
- * case-studies.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
+ * case-studies.tsx, figures.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
  * restore write through the publishing service, which has the pages re-prepared before the answer; a refused
  * save shows every field's message beside what was typed. An image posted with a save goes through the
  * article editor's upload (server/articles/upload.ts) and fills in its row's image path.
@@ -190,4 +191,17 @@ export const caseStudiesEditor = siteContentEditor({
     Object.keys(values).filter((name) => name.endsWith(".image") && values[name] && values[name.replace(/image$/, REMOVE)] !== "on"),
   // Up to 25 rows of 12 fields.
   maxFields: 320,
+});
+
+export const figuresEditor = siteContentEditor({
+  kind: "figures",
+  path: "/admin/figures",
+  noun: "the figures",
+  done: {
+    save: "Saved: the home page, /about, /services and /free-audit show them now, with the descriptions that repeat them.",
+    restore: "Restored: that version is the figures again, as a new revision.",
+  },
+  valuesOf: figuresValuesOf,
+  read: readFiguresPost,
+  extra: () => ({}),
 });

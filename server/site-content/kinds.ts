@@ -2,11 +2,12 @@ import { prerenderedPaths } from "#app/config/public-routes.ts";
 import { type CaseStudiesContent, specCaseStudies } from "#app/content/case-studies.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { type PartnersContent, specPartners } from "#app/content/partners.ts";
+import { type FiguresContent, specFigures } from "#app/content/stats.ts";
 import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
-import { parseCaseStudies, parsePartners, parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
+import { parseCaseStudies, parseFigures, parsePartners, parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
 
 /**
  * The kinds of site content the agency edits (decision 0052), each one document: what a new site starts
@@ -18,6 +19,7 @@ export interface SiteContent {
   testimonials: TestimonialsContent;
   partners: PartnersContent;
   caseStudies: CaseStudiesContent;
+  figures: FiguresContent;
 }
 export type ContentKind = keyof SiteContent;
 
@@ -47,6 +49,12 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     spec: specCaseStudies,
     parse: parseCaseStudies,
     shownOn: [pageMeta.caseStudies.path, ...serviceSlugs.map(servicePath)],
+  },
+  // The home and about pages' descriptions (their social cards' text) repeat figures too.
+  figures: {
+    spec: specFigures,
+    parse: parseFigures,
+    shownOn: [pageMeta.home.path, pageMeta.about.path, pageMeta.services.path, pageMeta.freeAudit.path],
   },
 };
 

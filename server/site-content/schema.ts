@@ -3,6 +3,7 @@ import type { CaseStudiesContent } from "#app/content/case-studies.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
+import { type FiguresContent, specFigures } from "#app/content/stats.ts";
 import type { TestimonialsContent } from "#app/content/testimonials.ts";
 import { serviceOptions } from "#app/forms/options.ts";
 import { serviceSlugs } from "#app/content/services.ts";
@@ -75,6 +76,12 @@ export const caseStudiesDocument = z.object({
   studies: z.array(caseStudy).check(z.refine((studies) => serviceSlugs.every((slug) => studies.some((study) => study.service === slug)))),
 });
 
+const stat = z.object({ value: text, label: text });
+// Every figure a page picks by name.
+const figuresDocument = z.object(
+  Object.fromEntries(Object.keys(specFigures).map((key) => [key, stat])) as Record<keyof FiguresContent, typeof stat>,
+);
+
 /** The stored text as the document `shape` gives, or null when it is not one. */
 function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
   try {
@@ -87,5 +94,6 @@ function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
 
 export const parsePricing = (document: string): PricingContent | null => parseAs(pricingDocument, document);
 export const parseCaseStudies = (document: string): CaseStudiesContent | null => parseAs(caseStudiesDocument, document);
+export const parseFigures = (document: string): FiguresContent | null => parseAs(figuresDocument, document);
 export const parsePartners = (document: string): PartnersContent | null => parseAs(partnersDocument, document);
 export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

@@ -29,6 +29,7 @@ const editors = [
   { to: "/admin/testimonials", label: "Testimonials" },
   { to: "/admin/badges", label: "Partner badges" },
   { to: "/admin/case-studies", label: "Case studies" },
+  { to: "/admin/figures", label: "Figures" },
 ];
 
 /**
