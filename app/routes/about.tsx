@@ -10,15 +10,23 @@ import { CtaBand } from "#app/components/sections/cta-band.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
 import { figureDescriptions, pageMeta } from "#app/content/page-meta.ts";
-import { team } from "#app/content/team.ts";
+import type { TeamContent } from "#app/content/team.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { seo } from "#app/lib/seo.ts";
 import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/about";
 
-// Prerendered, and prepared again when the figures change (decision 0052).
-export function loader({ context }: Route.LoaderArgs) {
-  const figures = siteContentOf(context, "figures");
-  return { stats: aboutStats(figures), description: figureDescriptions.about.text(figures) };
+const ROUTE_ID = "routes/about";
+
+// Prerendered, and prepared again when the figures or the team change (decision 0052). The team is in
+// the document only: its section is adopted as the server wrote it.
+export function loader(args: Route.LoaderArgs) {
+  const figures = siteContentOf(args.context, "figures");
+  return {
+    stats: aboutStats(figures),
+    description: figureDescriptions.about.text(figures),
+    ...documentOnly(args, ROUTE_ID, siteContentOf(args.context, "team")),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -28,6 +36,7 @@ const valueIcons: IconName[] = ["target", "eye", "lightbulb"];
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { problem, solution } = problemSolution;
+  const team: TeamContent = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? { members: [] };
   return (
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead}>
@@ -100,7 +109,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           lead="Three specialists, one standard: every campaign has to earn its budget."
         />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-          {team.map((member) => (
+          {team.members.map((member) => (
             <li key={member.id}>
               <TeamCard member={member} />
             </li>

@@ -4,7 +4,7 @@ import { guarantee } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import type { FiguresContent } from "#app/content/stats.ts";
-import { team } from "#app/content/team.ts";
+import type { TeamContent } from "#app/content/team.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
 export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: FiguresContent): Flow {
@@ -49,9 +49,9 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: Figure
   return { page, y };
 }
 
-export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow): void {
+export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow, team: TeamContent): void {
   let { page, y } = pdf.section(flow, "The Team Behind Your Results", 240);
-  for (const member of team) {
+  for (const member of team.members) {
     const bioHeight = pdf.textHeight(member.bio, CONTENT_WIDTH - 90, { size: 9.5 });
     const height = bioHeight + 64;
     if (y - height < BOTTOM) ({ page, y } = pdf.innerPage("The Team (continued)"));

@@ -7,11 +7,11 @@ import type { SiteServices } from "#server/services.ts";
 import { contentKinds } from "#server/site-content/kinds.ts";
 
 /** The kinds of site content the profile shows. */
-const shown = ["pricing", "figures"] as const satisfies ReadonlyArray<keyof ProfileContent>;
+const shown = ["pricing", "figures", "team"] as const satisfies ReadonlyArray<keyof ProfileContent>;
 
 /**
- * The company profile PDF follows the live pricing and figures: drawn again in the heavy-work process
- * (never on the threads a lead waits on) whenever either changes, and served from memory as the build's
+ * The company profile PDF follows the live pricing, figures and team: drawn again in the heavy-work
+ * process (never on the threads a lead waits on) whenever one changes, and served from memory as the build's
  * one is. The build's PDF already shows SPEC.md's, so an instance serving it draws nothing until the
  * content differs; once it drew one, a restore of SPEC.md's is drawn too.
  */
@@ -26,6 +26,7 @@ export async function prepareCompanyProfile({
   const live = (): ProfileContent => ({
     pricing: services.siteContent.content("pricing"),
     figures: services.siteContent.content("figures"),
+    team: services.siteContent.content("team"),
   });
   const draw = async () => {
     const content = live();

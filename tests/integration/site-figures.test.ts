@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { figureName, figuresValuesOf } from "#app/content/figures-form.ts";
 import { specFigures } from "#app/content/stats.ts";
 import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
-import { createUser } from "#tests/support/admin-users.ts";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
-import { InboxBrowser } from "#tests/support/inbox-browser.ts";
+import { databaseKinds } from "#tests/support/database.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
-import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { useSiteEditors } from "#tests/support/site-editors.ts";
 
 /**
  * The agency's figures as a record it edits in the inbox (decision 0052), on the built server: a new
@@ -15,36 +13,16 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
  * stores nothing and keeps what was typed; a reader is refused by the server. SQLite and PostgreSQL.
  */
 
-const PASSWORD = "a long enough passphrase";
 const NEW_ROI = "312%";
 const NEW_SAVINGS = "R910K";
 const description = (html: string, tag: string) => new RegExp(`<meta ${tag} content="([^"]*)"`).exec(html)?.[1];
 
 describe.each(databaseKinds)("the figures editor on the built server (%s)", (kind) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let editor: InboxBrowser;
-  let reader: InboxBrowser;
-  const get = (path: string) => fetch(server.url + path, { headers: { "Accept-Encoding": "br", Accept: "text/html" } });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    server = await startServer({ ...database.settings, TRUST_PROXY: "x-forwarded-for" });
-    const url = database.settings.DATABASE_URL;
-    await createUser(server.dataDir, "figures-editor@roimedia.co.za", PASSWORD, url, { role: "editor" });
-    await createUser(server.dataDir, "figures-reader@roimedia.co.za", PASSWORD, url, { role: "reader" });
-    editor = new InboxBrowser(server.url, "192.0.2.91");
-    reader = new InboxBrowser(server.url, "192.0.2.92");
-    expect((await editor.signIn("figures-editor@roimedia.co.za", PASSWORD)).signedIn).toBe(true);
-    expect((await reader.signIn("figures-reader@roimedia.co.za", PASSWORD)).signedIn).toBe(true);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
+  const site = useSiteEditors(kind, "figures", ["192.0.2.91", "192.0.2.92"]);
+  const { get } = site;
 
   it("refuses an empty figure and a description pushed past 160 characters, storing nothing", async () => {
-    const refused = await editor.post("/admin/figures", {
+    const refused = await site.editor.post("/admin/figures", {
       intent: "save",
       version: "1",
       ...figuresValuesOf(specFigures),
@@ -54,7 +32,7 @@ describe.each(databaseKinds)("the figures editor on the built server (%s)", (kin
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Give the figure.");
     expect(refused.text).toContain('value="Client retention over three years"');
-    const again = await editor.post("/admin/figures", {
+    const again = await site.editor.post("/admin/figures", {
       intent: "save",
       version: "1",
       ...figuresValuesOf(specFigures),
@@ -64,11 +42,11 @@ describe.each(databaseKinds)("the figures editor on the built server (%s)", (kin
     expect(again.text).toContain("/about&#x27;s description repeats this figure and would be 168 characters");
     const home = await (await get("/")).text();
     expect(home).toContain(`>${specFigures.roi.value}</span>`);
-    expect((await editor.request("/admin/figures")).text).toContain("Version 1,");
+    expect((await site.editor.request("/admin/figures")).text).toContain("Version 1,");
   });
 
   it("shows a new figure on the prepared pages, in their descriptions and in the company profile when the save answers", async () => {
-    const saved = await editor.post("/admin/figures", {
+    const saved = await site.editor.post("/admin/figures", {
       intent: "save",
       version: "1",
       ...figuresValuesOf(specFigures),
@@ -95,12 +73,14 @@ describe.each(databaseKinds)("the figures editor on the built server (%s)", (kin
     expect(freeAudit.includes(`<!-- -->${NEW_SAVINGS}<!-- --> in savings.`)).toBe(true);
     const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
     expect(profile).toContain(NEW_ROI);
-    expect((await editor.request(saved.location!)).text).toContain("Saved: the home page, /about, /services and /free-audit show them now");
+    expect((await site.editor.request(saved.location!)).text).toContain(
+      "Saved: the home page, /about, /services and /free-audit show them now",
+    );
   });
 
   it("refuses a reader, by the server, whatever the browser asks", async () => {
-    expect((await reader.request("/admin/figures")).status).toBe(403);
-    const posted = await reader.post("/admin/figures", { intent: "save", version: "2", ...figuresValuesOf(specFigures) }, "/admin");
+    expect((await site.reader.request("/admin/figures")).status).toBe(403);
+    const posted = await site.reader.post("/admin/figures", { intent: "save", version: "2", ...figuresValuesOf(specFigures) }, "/admin");
     expect(posted.status).toBe(403);
     expect(await (await get("/")).text()).toContain(`>${NEW_ROI}</span>`);
   });

@@ -44,6 +44,7 @@ export function MappedField({
           className: inputClass,
         };
         if (spec.kind === "lines" || spec.kind === "long") return <textarea rows={4} {...common} />;
+        if (spec.kind === "id") return <input readOnly {...common} />;
         if (spec.kind === "position") return <input type="number" min={1} step={1} inputMode="numeric" {...common} />;
         if (spec.kind === "service")
           return (

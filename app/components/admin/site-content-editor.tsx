@@ -30,6 +30,7 @@ const editors = [
   { to: "/admin/badges", label: "Partner badges" },
   { to: "/admin/case-studies", label: "Case studies" },
   { to: "/admin/figures", label: "Figures" },
+  { to: "/admin/team", label: "Team" },
 ];
 
 /**
