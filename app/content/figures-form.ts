@@ -23,10 +23,10 @@ export const figureFields = [
 /** Each figure, in the form's order, with the places that show it. */
 export const figureGroups: ReadonlyArray<{ key: FigureKey; shows: string }> = [
   { key: "roi", shows: "The home page's hero and description, /about and /services." },
-  { key: "adSpend", shows: "The home page's hero, /about's description and /services." },
-  { key: "clients", shows: "The home page's hero, description and testimonials, /about and /services." },
-  { key: "years", shows: "/about and its description." },
-  { key: "retention", shows: "/about and its description, and /services." },
+  { key: "adSpend", shows: "The home page's hero, /about's description, /services and the Google Ads page." },
+  { key: "clients", shows: "The home page's hero, description and testimonials, /about, /services and the Meta Ads page." },
+  { key: "years", shows: "/about and its description, the SEO and strategy pages." },
+  { key: "retention", shows: "/about and its description, /services, the LinkedIn Ads and strategy pages." },
   { key: "savingsFound", shows: "/free-audit's hero and figures." },
   { key: "auditsCompleted", shows: "/free-audit's figures and its testimonials' heading." },
   { key: "auditValue", shows: "/free-audit's figures, what it includes and its guarantee." },

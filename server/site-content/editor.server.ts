@@ -204,7 +204,7 @@ export const figuresEditor = siteContentEditor({
   path: "/admin/figures",
   noun: "the figures",
   done: {
-    save: "Saved: the home page, /about, /services and /free-audit show them now, with the descriptions that repeat them.",
+    save: "Saved: the home page, /about, /services, /free-audit, the service pages that quote them and the company profile show them now.",
     restore: "Restored: that version is the figures again, as a new revision.",
   },
   valuesOf: figuresValuesOf,

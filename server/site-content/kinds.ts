@@ -5,6 +5,7 @@ import { type PartnersContent, specPartners } from "#app/content/partners.ts";
 import { type FiguresContent, specFigures } from "#app/content/stats.ts";
 import { specTeam, type TeamContent } from "#app/content/team.ts";
 import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
+import { servicesShowingFigures } from "#app/content/service-pages.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
@@ -56,7 +57,13 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
   figures: {
     spec: specFigures,
     parse: parseFigures,
-    shownOn: [pageMeta.home.path, pageMeta.about.path, pageMeta.services.path, pageMeta.freeAudit.path],
+    shownOn: [
+      pageMeta.home.path,
+      pageMeta.about.path,
+      pageMeta.services.path,
+      pageMeta.freeAudit.path,
+      ...servicesShowingFigures.map(servicePath),
+    ],
   },
   // Articles name their author by id, resolved from app/content/team.ts when they are read (decision 0052).
   team: { spec: specTeam, parse: parseTeam, shownOn: [pageMeta.about.path] },

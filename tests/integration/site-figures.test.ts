@@ -15,6 +15,7 @@ import { useSiteEditors } from "#tests/support/site-editors.ts";
 
 const NEW_ROI = "312%";
 const NEW_SAVINGS = "R910K";
+const NEW_CLIENTS = "60+";
 const description = (html: string, tag: string) => new RegExp(`<meta ${tag} content="([^"]*)"`).exec(html)?.[1];
 
 describe.each(databaseKinds)("the figures editor on the built server (%s)", (kind) => {
@@ -52,6 +53,7 @@ describe.each(databaseKinds)("the figures editor on the built server (%s)", (kin
       ...figuresValuesOf(specFigures),
       [figureName("roi", "value")]: NEW_ROI,
       [figureName("savingsFound", "value")]: NEW_SAVINGS,
+      [figureName("clients", "value")]: NEW_CLIENTS,
     });
     expect(saved.status).toBe(303);
     expect(saved.location).toBe("/admin/figures?done=save");
@@ -62,19 +64,23 @@ describe.each(databaseKinds)("the figures editor on the built server (%s)", (kin
     expect(home).toContain(`>${NEW_ROI}</span>`);
     expect(home).not.toContain(specFigures.roi.value);
     for (const tag of ['name="description"', 'property="og:description"', 'name="twitter:description"'])
-      expect(description(home, tag)).toContain(`${NEW_ROI} average ROI increase for 50+ South African clients`);
+      expect(description(home, tag)).toContain(`${NEW_ROI} average ROI increase for ${NEW_CLIENTS} South African clients`);
     for (const path of ["/about", "/services"]) {
       const page = await get(path);
       expect(page.headers.has("etag")).toBe(true);
       expect(await page.text()).toContain(`>${NEW_ROI}</span>`);
     }
+    // A service page that quotes a figure, under its own label.
+    const metaAds = await get("/services/meta-ads");
+    expect(metaAds.headers.has("etag")).toBe(true);
+    expect(await metaAds.text()).toMatch(new RegExp(`>${NEW_CLIENTS.replace("+", "\\+")}</span>.{0,200}>Brands scaled<`));
     const freeAudit = await (await get("/free-audit")).text();
     expect(freeAudit.includes(`>${NEW_SAVINGS}</span>`)).toBe(true);
     expect(freeAudit.includes(`<!-- -->${NEW_SAVINGS}<!-- --> in savings.`)).toBe(true);
     const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
     expect(profile).toContain(NEW_ROI);
     expect((await site.editor.request(saved.location!)).text).toContain(
-      "Saved: the home page, /about, /services and /free-audit show them now",
+      "Saved: the home page, /about, /services, /free-audit, the service pages that quote them",
     );
   });
 

@@ -16,7 +16,7 @@ export default function FiguresEditor({ loaderData, actionData }: Route.Componen
   return (
     <SiteContentEditor
       title="Figures"
-      shownOn="the home page, /about, /services and /free-audit, and the descriptions that repeat them"
+      shownOn="the home page, /about, /services, /free-audit, five service pages and the company profile, with the descriptions that repeat them"
       saveLabel="Save figures"
       loaderData={loaderData}
       actionData={actionData}
