@@ -41,7 +41,7 @@ export const teamFields = [
 ] as const satisfies readonly MappedFieldSpec[];
 
 export const teamLists = [
-  { key: "members", title: "Team", shows: "/about and the company profile show them all, in this order." },
+  { key: "members", title: "Team", shows: "/about and the company profile show them all, in this order; an article, its author." },
 ] as const;
 
 export const teamName = (_list: "members", row: number, key: string) => `members.${row}.${key}`;

@@ -217,7 +217,7 @@ export const teamEditor = siteContentEditor({
   path: "/admin/team",
   noun: "the team",
   done: {
-    save: "Saved: /about and the company profile show them now.",
+    save: "Saved: /about, their articles and the company profile show them now.",
     restore: "Restored: that version is the team again, as a new revision.",
   },
   valuesOf: teamValuesOf,

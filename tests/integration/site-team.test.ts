@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { articlePath } from "#app/content/articles.ts";
+import { articles } from "#app/content/blog.server.ts";
 import { REMOVE } from "#app/content/field-map.ts";
 import { specTeam } from "#app/content/team.ts";
 import { teamName, teamValuesOf } from "#app/content/team-form.ts";
@@ -10,7 +12,8 @@ import { inRow } from "#tests/support/testimonials.ts";
 
 /**
  * The team as a record the agency edits in the inbox (decision 0052), on the built server: a new member
- * and a changed role are on /about as a prepared file and in the company profile when the save answers;
+ * and a changed role are on /about and the author's articles as prepared files and in the company profile
+ * when the save answers;
  * a co-founder who wrote articles cannot be removed, and an avatar colour white initials cannot be read
  * on is refused, each storing nothing; a reader is refused by the server. SQLite and PostgreSQL.
  */
@@ -59,7 +62,7 @@ describe.each(databaseKinds)("the team editor on the built server (%s)", (kind) 
     expect((await site.editor.request("/admin/team")).text).toContain("Version 1,");
   });
 
-  it("shows a new member first and a changed role on /about as a prepared file, and in the company profile", async () => {
+  it("shows a new member first and a changed role on /about and the author's articles as prepared files, and in the company profile", async () => {
     const saved = await site.editor.post("/admin/team", {
       intent: "save",
       version: "1",
@@ -78,6 +81,10 @@ describe.each(databaseKinds)("the team editor on the built server (%s)", (kind) 
     expect(about).toContain('stop-color="#7c2d12"');
     // In the document once, as HTML: the hydration data leaves the team out.
     expect(about.slice(about.indexOf("streamController.enqueue"))).not.toContain(THABO.bio.slice(0, 20));
+    // An article names its author as the team has it now, on its prepared page.
+    const byRuan = await get(articlePath(articles.find((article) => article.author === ruan!.name)!.slug));
+    expect(byRuan.headers.has("etag")).toBe(true);
+    expect(await byRuan.text()).toContain(NEW_ROLE.replace("&", "&amp;"));
     const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
     expect(profile).toContain(THABO.name);
     expect(profile).not.toContain(ruan!.role);

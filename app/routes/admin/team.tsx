@@ -16,7 +16,7 @@ export default function TeamEditor({ loaderData, actionData }: Route.ComponentPr
   return (
     <SiteContentEditor
       title="Team"
-      shownOn="/about and the company profile"
+      shownOn="/about, the articles they wrote and the company profile"
       saveLabel="Save team"
       loaderData={loaderData}
       actionData={actionData}
