@@ -98,6 +98,7 @@ export function readTeamPost(fields: Readonly<Record<string, unknown>>, live: Te
     const id = posted || idOf(person);
     if (posted && !known.has(posted))
       problem("id", `${posted} is no member's id: an id cannot be changed. Reload the page and edit again.`);
+    else if (person && !id) problem("name", "Give a name with letters a to z in it: the member's id is made from it.");
     if (id && ids.has(id)) problem("name", `${person} is already in the team: each member once.`);
     ids.add(id);
     problem("role", textProblem(values[name("role")]!, "Role", { max: NAME_MAX }));

@@ -77,6 +77,24 @@ describe("the team form", () => {
     expect(read.values[member(1, "name")]).toBe(ruan!.name);
   });
 
+  it("refuses a new member whose name gives no id", () => {
+    const read = readTeamPost(
+      posted({
+        [member(added, "name")]: "李明",
+        [member(added, "role")]: "Strategist",
+        [member(added, "bio")]: "Plans campaigns.",
+        [member(added, "expertise")]: "Strategy",
+        [member(added, "initials")]: "LM",
+        [member(added, "background")]: "#1e3a8a",
+        [member(added, "accent")]: "#93c5fd",
+      }),
+      specTeam,
+    );
+    expect(read.ok === false && read.errors).toEqual({
+      [member(added, "name")]: "Give a name with letters a to z in it: the member's id is made from it.",
+    });
+  });
+
   it("refuses removing a member who wrote an article, naming the articles, and lets one who wrote none go", () => {
     const values = posted({ [member(0, REMOVE)]: "on", [member(1, REMOVE)]: "on" });
     const read = readTeamPost(values, specTeam);
