@@ -57,6 +57,8 @@ export default [
         route("testimonials", "routes/admin/testimonials.tsx"),
         route("badges", "routes/admin/badges.tsx"),
         route("case-studies", "routes/admin/case-studies.tsx"),
+        route("figures", "routes/admin/figures.tsx"),
+        route("team", "routes/admin/team.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("system", "routes/admin/system.tsx"),

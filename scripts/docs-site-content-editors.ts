@@ -1,14 +1,17 @@
-// Makes docs/pricing-editor.png, testimonials-editor.png, badges-editor.png and case-studies-editor.png: the
-// inbox's site-content editors (decision 0052) as an editor sees them after a refused save, each message
-// beside its field and what was typed kept: Google Ads' Growth price typed the wrong way round; the home
-// page's testimonials given new positions with one name left out; a badge's colour too light for its white
-// text; a case study's result figure left out.
+// Makes docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png,
+// figures-editor.png and team-editor.png: the inbox's site-content editors (decision 0052) as an editor sees them after a refused
+// save, each message beside its field and what was typed kept: Google Ads' Growth price typed the wrong way
+// round; the home page's testimonials given new positions with one name left out; a badge's colour too light
+// for its white text; a case study's result figure left out; a figure's label too long for /about's description;
+// a co-founder who wrote articles removed.
 //
 // Not part of `npm test`: it writes pictures for people. Run it after `npm run build` with
 //   npx node scripts/docs-site-content-editors.ts
 import path from "node:path";
 import { badgeName } from "#app/content/badges-form.ts";
 import { caseStudyName } from "#app/content/case-studies-form.ts";
+import { figureName } from "#app/content/figures-form.ts";
+import { teamName } from "#app/content/team-form.ts";
 import { tierName } from "#app/content/pricing-form.ts";
 import { testimonialName } from "#app/content/testimonials-form.ts";
 import { createUser, signIn } from "#tests/support/admin-users.ts";
@@ -54,7 +57,23 @@ try {
   await page.getByText("A case study needs its figures").waitFor();
   await page.getByText("A case study needs its figures").scrollIntoViewIfNeeded();
   await page.screenshot({ path: picture("case-studies-editor.png") });
-  console.log("Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png and case-studies-editor.png");
+
+  await page.goto(`${server.url}/admin/figures`);
+  await page.locator(`[name="${figureName("retention", "label")}"]`).fill("Client retention over three years");
+  await page.getByRole("button", { name: "Save figures" }).click();
+  await page.getByText("description repeats this figure").waitFor();
+  await page.getByText("description repeats this figure").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: picture("figures-editor.png") });
+
+  await page.goto(`${server.url}/admin/team`);
+  await page.locator(`[name="${teamName("members", 0, "remove")}"]`).check();
+  await page.getByRole("button", { name: "Save team" }).click();
+  await page.getByText("an article keeps its author").waitFor();
+  await page.getByText("an article keeps its author").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: picture("team-editor.png") });
+  console.log(
+    "Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png, figures-editor.png and team-editor.png",
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -1,4 +1,4 @@
-import { claims, type Stat } from "#app/content/stats.ts";
+import type { FiguresContent, Stat } from "#app/content/stats.ts";
 
 export const aboutHero = {
   eyebrow: "About us",
@@ -7,7 +7,7 @@ export const aboutHero = {
 } as const;
 
 /** The four stat cards. */
-export const aboutStats: readonly Stat[] = [claims.clients, claims.roi, claims.years, claims.retention];
+export const aboutStats = (figures: FiguresContent): Stat[] => [figures.clients, figures.roi, figures.years, figures.retention];
 
 export const problemSolution = {
   problem: {

@@ -75,8 +75,14 @@ export interface ArticleSummary {
 /** What a card of the listing shows (its data rides in the listing's document, so no more). */
 export type ArticleCardData = Omit<ArticleSummary, "keywords" | "seoTitle" | "updated" | "featured">;
 
+/** An author's avatar as the team has it (app/content/team.ts, or the agency's edit of it). */
+export interface AuthorAvatar {
+  initials: string;
+  avatar: { background: string; accent: string };
+}
+
 /** What an article's page and its meta show. */
-export type ArticlePageData = Omit<ArticleSummary, "featured"> & { seoDescription?: string };
+export type ArticlePageData = Omit<ArticleSummary, "featured"> & { seoDescription?: string; authorAvatar?: AuthorAvatar };
 
 /** An article page: the summary plus its body rendered to HTML. */
 export interface Article extends ArticleSummary {

@@ -1,4 +1,4 @@
-import { claims, type Stat } from "#app/content/stats.ts";
+import { auditTurnaround, type FiguresContent, type Stat } from "#app/content/stats.ts";
 
 /** The six audit inclusions of SPEC.md section 3, shown on the home page. */
 export const auditInclusions = [
@@ -21,10 +21,15 @@ export const fullAuditInclusions = [
 export const auditPromises = ["Delivered within 48 hours", "No credit card required", "No sales calls"] as const;
 
 /** The free-audit page's four headline figures. */
-export const auditStats: readonly Stat[] = [claims.savingsFound, claims.auditsCompleted, claims.auditValue, claims.auditTurnaround];
+export const auditStats = (figures: FiguresContent): Stat[] => [
+  figures.savingsFound,
+  figures.auditsCompleted,
+  figures.auditValue,
+  auditTurnaround,
+];
 
 /** The audit guarantee card (SPEC.md section 9). */
-export const auditGuarantee = {
+export const auditGuarantee = (figures: FiguresContent) => ({
   title: "The R90,000 Guarantee",
-  text: "If our audit does not find at least R90,000 in wasted spend or opportunities, the work is free and you owe us nothing. Comparable audits are valued at R45,000+.",
-} as const;
+  text: `If our audit does not find at least R90,000 in wasted spend or opportunities, the work is free and you owe us nothing. Comparable audits are valued at ${figures.auditValue.value}.`,
+});

@@ -14,8 +14,11 @@ export type FormErrors = Record<string, string>;
 export interface MappedFieldSpec {
   key: string;
   label: string;
-  /** "image": an uploaded image's path, with a file input beside it (`imageFileName`) whose upload fills it in. */
-  kind: "text" | "lines" | "long" | "checkbox" | "service" | "position" | "image";
+  /**
+   * "image": an uploaded image's path, with a file input beside it (`imageFileName`) whose upload fills it in.
+   * "id": shown, posted, not typed (a team member's, which articles name).
+   */
+  kind: "text" | "lines" | "long" | "checkbox" | "service" | "position" | "image" | "id";
   hint?: string;
   optional?: boolean;
 }

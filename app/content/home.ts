@@ -1,4 +1,6 @@
-/** The home page's copy (SPEC.md section 2). Figures come from ./stats. */
+import type { FiguresContent } from "#app/content/stats.ts";
+
+/** The home page's copy (SPEC.md section 2). Figures come from the figures the agency edits (./stats). */
 export const homeHero = {
   eyebrow: "Johannesburg performance-marketing agency",
   title: "Paid Advertising That Pays for Itself",
@@ -14,7 +16,8 @@ export const homeServicesIntro = {
 
 export const homeTestimonialsIntro = {
   title: "Results Our Clients Talk About",
-  lead: "Certified by the platforms we manage and trusted by 50+ South African businesses.",
+  lead: (figures: FiguresContent) =>
+    `Certified by the platforms we manage and trusted by ${figures.clients.value} South African businesses.`,
 } as const;
 
 export const homeAuditBlock = {

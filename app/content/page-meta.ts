@@ -1,4 +1,5 @@
 import type { ServiceSlug } from "#app/content/services.ts";
+import { type FigureKey, type FiguresContent, inSentence, specFigures } from "#app/content/stats.ts";
 
 /** Each page's search title (at most 60 characters with the brand) and description (50-160). */
 export interface PageMeta {
@@ -14,18 +15,33 @@ interface PageAt extends PageMeta {
   path: string;
 }
 
+/**
+ * The descriptions that repeat the agency's figures (and so its social cards' text), built from them: an
+ * edit at /admin/figures changes them with the pages (decision 0052). `uses`: the figures each names.
+ */
+export const figureDescriptions = {
+  home: {
+    uses: ["roi", "clients"],
+    text: (f: FiguresContent) =>
+      `Google, Meta and LinkedIn ads that pay for themselves. ${f.roi.value} ${inSentence(f.roi.label)} for ${f.clients.value} South African clients. Get a free ad audit within 48 hours.`,
+  },
+  about: {
+    uses: ["years", "retention", "adSpend"],
+    text: (f: FiguresContent) =>
+      `The co-founders of our Johannesburg performance-marketing agency: ${f.years.value} ${inSentence(f.years.label)}, ${f.retention.value} ${inSentence(f.retention.label)} and ${f.adSpend.value} ${inSentence(f.adSpend.label)}.`,
+  },
+} satisfies Record<string, { uses: readonly FigureKey[]; text: (figures: FiguresContent) => string }>;
+
 export const pageMeta = {
   home: {
     path: "/",
     title: "Performance Marketing Agency in Johannesburg",
-    description:
-      "Google, Meta and LinkedIn ads that pay for themselves. 287% average ROI increase for 50+ South African clients. Get a free ad audit within 48 hours.",
+    description: figureDescriptions.home.text(specFigures),
   },
   about: {
     path: "/about",
     title: "About Us: Founders, Values and Results",
-    description:
-      "Meet the co-founders behind our performance-marketing agency in Johannesburg: 8+ years of paid media, 90% client retention and R250K ad spend optimised.",
+    description: figureDescriptions.about.text(specFigures),
   },
   services: {
     path: "/services",

@@ -1,4 +1,4 @@
-import type { Stat } from "#app/content/stats.ts";
+import type { FigureKey, FiguresContent, Stat } from "#app/content/stats.ts";
 import type { ServiceSlug } from "#app/content/services.ts";
 
 /** A result card: what moved, by how much, and how. */
@@ -15,12 +15,15 @@ export interface ProcessStep {
   description: string;
 }
 
+/** A hero metric: its own, or one of the agency's figures (/admin/figures), under its own label if given. */
+type Metric = Stat | { figure: FigureKey; label?: string };
+
 /** Everything one service page shows besides what it shares with the others (SPEC.md section 2). */
 export interface ServicePageContent {
   eyebrow: string;
   title: string;
   lead: string;
-  metrics: readonly [Stat, Stat, Stat, Stat];
+  metrics: readonly [Metric, Metric, Metric, Metric];
   included: readonly string[];
   /** The service's guarantee, as SPEC.md section 1 states it. */
   guarantee: string;
@@ -37,7 +40,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       { value: "+240%", label: "Average ROAS" },
       { value: "-45%", label: "Cost per acquisition" },
       { value: "60 days", label: "To measurable ROAS gains" },
-      { value: "R250K", label: "Ad spend optimised" },
+      { figure: "adSpend" },
     ],
     included: [
       "Full account audit and restructure",
@@ -75,7 +78,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       { value: "+320%", label: "Revenue from paid social" },
       { value: "3.4x", label: "Average ROAS" },
       { value: "90 days", label: "To profitable scaling" },
-      { value: "50+", label: "Brands scaled" },
+      { figure: "clients", label: "Brands scaled" },
     ],
     included: [
       "Pixel and Conversions API setup",
@@ -109,7 +112,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       { value: "+165%", label: "Qualified leads" },
       { value: "-35%", label: "Cost per lead" },
       { value: "60 days", label: "To qualified meetings" },
-      { value: "90%", label: "Client retention" },
+      { figure: "retention" },
     ],
     included: [
       "Ideal customer profile and account lists",
@@ -143,7 +146,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       { value: "+180%", label: "Organic enquiries" },
       { value: "Page 1", label: "Rankings for target searches" },
       { value: "6 months", label: "To first-page rankings" },
-      { value: "8+", label: "Years of experience" },
+      { figure: "years", label: "Years of experience" },
     ],
     included: [
       "Technical SEO audit and fixes",
@@ -251,9 +254,9 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     lead: "Senior performance marketers review your channels, budgets and funnel, then give you a plan your team can act on, from a one-time audit to an ongoing partnership.",
     metrics: [
       { value: "200%+", label: "ROI in 90 days" },
-      { value: "8+", label: "Years of experience" },
+      { figure: "years", label: "Years of experience" },
       { value: "90 days", label: "To measurable growth" },
-      { value: "90%", label: "Client retention" },
+      { figure: "retention" },
     ],
     included: [
       "Marketing and ad account audit",
@@ -314,3 +317,14 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     ],
   },
 };
+
+/** A page's hero metrics, with the agency's figures as they are now. */
+export const metricsOf = (metrics: readonly Metric[], figures: FiguresContent): Stat[] =>
+  metrics.map((metric) =>
+    "figure" in metric ? { value: figures[metric.figure].value, label: metric.label ?? figures[metric.figure].label } : metric,
+  );
+
+/** The service pages whose hero shows one of the agency's figures. */
+export const servicesShowingFigures = (Object.keys(servicePages) as ServiceSlug[]).filter((slug) =>
+  servicePages[slug].metrics.some((metric) => "figure" in metric),
+);

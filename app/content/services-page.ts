@@ -1,4 +1,4 @@
-import { claims, type Stat } from "#app/content/stats.ts";
+import type { FiguresContent, Stat } from "#app/content/stats.ts";
 
 export const servicesHero = {
   eyebrow: "Our services",
@@ -18,4 +18,5 @@ export const engagementProcess = [
   { number: "04", title: "Optimise and scale", description: "Weekly optimisation and monthly reporting, scaling what pays back." },
 ] as const;
 
-export const servicesStats: readonly Stat[] = [claims.clients, claims.roi, claims.adSpend, claims.retention];
+/** The page's four figures. */
+export const servicesStats = (figures: FiguresContent): Stat[] => [figures.clients, figures.roi, figures.adSpend, figures.retention];

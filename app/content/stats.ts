@@ -4,26 +4,34 @@ export interface Stat {
   label: string;
 }
 
-/** The agency's static marketing claims (SPEC.md section 9), named so pages pick them rather than retype them. */
-export const claims = {
+/**
+ * The agency's marketing claims (SPEC.md section 9), as the agency edits them at /admin/figures (decision
+ * 0052): pages and descriptions pick them by name rather than retype them. This is SPEC.md's, what a new
+ * site starts with.
+ */
+export const specFigures = {
   roi: { value: "287%", label: "Average ROI increase" },
   adSpend: { value: "R250K", label: "Ad spend optimised" },
   clients: { value: "50+", label: "Clients scaled" },
   years: { value: "8+", label: "Years of paid media experience" },
   retention: { value: "90%", label: "Client retention" },
-  roiIn90Days: { value: "200%+", label: "ROI in 90 days" },
   savingsFound: { value: "R850K", label: "Average savings found" },
   auditsCompleted: { value: "50+", label: "Audits completed" },
   auditValue: { value: "R45,000+", label: "Value of comparable audits" },
-  auditTurnaround: { value: "48 hours", label: "Audit delivered within" },
 } as const satisfies Record<string, Stat>;
 
-/** The home hero's three figures, as SPEC.md section 2 words them. */
-export const heroStats: readonly Stat[] = [
-  { value: claims.roi.value, label: "average ROI increase" },
-  { value: claims.adSpend.value, label: "ad spend optimised" },
-  { value: claims.clients.value, label: "clients scaled" },
-];
+export type FigureKey = keyof typeof specFigures;
+export type FiguresContent = Record<FigureKey, Stat>;
+
+/** A label inside a sentence: "Average ROI increase" reads "average ROI increase", "ROI in 90 days" stays. */
+export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+
+/** The home hero's three figures, worded as SPEC.md section 2 does. */
+export const heroStats = (figures: FiguresContent): Stat[] =>
+  [figures.roi, figures.adSpend, figures.clients].map((stat) => ({ value: stat.value, label: inSentence(stat.label) }));
+
+/** The free audit's delivery time: a response promise (SPEC.md section 9), in the page's title too, not a claim. */
+export const auditTurnaround: Stat = { value: "48 hours", label: "Audit delivered within" };
 
 /** The three promises every service page repeats. */
 export const trustStats: readonly Stat[] = [

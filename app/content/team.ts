@@ -41,3 +41,10 @@ export const team = [
     avatar: { background: "#6d28d9", accent: "#c4b5fd" },
   },
 ] as const satisfies readonly TeamMember[];
+
+/** The team as the agency edits it (/admin/team, decision 0052): /about shows them in order. */
+export interface TeamContent {
+  members: readonly TeamMember[];
+}
+
+export const specTeam: TeamContent = { members: team };

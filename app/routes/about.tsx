@@ -9,17 +9,34 @@ import { TeamCard } from "#app/components/sections/team-card.tsx";
 import { CtaBand } from "#app/components/sections/cta-band.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
-import { pageMeta } from "#app/content/page-meta.ts";
-import { team } from "#app/content/team.ts";
+import { figureDescriptions, pageMeta } from "#app/content/page-meta.ts";
+import type { TeamContent } from "#app/content/team.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { seo } from "#app/lib/seo.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.about);
+const ROUTE_ID = "routes/about";
+
+// Prerendered, and prepared again when the figures or the team change (decision 0052). The team is in
+// the document only: its section is adopted as the server wrote it.
+export function loader(args: Route.LoaderArgs) {
+  const figures = siteContentOf(args.context, "figures");
+  return {
+    stats: aboutStats(figures),
+    description: figureDescriptions.about.text(figures),
+    ...documentOnly(args, ROUTE_ID, siteContentOf(args.context, "team")),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { ...pageMeta.about, description: args.loaderData?.description ?? pageMeta.about.description });
 
 const valueIcons: IconName[] = ["target", "eye", "lightbulb"];
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { problem, solution } = problemSolution;
+  const team: TeamContent = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? { members: [] };
   return (
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead}>
@@ -33,7 +50,7 @@ export default function AboutPage() {
 
       <section aria-label="Our numbers" className="-mt-4 pb-8">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <StatGrid stats={aboutStats} />
+          <StatGrid stats={loaderData.stats} />
         </div>
       </section>
 
@@ -92,7 +109,7 @@ export default function AboutPage() {
           lead="Three specialists, one standard: every campaign has to earn its budget."
         />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-          {team.map((member) => (
+          {team.members.map((member) => (
             <li key={member.id}>
               <TeamCard member={member} />
             </li>

@@ -7,6 +7,7 @@ import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { pageTitle } from "#app/lib/seo.ts";
 import { findPreview, previewHeaders } from "#server/articles/preview.ts";
 import { servicesOf } from "#server/services.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/article-preview";
 
 const ROUTE_ID = "routes/article-preview";
@@ -15,7 +16,8 @@ const ROUTE_ID = "routes/article-preview";
 export async function loader(args: Route.LoaderArgs) {
   const { database, secrets } = servicesOf(args.context);
   // Checked before the database is asked anything: a made-up link costs a hash.
-  const found = await findPreview(database.db, secrets.articlePreview, args.params.token);
+  const team = siteContentOf(args.context, "team").members;
+  const found = await findPreview(database.db, secrets.articlePreview, args.params.token, undefined, team);
   if (found.state === "live") throw redirect(found.path, { status: 302, headers: previewHeaders });
   if (found.state !== "found") {
     return data({ state: found.state } as const, { status: found.state === "expired" ? 410 : 404, headers: previewHeaders });

@@ -10,7 +10,6 @@ import { TestimonialGrid } from "#app/components/sections/testimonials.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { auditGuarantee, auditPromises, auditStats, fullAuditInclusions } from "#app/content/audit.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { claims } from "#app/content/stats.ts";
 import { shownOnFreeAudit, type Testimonial } from "#app/content/testimonials.ts";
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { site } from "#app/config/site.ts";
@@ -31,7 +30,11 @@ const ROUTE_ID = "routes/free-audit";
 
 /** The testimonials are in the document only: their section is adopted as the server wrote it. */
 export function loader(args: Route.LoaderArgs) {
-  return { ...formPageLoader(args), ...documentOnly(args, ROUTE_ID, shownOnFreeAudit(siteContentOf(args.context, "testimonials"))) };
+  return {
+    ...formPageLoader(args),
+    figures: siteContentOf(args.context, "figures"),
+    ...documentOnly(args, ROUTE_ID, shownOnFreeAudit(siteContentOf(args.context, "testimonials"))),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -53,6 +56,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
   const testimonials: readonly Testimonial[] = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? [];
+  const { figures } = loaderData;
+  const guarantee = auditGuarantee(figures);
   return (
     <>
       <section id="top" className="scroll-mt-24 bg-gradient-to-br from-ink via-brand-900 to-brand-800">
@@ -62,7 +67,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Find the Money Your Ads Are Wasting</h1>
             <p className="mt-5 text-lg leading-relaxed text-slate-200">
               Our specialists review your Google, Meta and LinkedIn accounts and send you a complete audit with a custom ROI roadmap within
-              48 hours. We find an average of {claims.savingsFound.value} in savings.
+              48 hours. We find an average of {figures.savingsFound.value} in savings.
             </p>
             <ul className="mt-8 space-y-3">
               {auditPromises.map((promise) => (
@@ -81,7 +86,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Audit figures" className="bg-slate-50 py-12">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <StatGrid stats={auditStats} />
+          <StatGrid stats={auditStats(figures)} />
         </div>
       </section>
 
@@ -93,12 +98,12 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
               eyebrow="What you get"
               title="What Your Free Audit Includes"
               align="left"
-              lead={`A senior specialist's review, the same depth as comparable audits valued at ${claims.auditValue.value}.`}
+              lead={`A senior specialist's review, the same depth as comparable audits valued at ${figures.auditValue.value}.`}
             />
             <CheckList items={fullAuditInclusions} columns={2} className="mt-8" />
           </div>
-          <GuaranteeBox id="audit-guarantee-title" title={auditGuarantee.title}>
-            <p>{auditGuarantee.text}</p>
+          <GuaranteeBox id="audit-guarantee-title" title={guarantee.title}>
+            <p>{guarantee.text}</p>
           </GuaranteeBox>
         </div>
       </Section>
@@ -107,7 +112,7 @@ export default function FreeAuditPage({ loaderData }: Route.ComponentProps) {
         <SectionHeading
           id="audit-testimonials-title"
           eyebrow="From our clients"
-          title={`${claims.auditsCompleted.value} Audits Completed`}
+          title={`${figures.auditsCompleted.value} Audits Completed`}
           lead="What business owners said after receiving theirs."
         />
         <div className="mx-auto mt-12 max-w-5xl">

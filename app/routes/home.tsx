@@ -10,7 +10,7 @@ import { VideoFacade } from "#app/components/sections/video-facade.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { auditInclusions, auditPromises } from "#app/content/audit.ts";
 import { homeAuditBlock, homeHero, homeServicesIntro, homeTestimonialsIntro } from "#app/content/home.ts";
-import { pageMeta } from "#app/content/page-meta.ts";
+import { figureDescriptions, pageMeta } from "#app/content/page-meta.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
 import { serviceCards } from "#app/content/services.ts";
 import { heroStats } from "#app/content/stats.ts";
@@ -25,14 +25,22 @@ const ROUTE_ID = "routes/home";
 /** While the document hydrates: the testimonials and badges are adopted as the server wrote them. */
 const ADOPTED = { testimonials: { home: [], freeAudit: [] } as TestimonialsContent, partners: { badges: [] } as PartnersContent };
 
-// Prerendered, and prepared again when the testimonials change (decision 0052); the server stamps the
-// intro video's id it runs with over the build's placeholder.
+// Prerendered, and prepared again when the testimonials, badges or figures change (decision 0052); the
+// server stamps the intro video's id it runs with over the build's placeholder.
 export function loader(args: Route.LoaderArgs) {
   const shown = { testimonials: siteContentOf(args.context, "testimonials"), partners: siteContentOf(args.context, "partners") };
-  return { introVideoId: env().INTRO_VIDEO_ID, ...documentOnly(args, ROUTE_ID, shown) };
+  const figures = siteContentOf(args.context, "figures");
+  return {
+    introVideoId: env().INTRO_VIDEO_ID,
+    heroStats: heroStats(figures),
+    testimonialsLead: homeTestimonialsIntro.lead(figures),
+    description: figureDescriptions.home.text(figures),
+    ...documentOnly(args, ROUTE_ID, shown),
+  };
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.home);
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { ...pageMeta.home, description: args.loaderData?.description ?? pageMeta.home.description });
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { testimonials, partners } = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
@@ -53,7 +61,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 Explore Our Services
               </Link>
             </div>
-            <StatGrid stats={heroStats} variant="inverse" className="mt-10 grid-cols-3" />
+            <StatGrid stats={loaderData.heroStats} variant="inverse" className="mt-10 grid-cols-3" />
           </div>
           <VideoFacade videoId={loaderData.introVideoId} title={homeHero.videoTitle} caption={homeHero.videoCaption} />
         </div>
@@ -79,7 +87,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           id="testimonials-title"
           eyebrow="Client results"
           title={homeTestimonialsIntro.title}
-          lead={homeTestimonialsIntro.lead}
+          lead={loaderData.testimonialsLead}
         />
         <div className="mt-12">
           <TestimonialGrid testimonials={shownOnHome(testimonials)} />

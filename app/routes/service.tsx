@@ -14,7 +14,7 @@ import { type CaseStudy, caseStudyFor } from "#app/content/case-studies.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { serviceMeta } from "#app/content/page-meta.ts";
 import { servicePricing } from "#app/content/pricing.ts";
-import { servicePages } from "#app/content/service-pages.ts";
+import { metricsOf, servicePages } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
@@ -35,6 +35,7 @@ export function loader(args: Route.LoaderArgs) {
   return {
     slug: params.slug,
     pricing: servicePricing(siteContentOf(context, "pricing"), params.slug, params.slug === AI_SERVICE),
+    metrics: metricsOf(servicePages[params.slug].metrics, siteContentOf(context, "figures")),
     ...documentOnly(args, ROUTE_ID, study),
   };
 }
@@ -74,7 +75,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         eyebrow={page.eyebrow}
         title={page.title}
         lead={page.lead}
-        metrics={page.metrics}
+        metrics={loaderData.metrics}
         backdrop={slug === "analytics" ? <AnalyticsBackdrop /> : undefined}
         aside={isAi ? <RoiMascot title="ROI, our friendly AI agent, waving hello" size={260} /> : undefined}
       >

@@ -12,11 +12,15 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { serviceCards } from "#app/content/services.ts";
 import { engagementProcess, servicesHero, servicesStats } from "#app/content/services-page.ts";
 import { seo } from "#app/lib/seo.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/services";
+
+// Prerendered, and prepared again when the figures change (decision 0052).
+export const loader = ({ context }: Route.LoaderArgs) => ({ stats: servicesStats(siteContentOf(context, "figures")) });
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.services);
 
-export default function ServicesPage() {
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={servicesHero.eyebrow} title={servicesHero.title} lead={servicesHero.lead}>
@@ -50,7 +54,7 @@ export default function ServicesPage() {
 
       <Section tone="muted" labelledBy="stats-title" adopt>
         <SectionHeading id="stats-title" eyebrow="Proof" title="Results That Speak for Themselves" />
-        <StatGrid stats={servicesStats} className="mt-12" />
+        <StatGrid stats={loaderData.stats} className="mt-12" />
       </Section>
 
       <CtaBand

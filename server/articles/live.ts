@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import type { Article, ArticleSummary } from "#app/content/articles.ts";
+import type { Article, ArticleSummary, AuthorAvatar } from "#app/content/articles.ts";
 import { builtImageUrl } from "#app/content/blog.server.ts";
-import { team } from "#app/content/team.ts";
+import { team, type TeamMember } from "#app/content/team.ts";
 import { renderMarkdown } from "#app/lib/markdown.ts";
 import { ogImagePath } from "#app/lib/og.ts";
 import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
@@ -17,6 +17,7 @@ export interface LiveArticle extends Article {
   id: number;
   version: number;
   seoDescription?: string;
+  authorAvatar?: AuthorAvatar;
 }
 
 interface Snapshot {
@@ -43,9 +44,14 @@ function imageOf(row: { slug: string; title: string; seo_title: string | null; i
   return { imageUrl: ogImagePath(`/blog/${row.slug}`, row.seo_title ?? row.title), imageAlt: "" };
 }
 
-/** The live pages and the private preview (preview.ts) both render through this. */
-export function articlePageOf(row: Selectable<ArticlesTable>, publishedAt: Date, html = renderMarkdown(row.body)): LiveArticle {
-  const author = team.find((member) => member.id === row.author);
+/** The live pages and the private preview (preview.ts) both render through this; `members`: the team that names the author. */
+export function articlePageOf(
+  row: Selectable<ArticlesTable>,
+  publishedAt: Date,
+  html = renderMarkdown(row.body),
+  members: readonly TeamMember[] = team,
+): LiveArticle {
+  const author = members.find((member) => member.id === row.author);
   return {
     id: row.id,
     version: row.version,
@@ -60,6 +66,7 @@ export function articlePageOf(row: Selectable<ArticlesTable>, publishedAt: Date,
     ...(row.updated_on ? { updated: row.updated_on } : {}),
     author: author?.name ?? row.author,
     authorRole: author?.role ?? "",
+    ...(author ? { authorAvatar: { initials: author.initials, avatar: author.avatar } } : {}),
     keywords: JSON.parse(row.keywords) as string[],
     ...imageOf(row),
     featured: Boolean(row.featured),
@@ -82,6 +89,8 @@ export class LiveArticles implements PublishedKind {
 
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
+  // The team that names the authors: SPEC.md's until the site content's is given (authorsFrom).
+  #authors: () => readonly TeamMember[] = () => team;
 
   constructor(db: Kysely<Database>, now: () => Date = () => new Date()) {
     this.#db = db;
@@ -107,6 +116,14 @@ export class LiveArticles implements PublishedKind {
 
   movedTo(slug: string): string | undefined {
     return this.#snapshot.redirects.get(slug);
+  }
+
+  /**
+   * Names the authors from the team as the agency edits it (decision 0052): a look after the team changed
+   * reads the articles again, as after a save, so their pages are prepared again.
+   */
+  authorsFrom(authors: () => readonly TeamMember[]): void {
+    this.#authors = authors;
   }
 
   drawCardsWith(drawer: CardDrawer): void {
@@ -159,9 +176,10 @@ export class LiveArticles implements PublishedKind {
   async #look(): Promise<void> {
     const { nextScheduled } = this.#snapshot;
     if (nextScheduled && nextScheduled <= this.#now()) await publishDue(this.#db, this.#now());
-    const fingerprint = await this.#fingerprint();
+    const authors = this.#authors();
+    const fingerprint = `${await this.#fingerprint()}:${JSON.stringify(authors.map(({ id, name, role, initials, avatar }) => [id, name, role, initials, avatar]))}`;
     if (fingerprint === this.#snapshot.fingerprint) return;
-    this.#snapshot = await this.#load(fingerprint);
+    this.#snapshot = await this.#load(fingerprint, authors);
     await this.prepare();
   }
 
@@ -174,7 +192,7 @@ export class LiveArticles implements PublishedKind {
     return `${row.count}:${row.versions}`;
   }
 
-  async #load(fingerprint: string): Promise<Snapshot> {
+  async #load(fingerprint: string, authors: readonly TeamMember[]): Promise<Snapshot> {
     const rows = await this.#db
       .selectFrom("articles")
       .selectAll()
@@ -195,7 +213,7 @@ export class LiveArticles implements PublishedKind {
       const key = `${row.id}:${row.version}`;
       const body = this.#html.get(key) ?? renderMarkdown(row.body);
       html.set(key, body);
-      articles.push(articlePageOf(row, new Date(row.published_at!), body));
+      articles.push(articlePageOf(row, new Date(row.published_at!), body, authors));
     }
     this.#html = html;
     const bySlug = new Map(articles.map((article) => [article.slug, article]));
@@ -206,7 +224,9 @@ export class LiveArticles implements PublishedKind {
       .where("articles.status", "=", "published")
       .execute();
     const redirects = new Map(redirectRows.filter((r) => !bySlug.has(r.old_slug)).map((r) => [r.old_slug, r.slug]));
-    const summaries = articles.map(({ html: _html, id: _id, version: _version, seoDescription: _description, ...summary }) => summary);
+    const summaries = articles.map(
+      ({ html: _html, id: _id, version: _version, seoDescription: _description, authorAvatar: _avatar, ...summary }) => summary,
+    );
     return { fingerprint, articles, summaries, bySlug, redirects, nextScheduled };
   }
 }

@@ -1,6 +1,7 @@
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
 import { ogImagePath } from "#app/lib/og.ts";
+import type { LiveArticle } from "#server/articles/live.ts";
 import type { StaticFiles } from "#server/http/static.ts";
 import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
@@ -34,17 +35,19 @@ export async function prepareArticlePages({
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   };
   articles.drawCardsWith(drawCard);
-  const prepared = new Map<string, number>();
+  // An article's page changes with its version and with its author as the team has it (decision 0052).
+  const stampOf = (article: LiveArticle) => JSON.stringify([article.version, article.author, article.authorRole, article.authorAvatar]);
+  const prepared = new Map<string, string>();
   const sync = async () => {
     const live = articles.pages();
-    const wanted = new Map(live.map((article) => [articlePath(article.slug), article.version]));
+    const wanted = new Map(live.map((article) => [articlePath(article.slug), stampOf(article)]));
     for (const path of prepared.keys()) {
       if (wanted.has(path)) continue;
       files.removePage(path);
       prepared.delete(path);
     }
-    for (const [path, version] of wanted) {
-      if (prepared.get(path) === version) continue;
+    for (const [path, stamp] of wanted) {
+      if (prepared.get(path) === stamp) continue;
       // The old version's page is not served while the new one renders: per request, it is already the new one.
       files.removePage(path);
       prepared.delete(path);
@@ -53,10 +56,11 @@ export async function prepareArticlePages({
         await card(path, articleMetaTitle(article));
         const [html, data] = await Promise.all([render(path), render(`${path}.data`)]);
         if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
-        // Only if no newer version arrived while it rendered.
-        if (articles.find(path.slice("/blog/".length))?.version !== version) continue;
+        // Only if no newer version (or team) arrived while it rendered.
+        const now = articles.find(path.slice("/blog/".length));
+        if (!now || stampOf(now) !== stamp) continue;
         files.putPage(path, { html: html.text, data: data.text });
-        prepared.set(path, version);
+        prepared.set(path, stamp);
       } catch (error) {
         log.error(`Articles: could not prepare ${path}; it is rendered per request until it changes:`, error);
       }
@@ -69,5 +73,9 @@ export async function prepareArticlePages({
     files.putFile(card, await drawCard(path, title));
   };
   articles.onChange(sync);
+  // The site content is read by now: a team saved before this start names the authors at once.
+  articles.authorsFrom(() => services.siteContent.content("team").members);
+  services.siteContent.prepareWith("team", () => articles.refresh());
+  await articles.refresh();
   await sync();
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
+import { team, type TeamMember } from "#app/content/team.ts";
 import { NO_STORE } from "#app/lib/cache-control.ts";
 import { formatLongDate, formatSast, sastClock } from "#app/lib/sast.ts";
 import { type Actor, recordAudit } from "#server/audit/audit.ts";
@@ -96,13 +97,20 @@ async function articleOfLink(db: Kysely<Database>, secret: Buffer, token: string
   return { state: "row", row, expiresAt: check.expiresAt };
 }
 
-export async function findPreview(db: Kysely<Database>, secret: Buffer, token: string, now = new Date()): Promise<PreviewState> {
+/** `members`: the team as the agency edits it, which names the author as the live page will. */
+export async function findPreview(
+  db: Kysely<Database>,
+  secret: Buffer,
+  token: string,
+  now = new Date(),
+  members: readonly TeamMember[] = team,
+): Promise<PreviewState> {
   const found = await articleOfLink(db, secret, token, now);
   if (found.state !== "row") return found;
   const { row } = found;
   // Dated as readers would see it (store.ts): the day it first went live, else its scheduled time, else today.
   const date = row.published_at ?? (row.status === "scheduled" ? row.publish_at : null);
-  const article = articlePageOf(row, date ? new Date(date) : now);
+  const article = articlePageOf(row, date ? new Date(date) : now, undefined, members);
   if (!row.image_path) article.imageUrl = previewCardPath(token);
   return { state: "found", article, until: previewUntil(found.expiresAt) };
 }

@@ -3,10 +3,12 @@ import { auditGuarantee, auditPromises } from "#app/content/audit.ts";
 import { guarantee } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceSummaries } from "#app/content/services.ts";
-import { team } from "#app/content/team.ts";
+import type { FiguresContent } from "#app/content/stats.ts";
+import type { TeamContent } from "#app/content/team.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
-export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
+export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: FiguresContent): Flow {
+  const audit = auditGuarantee(figures);
   let { page, y } = pdf.section(flow, guarantee.title, 260);
   y = pdf.text(page, guarantee.lead, MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
   const boxWidth = (CONTENT_WIDTH - 2 * 12) / 3;
@@ -20,7 +22,7 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
   });
   y -= boxHeight + 16;
 
-  const auditHeight = pdf.textHeight(auditGuarantee.text, CONTENT_WIDTH - 32, { size: 10 }) + 40;
+  const auditHeight = pdf.textHeight(audit.text, CONTENT_WIDTH - 32, { size: 10 }) + 40;
   page.drawRectangle({
     x: MARGIN,
     y: y - auditHeight,
@@ -30,8 +32,8 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
     borderColor: color.brand,
     borderWidth: 1,
   });
-  page.drawText(pdf.plain(auditGuarantee.title), { x: MARGIN + 16, y: y - 22, size: 12, font: pdf.bold, color: color.brandDark });
-  pdf.text(page, auditGuarantee.text, MARGIN + 16, y - 28, CONTENT_WIDTH - 32, { size: 10 });
+  page.drawText(pdf.plain(audit.title), { x: MARGIN + 16, y: y - 22, size: 12, font: pdf.bold, color: color.brandDark });
+  pdf.text(page, audit.text, MARGIN + 16, y - 28, CONTENT_WIDTH - 32, { size: 10 });
   y -= auditHeight + 24;
 
   y = pdf.subheading(page, "What each service guarantees", y);
@@ -47,9 +49,9 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow): Flow {
   return { page, y };
 }
 
-export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow): void {
+export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow, team: TeamContent): void {
   let { page, y } = pdf.section(flow, "The Team Behind Your Results", 240);
-  for (const member of team) {
+  for (const member of team.members) {
     const bioHeight = pdf.textHeight(member.bio, CONTENT_WIDTH - 90, { size: 9.5 });
     const height = bioHeight + 64;
     if (y - height < BOTTOM) ({ page, y } = pdf.innerPage("The Team (continued)"));

@@ -1,23 +1,32 @@
 import { site } from "#app/config/site.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
+import type { FiguresContent } from "#app/content/stats.ts";
+import type { TeamContent } from "#app/content/team.ts";
 import { drawGuarantees, drawTeamAndContact } from "#server/company-profile/closing.ts";
 import { drawCover, drawWhyWeExist } from "#server/company-profile/introduction.ts";
 import { A4, color, MARGIN, ProfileDocument } from "#server/company-profile/layout.ts";
 import { drawAddOns, drawPricing, drawServices } from "#server/company-profile/offer.ts";
 
+/** The site content the profile shows (server/company-profile/prepared-file.ts follows each kind). */
+export interface ProfileContent {
+  pricing: PricingContent;
+  figures: FiguresContent;
+  team: TeamContent;
+}
+
 /**
  * The company profile PDF from the site's own content, so it never disagrees with the pages: at build
- * from SPEC.md's pricing, and in the heavy-work process from the records whenever the pricing changes.
+ * from SPEC.md's, and in the heavy-work process from the records whenever a kind it shows changes.
  */
-export async function drawCompanyProfile(pricing: PricingContent, year = new Date().getFullYear()): Promise<Uint8Array> {
+export async function drawCompanyProfile({ pricing, figures, team }: ProfileContent, year = new Date().getFullYear()): Promise<Uint8Array> {
   const pdf = await ProfileDocument.create();
-  drawCover(pdf);
+  drawCover(pdf, figures);
   drawWhyWeExist(pdf);
   let flow = drawServices(pdf);
   flow = drawAddOns(pdf, flow, pricing);
   flow = drawPricing(pdf, flow, pricing);
-  flow = drawGuarantees(pdf, flow);
-  drawTeamAndContact(pdf, flow);
+  flow = drawGuarantees(pdf, flow, figures);
+  drawTeamAndContact(pdf, flow, team);
 
   const { pages, doc } = pdf;
   pages.forEach((page, index) => {

@@ -2,9 +2,10 @@ import { site } from "#app/config/site.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
 import { engagementProcess, servicesHero } from "#app/content/services-page.ts";
 import { serviceSummaries } from "#app/content/services.ts";
+import type { FiguresContent } from "#app/content/stats.ts";
 import { A4, CONTENT_WIDTH, color, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
-export function drawCover(pdf: ProfileDocument): void {
+export function drawCover(pdf: ProfileDocument, figures: FiguresContent): void {
   const page = pdf.addPage();
   const bandHeight = 520;
   page.drawRectangle({ x: 0, y: A4.height - bandHeight, width: A4.width, height: bandHeight, color: color.ink });
@@ -56,7 +57,7 @@ export function drawCover(pdf: ProfileDocument): void {
 
   const tileWidth = (CONTENT_WIDTH - 3 * 10) / 4;
   const tileY = A4.height - bandHeight - 40;
-  aboutStats.forEach((stat, index) => {
+  aboutStats(figures).forEach((stat, index) => {
     const x = MARGIN + index * (tileWidth + 10);
     page.drawRectangle({ x, y: tileY, width: tileWidth, height: 76, color: color.white, borderColor: color.line, borderWidth: 1 });
     page.drawRectangle({ x, y: tileY + 73, width: tileWidth, height: 3, color: color.brand });

@@ -2,9 +2,8 @@
 import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
 import sharp from "sharp";
-import type { PricingContent } from "#app/content/pricing.ts";
 import { processUpload } from "#server/articles/images.ts";
-import { drawCompanyProfile } from "#server/company-profile/draw.ts";
+import { drawCompanyProfile, type ProfileContent } from "#server/company-profile/draw.ts";
 import { type CardDrawer, cardDrawer } from "#server/social-card.ts";
 
 interface CardInput {
@@ -24,7 +23,7 @@ const kinds = {
     if (!draw) drawers.set(key, (draw = cardDrawer({ fontDir, logoFile })));
     return draw(pagePath, title);
   },
-  profile: ({ pricing }: { pricing: PricingContent }) => drawCompanyProfile(pricing),
+  profile: (content: ProfileContent) => drawCompanyProfile(content),
 };
 
 export type HeavyKind = keyof typeof kinds;

@@ -2,13 +2,16 @@ import { data, redirect } from "react-router";
 import { badgesValuesOf, readBadgesPost } from "#app/content/badges-form.ts";
 import { caseStudiesValuesOf, readCaseStudiesPost } from "#app/content/case-studies-form.ts";
 import { type FormErrors, type FormValues, imagePathNameOf, REMOVE } from "#app/content/field-map.ts";
+import { figuresValuesOf, readFiguresPost } from "#app/content/figures-form.ts";
 import { pricingValuesOf, readPricingPost } from "#app/content/pricing-form.ts";
+import { authorsRemoved, readTeamPost, teamValuesOf } from "#app/content/team-form.ts";
 import { readTestimonialsPost, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { refusalHeaders } from "#app/lib/cache-control.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import { type AdminRouteArgs, actorOf, adminOf, requireRoleFor } from "#server/admin/guard.ts";
 import { refuse } from "#server/admin/posts.ts";
+import { listArticles } from "#server/articles/store.ts";
 import { type ImagePost, isUploaded, readImagePost, storeImageUpload } from "#server/articles/upload.ts";
 import { servicesOf } from "#server/services.ts";
 import type { ContentKind, SiteContent } from "#server/site-content/kinds.ts";
@@ -17,7 +20,7 @@ import { findContent, listContentRevisions } from "#server/site-content/store.ts
 
 /**
  * The site-content editors' loaders and actions (app/routes/admin/pricing.tsx, testimonials.tsx, badges.tsx,
- * case-studies.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
+ * case-studies.tsx, figures.tsx, team.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
  * restore write through the publishing service, which has the pages re-prepared before the answer; a refused
  * save shows every field's message beside what was typed. An image posted with a save goes through the
  * article editor's upload (server/articles/upload.ts) and fills in its row's image path.
@@ -40,6 +43,8 @@ interface EditorRules<K extends ContentKind, Extra> {
   images?: (values: FormValues) => string[];
   /** For an editor of long lists: how many fields its post may have. */
   maxFields?: number;
+  /** What a well-formed edit may still not do, by what the records hold (a team member who wrote an article). */
+  refuse?: (content: SiteContent[K], values: FormValues, live: SiteContent[K], context: AdminRouteArgs["context"]) => Promise<FormErrors>;
 }
 
 const NOT_UPLOADED = "No image was uploaded at that path: upload the image again, or empty the path.";
@@ -94,6 +99,8 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
     } else if (fields.intent === "save") {
       const read = rules.read(fields, live(context));
       if (!read.ok) return answer(read.values, 400, { errors: read.errors });
+      const refused = (await rules.refuse?.(read.content, read.values, live(context), context)) ?? {};
+      if (Object.keys(refused).length) return answer(read.values, 400, { errors: refused });
       const missing = await notUploaded(context, read.values);
       if (missing.length) return answer(read.values, 400, { errors: Object.fromEntries(missing.map((name) => [name, NOT_UPLOADED])) });
       result = await publishing.save(rules.kind, version, read.content, actor);
@@ -190,4 +197,31 @@ export const caseStudiesEditor = siteContentEditor({
     Object.keys(values).filter((name) => name.endsWith(".image") && values[name] && values[name.replace(/image$/, REMOVE)] !== "on"),
   // Up to 25 rows of 12 fields.
   maxFields: 320,
+});
+
+export const figuresEditor = siteContentEditor({
+  kind: "figures",
+  path: "/admin/figures",
+  noun: "the figures",
+  done: {
+    save: "Saved: the home page, /about, /services, /free-audit, the service pages that quote them and the company profile show them now.",
+    restore: "Restored: that version is the figures again, as a new revision.",
+  },
+  valuesOf: figuresValuesOf,
+  read: readFiguresPost,
+  extra: () => ({}),
+});
+
+export const teamEditor = siteContentEditor({
+  kind: "team",
+  path: "/admin/team",
+  noun: "the team",
+  done: {
+    save: "Saved: /about, their articles and the company profile show them now.",
+    restore: "Restored: that version is the team again, as a new revision.",
+  },
+  valuesOf: teamValuesOf,
+  read: readTeamPost,
+  extra: () => ({}),
+  refuse: async (content, values, live, context) => authorsRemoved(live, content, values, await listArticles(adminOf(context).db)),
 });

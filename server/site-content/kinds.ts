@@ -2,11 +2,14 @@ import { prerenderedPaths } from "#app/config/public-routes.ts";
 import { type CaseStudiesContent, specCaseStudies } from "#app/content/case-studies.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { type PartnersContent, specPartners } from "#app/content/partners.ts";
+import { type FiguresContent, specFigures } from "#app/content/stats.ts";
+import { specTeam, type TeamContent } from "#app/content/team.ts";
 import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
+import { servicesShowingFigures } from "#app/content/service-pages.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
-import { parseCaseStudies, parsePartners, parsePricing, parseTestimonials } from "#server/site-content/schema.ts";
+import { parseCaseStudies, parseFigures, parsePartners, parsePricing, parseTeam, parseTestimonials } from "#server/site-content/schema.ts";
 
 /**
  * The kinds of site content the agency edits (decision 0052), each one document: what a new site starts
@@ -18,6 +21,8 @@ export interface SiteContent {
   testimonials: TestimonialsContent;
   partners: PartnersContent;
   caseStudies: CaseStudiesContent;
+  figures: FiguresContent;
+  team: TeamContent;
 }
 export type ContentKind = keyof SiteContent;
 
@@ -48,6 +53,20 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     parse: parseCaseStudies,
     shownOn: [pageMeta.caseStudies.path, ...serviceSlugs.map(servicePath)],
   },
+  // The home and about pages' descriptions (their social cards' text) repeat figures too.
+  figures: {
+    spec: specFigures,
+    parse: parseFigures,
+    shownOn: [
+      pageMeta.home.path,
+      pageMeta.about.path,
+      pageMeta.services.path,
+      pageMeta.freeAudit.path,
+      ...servicesShowingFigures.map(servicePath),
+    ],
+  },
+  // Articles name their author by id, resolved from app/content/team.ts when they are read (decision 0052).
+  team: { spec: specTeam, parse: parseTeam, shownOn: [pageMeta.about.path] },
 };
 
 export const contentKindNames = Object.keys(contentKinds) as ContentKind[];

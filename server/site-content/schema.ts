@@ -3,6 +3,8 @@ import type { CaseStudiesContent } from "#app/content/case-studies.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
+import { type FiguresContent, specFigures } from "#app/content/stats.ts";
+import type { TeamContent } from "#app/content/team.ts";
 import type { TestimonialsContent } from "#app/content/testimonials.ts";
 import { serviceOptions } from "#app/forms/options.ts";
 import { serviceSlugs } from "#app/content/services.ts";
@@ -75,6 +77,24 @@ export const caseStudiesDocument = z.object({
   studies: z.array(caseStudy).check(z.refine((studies) => serviceSlugs.every((slug) => studies.some((study) => study.service === slug)))),
 });
 
+const stat = z.object({ value: text, label: text });
+// Every figure a page picks by name.
+const figuresDocument = z.object(
+  Object.fromEntries(Object.keys(specFigures).map((key) => [key, stat])) as Record<keyof FiguresContent, typeof stat>,
+);
+
+const colour = z.string().check(z.regex(/^#[0-9a-f]{6}$/));
+const member = z.object({
+  id: text,
+  name: text,
+  role: text,
+  bio: text,
+  expertise: z.array(text).check(z.minLength(1)),
+  initials: text,
+  avatar: z.object({ background: colour, accent: colour }),
+});
+const teamDocument = z.object({ members: z.array(member).check(z.minLength(1)) });
+
 /** The stored text as the document `shape` gives, or null when it is not one. */
 function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
   try {
@@ -87,5 +107,7 @@ function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
 
 export const parsePricing = (document: string): PricingContent | null => parseAs(pricingDocument, document);
 export const parseCaseStudies = (document: string): CaseStudiesContent | null => parseAs(caseStudiesDocument, document);
+export const parseFigures = (document: string): FiguresContent | null => parseAs(figuresDocument, document);
+export const parseTeam = (document: string): TeamContent | null => parseAs(teamDocument, document);
 export const parsePartners = (document: string): PartnersContent | null => parseAs(partnersDocument, document);
 export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

@@ -10,7 +10,8 @@ import { homeHero } from "#app/content/home.ts";
 import { introVideoEmbedUrl, introVideoWatchUrl } from "#app/content/intro-video.ts";
 import { partnerBadges } from "#app/content/partners.ts";
 import { addOns, pricingGroups } from "#app/content/pricing.ts";
-import { servicePages } from "#app/content/service-pages.ts";
+import { metricsOf, servicePages } from "#app/content/service-pages.ts";
+import { specFigures } from "#app/content/stats.ts";
 import { serviceCards, serviceSlugs } from "#app/content/services.ts";
 import { team } from "#app/content/team.ts";
 import { auditQuote, auditTestimonials, testimonials } from "#app/content/testimonials.ts";
@@ -150,7 +151,7 @@ describe("service pages", () => {
     const content = servicePages[slug];
     expectAll(
       page.text,
-      content.metrics.map((m) => `${m.value} ${m.label}`),
+      metricsOf(content.metrics, specFigures).map((m) => `${m.value} ${m.label}`),
     );
     expectAll(page.text, content.included);
     expect(page.text).toContain(`Our Guarantee ${content.guarantee}`);

@@ -154,6 +154,8 @@ describe("roles", () => {
     ["/admin/testimonials", "edit-site-content"],
     ["/admin/badges", "edit-site-content"],
     ["/admin/case-studies", "edit-site-content"],
+    ["/admin/figures", "edit-site-content"],
+    ["/admin/team", "edit-site-content"],
   ];
   /** A page's address with its :id filled: the lead made above, a new article's editor, or the first article's send page. */
   const address = (page: string) =>

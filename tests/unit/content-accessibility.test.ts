@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { articles } from "#app/content/blog.server.ts";
 import { privacyPolicy, termsOfService } from "#app/content/legal.ts";
-import { servicePages } from "#app/content/service-pages.ts";
+import { metricsOf, servicePages } from "#app/content/service-pages.ts";
+import { specFigures } from "#app/content/stats.ts";
 import { renderMarkdown } from "#app/lib/markdown.ts";
 
 /**
@@ -45,7 +46,7 @@ describe("every service page's text", () => {
       page.lead,
       page.guarantee,
       ...page.included,
-      ...page.metrics.flatMap((metric) => [metric.value, metric.label]),
+      ...metricsOf(page.metrics, specFigures).flatMap((metric) => [metric.value, metric.label]),
       ...page.results.flatMap((result) => [result.metric, result.value, result.description]),
       ...page.process.flatMap((step) => [step.number, step.title, step.description]),
     ];

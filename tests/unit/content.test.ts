@@ -8,7 +8,7 @@ import { contrastWithWhite, partnerBadges } from "#app/content/partners.ts";
 import { addOns, getStartedHref, guarantee, priceBounds, pricingGroups, servicePricing, specPricing } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceCards, serviceSlugs } from "#app/content/services.ts";
-import { heroStats, trustStats } from "#app/content/stats.ts";
+import { heroStats, specFigures, trustStats } from "#app/content/stats.ts";
 import { team } from "#app/content/team.ts";
 import { testimonials } from "#app/content/testimonials.ts";
 import { serviceOptions, tiersByService } from "#app/forms/options.ts";
@@ -209,7 +209,7 @@ describe("people and proof", () => {
   });
 
   it("states the hero figures and the three service-page promises", () => {
-    expect(heroStats.map((s) => `${s.value} ${s.label}`)).toEqual([
+    expect(heroStats(specFigures).map((s) => `${s.value} ${s.label}`)).toEqual([
       "287% average ROI increase",
       "R250K ad spend optimised",
       "50+ clients scaled",

@@ -44,6 +44,9 @@ export function MappedField({
           className: inputClass,
         };
         if (spec.kind === "lines" || spec.kind === "long") return <textarea rows={4} {...common} />;
+        // Not typed: greyed, as a browser does not show a read-only field.
+        if (spec.kind === "id")
+          return <input readOnly {...common} className={`${inputClass} read-only:bg-slate-100 read-only:text-slate-600`} />;
         if (spec.kind === "position") return <input type="number" min={1} step={1} inputMode="numeric" {...common} />;
         if (spec.kind === "service")
           return (

@@ -29,6 +29,8 @@ const editors = [
   { to: "/admin/testimonials", label: "Testimonials" },
   { to: "/admin/badges", label: "Partner badges" },
   { to: "/admin/case-studies", label: "Case studies" },
+  { to: "/admin/figures", label: "Figures" },
+  { to: "/admin/team", label: "Team" },
 ];
 
 /**

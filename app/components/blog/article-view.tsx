@@ -11,7 +11,8 @@ import { team } from "#app/content/team.ts";
 
 /** The public page and its private preview both render this, so a preview is what readers will see. */
 export function ArticleView({ article, bodyHtml, shareable = true }: { article: ArticlePageData; bodyHtml: string; shareable?: boolean }) {
-  const author = team.find((member) => member.name === article.author);
+  // A live article carries its author's avatar as the team has it now; one built from app/content/blog, SPEC.md's.
+  const author = article.authorAvatar ?? team.find((member) => member.name === article.author);
   return (
     <>
       <article>
@@ -32,7 +33,7 @@ export function ArticleView({ article, bodyHtml, shareable = true }: { article: 
                 {author && (
                   <Avatar
                     initials={author.initials}
-                    name={author.name}
+                    name={article.author}
                     background={author.avatar.background}
                     accent={author.avatar.accent}
                     size={48}
