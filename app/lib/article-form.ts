@@ -1,5 +1,4 @@
 import { categoryNames } from "#app/content/articles.ts";
-import { team } from "#app/content/team.ts";
 import { remoteImageIn } from "#app/lib/markdown.ts";
 import { sastInstant } from "#app/lib/sast.ts";
 import { z } from "#app/lib/zod.ts";
@@ -39,8 +38,6 @@ export const IMAGE_FILE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
  */
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-const authorIds = team.map((member) => member.id) as [string, ...string[]];
-
 /**
  * Characters nobody means to type, often pasted along with text from another
  * program: controls other than tab and line breaks, and the two
@@ -67,63 +64,65 @@ const required = (label: string, missing: string, max: number) =>
 const optional = (label: string, max: number) =>
   z._default(z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters.`), noControlCharacters(label)), "");
 
-export const articleFormSchema = z
-  .object({
-    title: required("The title", "Give the article a title.", 120),
-    slug: required("The slug", "Give the article a slug: its address is /blog/slug.", 80).check(
-      z.regex(SLUG, "Write the slug in lowercase letters, digits and hyphens, e.g. google-ads-budgets."),
-    ),
-    excerpt: required("The excerpt", "Write an excerpt: the listing and search results show it.", 300),
-    category: z.enum(categoryNames, { error: "Choose a category." }),
-    author: z.enum(authorIds, { error: "Choose an author from the team." }),
-    keywords: z.pipe(
-      optional("Keywords", 500),
-      z.transform((text) =>
-        text
-          .split(",")
-          .map((word) => word.trim())
-          .filter(Boolean),
+/** The form read with the ids of the team as the agency has it now (decision 0052): the author is one of them. */
+export const articleFormSchema = (authorIds: readonly string[]) =>
+  z
+    .object({
+      title: required("The title", "Give the article a title.", 120),
+      slug: required("The slug", "Give the article a slug: its address is /blog/slug.", 80).check(
+        z.regex(SLUG, "Write the slug in lowercase letters, digits and hyphens, e.g. google-ads-budgets."),
       ),
-    ),
-    seoTitle: optional("The SEO title", SEO_TITLE_MAX),
-    seoDescription: optional("The SEO description", SEO_DESCRIPTION_MAX),
-    imagePath: optional("The image path", 300).check(
-      z.refine((path) => path === "" || IMAGE_PATH.test(path), "Give the image as a path on this site, e.g. /blog/images/chart.png."),
-    ),
-    imageAlt: optional("The alt text", 250),
-    body: required("The body", "Write the article's body.", BODY_MAX).check(
-      z.refine((body) => remoteImageIn(body) === null, {
-        error: (issue) =>
-          `The image ${remoteImageIn(String(issue.input))} is on another site: upload it as the featured image and use its /media/ path, or a path on this site. Another site's image is blocked on the article's page, and in the newsletter its owner would see every subscriber who opens it.`,
+      excerpt: required("The excerpt", "Write an excerpt: the listing and search results show it.", 300),
+      category: z.enum(categoryNames, { error: "Choose a category." }),
+      author: z.enum(authorIds as [string, ...string[]], { error: "Choose an author from the team." }),
+      keywords: z.pipe(
+        optional("Keywords", 500),
+        z.transform((text) =>
+          text
+            .split(",")
+            .map((word) => word.trim())
+            .filter(Boolean),
+        ),
+      ),
+      seoTitle: optional("The SEO title", SEO_TITLE_MAX),
+      seoDescription: optional("The SEO description", SEO_DESCRIPTION_MAX),
+      imagePath: optional("The image path", 300).check(
+        z.refine((path) => path === "" || IMAGE_PATH.test(path), "Give the image as a path on this site, e.g. /blog/images/chart.png."),
+      ),
+      imageAlt: optional("The alt text", 250),
+      body: required("The body", "Write the article's body.", BODY_MAX).check(
+        z.refine((body) => remoteImageIn(body) === null, {
+          error: (issue) =>
+            `The image ${remoteImageIn(String(issue.input))} is on another site: upload it as the featured image and use its /media/ path, or a path on this site. Another site's image is blocked on the article's page, and in the newsletter its owner would see every subscriber who opens it.`,
+        }),
+      ),
+      featured: z.pipe(
+        z._default(z.string(), ""),
+        z.transform((value) => value === "on"),
+      ),
+      readTime: z.pipe(
+        optional("The read time", 3).check(
+          z.refine((text) => /^\d{0,3}$/.test(text) && Number(text) <= 120, "Give whole minutes, up to 120."),
+        ),
+        z.transform((text) => (text === "" || text === "0" ? null : Number(text))),
+      ),
+      publishAt: optional("The publishing time", 16).check(
+        z.refine((text) => text === "" || parseSastLocal(text) !== null, "Give the publishing time as a date and a time (SAST)."),
+      ),
+    })
+    .check(
+      z.refine((form) => !filled(form.imagePath) || filled(form.imageAlt), {
+        error: "Describe the image for readers who cannot see it.",
+        path: ["imageAlt"],
+        // Checked even when other fields are wrong, so every message shows at once.
+        when: () => true,
       }),
-    ),
-    featured: z.pipe(
-      z._default(z.string(), ""),
-      z.transform((value) => value === "on"),
-    ),
-    readTime: z.pipe(
-      optional("The read time", 3).check(
-        z.refine((text) => /^\d{0,3}$/.test(text) && Number(text) <= 120, "Give whole minutes, up to 120."),
-      ),
-      z.transform((text) => (text === "" || text === "0" ? null : Number(text))),
-    ),
-    publishAt: optional("The publishing time", 16).check(
-      z.refine((text) => text === "" || parseSastLocal(text) !== null, "Give the publishing time as a date and a time (SAST)."),
-    ),
-  })
-  .check(
-    z.refine((form) => !filled(form.imagePath) || filled(form.imageAlt), {
-      error: "Describe the image for readers who cannot see it.",
-      path: ["imageAlt"],
-      // Checked even when other fields are wrong, so every message shows at once.
-      when: () => true,
-    }),
-  );
+    );
 
 /** Whether a posted field holds more than spaces (read before the fields' own checks have passed). */
 const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
-export type ArticleForm = z.output<typeof articleFormSchema>;
+export type ArticleForm = z.output<ReturnType<typeof articleFormSchema>>;
 
 /** Each field given its name, the key it is listed under (as app/forms/definition.ts formFields does for the lead forms). */
 const named = <const T extends Record<string, ArticleFieldSpec>>(fields: T) =>
@@ -152,12 +151,8 @@ export const articleFields = named({
   slug: { label: "Slug", mono: true, hint: "The address: /blog/slug. Changing it keeps the old address working." },
   excerpt: { label: "Excerpt", control: "textarea", wide: true, hint: "One or two sentences under the title and on the listing." },
   category: { label: "Category", control: "select", options: categoryNames, placeholder: "Choose…" },
-  author: {
-    label: "Author",
-    control: "select",
-    options: team.map((member) => ({ value: member.id, label: member.name })),
-    placeholder: "Choose…",
-  },
+  // Its options are the team's members as the agency has them now, which the loader gives.
+  author: { label: "Author", control: "select", placeholder: "Choose…" },
   keywords: { label: "Keywords", hint: "Separated by commas." },
   readTime: { label: "Read time in minutes (optional)", inputMode: "numeric", hint: "Left empty, it is computed from the body." },
   seoTitle: {

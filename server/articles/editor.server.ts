@@ -94,6 +94,9 @@ async function articleOf(context: AdminRouteArgs["context"], id: string) {
   return article;
 }
 
+/** The team as the agency has it now (decision 0052): an article's author is one of its members. */
+const teamOf = (context: AdminRouteArgs["context"]) => servicesOf(context).siteContent.content("team").members;
+
 const statusNote = (article: ArticleRecord) =>
   article.status === "scheduled"
     ? `Scheduled for ${formatSast(article.publishAt!)} (SAST).`
@@ -119,6 +122,7 @@ export async function editorLoader({ params, context, request }: AdminRouteArgs<
       note: `${statusNote(article)} Version ${article.version}, saved ${formatSast(article.updatedAt)} by ${article.updatedBy}.`,
     },
     values: valuesOf(article),
+    authors: teamOf(context).map((member) => ({ value: member.id, label: member.name })),
     previewHtml: renderMarkdown(article?.body ?? ""),
     previewLinks: article && article.status !== "published" ? await previewLinksOf(db, article.id) : [],
     revisions: revisions.map((revision) => ({ ...revision, savedAt: formatSast(revision.savedAt) })),
@@ -175,7 +179,7 @@ export async function editorAction({ params, context, request }: AdminRouteArgs<
     if (!existing) throw data(null, { status: 404 });
     result = await publishing.restore(existing.id, Number(fields.revision), version, actor);
   } else {
-    const parsed = articleFormSchema.safeParse(fields);
+    const parsed = articleFormSchema(teamOf(context).map((member) => member.id)).safeParse(fields);
     const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (intent === "preview") return answer(values, 200, { preview: renderMarkdown(values.body), errors });
     if (!parsed.success) return answer(values, 400, { errors });

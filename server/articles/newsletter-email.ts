@@ -1,6 +1,6 @@
 import { site } from "#app/config/site.ts";
 import { newsletterName } from "#app/content/newsletter.ts";
-import { team } from "#app/content/team.ts";
+import type { TeamMember } from "#app/content/team.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { isSitePath, renderMarkdown } from "#app/lib/markdown.ts";
 import { readTimeLabel, readTimeMinutes } from "#app/lib/read-time.ts";
@@ -49,7 +49,8 @@ function mailHtml(html: string, siteUrl: string): string {
 const absoluteText = (markdown: string, siteUrl: string) =>
   markdown.replace(/\]\((\/(?![/\\])[^)\s]*)/g, (_link, path: string) => `](${siteUrl}${path}`);
 
-export function articleEmail(article: ArticleRecord, siteUrl: string): ArticleEmail {
+/** `team`: the team as the agency has it now (decision 0052), which names the byline's author. */
+export function articleEmail(article: ArticleRecord, { siteUrl, team }: { siteUrl: string; team: readonly TeamMember[] }): ArticleEmail {
   const url = `${siteUrl}/blog/${article.slug}`;
   const author = team.find((member) => member.id === article.author)?.name ?? site.name;
   const minutes = readTimeLabel(article.readTimeMinutes ?? readTimeMinutes(article.body));

@@ -56,14 +56,17 @@ export async function sendPageAction({ params, context, request }: AdminRouteArg
   const intent = String(form.fields.intent);
   const services = servicesOf(context);
   const { settings, database } = services;
+  // The byline names the author as the team has it now (decision 0052).
+  const team = services.siteContent.content("team").members;
   if (intent === "test") {
-    await queueTestSend(database, article.id, session.user.email, settings.SITE_URL);
+    await queueTestSend(database, article.id, session.user.email, { siteUrl: settings.SITE_URL, team });
   } else if (intent === "send") {
     requireRoleFor(context, "publish");
     if (form.fields.confirm !== "yes") return data({ problem: "Tick the box to confirm the send first." }, { status: 400 });
     const result = await startArticleSend(database, article.id, actorOf(session), {
       siteUrl: settings.SITE_URL,
       perMinute: settings.NEWSLETTER_RATE_PER_MINUTE,
+      team,
     });
     if (result.ok) return sent(services, article.id, intent);
     if (result.problem !== "already-sent") return data({ problem: problems[result.problem] }, { status: 409 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { TeamMember } from "#app/content/team.ts";
 import { type Actor, recordAudit } from "#server/audit/audit.ts";
 import { type ArticleEmail, articleEmail, personalise } from "#server/articles/newsletter-email.ts";
 import { findArticleById } from "#server/articles/store.ts";
@@ -38,7 +39,7 @@ export function startArticleSend(
   handle: DatabaseHandle,
   articleId: number,
   actor: Actor,
-  options: { siteUrl: string; perMinute: number },
+  options: { siteUrl: string; perMinute: number; team: readonly TeamMember[] },
   now = new Date(),
 ): Promise<StartResult> {
   return handle.durableTransaction(async (trx) => {
@@ -52,7 +53,7 @@ export function startArticleSend(
       .orderBy("id")
       .execute();
     if (!subscribers.length) return { ok: false, problem: "no-subscribers" } as const;
-    const mail = articleEmail(article, options.siteUrl);
+    const mail = articleEmail(article, options);
     // The unique article id decides between two starts at once: the later inserts nothing.
     const send = await trx
       .insertInto("article_sends")
@@ -113,12 +114,12 @@ export async function queueTestSend(
   handle: DatabaseHandle,
   articleId: number,
   to: string,
-  siteUrl: string,
+  { siteUrl, team }: { siteUrl: string; team: readonly TeamMember[] },
   now = new Date(),
 ): Promise<boolean> {
   const article = await findArticleById(handle.db, articleId);
   if (!article) return false;
-  const mail = personalise(articleEmail(article, siteUrl), `${siteUrl}${UNSUBSCRIBE_PATH}`);
+  const mail = personalise(articleEmail(article, { siteUrl, team }), `${siteUrl}${UNSUBSCRIBE_PATH}`);
   await handle.durableTransaction((trx) =>
     enqueue(
       trx,

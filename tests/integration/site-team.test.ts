@@ -7,6 +7,7 @@ import { teamName, teamValuesOf } from "#app/content/team-form.ts";
 import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { databaseKinds } from "#tests/support/database.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
+import { articleDraft, postEditor } from "#tests/support/editor-posts.ts";
 import { useSiteEditors } from "#tests/support/site-editors.ts";
 import { inRow } from "#tests/support/testimonials.ts";
 
@@ -14,6 +15,7 @@ import { inRow } from "#tests/support/testimonials.ts";
  * The team as a record the agency edits in the inbox (decision 0052), on the built server: a new member
  * and a changed role are on /about and the author's articles as prepared files and in the company profile
  * when the save answers;
+ * a new member can be an article's author;
  * a co-founder who wrote articles cannot be removed, and an avatar colour white initials cannot be read
  * on is refused, each storing nothing; a reader is refused by the server. SQLite and PostgreSQL.
  */
@@ -88,6 +90,19 @@ describe.each(databaseKinds)("the team editor on the built server (%s)", (kind) 
     const profile = pdfText(Buffer.from(await (await get(companyProfilePdf.path)).arrayBuffer()));
     expect(profile).toContain(THABO.name);
     expect(profile).not.toContain(ruan!.role);
+  });
+
+  it("offers a new member as an article's author, and refuses an author who is not in the team, keeping what was typed", async () => {
+    const editorPage = (await site.editor.request("/admin/articles/new")).text;
+    expect(editorPage).toContain(`<option value="thabo-nkosi">${THABO.name}</option>`);
+    const saved = await postEditor(site.editor, "/admin/articles/new", articleDraft("onboarding-in-90-days", { author: "thabo-nkosi" }));
+    expect(saved.status).toBe(303);
+    const draft = (await site.editor.request(saved.location!.replace(/\?.*$/, ""))).text;
+    expect(draft).toContain(`<option value="thabo-nkosi" selected="">${THABO.name}</option>`);
+    const stranger = await postEditor(site.editor, "/admin/articles/new", articleDraft("by-a-stranger", { author: "sipho-dube" }));
+    expect(stranger.status).toBe(400);
+    expect(stranger.text).toContain("Choose an author from the team.");
+    expect(stranger.text).toContain('value="by-a-stranger"');
   });
 
   it("refuses a reader, by the server, whatever the browser asks", async () => {

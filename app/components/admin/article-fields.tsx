@@ -99,14 +99,20 @@ export function ArticleField({ field, values, errors, fileKey }: ControlProps) {
   return field.wide ? <div className="sm:col-span-2">{field_}</div> : field_;
 }
 
-/** The grid of the article's fields (all but the body and the publishing time, which have places of their own). */
-export function ArticleFields(props: Omit<ControlProps, "field">) {
+/**
+ * The grid of the article's fields (all but the body and the publishing time, which have places of their own);
+ * `authors`: the team's members as the agency has them now, the author's choices.
+ */
+export function ArticleFields({
+  authors,
+  ...props
+}: Omit<ControlProps, "field"> & { authors: readonly { value: string; label: string }[] }) {
   return (
     <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
       {Object.values<ArticleFieldSpec & { name: string }>(articleFields)
         .filter((field) => field.control !== "body" && field.control !== "sast-time")
         .map((field) => (
-          <ArticleField key={field.name} field={field} {...props} />
+          <ArticleField key={field.name} field={field.name === "author" ? { ...field, options: authors } : field} {...props} />
         ))}
     </div>
   );

@@ -56,7 +56,7 @@ export default function ArticleEditor({ loaderData, actionData }: Route.Componen
       <Form key={`${article?.id ?? "new"}:${version}`} method="post" encType="multipart/form-data" className="space-y-4">
         <CsrfField token={csrf} />
         <input type="hidden" name="version" value={version} />
-        <ArticleFields {...fields} />
+        <ArticleFields {...fields} authors={loaderData.authors} />
         <BodyWithPreview value={values.body} previewHtml={actionData?.preview ?? loaderData.previewHtml} error={errors.body} />
         <ArticleActions status={article?.status ?? null} canPublish={canPublish} {...fields} />
       </Form>
