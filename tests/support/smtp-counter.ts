@@ -24,11 +24,11 @@ export interface SmtpCounter {
   stop(): Promise<void>;
   start(): Promise<void>;
   /**
-   * Holds every message after its data arrives, unanswered, until release():
-   * a sender that dies meanwhile never hears 250, so the message is not
-   * accepted, as a real mail server would drop it.
+   * Holds every message (or only those of envelope sender `from`) after its data arrives, unanswered, until
+   * release(): a sender that dies meanwhile never hears 250, so the message is not accepted, as a real mail
+   * server would drop it.
    */
-  hold(): void;
+  hold(from?: string): void;
   release(): void;
   /** Messages from this envelope sender held unanswered on connections still open. */
   heldFrom(sender: string): number;
@@ -47,6 +47,7 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
   const toRefuse = new Set<string>();
   const refused: string[] = [];
   let held: Array<{ accept: () => void; session: string; from: string }> | undefined;
+  let heldSender: string | undefined;
   let server: SMTPServer | undefined;
 
   const listen = async () => {
@@ -83,7 +84,7 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
             callback();
           };
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-          if (held) held.push({ accept, session: session.id, from });
+          if (held && (heldSender === undefined || heldSender === from)) held.push({ accept, session: session.id, from });
           else accept();
         });
       },
@@ -114,8 +115,9 @@ export async function startSmtpCounter(port: number): Promise<SmtpCounter> {
     async start() {
       if (!server) await listen();
     },
-    hold() {
+    hold(from) {
       held ??= [];
+      heldSender = from;
     },
     release() {
       const waiting = held ?? [];
