@@ -180,7 +180,8 @@ describe("sending an article to the newsletter", () => {
       "SELECT id, title FROM articles WHERE status = 'published' ORDER BY id DESC LIMIT 1",
     );
     // Written as an earlier version of the editor let it be: a tracking pixel in the body and a remote featured image.
-    const db = new DatabaseSync(path.join(server.dataDir, "site.db"));
+    // The running server writes too: wait for its lock, as it waits for another writer (SQLite's busy timeout).
+    const db = new DatabaseSync(path.join(server.dataDir, "site.db"), { timeout: 10_000 });
     try {
       db.prepare("UPDATE articles SET body = body || ?, image_path = ? WHERE id = ?").run(
         "\n\n![pixel](https://tracker.example/open.gif) and ![logo][logo]\n\n[logo]: //cdn.example.net/logo.png",
