@@ -101,7 +101,7 @@ export const envSchema = z.object({
     .number()
     .int()
     .min(100)
-    // Longer than a whole SMTP exchange with its timeouts, so a live worker never loses its lease.
+    // Renewed as each message's send starts: longer than one whole SMTP exchange with its timeouts.
     .default(2 * 60 * 1000)
     .describe("how long a worker holds a message it is sending before another instance may retry it"),
 

@@ -90,6 +90,23 @@ export class OutboxStore {
     );
   }
 
+  /**
+   * A fresh lease as the message's send starts, so the messages a batch holds never wait out their lease.
+   * False when another worker took it meanwhile: this one must not send it.
+   */
+  async renewLease(id: number, workerId: string, leaseMs: number, now = new Date()): Promise<boolean> {
+    const result = await this.#handle.write((db) =>
+      db
+        .updateTable("outbox")
+        .set({ locked_until: new Date(now.getTime() + leaseMs) })
+        .where("id", "=", id)
+        .where("locked_by", "=", workerId)
+        .where(unsentMessage)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async markSent(id: number, workerId: string, now = new Date()): Promise<void> {
     await this.#handle.write((db) =>
       db

@@ -113,6 +113,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function send(message: OutboxMessage, sender: Sender): Promise<void> {
     const name = `${NAMES[message.channel]} ${message.id} (${message.kind})`;
+    // Held past its lease behind a slow batch, it may have gone to another worker, which sends it.
+    if (!(await outbox.renewLease(message.id, id, options.leaseMs))) {
+      log.warn(`${name} was taken by another worker while it waited in this one's batch; not sent here`);
+      return;
+    }
     let delivered = false;
     try {
       await sender(message, stopping.signal);
