@@ -18,6 +18,7 @@ import { useStaticLinks } from "#app/components/ui/static-html.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { site } from "#app/config/site.ts";
 import { useNonce } from "#app/lib/build-stamps.ts";
+import { loadersRunForEachPrerenderedDocument } from "#app/lib/document-only-data.ts";
 import { HYDRATED_EVENT } from "#app/before-react/hydration-on-intent.ts";
 import { PageScripts } from "#app/before-react/page-scripts.tsx";
 import { SITE_FONT_CLASS } from "#app/before-react/site-font.ts";
@@ -25,6 +26,8 @@ import { pageTitle, type RootData } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
 import type { Route } from "./+types/root";
 import "#app/app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [loadersRunForEachPrerenderedDocument];
 
 export function loader(): RootData {
   return { siteUrl: env().SITE_URL };

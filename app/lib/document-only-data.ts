@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { createContext as createRouterContext, type RouterContextProvider } from "react-router";
+import { createContext as createRouterContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 /**
  * Data a document carries once (decisions 0026, 0052): an article's body, the
@@ -28,6 +28,19 @@ export function documentOnly<T>(
   values.set(routeId, value);
   return {};
 }
+
+const PRERENDER_DATA_HEADER = "X-React-Router-Prerender-Data";
+
+/**
+ * The build renders a prerendered page from the data it fetched for the page's `.data` file, without
+ * calling the loaders again, where that data is under 8 KB (React Router's prerender): the page would
+ * carry its document-only data in its hydration data, until it is prepared again after a save. Without
+ * the header, the loaders run for the document, as they do when a page is prepared at run time.
+ */
+export const loadersRunForEachPrerenderedDocument: MiddlewareFunction<Response> = ({ request }, next) => {
+  if (request.headers.has(PRERENDER_DATA_HEADER)) request.headers.delete(PRERENDER_DATA_HEADER);
+  return next();
+};
 
 /** For the server entry: what this document's loaders filed. */
 export function filedDocumentData(context: Readonly<RouterContextProvider>): ReadonlyMap<string, unknown> {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeName, badgesValuesOf } from "#app/content/badges-form.ts";
 import { REMOVE } from "#app/content/field-map.ts";
+import { specCaseStudies } from "#app/content/case-studies.ts";
 import { specPartners } from "#app/content/partners.ts";
+import { specTeam } from "#app/content/team.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
 import { testimonialName, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { sastDay } from "#app/lib/sast.ts";
@@ -54,6 +56,22 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
   afterAll(async () => {
     await server?.stop();
     await database?.dispose();
+  });
+
+  it("serves the build's pages with what their adopted sections show kept out of the hydration data", async () => {
+    // The build renders a page from its small `.data` unless its loaders run again (decision 0052).
+    const pages = { "/": thandi!.quote, "/about": specTeam.members[0]!.bio, "/case-studies": specCaseStudies.studies[0]!.problem };
+    for (const [path, text] of Object.entries(pages)) {
+      // Words that read the same escaped or not, in HTML and in the data's JSON.
+      const shown = /[A-Za-z0-9 ,.]{30,}/.exec(text)![0];
+      const answer = await get(path);
+      expect(answer.headers.has("etag"), `${path} served as the build prepared it`).toBe(true);
+      const html = await answer.text();
+      const start = html.indexOf("streamController.enqueue");
+      expect(start, path).toBeGreaterThan(-1);
+      expect(html.slice(0, start), path).toContain(shown);
+      expect(html.slice(start), path).not.toContain(shown);
+    }
   });
 
   it("serves a reorder, a removal and a new testimonial on the home page as a prepared file when the save answers", async () => {
