@@ -1,6 +1,7 @@
 import { ContactCards } from "#app/components/sections/contact-cards.tsx";
 import { FaqList } from "#app/components/sections/faq.tsx";
 import { ContactForm } from "#app/components/forms/contact-form.tsx";
+import { useContact } from "#app/components/layout/use-contact.ts";
 import { FormRegion } from "#app/components/sections/form-region.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
@@ -37,13 +38,14 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const contact = useContact();
   return (
     <>
       <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
 
       <section aria-label="Ways to reach us" className="pb-4">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <ContactCards cards={contactCards} />
+          <ContactCards cards={contactCards(contact)} />
         </div>
       </section>
 
