@@ -25,17 +25,6 @@ export const specContact: ContactContent = {
   region: "Gauteng",
 };
 
-/**
- * A South African number as typed, spaces allowed: +27 then its 9 digits, or 0 then the same 9 (the
- * national form). Shown as "+27 11 568 0287" (area or network code, then 3 and 4 digits); null when not one.
- */
-export function southAfricanPhone(typed: string): string | null {
-  const match = /^(?:\+27|0)([1-9]\d{8})$/.exec(typed.replaceAll(" ", ""));
-  if (!match) return null;
-  const digits = match[1]!;
-  return `+27 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
-}
-
 /** The phone's link, never typed: "tel:+27115680287". */
 export const phoneHref = (phone: string) => `tel:${phone.replaceAll(" ", "")}`;
 

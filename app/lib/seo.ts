@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { type MetaDescriptor, useRouteLoaderData } from "react-router";
 import type { BreadcrumbList, ProfessionalService, Thing, WithContext } from "schema-dts";
 import { site } from "#app/config/site.ts";
 import { type ContactContent, specContact } from "#app/content/contact-details.ts";
@@ -34,6 +34,15 @@ interface MetaArgsLike {
 }
 
 const rootDataOf = (args: MetaArgsLike) => args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+
+/**
+ * The live contact details, from the root's data: the footer's and any page's, so a page carries them
+ * once. Here, beside the meta functions' reader, in the chunk every page loads. SPEC.md's where the root
+ * has no data (an error before its loader answered).
+ */
+export function useContact(): ContactContent {
+  return (useRouteLoaderData("root") as RootData | undefined)?.contact ?? specContact;
+}
 
 export function siteUrlFrom(args: MetaArgsLike): string {
   return rootDataOf(args)?.siteUrl ?? "http://localhost:3000";

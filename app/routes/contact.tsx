@@ -1,7 +1,6 @@
 import { ContactCards } from "#app/components/sections/contact-cards.tsx";
 import { FaqList } from "#app/components/sections/faq.tsx";
 import { ContactForm } from "#app/components/forms/contact-form.tsx";
-import { useContact } from "#app/components/layout/use-contact.ts";
 import { FormRegion } from "#app/components/sections/form-region.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { Section, SectionHeading } from "#app/components/sections/section.tsx";
@@ -9,7 +8,7 @@ import { leadClientAction } from "#app/forms/transport.ts";
 import { contactCards, contactHero } from "#app/content/contact.ts";
 import { contactFaq } from "#app/content/faq.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { seo } from "#app/lib/seo.ts";
+import { seo, useContact } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { contactForm } from "#app/forms/contact.ts";
 import { leadAction } from "#server/leads/actions.ts";

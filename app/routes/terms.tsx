@@ -1,10 +1,9 @@
-import { useContact } from "#app/components/layout/use-contact.ts";
 import { LegalDocumentBody } from "#app/components/sections/legal-document.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { termsOfService } from "#app/content/legal.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { formatLongDate } from "#app/lib/sast.ts";
-import { seo } from "#app/lib/seo.ts";
+import { seo, useContact } from "#app/lib/seo.ts";
 import type { Route } from "./+types/terms";
 
 // Rendered per request: the last-updated date is today's (SPEC.md section 2), the contact details live.

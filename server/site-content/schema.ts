@@ -1,6 +1,7 @@
 import { z } from "#app/lib/zod.ts";
 import type { CaseStudiesContent } from "#app/content/case-studies.ts";
-import { type ContactContent, southAfricanPhone } from "#app/content/contact-details.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
+import { southAfricanPhone } from "#app/content/contact-form.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
 import type { PricingContent } from "#app/content/pricing.ts";

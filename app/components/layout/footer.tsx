@@ -6,8 +6,8 @@ import { footerLinks } from "#app/config/navigation.ts";
 import { site } from "#app/config/site.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { Logo } from "#app/components/layout/logo.tsx";
-import { useContact } from "#app/components/layout/use-contact.ts";
 import { phoneHref } from "#app/content/contact-details.ts";
+import { useContact } from "#app/lib/seo.ts";
 
 export function Footer() {
   const year = new Date().getFullYear();
