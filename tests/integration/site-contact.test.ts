@@ -5,13 +5,15 @@ import { phoneHref, specContact } from "#app/content/contact-details.ts";
 import { contactValuesOf } from "#app/content/contact-form.ts";
 import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
 import { databaseKinds } from "#tests/support/database.ts";
+import { enhanced, postLead, solveAltcha, waitFor, writtenMail } from "#tests/support/leads.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { useSiteEditors } from "#tests/support/site-editors.ts";
 
 /**
  * The agency's contact details and hours as a record it edits in the inbox (decision 0052), on the built
  * server: a save is in the footer of the prepared pages (the home page, an article's), on /contact's cards,
- * in /privacy, in the structured data and in the company profile when the save answers; a refused edit
+ * in /privacy, in the structured data and in the company profile when the save answers, and signs the mails
+ * made after it; a refused edit
  * stores nothing and keeps what was typed; a reader is refused by the server; restoring the first revision
  * brings back SPEC.md's. SQLite and PostgreSQL.
  */
@@ -92,6 +94,17 @@ describe.each(databaseKinds)("the contact details editor on the built server (%s
     expect(profile).toContain(`${SHOWN_PHONE} (${CAPE_TOWN.phoneHours})`);
     expect(profile).toContain(`${CAPE_TOWN.locality}, ${CAPE_TOWN.region}`);
     expect(profile).not.toContain(specContact.email);
+  });
+
+  it("signs a mail made after the save with the new details: the newsletter's confirmation", async () => {
+    const email = `contact-${kind}@example.co.za`;
+    const visitor = { "x-forwarded-for": "198.51.100.95" };
+    const answer = await postLead(site.server, "/blog", { email, ...enhanced(await solveAltcha(site.server)) }, visitor);
+    expect(answer.result).toMatchObject({ ok: true, form: "newsletter" });
+    const to = new RegExp(`^To: ${email}$`, "m");
+    const mail = await waitFor(() => writtenMail(site.server.dataDir).find((written) => to.test(written)), `the confirmation to ${email}`);
+    expect(mail).toContain(`ROI Media, ${CAPE_TOWN.locality} | ${CAPE_TOWN.email} | ${SHOWN_PHONE}`);
+    expect(mail).not.toContain(specContact.phone);
   });
 
   it("refuses a reader, by the server, whatever the browser asks", async () => {
