@@ -78,8 +78,8 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
   // Articles name their author by id, resolved from app/content/team.ts when they are read (decision 0052).
   team: { spec: specTeam, parse: parseTeam, shownOn: [pageMeta.about.path] },
   // The footer is on every page: every prerendered one is prepared again. The article pages follow it as
-  // they follow the team (server/articles/prepared-pages.ts); /blog, /contact and the legal pages are
-  // rendered per request, and the sitemap dates these three by it.
+  // they follow the team (server/articles/prepared-pages.ts); /blog is rendered per request, as are
+  // /contact and the legal pages, listed for the sitemap, which dates the pages listed here by it.
   contact: {
     spec: specContact,
     parse: parseContact,
