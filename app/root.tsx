@@ -24,16 +24,19 @@ import { PageScripts } from "#app/before-react/page-scripts.tsx";
 import { SITE_FONT_CLASS } from "#app/before-react/site-font.ts";
 import { pageTitle, type RootData } from "#app/lib/seo.ts";
 import { env } from "#server/env.ts";
+import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/root";
 import "#app/app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [loadersRunForEachPrerenderedDocument];
 
-export function loader(): RootData {
-  return { siteUrl: env().SITE_URL };
+// The contact details are the footer's on every page (decision 0052): a page that shows them is prepared
+// again, or rendered per request, when they change.
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { siteUrl: env().SITE_URL, contact: siteContentOf(context, "contact") };
 }
 
-// The root's data (SITE_URL) never changes while the page is open: no request for it after a post.
+// The root's data (SITE_URL, the footer's contact details) is kept while the page is open: no request for it after a post.
 export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [

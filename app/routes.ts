@@ -59,6 +59,7 @@ export default [
         route("case-studies", "routes/admin/case-studies.tsx"),
         route("figures", "routes/admin/figures.tsx"),
         route("team", "routes/admin/team.tsx"),
+        route("contact", "routes/admin/contact.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("system", "routes/admin/system.tsx"),

@@ -1,9 +1,9 @@
 // Makes docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png,
-// figures-editor.png and team-editor.png: the inbox's site-content editors (decision 0052) as an editor sees them after a refused
+// figures-editor.png, team-editor.png and contact-editor.png: the inbox's site-content editors (decision 0052) as an editor sees them after a refused
 // save, each message beside its field and what was typed kept: Google Ads' Growth price typed the wrong way
 // round; the home page's testimonials given new positions with one name left out; a badge's colour too light
 // for its white text; a case study's result figure left out; a figure's label too long for /about's description;
-// a co-founder who wrote articles removed.
+// a co-founder who wrote articles removed; a phone number from abroad and an email without its domain's ending.
 //
 // Not part of `npm test`: it writes pictures for people. Run it after `npm run build` with
 //   npx node scripts/docs-site-content-editors.ts
@@ -71,8 +71,15 @@ try {
   await page.getByText("an article keeps its author").waitFor();
   await page.getByText("an article keeps its author").scrollIntoViewIfNeeded();
   await page.screenshot({ path: picture("team-editor.png") });
+
+  await page.goto(`${server.url}/admin/contact`);
+  await page.locator('[name="email"]').fill("info@roimedia");
+  await page.locator('[name="phone"]').fill("+44 20 7946 0958");
+  await page.getByRole("button", { name: "Save contact details" }).click();
+  await page.getByText("Give a South African number").waitFor();
+  await page.screenshot({ path: picture("contact-editor.png") });
   console.log(
-    "Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png, figures-editor.png and team-editor.png",
+    "Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png, figures-editor.png, team-editor.png and contact-editor.png",
   );
 } finally {
   await browser.close();

@@ -89,6 +89,7 @@ export async function startServices(
   const newsletter = new Newsletter(database, secrets.newsletterLinks, settings.SITE_URL, (event, trx) =>
     queueWebhookEvent(trx, settings, { table: "newsletter_subscribers", id: event.subscriberId }, newsletterWebhookEvent(event)),
   );
+  newsletter.contactFrom(() => siteContent.content("contact"));
   const sweeper = retention({ settings, database, outbox, mail: mailFilesOfSite(settings) });
   const deliveries = new DeliveryWatch();
   // Each lane but mail gets its sender from its feature, below; until then its messages wait.
@@ -116,7 +117,7 @@ export async function startServices(
   const { BACKUP_HOUR } = settings;
   const backups = database.dialect === "sqlite" && BACKUP_HOUR !== null ? startDailyBackups({ ...settings, BACKUP_HOUR }) : undefined;
   const core: CoreServices = { settings, database, leads, rateLimits, challenges, captcha, secrets, worker };
-  const booking = bookingServices(core, { calendarThread, mailer });
+  const booking = bookingServices(core, { calendarThread, mailer, contact: () => siteContent.content("contact") });
   // The System page's parts, checked in the background; the outbox's nudge sends an alert at once.
   const ops = startOps({ settings, handle: database, deliveries, consultants: booking.consultants, nudge: () => worker.nudge() }, version);
   const services: SiteServices = {

@@ -1,5 +1,5 @@
 import type { IconName } from "#app/lib/icon-names.ts";
-import { site } from "#app/config/site.ts";
+import { type ContactContent, phoneHref } from "#app/content/contact-details.ts";
 
 export const contactHero = {
   eyebrow: "Contact us",
@@ -15,9 +15,10 @@ export interface ContactCard {
   icon: IconName;
 }
 
-export const contactCards: readonly ContactCard[] = [
-  { title: "Email Us", detail: site.email, description: "We reply within 2-4 hours", href: `mailto:${site.email}`, icon: "mail" },
-  { title: "Call Us", detail: site.phone.display, description: site.phoneHours, href: site.phone.href, icon: "phone" },
+/** /contact's cards, with the live contact details (decision 0052). */
+export const contactCards = (contact: ContactContent): readonly ContactCard[] => [
+  { title: "Email Us", detail: contact.email, description: "We reply within 2-4 hours", href: `mailto:${contact.email}`, icon: "mail" },
+  { title: "Call Us", detail: contact.phone, description: contact.phoneHours, href: phoneHref(contact.phone), icon: "phone" },
   {
     title: "Book a Call",
     detail: "Pick a time that suits you",

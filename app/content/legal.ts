@@ -1,4 +1,5 @@
 import { site } from "#app/config/site.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 
 /** A block of a legal document: a paragraph, a list, or a table of rows. */
@@ -18,16 +19,18 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-const contactLine = `${site.legalName}, ${site.address.locality}, ${site.address.country}. Email ${site.email}, telephone ${site.phone.display} (${site.phoneHours}).`;
+// Both documents give the live contact details (decision 0052): they are made per request.
+const contactLine = (contact: ContactContent) =>
+  `${site.legalName}, ${contact.locality}, ${site.address.country}. Email ${contact.email}, telephone ${contact.phone} (${contact.phoneHours}).`;
 
-export const privacyPolicy: LegalDocument = {
+export const privacyPolicy = (contact: ContactContent): LegalDocument => ({
   intro: `${site.legalName} ("we", "us") respects your privacy. This policy explains what personal information we collect through this website, why, how long we keep it and the rights you have under the Protection of Personal Information Act, 2013 (POPIA).`,
   sections: [
     {
       id: "responsible-party",
       title: "Who is responsible for your information",
       blocks: [
-        { kind: "p", text: `The responsible party is ${contactLine}` },
+        { kind: "p", text: `The responsible party is ${contactLine(contact)}` },
         {
           kind: "p",
           text: "We are a performance-marketing agency working remotely from Johannesburg. We process personal information only in South Africa or with service providers bound to protect it to the standard POPIA requires.",
@@ -195,7 +198,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           kind: "p",
-          text: `To use any of these rights, email our Information Officer at ${site.email} with the subject "POPIA request". We answer within 30 days and may ask you to confirm your identity first. Every newsletter also has an unsubscribe link.`,
+          text: `To use any of these rights, email our Information Officer at ${contact.email} with the subject "POPIA request". We answer within 30 days and may ask you to confirm your identity first. Every newsletter also has an unsubscribe link.`,
         },
       ],
     },
@@ -205,7 +208,7 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           kind: "p",
-          text: `Our Information Officer can be reached at ${site.email} or ${site.phone.display}, ${site.phoneHours}. Postal enquiries: ${site.legalName}, ${site.address.locality}, ${site.address.region}, ${site.address.country}.`,
+          text: `Our Information Officer can be reached at ${contact.email} or ${contact.phone}, ${contact.phoneHours}. Postal enquiries: ${site.legalName}, ${contact.locality}, ${contact.region}, ${site.address.country}.`,
         },
       ],
     },
@@ -215,9 +218,9 @@ export const privacyPolicy: LegalDocument = {
       blocks: [{ kind: "p", text: "We update this policy when our practices change. The date at the top shows when it was last updated." }],
     },
   ],
-};
+});
 
-export const termsOfService: LegalDocument = {
+export const termsOfService = (contact: ContactContent): LegalDocument => ({
   intro: `These terms govern your use of this website and the services ${site.legalName} ("we", "us") provides. By using the website or ordering a service you agree to them.`,
   sections: [
     {
@@ -318,7 +321,7 @@ export const termsOfService: LegalDocument = {
     {
       id: "contact",
       title: "Contact",
-      blocks: [{ kind: "p", text: `Questions about these terms: ${contactLine}` }],
+      blocks: [{ kind: "p", text: `Questions about these terms: ${contactLine(contact)}` }],
     },
   ],
-};
+});

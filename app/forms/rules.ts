@@ -60,7 +60,7 @@ function asciiHostname(host: string): string | null {
 /** ASCII: few mail servers take SMTPUTF8. */
 const emailLocalPart = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]$/;
 
-function isEmailAddress(value: string): boolean {
+export function isEmailAddress(value: string): boolean {
   const at = value.lastIndexOf("@");
   return at > 0 && at <= 64 && emailLocalPart.test(value.slice(0, at)) && asciiHostname(value.slice(at + 1)) !== null;
 }

@@ -1,6 +1,7 @@
-import type { MetaDescriptor } from "react-router";
+import { type MetaDescriptor, useRouteLoaderData } from "react-router";
 import type { BreadcrumbList, ProfessionalService, Thing, WithContext } from "schema-dts";
 import { site } from "#app/config/site.ts";
+import { type ContactContent, specContact } from "#app/content/contact-details.ts";
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from "#app/lib/og.ts";
 
 /** SPEC.md section 2: structured data lists at most 10 offers. */
@@ -21,18 +22,30 @@ export interface PageSeo {
   jsonLd?: JsonLd[];
 }
 
-/** What the root loader hands every page's meta function. */
+/** What the root loader hands every page: its meta function, and the footer (app/root.tsx). */
 export interface RootData {
   siteUrl: string;
+  /** The live contact details (decision 0052). */
+  contact: ContactContent;
 }
 
 interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
+const rootDataOf = (args: MetaArgsLike) => args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+
+/**
+ * The live contact details, from the root's data: the footer's and any page's, so a page carries them
+ * once. Here, beside the meta functions' reader, in the chunk every page loads. SPEC.md's where the root
+ * has no data (an error before its loader answered).
+ */
+export function useContact(): ContactContent {
+  return (useRouteLoaderData("root") as RootData | undefined)?.contact ?? specContact;
+}
+
 export function siteUrlFrom(args: MetaArgsLike): string {
-  const root = args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
-  return root?.siteUrl ?? "http://localhost:3000";
+  return rootDataOf(args)?.siteUrl ?? "http://localhost:3000";
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -45,7 +58,7 @@ export function capOffers<T>(offers: readonly T[]): T[] {
 }
 
 /** The agency itself, as every page but an article's describes it to search engines (see seo). */
-export function agencyJsonLd(siteUrl: string): WithContext<ProfessionalService> {
+export function agencyJsonLd(siteUrl: string, contact: ContactContent): WithContext<ProfessionalService> {
   return {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
@@ -54,23 +67,27 @@ export function agencyJsonLd(siteUrl: string): WithContext<ProfessionalService> 
     legalName: site.legalName,
     description: site.description,
     url: `${siteUrl}/`,
-    email: site.email,
-    telephone: site.phone.display,
+    email: contact.email,
+    telephone: contact.phone,
     priceRange: "R1,000-R35,000+",
     currenciesAccepted: site.currency,
     areaServed: { "@type": "Country", name: site.address.country },
     address: {
       "@type": "PostalAddress",
-      addressLocality: site.address.locality,
-      addressRegion: site.address.region,
+      addressLocality: contact.locality,
+      addressRegion: contact.region,
       addressCountry: site.address.countryCode,
     },
-    openingHoursSpecification: {
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens: "09:00",
-      closes: "18:00",
-    },
+    // SPEC.md's hours as schema.org words them. The agency types its hours as free text: once they are
+    // not SPEC.md's, search engines are told none rather than old ones.
+    ...(contact.phoneHours === specContact.phoneHours && {
+      openingHoursSpecification: {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "09:00",
+        closes: "18:00",
+      },
+    }),
   };
 }
 
@@ -120,7 +137,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     // An article names the agency as its publisher, under the same @id (blog/structured-data.ts); the
     // agency's own node is on every other page. Google asks for it on one page; an article's document
     // must fit the first round trip (decision 0043).
-    ...(page.type === "article" ? [] : [{ "script:ld+json": agencyJsonLd(siteUrl) }]),
+    ...(page.type === "article" ? [] : [{ "script:ld+json": agencyJsonLd(siteUrl, rootDataOf(args)?.contact ?? specContact) }]),
     ...(page.jsonLd ?? []).map((data) => ({ "script:ld+json": { "@context": "https://schema.org", ...data } })),
   ];
 }

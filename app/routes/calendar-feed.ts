@@ -18,7 +18,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!hit.allowed) throw data(null, { status: 429, headers: { ...headers, "Retry-After": String(Math.ceil(hit.retryAfterMs / 1000)) } });
   const secret = /^([\w-]{43})\.ics$/.exec(params.file)?.[1];
   const { db } = services.admin;
-  const ics = secret && (await feedCalendar(db, services.booking.consultants, services.settings.SITE_URL, secret));
+  const ics =
+    secret &&
+    (await feedCalendar(db, services.booking.consultants, services.settings.SITE_URL, secret, services.siteContent.content("contact")));
   if (!ics) throw data(null, { status: 404, headers });
   return new Response(ics, { headers: { ...headers, "Content-Type": "text/calendar; charset=utf-8" } });
 }

@@ -8,7 +8,7 @@ import { leadClientAction } from "#app/forms/transport.ts";
 import { contactCards, contactHero } from "#app/content/contact.ts";
 import { contactFaq } from "#app/content/faq.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { seo } from "#app/lib/seo.ts";
+import { seo, useContact } from "#app/lib/seo.ts";
 import { formPageLoader } from "#server/forms/form-page.ts";
 import { contactForm } from "#app/forms/contact.ts";
 import { leadAction } from "#server/leads/actions.ts";
@@ -37,13 +37,14 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const contact = useContact();
   return (
     <>
       <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
 
       <section aria-label="Ways to reach us" className="pb-4">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <ContactCards cards={contactCards} />
+          <ContactCards cards={contactCards(contact)} />
         </div>
       </section>
 

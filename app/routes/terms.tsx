@@ -3,10 +3,10 @@ import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { termsOfService } from "#app/content/legal.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { formatLongDate } from "#app/lib/sast.ts";
-import { seo } from "#app/lib/seo.ts";
+import { seo, useContact } from "#app/lib/seo.ts";
 import type { Route } from "./+types/terms";
 
-// Rendered per request: the last-updated date is today's (SPEC.md section 2).
+// Rendered per request: the last-updated date is today's (SPEC.md section 2), the contact details live.
 export function loader() {
   return { lastUpdated: formatLongDate(new Date()) };
 }
@@ -17,7 +17,7 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title="Terms of Service" lead={`Last updated: ${loaderData.lastUpdated}`} />
-      <LegalDocumentBody document={termsOfService} />
+      <LegalDocumentBody document={termsOfService(useContact())} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { site } from "#app/config/site.ts";
+import { type ContactContent, mailSignature } from "#app/content/contact-details.ts";
 import { newsletterName } from "#app/content/newsletter.ts";
 import type { TeamMember } from "#app/content/team.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
@@ -49,8 +50,16 @@ function mailHtml(html: string, siteUrl: string): string {
 const absoluteText = (markdown: string, siteUrl: string) =>
   markdown.replace(/\]\((\/(?![/\\])[^)\s]*)/g, (_link, path: string) => `](${siteUrl}${path}`);
 
-/** `team`: the team as the agency has it now (decision 0052), which names the byline's author. */
-export function articleEmail(article: ArticleRecord, { siteUrl, team }: { siteUrl: string; team: readonly TeamMember[] }): ArticleEmail {
+/** What an article's mail is made with: the team and the contact details as the agency has them now (decision 0052). */
+export interface ArticleMailContext {
+  siteUrl: string;
+  /** Names the byline's author. */
+  team: readonly TeamMember[];
+  /** Signs the mail. */
+  contact: ContactContent;
+}
+
+export function articleEmail(article: ArticleRecord, { siteUrl, team, contact }: ArticleMailContext): ArticleEmail {
   const url = `${siteUrl}/blog/${article.slug}`;
   const author = team.find((member) => member.id === article.author)?.name ?? site.name;
   const minutes = readTimeLabel(article.readTimeMinutes ?? readTimeMinutes(article.body));
@@ -76,7 +85,7 @@ export function articleEmail(article: ArticleRecord, { siteUrl, team }: { siteUr
     `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:bold">Read it on our site</a></p>`,
     `<hr style="${STYLES.hr}">`,
     `<p style="${MUTED}">${escapeHtml(footer)} <a href="${UNSUBSCRIBE_SLOT}" style="color:#475569">Unsubscribe</a></p>`,
-    `<p style="${MUTED}">${escapeHtml(`${site.name}, ${site.address.locality} | ${site.email} | ${site.phone.display}`)}</p>`,
+    `<p style="${MUTED}">${escapeHtml(mailSignature(contact))}</p>`,
     `</td></tr></table></td></tr></table></body></html>`,
   ].join("");
   const text = [
@@ -86,7 +95,7 @@ export function articleEmail(article: ArticleRecord, { siteUrl, team }: { siteUr
     absoluteText(article.body, siteUrl),
     "--",
     `${footer} To unsubscribe: ${UNSUBSCRIBE_SLOT}`,
-    `${site.name}, ${site.address.locality} | ${site.email} | ${site.phone.display}`,
+    mailSignature(contact),
   ].join("\n\n");
   return { subject: article.title, html, text };
 }

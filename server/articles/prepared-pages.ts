@@ -35,8 +35,9 @@ export async function prepareArticlePages({
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   };
   articles.drawCardsWith(drawCard);
-  // An article's page changes with its version and with its author as the team has it (decision 0052).
-  const stampOf = (article: LiveArticle) => JSON.stringify([article.version, article.author, article.authorRole, article.authorAvatar]);
+  // An article's page changes with its version, its author as the team has it and the footer's contact details (decision 0052).
+  const stampOf = (article: LiveArticle) =>
+    JSON.stringify([article.version, article.author, article.authorRole, article.authorAvatar, services.siteContent.content("contact")]);
   const prepared = new Map<string, string>();
   const sync = async () => {
     const live = articles.pages();
@@ -56,7 +57,7 @@ export async function prepareArticlePages({
         await card(path, articleMetaTitle(article));
         const [html, data] = await Promise.all([render(path), render(`${path}.data`)]);
         if (html.status !== 200 || data.status !== 200) throw new Error(`it answered ${html.status} and its data ${data.status}`);
-        // Only if no newer version (or team) arrived while it rendered.
+        // Only if no newer version (or team, or contact details) arrived while it rendered.
         const now = articles.find(path.slice("/blog/".length));
         if (!now || stampOf(now) !== stamp) continue;
         files.putPage(path, { html: html.text, data: data.text });
@@ -72,10 +73,14 @@ export async function prepareArticlePages({
     if (files.has(card)) return;
     files.putFile(card, await drawCard(path, title));
   };
-  articles.onChange(sync);
+  // One sync at a time: the articles and the contact details may change together.
+  let syncing = Promise.resolve();
+  const syncInTurn = () => (syncing = syncing.catch(() => undefined).then(sync));
+  articles.onChange(syncInTurn);
   // The site content is read by now: a team saved before this start names the authors at once.
   articles.authorsFrom(() => services.siteContent.content("team").members);
   services.siteContent.prepareWith("team", () => articles.refresh());
+  services.siteContent.prepareWith("contact", syncInTurn);
   await articles.refresh();
-  await sync();
+  await syncInTurn();
 }

@@ -56,17 +56,20 @@ export async function sendPageAction({ params, context, request }: AdminRouteArg
   const intent = String(form.fields.intent);
   const services = servicesOf(context);
   const { settings, database } = services;
-  // The byline names the author as the team has it now (decision 0052).
-  const team = services.siteContent.content("team").members;
+  // The byline names the author as the team has it now, the signature the contact details (decision 0052).
+  const made = {
+    siteUrl: settings.SITE_URL,
+    team: services.siteContent.content("team").members,
+    contact: services.siteContent.content("contact"),
+  };
   if (intent === "test") {
-    await queueTestSend(database, article.id, session.user.email, { siteUrl: settings.SITE_URL, team });
+    await queueTestSend(database, article.id, session.user.email, made);
   } else if (intent === "send") {
     requireRoleFor(context, "publish");
     if (form.fields.confirm !== "yes") return data({ problem: "Tick the box to confirm the send first." }, { status: 400 });
     const result = await startArticleSend(database, article.id, actorOf(session), {
-      siteUrl: settings.SITE_URL,
+      ...made,
       perMinute: settings.NEWSLETTER_RATE_PER_MINUTE,
-      team,
     });
     if (result.ok) return sent(services, article.id, intent);
     if (result.problem !== "already-sent") return data({ problem: problems[result.problem] }, { status: 409 });

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import type { TeamMember } from "#app/content/team.ts";
 import { type Actor, recordAudit } from "#server/audit/audit.ts";
-import { type ArticleEmail, articleEmail, personalise } from "#server/articles/newsletter-email.ts";
+import { type ArticleEmail, articleEmail, type ArticleMailContext, personalise } from "#server/articles/newsletter-email.ts";
 import { findArticleById } from "#server/articles/store.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database, OutboxStatus } from "#server/db/schema.ts";
@@ -39,7 +38,7 @@ export function startArticleSend(
   handle: DatabaseHandle,
   articleId: number,
   actor: Actor,
-  options: { siteUrl: string; perMinute: number; team: readonly TeamMember[] },
+  options: ArticleMailContext & { perMinute: number },
   now = new Date(),
 ): Promise<StartResult> {
   return handle.durableTransaction(async (trx) => {
@@ -114,12 +113,12 @@ export async function queueTestSend(
   handle: DatabaseHandle,
   articleId: number,
   to: string,
-  { siteUrl, team }: { siteUrl: string; team: readonly TeamMember[] },
+  context: ArticleMailContext,
   now = new Date(),
 ): Promise<boolean> {
   const article = await findArticleById(handle.db, articleId);
   if (!article) return false;
-  const mail = personalise(articleEmail(article, { siteUrl, team }), `${siteUrl}${UNSUBSCRIBE_PATH}`);
+  const mail = personalise(articleEmail(article, context), `${context.siteUrl}${UNSUBSCRIBE_PATH}`);
   await handle.durableTransaction((trx) =>
     enqueue(
       trx,

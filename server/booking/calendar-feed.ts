@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { site } from "#app/config/site.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import { COMMAND_LINE, recordAudit } from "#server/audit/audit.ts";
 import type { Env } from "#server/env.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -49,6 +50,7 @@ export async function feedCalendar(
   consultants: readonly Consultant[],
   siteUrl: string,
   secret: string,
+  contact: ContactContent,
   now = new Date(),
 ): Promise<string | null> {
   const feed = await db.selectFrom("calendar_feeds").select("consultant").where("secret_hash", "=", hashOf(secret)).executeTakeFirst();
@@ -66,7 +68,9 @@ export async function feedCalendar(
     .execute();
   const events = rows.map(
     ({ lead, ...row }) =>
-      /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/.exec(calendarEvent(asBooking(row), consultant, siteUrl, leadPage(siteUrl, lead)))![0],
+      /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/.exec(
+        calendarEvent(asBooking(row), consultant, siteUrl, leadPage(siteUrl, lead), contact),
+      )![0],
   );
   return [
     "BEGIN:VCALENDAR",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -76,13 +77,19 @@ export class CalendarOutages {
   readonly #consultants: readonly Consultant[];
   readonly #staleMs: number;
   readonly #callsPage: string;
+  readonly #contact: () => ContactContent;
 
-  constructor(handle: DatabaseHandle, consultants: readonly Consultant[], options: { staleMs: number; siteUrl: string }) {
+  constructor(
+    handle: DatabaseHandle,
+    consultants: readonly Consultant[],
+    options: { staleMs: number; siteUrl: string; contact: () => ContactContent },
+  ) {
     this.#handle = handle;
     this.#db = handle.db;
     this.#consultants = consultants;
     this.#staleMs = options.staleMs;
     this.#callsPage = `${options.siteUrl}/admin/calls`;
+    this.#contact = options.contact;
   }
 
   async current(now = new Date()): Promise<Outage[]> {
@@ -156,7 +163,7 @@ export class CalendarOutages {
 
   async #mail(trx: Kysely<Database>, outageId: number, subject: string, lines: string[], now: Date): Promise<void> {
     const admins = await trx.selectFrom("admin_users").select("email").where("role", "=", "admin").orderBy("id").execute();
-    const { text, html } = letter(subject, lines, [this.#callsPage]);
+    const { text, html } = letter(subject, lines, [this.#callsPage], this.#contact());
     await enqueue(
       trx,
       {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import { formatSast } from "#app/lib/sast.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import { log } from "#server/log.ts";
@@ -20,6 +21,8 @@ export interface CalendarSyncOptions {
   parse: ParseBusy;
   staleMs: number;
   siteUrl: string;
+  /** The live contact details that sign an outage's mail (decision 0052). */
+  contact: () => ContactContent;
 }
 
 /** A visitor's request never waits on a calendar server: busy times are read in the background and cached in the database. */

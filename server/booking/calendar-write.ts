@@ -1,5 +1,6 @@
 import { type DAVCalendar, deleteCalendarObject, updateCalendarObject } from "tsdav";
 import { site } from "#app/config/site.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import type { OutboxMessage } from "#server/outbox/store.ts";
 import { DeliveryError, type Sender } from "#server/outbox/worker.ts";
 import { type Budget, budgetOf, type CalDavSource, httpWords, openCalDav, type ReadLimits, reason } from "#server/booking/calendar-read.ts";
@@ -15,7 +16,7 @@ export function writableCalendar(consultant: Consultant | undefined): CalDavSour
 export const leadPage = (siteUrl: string, leadId: number | null | undefined) => `${siteUrl}/admin${leadId ? `/leads/${leadId}` : ""}`;
 
 /** Their private feed (calendar-feed.ts) serves the same event, so a calendar holding both shows it once. */
-export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string, leadUrl: string): string {
+export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl: string, leadUrl: string, contact: ContactContent): string {
   const host = new URL(siteUrl).hostname;
   const description = [
     `${CALL_TITLE}, booked at /calendar.`,
@@ -39,7 +40,7 @@ export function calendarEvent(booking: Booking, consultant: Consultant, siteUrl:
     description,
     url: leadUrl,
     location: consultant.meetingLink,
-    organizer: { name: site.name, email: site.email },
+    organizer: { name: site.name, email: contact.email },
     attendee: { name: booking.name, email: booking.email },
     stamp: booking.updated_at,
   });
@@ -54,6 +55,8 @@ export function calendarSender(deps: {
   limits: ReadLimits;
   siteUrl: string;
   leadUrl(bookingId: number): Promise<string>;
+  /** The live contact details, the event's organizer as it is written (decision 0052). */
+  contact(): ContactContent;
 }): Sender {
   const consultantOf = (id: string | null) => deps.consultants.find((c) => c.id === id);
   const objectName = (booking: { id: number }) => `booking-${booking.id}.ics`;
@@ -79,7 +82,7 @@ export function calendarSender(deps: {
     const response = await updateCalendarObject({
       calendarObject: {
         url: new URL(objectName(booking), calendar.url).href,
-        data: calendarEvent(booking, consultant, deps.siteUrl, await deps.leadUrl(booking.id)),
+        data: calendarEvent(booking, consultant, deps.siteUrl, await deps.leadUrl(booking.id), deps.contact()),
         etag: "",
       },
       headers: {},

@@ -63,6 +63,7 @@ function mailContext(
     calendarUrl: `${settings.SITE_URL}${CALENDAR_PATH}`,
     host: new URL(settings.SITE_URL).hostname,
     origin,
+    contact: services.siteContent.content("contact"),
   };
 }
 

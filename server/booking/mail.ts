@@ -1,5 +1,6 @@
 import { sastSlot } from "#app/lib/sast.ts";
 import { site } from "#app/config/site.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import type { LeadOrigin } from "#server/forms/lead.ts";
 import { renderNotification } from "#server/mail/render.ts";
@@ -23,6 +24,8 @@ export interface BookingMailContext {
   consultant: MailConsultant | null;
   previousStart?: Date;
   previousEnd?: Date;
+  /** The live contact details (decision 0052), as the mail is made. */
+  contact: ContactContent;
 }
 
 const NOT_SPECIFIED = "Not specified";
@@ -37,7 +40,7 @@ function invitationFile(booking: Booking, context: BookingMailContext): MailAtta
     meetingLink ? `Join: ${meetingLink}` : null,
     booking.message ? `What to discuss: ${booking.message}` : null,
     context.manageUrl ? `Cancel or move the call: ${context.manageUrl}` : null,
-    `Questions: ${site.email}, ${site.phone.display}`,
+    `Questions: ${context.contact.email}, ${context.contact.phone}`,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -51,7 +54,7 @@ function invitationFile(booking: Booking, context: BookingMailContext): MailAtta
     description,
     url: context.manageUrl ?? context.calendarUrl,
     location: meetingLink,
-    organizer: { name: site.name, email: site.email },
+    organizer: { name: site.name, email: context.contact.email },
     attendee: { name: booking.name, email: booking.email },
     stamp: booking.updated_at,
   });
@@ -113,9 +116,9 @@ export function bookingMails(booking: Booking, context: BookingMailContext): Boo
     {
       notification: {
         kind: "Booking confirmation",
-        replyTo: site.email,
+        replyTo: context.contact.email,
         subject: `${heading.visitor}: ${when}`,
-        ...letter(heading.visitor, lines, urls),
+        ...letter(heading.visitor, lines, urls, context.contact),
       },
       recipient: booking.email,
       attachments: [attachment],
@@ -132,8 +135,14 @@ function withWhomLines(booking: Booking, consultant: MailConsultant | null, befo
   ];
 }
 
-export function letter(heading: string, lines: string[], urls: Array<string | null | undefined>): { text: string; html: string } {
-  const text = [...lines, "", `${site.name}`, `${site.email} | ${site.phone.display}`].join("\n\n");
+/** A mail's paragraphs, its links made links, signed with the agency's live contact details. */
+export function letter(
+  heading: string,
+  lines: string[],
+  urls: Array<string | null | undefined>,
+  contact: ContactContent,
+): { text: string; html: string } {
+  const text = [...lines, "", `${site.name}`, `${contact.email} | ${contact.phone}`].join("\n\n");
   const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   const htmlLines = lines.map((line) => {
     const url = urls.find((u) => u && line.endsWith(u));
@@ -143,7 +152,7 @@ export function letter(heading: string, lines: string[], urls: Array<string | nu
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">`,
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
     ...htmlLines,
-    `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.email)} | ${escapeHtml(site.phone.display)}</p>`,
+    `<p>${escapeHtml(site.name)}<br>${escapeHtml(contact.email)} | ${escapeHtml(contact.phone)}</p>`,
     `</body></html>`,
   ].join("");
   return { text, html };
@@ -174,6 +183,7 @@ export interface ReminderContext {
   consultant: MailConsultant | null;
   manageUrl: string;
   inboxUrl: string;
+  contact: ContactContent;
 }
 
 /** Rendered when it is sent, from the booking as it stands then. */
@@ -189,7 +199,7 @@ export function reminderMail(booking: Booking, to: ReminderFor, context: Reminde
     ];
     return {
       subject: `Reminder: your call on ${when}`,
-      ...letter("Your call is coming up", lines, [context.manageUrl, context.consultant?.meetingLink]),
+      ...letter("Your call is coming up", lines, [context.manageUrl, context.consultant?.meetingLink], context.contact),
     };
   }
   const lines = [
@@ -204,6 +214,6 @@ export function reminderMail(booking: Booking, to: ReminderFor, context: Reminde
   ];
   return {
     subject: `Reminder: call with ${booking.name} on ${when}`,
-    ...letter("A call is coming up", lines, [context.inboxUrl, context.consultant?.meetingLink]),
+    ...letter("A call is coming up", lines, [context.inboxUrl, context.consultant?.meetingLink], context.contact),
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { site } from "#app/config/site.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import type { Database } from "#server/db/schema.ts";
 import { messageIdOf } from "#server/outbox/mail-files.ts";
 import type { OutboxMessage } from "#server/outbox/store.ts";
@@ -102,6 +102,8 @@ export function reminderSender(deps: {
   manageUrl(booking: Booking): string;
   inboxUrl(bookingId: number): Promise<string>;
   discard(message: OutboxMessage): Promise<void>;
+  /** The live contact details, read when the reminder is made (decision 0052). */
+  contact(): ContactContent;
 }): Sender {
   return async (message) => {
     const note = JSON.parse(message.text_body) as ReminderNote;
@@ -113,15 +115,17 @@ export function reminderSender(deps: {
       return;
     }
     const consultant = deps.consultants.find((c) => c.id === booking.consultant) ?? null;
+    const contact = deps.contact();
     const mail = reminderMail(booking, note.to, {
       consultant: consultant && { name: consultant.name, meetingLink: consultant.meetingLink },
       manageUrl: deps.manageUrl(booking),
       inboxUrl: await deps.inboxUrl(booking.id),
+      contact,
     });
     await deps.mailer.send({
       messageId: messageIdOf(message, deps.messageIdHost),
       ...mail,
-      replyTo: note.to === "visitor" ? site.email : booking.email,
+      replyTo: note.to === "visitor" ? contact.email : booking.email,
       to: message.recipient,
     });
   };

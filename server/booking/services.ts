@@ -1,3 +1,4 @@
+import type { ContactContent } from "#app/content/contact-details.ts";
 import type { CoreServices } from "#server/core-services.ts";
 import { Availability } from "#server/booking/availability.ts";
 import { CalendarSync } from "#server/booking/calendar-sync.ts";
@@ -22,7 +23,10 @@ export interface BookingServices {
   availability(now: Date, except?: number): Promise<Availability>;
 }
 
-export function bookingServices(core: CoreServices, { calendarThread, mailer }: { calendarThread?: URL; mailer: Mailer }): BookingServices {
+export function bookingServices(
+  core: CoreServices,
+  { calendarThread, mailer, contact }: { calendarThread?: URL; mailer: Mailer; contact: () => ContactContent },
+): BookingServices {
   const rules = bookingRules(core.settings);
   const consultants = loadConsultants(core.settings.CONSULTANTS_FILE, rules);
   const writesCalendar = (id: string) => writableCalendar(consultants.find((c) => c.id === id)) !== undefined;
@@ -49,6 +53,7 @@ export function bookingServices(core: CoreServices, { calendarThread, mailer }: 
     parse: calendarThread ? parseOnThread(calendarThread, host) : parseInline(host),
     staleMs: settings.CALENDAR_STALE_MINUTES * 60_000,
     siteUrl: settings.SITE_URL,
+    contact,
   });
   const leadUrl = async (bookingId: number) => {
     const lead = await core.database.db
@@ -61,7 +66,7 @@ export function bookingServices(core: CoreServices, { calendarThread, mailer }: 
   };
   core.worker.register(
     "calendar",
-    calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL, leadUrl }),
+    calendarSender({ find: (id) => store.find(id), consultants, limits, siteUrl: settings.SITE_URL, leadUrl, contact }),
   );
   core.worker.register(
     "reminder",
@@ -73,6 +78,7 @@ export function bookingServices(core: CoreServices, { calendarThread, mailer }: 
       manageUrl: (booking) => manageUrl(settings.SITE_URL, secret, booking),
       inboxUrl: leadUrl,
       discard: (message) => outbox.discard(message),
+      contact,
     }),
   );
   return {

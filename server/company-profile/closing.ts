@@ -1,4 +1,5 @@
 import { site } from "#app/config/site.ts";
+import { type ContactContent, phoneHref } from "#app/content/contact-details.ts";
 import { auditGuarantee, auditPromises } from "#app/content/audit.ts";
 import { guarantee } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
@@ -49,7 +50,7 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: Figure
   return { page, y };
 }
 
-export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow, team: TeamContent): void {
+export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow, team: TeamContent, contact: ContactContent): void {
   let { page, y } = pdf.section(flow, "The Team Behind Your Results", 240);
   for (const member of team.members) {
     const bioHeight = pdf.textHeight(member.bio, CONTENT_WIDTH - 90, { size: 9.5 });
@@ -81,9 +82,9 @@ export function drawTeamAndContact(pdf: ProfileDocument, flow: Flow, team: TeamC
   page.drawText("Start with a free ad audit", { x: MARGIN + 20, y: y - 32, size: 17, font: pdf.bold, color: color.white });
   pdf.text(page, auditPromises.join("  ·  "), MARGIN + 20, y - 42, CONTENT_WIDTH - 40, { size: 10, color: color.accent, font: pdf.bold });
   const rows = [
-    { label: "Email", value: site.email, uri: `mailto:${site.email}` },
-    { label: "Phone", value: `${site.phone.display} (${site.phoneHours})`, uri: site.phone.href },
-    { label: "Office", value: `${site.address.locality}, ${site.address.region}, ${site.address.country}` },
+    { label: "Email", value: contact.email, uri: `mailto:${contact.email}` },
+    { label: "Phone", value: `${contact.phone} (${contact.phoneHours})`, uri: phoneHref(contact.phone) },
+    { label: "Office", value: `${contact.locality}, ${contact.region}, ${site.address.country}` },
   ];
   rows.forEach((row, index) => {
     const rowY = y - 78 - index * 20;

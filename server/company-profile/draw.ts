@@ -1,4 +1,5 @@
 import { site } from "#app/config/site.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
 import type { FiguresContent } from "#app/content/stats.ts";
 import type { TeamContent } from "#app/content/team.ts";
@@ -12,26 +13,30 @@ export interface ProfileContent {
   pricing: PricingContent;
   figures: FiguresContent;
   team: TeamContent;
+  contact: ContactContent;
 }
 
 /**
  * The company profile PDF from the site's own content, so it never disagrees with the pages: at build
  * from SPEC.md's, and in the heavy-work process from the records whenever a kind it shows changes.
  */
-export async function drawCompanyProfile({ pricing, figures, team }: ProfileContent, year = new Date().getFullYear()): Promise<Uint8Array> {
+export async function drawCompanyProfile(
+  { pricing, figures, team, contact }: ProfileContent,
+  year = new Date().getFullYear(),
+): Promise<Uint8Array> {
   const pdf = await ProfileDocument.create();
-  drawCover(pdf, figures);
+  drawCover(pdf, figures, contact);
   drawWhyWeExist(pdf);
   let flow = drawServices(pdf);
   flow = drawAddOns(pdf, flow, pricing);
   flow = drawPricing(pdf, flow, pricing);
   flow = drawGuarantees(pdf, flow, figures);
-  drawTeamAndContact(pdf, flow, team);
+  drawTeamAndContact(pdf, flow, team, contact);
 
   const { pages, doc } = pdf;
   pages.forEach((page, index) => {
     if (index === 0) return;
-    const left = pdf.plain(`${site.legalName}  ·  ${site.email}  ·  ${site.phone.display}`);
+    const left = pdf.plain(`${site.legalName}  ·  ${contact.email}  ·  ${contact.phone}`);
     const right = `${index + 1} / ${pages.length}`;
     page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: A4.width - MARGIN, y: 44 }, thickness: 0.6, color: color.line });
     page.drawText(left, { x: MARGIN, y: 30, size: 8, font: pdf.regular, color: color.muted });

@@ -1,11 +1,12 @@
 import { site } from "#app/config/site.ts";
+import { type ContactContent, phoneHref } from "#app/content/contact-details.ts";
 import { aboutHero, aboutStats, coreValues, problemSolution } from "#app/content/about.ts";
 import { engagementProcess, servicesHero } from "#app/content/services-page.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import type { FiguresContent } from "#app/content/stats.ts";
 import { A4, CONTENT_WIDTH, color, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
-export function drawCover(pdf: ProfileDocument, figures: FiguresContent): void {
+export function drawCover(pdf: ProfileDocument, figures: FiguresContent, contact: ContactContent): void {
   const page = pdf.addPage();
   const bandHeight = 520;
   page.drawRectangle({ x: 0, y: A4.height - bandHeight, width: A4.width, height: bandHeight, color: color.ink });
@@ -29,17 +30,10 @@ export function drawCover(pdf: ProfileDocument, figures: FiguresContent): void {
     color: color.white,
   });
   y = pdf.text(page, site.tagline, MARGIN, y - 8, CONTENT_WIDTH - 60, { size: 13, color: color.onDark, leading: 18 });
-  pdf.text(
-    page,
-    `${site.address.locality}, ${site.address.country}  ·  Working remotely across South Africa`,
-    MARGIN,
-    y - 8,
-    CONTENT_WIDTH,
-    {
-      size: 10,
-      color: color.onDark,
-    },
-  );
+  pdf.text(page, `${contact.locality}, ${site.address.country}  ·  Working remotely across South Africa`, MARGIN, y - 8, CONTENT_WIDTH, {
+    size: 10,
+    color: color.onDark,
+  });
 
   let chipX = MARGIN;
   let chipY = A4.height - 360;
@@ -72,9 +66,9 @@ export function drawCover(pdf: ProfileDocument, figures: FiguresContent): void {
   const footY = 54;
   page.drawLine({ start: { x: MARGIN, y: footY + 34 }, end: { x: A4.width - MARGIN, y: footY + 34 }, thickness: 0.6, color: color.line });
   const contacts = [
-    { label: "Email", value: site.email, uri: `mailto:${site.email}` },
-    { label: "Phone", value: site.phone.display, uri: site.phone.href },
-    { label: "Office", value: `${site.address.locality}, ${site.address.region}` },
+    { label: "Email", value: contact.email, uri: `mailto:${contact.email}` },
+    { label: "Phone", value: contact.phone, uri: phoneHref(contact.phone) },
+    { label: "Office", value: `${contact.locality}, ${contact.region}` },
   ];
   contacts.forEach((item, index) => {
     const x = MARGIN + index * (CONTENT_WIDTH / 3);

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { site } from "#app/config/site.ts";
+import { specContact } from "#app/content/contact-details.ts";
 import { MAIL_DIR, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
 
 export interface MailAttachment {
@@ -37,10 +38,11 @@ export interface MailSettings {
   DATA_DIR: string;
 }
 
+// Operational settings, not the content the agency edits: without them, SPEC.md's address.
 function mailAddresses(settings: Pick<MailSettings, "MAIL_FROM" | "NOTIFY_TO">) {
   return {
-    from: settings.MAIL_FROM ?? `"${site.name} Website" <${site.email}>`,
-    to: settings.NOTIFY_TO ?? site.email,
+    from: settings.MAIL_FROM ?? `"${site.name} Website" <${specContact.email}>`,
+    to: settings.NOTIFY_TO ?? specContact.email,
   };
 }
 

@@ -1,4 +1,4 @@
-import { site } from "#app/config/site.ts";
+import { type ContactContent, mailSignature } from "#app/content/contact-details.ts";
 import { newsletterName } from "#app/content/newsletter.ts";
 import { newsletterRules } from "#app/forms/newsletter.ts";
 import { escapeHtml } from "#app/lib/escape-html.ts";
@@ -18,6 +18,8 @@ export interface ConfirmationContext {
   unsubscribeUrl: string;
   signupPage: string;
   signedUpAt: Date;
+  /** The live contact details that sign it (decision 0052). */
+  contact: ContactContent;
 }
 
 export function confirmationMail(context: ConfirmationContext): Notification {
@@ -30,7 +32,7 @@ export function confirmationMail(context: ConfirmationContext): Notification {
     context.confirmUrl,
     `If you did not ask for it, ignore this email: you will not be subscribed, and we delete the request after ${newsletterRules.confirmDays} days.`,
     `You can leave at any time: every email from us has an unsubscribe link. To leave now: ${context.unsubscribeUrl}`,
-    `${site.name}, ${site.address.locality} | ${site.email} | ${site.phone.display}`,
+    mailSignature(context.contact),
   ];
   const text = paragraphs.join("\n\n");
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;

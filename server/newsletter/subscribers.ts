@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { type ContactContent, specContact } from "#app/content/contact-details.ts";
 import { newsletterConsent, newsletterForm, newsletterRules } from "#app/forms/newsletter.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -45,12 +46,19 @@ export class Newsletter {
   readonly #secret: Buffer;
   readonly #siteUrl: string;
   readonly #onEvent: NewsletterEventHook | undefined;
+  // The contact details that sign the confirmation: SPEC.md's until the site content's is given (contactFrom).
+  #contact: () => ContactContent = () => specContact;
 
   constructor(handle: DatabaseHandle, secret: Buffer, siteUrl: string, onEvent?: NewsletterEventHook) {
     this.#handle = handle;
     this.#secret = secret;
     this.#siteUrl = siteUrl;
     this.#onEvent = onEvent;
+  }
+
+  /** Signs each confirmation with the contact details as the agency has them when it is made (decision 0052). */
+  contactFrom(contact: () => ContactContent): void {
+    this.#contact = contact;
   }
 
   get #db(): Kysely<Database> {
@@ -81,6 +89,7 @@ export class Newsletter {
       unsubscribeUrl: this.unsubscribeUrl(subscriber),
       signupPage: `${this.#siteUrl}${subscriber.signup_page}`,
       signedUpAt: new Date(subscriber.signed_up_at),
+      contact: this.#contact(),
     });
     await enqueue(
       trx,

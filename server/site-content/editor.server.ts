@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { badgesValuesOf, readBadgesPost } from "#app/content/badges-form.ts";
 import { caseStudiesValuesOf, readCaseStudiesPost } from "#app/content/case-studies-form.ts";
+import { contactValuesOf, readContactPost } from "#app/content/contact-form.ts";
 import { type FormErrors, type FormValues, imagePathNameOf, REMOVE } from "#app/content/field-map.ts";
 import { figuresValuesOf, readFiguresPost } from "#app/content/figures-form.ts";
 import { pricingValuesOf, readPricingPost } from "#app/content/pricing-form.ts";
@@ -20,7 +21,7 @@ import { findContent, listContentRevisions } from "#server/site-content/store.ts
 
 /**
  * The site-content editors' loaders and actions (app/routes/admin/pricing.tsx, testimonials.tsx, badges.tsx,
- * case-studies.tsx, figures.tsx, team.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
+ * case-studies.tsx, figures.tsx, team.tsx, contact.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
  * restore write through the publishing service, which has the pages re-prepared before the answer; a refused
  * save shows every field's message beside what was typed. An image posted with a save goes through the
  * article editor's upload (server/articles/upload.ts) and fills in its row's image path.
@@ -224,4 +225,17 @@ export const teamEditor = siteContentEditor({
   read: readTeamPost,
   extra: () => ({}),
   refuse: async (content, values, live, context) => authorsRemoved(live, content, values, await listArticles(adminOf(context).db)),
+});
+
+export const contactEditor = siteContentEditor({
+  kind: "contact",
+  path: "/admin/contact",
+  noun: "the contact details",
+  done: {
+    save: "Saved: every page's footer, /contact, the legal pages, the company profile and the mails made from now show them.",
+    restore: "Restored: that version is the contact details again, as a new revision.",
+  },
+  valuesOf: contactValuesOf,
+  read: (fields) => readContactPost(fields),
+  extra: () => ({}),
 });

@@ -1,5 +1,6 @@
 import { prerenderedPaths } from "#app/config/public-routes.ts";
 import { type CaseStudiesContent, specCaseStudies } from "#app/content/case-studies.ts";
+import { type ContactContent, specContact } from "#app/content/contact-details.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { type PartnersContent, specPartners } from "#app/content/partners.ts";
 import { type FiguresContent, specFigures } from "#app/content/stats.ts";
@@ -9,7 +10,15 @@ import { servicesShowingFigures } from "#app/content/service-pages.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
-import { parseCaseStudies, parseFigures, parsePartners, parsePricing, parseTeam, parseTestimonials } from "#server/site-content/schema.ts";
+import {
+  parseCaseStudies,
+  parseContact,
+  parseFigures,
+  parsePartners,
+  parsePricing,
+  parseTeam,
+  parseTestimonials,
+} from "#server/site-content/schema.ts";
 
 /**
  * The kinds of site content the agency edits (decision 0052), each one document: what a new site starts
@@ -23,6 +32,7 @@ export interface SiteContent {
   caseStudies: CaseStudiesContent;
   figures: FiguresContent;
   team: TeamContent;
+  contact: ContactContent;
 }
 export type ContentKind = keyof SiteContent;
 
@@ -67,6 +77,14 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
   },
   // Articles name their author by id, resolved from app/content/team.ts when they are read (decision 0052).
   team: { spec: specTeam, parse: parseTeam, shownOn: [pageMeta.about.path] },
+  // The footer is on every page: every prerendered one is prepared again. The article pages follow it as
+  // they follow the team (server/articles/prepared-pages.ts); /blog is rendered per request, as are
+  // /contact and the legal pages, listed for the sitemap, which dates the pages listed here by it.
+  contact: {
+    spec: specContact,
+    parse: parseContact,
+    shownOn: [...prerenderedPaths(), pageMeta.contact.path, pageMeta.privacy.path, pageMeta.terms.path],
+  },
 };
 
 export const contentKindNames = Object.keys(contentKinds) as ContentKind[];

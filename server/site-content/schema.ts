@@ -1,5 +1,7 @@
 import { z } from "#app/lib/zod.ts";
 import type { CaseStudiesContent } from "#app/content/case-studies.ts";
+import type { ContactContent } from "#app/content/contact-details.ts";
+import { southAfricanPhone } from "#app/content/contact-form.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
@@ -95,6 +97,15 @@ const member = z.object({
 });
 const teamDocument = z.object({ members: z.array(member).check(z.minLength(1)) });
 
+// The phone as the form stores it: its tel: link is made from it.
+const contactDocument = z.object({
+  email: text,
+  phone: text.check(z.refine((phone) => southAfricanPhone(phone) === phone)),
+  phoneHours: text,
+  locality: text,
+  region: text,
+});
+
 /** The stored text as the document `shape` gives, or null when it is not one. */
 function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
   try {
@@ -108,6 +119,7 @@ function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
 export const parsePricing = (document: string): PricingContent | null => parseAs(pricingDocument, document);
 export const parseCaseStudies = (document: string): CaseStudiesContent | null => parseAs(caseStudiesDocument, document);
 export const parseFigures = (document: string): FiguresContent | null => parseAs(figuresDocument, document);
+export const parseContact = (document: string): ContactContent | null => parseAs(contactDocument, document);
 export const parseTeam = (document: string): TeamContent | null => parseAs(teamDocument, document);
 export const parsePartners = (document: string): PartnersContent | null => parseAs(partnersDocument, document);
 export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

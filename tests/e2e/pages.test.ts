@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { site } from "#app/config/site.ts";
+import { phoneHref, specContact } from "#app/content/contact-details.ts";
 import { aiAssessmentBenefits } from "#app/content/ai-assessment.ts";
 import { aiPackages } from "#app/content/ai-packages.ts";
 import { auditInclusions, fullAuditInclusions } from "#app/content/audit.ts";
@@ -253,8 +253,8 @@ describe("pricing", () => {
 describe("contact", () => {
   it("has three whole-card links: email, phone with hours, and a 15-minute call booking", async () => {
     const page = await render("/contact");
-    expect(page.linksTo(`mailto:${site.email}`)).toContainEqual(`Email Us ${site.email} We reply within 2-4 hours`);
-    expect(page.linksTo(site.phone.href)).toContainEqual(`Call Us ${site.phone.display} Weekdays 9AM-6PM SAST`);
+    expect(page.linksTo(`mailto:${specContact.email}`)).toContainEqual(`Email Us ${specContact.email} We reply within 2-4 hours`);
+    expect(page.linksTo(phoneHref(specContact.phone))).toContainEqual(`Call Us ${specContact.phone} Weekdays 9AM-6PM SAST`);
     expect(page.linksTo("/calendar")).toEqual(["Book a Call Pick a time that suits you 15-minute ROI consultation"]);
   });
 
@@ -343,7 +343,7 @@ describe("legal pages", () => {
       "Your rights",
       "Information Officer",
     ]);
-    expectAll(page.text, [site.email, site.phone.display, site.address.locality]);
+    expectAll(page.text, [specContact.email, specContact.phone, specContact.locality]);
   });
 
   it("states the payment, billing, notice and liability terms, dated today", async () => {
@@ -355,7 +355,7 @@ describe("legal pages", () => {
       "30 days' notice of termination",
       "capped at 12 months of fees",
     ]);
-    expectAll(page.text, [site.email, site.phone.display, site.address.locality]);
+    expectAll(page.text, [specContact.email, specContact.phone, specContact.locality]);
   });
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
+import { specContact } from "#app/content/contact-details.ts";
 import { sastSlot } from "#app/lib/sast.ts";
 import { zonedSlot } from "#server/booking/mail.ts";
 import { type BookingRules, freeDays } from "#server/booking/slots.ts";
@@ -182,7 +183,7 @@ describe.concurrent("booking reminders", () => {
         expect(movedReminder).toContain("We will call you or send a meeting link before the call.");
         const link = /Need to cancel or move it\? (\S+)/.exec(movedReminder!)![1]!;
         expect(await (await fetch(link)).text()).toContain(slotText(later));
-        const toAgency = remindersTo(dirs, site.email);
+        const toAgency = remindersTo(dirs, specContact.email);
         expect(toAgency).toHaveLength(1);
         expect(toAgency[0]).toContain(`Hi Ben Mokoena, a reminder of your call with Sipho Dube of Nkosi Retail: ${slotText(later)}.`);
 

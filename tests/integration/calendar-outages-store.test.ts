@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { specContact } from "#app/content/contact-details.ts";
 import { sourceKey } from "#server/booking/calendar-read.ts";
 import { CalendarOutages } from "#server/booking/calendar-outages.ts";
 import type { Consultant } from "#server/booking/consultants.ts";
@@ -29,7 +30,8 @@ describe.each(databaseKinds)("calendar outages on %s", (kind) => {
     const others = await Promise.all([1, 2, 3].map(() => openSiteDatabase(site.test.settings)));
     try {
       const instances = [site.handle, ...others].map(
-        (handle) => new CalendarOutages(handle, [naledi], { staleMs: STALE_MS, siteUrl: "https://roimedia.co.za" }),
+        (handle) =>
+          new CalendarOutages(handle, [naledi], { staleMs: STALE_MS, siteUrl: "https://roimedia.co.za", contact: () => specContact }),
       );
       const key = sourceKey(naledi.id, naledi.calendars[0]!);
       const now = new Date();

@@ -38,6 +38,10 @@ export function useSiteEditors(kind: "sqlite" | "postgres", who: string, ips: re
     get reader() {
       return reader;
     },
+    /** The server itself: its data directory holds the mails it writes. */
+    get server() {
+      return server;
+    },
     get: (path: string) => fetch(server.url + path, { headers: { "Accept-Encoding": "br", Accept: "text/html" } }),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
+import { specContact } from "#app/content/contact-details.ts";
 import { team } from "#app/content/team.ts";
 import { articleEmail } from "#server/articles/newsletter-email.ts";
 import type { ArticleRecord } from "#server/articles/store.ts";
@@ -36,13 +37,13 @@ describe("an article's newsletter mail", () => {
   const thabo = { ...team[0], id: "thabo-nkosi", name: "Thabo Nkosi", role: "Head of Client Success", initials: "TN" };
 
   it("names a member the agency added to the team", () => {
-    const mail = articleEmail(article, { siteUrl: "https://roimedia.co.za", team: [...team, thabo] });
+    const mail = articleEmail(article, { siteUrl: "https://roimedia.co.za", team: [...team, thabo], contact: specContact });
     expect(mail.text).toContain("Thabo Nkosi · Google Ads · 4 min read");
     expect(mail.html).toContain("Thabo Nkosi · Google Ads · 4 min read");
   });
 
   it("names the agency for an author no longer in the team", () => {
-    const mail = articleEmail(article, { siteUrl: "https://roimedia.co.za", team });
+    const mail = articleEmail(article, { siteUrl: "https://roimedia.co.za", team, contact: specContact });
     expect(mail.text).toContain(`${site.name} · Google Ads`);
     expect(mail.text).not.toContain("Thabo");
   });

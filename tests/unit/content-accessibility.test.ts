@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articles } from "#app/content/blog.server.ts";
+import { specContact } from "#app/content/contact-details.ts";
 import { privacyPolicy, termsOfService } from "#app/content/legal.ts";
 import { metricsOf, servicePages } from "#app/content/service-pages.ts";
 import { specFigures } from "#app/content/stats.ts";
@@ -58,8 +59,8 @@ describe("every service page's text", () => {
 
 describe("the legal pages' text", () => {
   it.each([
-    ["privacy", privacyPolicy],
-    ["terms", termsOfService],
+    ["privacy", privacyPolicy(specContact)],
+    ["terms", termsOfService(specContact)],
   ] as const)("%s: every section has a title and an id of its own, every table a caption and a header per column", (_name, document) => {
     const ids = document.sections.map((section) => section.id);
     expect(new Set(ids).size).toBe(ids.length);

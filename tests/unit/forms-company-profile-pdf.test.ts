@@ -5,6 +5,7 @@ import path from "node:path";
 import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "#app/config/site.ts";
+import { phoneHref, specContact } from "#app/content/contact-details.ts";
 import { addOns, guarantee, pricingGroups } from "#app/content/pricing.ts";
 import { servicePages } from "#app/content/service-pages.ts";
 import { serviceCards, serviceSummaries } from "#app/content/services.ts";
@@ -49,8 +50,8 @@ describe("company profile PDF", () => {
       expect(text).toContain(member.name);
       expect(text).toContain(member.role);
     }
-    expect(text).toContain(site.email);
-    expect(text).toContain(site.phone.display);
+    expect(text).toContain(specContact.email);
+    expect(text).toContain(specContact.phone);
   });
 
   it("links the email address and phone number", async () => {
@@ -61,7 +62,7 @@ describe("company profile PDF", () => {
         return action.lookup(PDFName.of("URI"), PDFString).decodeText();
       }),
     );
-    expect(uris).toContain(`mailto:${site.email}`);
-    expect(uris).toContain(site.phone.href);
+    expect(uris).toContain(`mailto:${specContact.email}`);
+    expect(uris).toContain(phoneHref(specContact.phone));
   });
 });

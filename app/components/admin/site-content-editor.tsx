@@ -31,6 +31,7 @@ const editors = [
   { to: "/admin/case-studies", label: "Case studies" },
   { to: "/admin/figures", label: "Figures" },
   { to: "/admin/team", label: "Team" },
+  { to: "/admin/contact", label: "Contact details" },
 ];
 
 /**

@@ -6,9 +6,12 @@ import { footerLinks } from "#app/config/navigation.ts";
 import { site } from "#app/config/site.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import { Logo } from "#app/components/layout/logo.tsx";
+import { phoneHref } from "#app/content/contact-details.ts";
+import { useContact } from "#app/lib/seo.ts";
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const contact = useContact();
   return (
     <footer className="bg-ink text-slate-300" id="site-footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -22,18 +25,18 @@ export function Footer() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={`mailto:${site.email}`} className="flex items-center gap-2 hover:text-white">
-                <Icon name="mail" className="size-4" /> {site.email}
+              <a href={`mailto:${contact.email}`} className="flex items-center gap-2 hover:text-white">
+                <Icon name="mail" className="size-4" /> {contact.email}
               </a>
             </li>
             <li>
-              <a href={site.phone.href} className="flex items-center gap-2 hover:text-white">
-                <Icon name="phone" className="size-4" /> {site.phone.display}
+              <a href={phoneHref(contact.phone)} className="flex items-center gap-2 hover:text-white">
+                <Icon name="phone" className="size-4" /> {contact.phone}
               </a>
-              <span className="mt-1 block pl-6 text-xs text-slate-400">{site.phoneHours}</span>
+              <span className="mt-1 block pl-6 text-xs text-slate-400">{contact.phoneHours}</span>
             </li>
             <li className="flex items-center gap-2">
-              <Icon name="map-pin" className="size-4" /> {site.address.locality}, {site.address.country}
+              <Icon name="map-pin" className="size-4" /> {contact.locality}, {site.address.country}
             </li>
           </ul>
         </div>

@@ -28,7 +28,7 @@ const sections: Array<{ to: string; label: string; end: boolean; work: InboxWork
     label: "Site content",
     end: false,
     work: "edit-site-content",
-    groups: ["/admin/testimonials", "/admin/badges", "/admin/case-studies", "/admin/figures", "/admin/team"],
+    groups: ["/admin/testimonials", "/admin/badges", "/admin/case-studies", "/admin/figures", "/admin/team", "/admin/contact"],
   },
   { to: "/admin/forget", label: "Forget a person", end: false, work: "forget" },
   { to: "/admin/audit", label: "Audit log", end: false, work: "audit" },
