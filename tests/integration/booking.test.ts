@@ -6,7 +6,7 @@ import { botCheckFailed, formExpired, rateLimitMessage, rateLimitTitle } from "#
 import { manageRateLimits } from "#server/booking/manage-limits.ts";
 import { noscriptRateLimit } from "#server/forms/bot-check.ts";
 import { signManageToken } from "#server/booking/token.ts";
-import { parseInvitation } from "#tests/support/booking-ical.ts";
+import { calendarPart, parseInvitation } from "#tests/support/booking-ical.ts";
 import { createTestDatabase, databaseKinds, readSiteDb, type TestDatabase } from "#tests/support/database.ts";
 import { decodeMime, enhanced, formTokenAged, postLead, solveAltcha, waitFor } from "#tests/support/leads.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
@@ -44,17 +44,6 @@ async function startSmtp(): Promise<{ port: number; messages: Received[]; close(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The text/calendar part of a MIME message, decoded. */
-function calendarPart(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((chunk) => /Content-Type: text\/calendar/i.test(chunk));
-  if (!part) throw new Error("no text/calendar part in the message");
-  const [headers, ...body] = part.split(/\r?\n\r?\n/);
-  const content = body.join("\n\n").trim();
-  if (/Content-Transfer-Encoding: base64/i.test(headers!)) return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers!)) return decodeMime(content);
-  return content;
 }
 
 function slotsOf(html: string): string[] {

@@ -175,8 +175,15 @@ describe("metrics and the System page, with the mail server away", () => {
     const answer = await postLead(server, "/contact", { ...contactLead(stamp), ...enhanced(await solveAltcha(server)) }, from());
     expect(answer.status).toBe(200);
     // A page no route knows and an article no one wrote: labelled by pattern, never by the path typed.
-    await fetch(`${server.url}/blog/no-such-article-${stamp}`);
-    await fetch(`${server.url}/nowhere-${stamp}`);
+    await (await fetch(`${server.url}/blog/no-such-article-${stamp}`)).text();
+    await (await fetch(`${server.url}/nowhere-${stamp}`)).text();
+    // Each is counted as its answer finishes, which a loaded machine may come to after the client read it.
+    for (const route of ["/blog/:slug", "/*"]) {
+      const answered = { route, method: "GET", status: "404" };
+      await expect
+        .poll(() => metric(server, "site_http_request_duration_seconds_count", answered), { message: route })
+        .toBeGreaterThanOrEqual(1);
+    }
 
     await expect.poll(() => metric(server, "site_outbox_delivery_failures_total", { lane: "mail" })).toBeGreaterThan(failed);
     // The database's figures are read once a second at most: a scrape during the attempt may still see the lease.

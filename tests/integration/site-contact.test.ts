@@ -4,8 +4,10 @@ import { articles } from "#app/content/blog.server.ts";
 import { phoneHref, specContact } from "#app/content/contact-details.ts";
 import { contactValuesOf } from "#app/content/contact-form.ts";
 import { companyProfilePdf } from "#app/forms/company-profile-pdf.ts";
+import { calendarPart, parseInvitation } from "#tests/support/booking-ical.ts";
+import { BOOKING_HMAC_KEY, bookSlot, offeredSlots } from "#tests/support/booking-posts.ts";
 import { databaseKinds } from "#tests/support/database.ts";
-import { enhanced, postLead, solveAltcha, waitFor, writtenMail } from "#tests/support/leads.ts";
+import { decodeMime, enhanced, postLead, solveAltcha, waitFor, writtenMail, writtenMailAsSent } from "#tests/support/leads.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { useSiteEditors } from "#tests/support/site-editors.ts";
 
@@ -34,7 +36,8 @@ const jsonLdOf = (html: string) =>
     .find((data) => data["@type"] === "ProfessionalService");
 
 describe.each(databaseKinds)("the contact details editor on the built server (%s)", (kind) => {
-  const site = useSiteEditors(kind, "contact", ["192.0.2.95", "192.0.2.96"]);
+  // The booking form's tokens are made here with the server's key.
+  const site = useSiteEditors(kind, "contact", ["192.0.2.95", "192.0.2.96"], { ALTCHA_HMAC_KEY: BOOKING_HMAC_KEY });
   const { get } = site;
 
   it("refuses an invalid email and a number that is not South African, storing nothing and keeping what was typed", async () => {
@@ -94,6 +97,24 @@ describe.each(databaseKinds)("the contact details editor on the built server (%s
     expect(profile).toContain(`${SHOWN_PHONE} (${CAPE_TOWN.phoneHours})`);
     expect(profile).toContain(`${CAPE_TOWN.locality}, ${CAPE_TOWN.region}`);
     expect(profile).not.toContain(specContact.email);
+  });
+
+  it("signs a booking's confirmation made after the save with the new details, its invitation's organiser too", async () => {
+    const [slot] = await offeredSlots(site.server);
+    expect(slot, "a slot offered on /calendar").toBeDefined();
+    const booked = await bookSlot(site.server, slot!, `Contact ${kind}`);
+    expect(booked.status).toBe(302);
+    const to = new RegExp(`^To: ${booked.email}$`, "m");
+    const mail = await waitFor(
+      () => writtenMail(site.server.dataDir).find((written) => to.test(written)),
+      `the confirmation to ${booked.email}`,
+    );
+    expect(mail).toContain(`${CAPE_TOWN.email} | ${SHOWN_PHONE}`);
+    expect(mail).toMatch(new RegExp(`^Reply-To: ${CAPE_TOWN.email}$`, "m"));
+    // Its invitation read from the mail as written: undoing quoted-printable would bend a base64 part's padding.
+    const sent = writtenMailAsSent(site.server.dataDir).find((written) => to.test(decodeMime(written)))!;
+    expect(parseInvitation(calendarPart(sent)).organizer.toLowerCase()).toBe(`mailto:${CAPE_TOWN.email}`);
+    expect(mail).not.toContain(specContact.phone);
   });
 
   it("signs a mail made after the save with the new details: the newsletter's confirmation", async () => {

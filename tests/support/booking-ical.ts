@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { decodeMime } from "#tests/support/leads.ts";
 
 export interface ParsedInvitation {
   method: string;
@@ -52,4 +53,15 @@ export function parseInvitation(text: string): ParsedInvitation {
     attendeeParams: event.attendees.map(params),
     url: String(vevent.getFirstPropertyValue("url")),
   };
+}
+
+/** The text/calendar part of a mail, decoded. */
+export function calendarPart(raw: string): string {
+  const part = raw.split(/\r?\n--/).find((chunk) => /Content-Type: text\/calendar/i.test(chunk));
+  if (!part) throw new Error("no text/calendar part in the message");
+  const [headers, ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join("\n\n").trim();
+  if (/Content-Transfer-Encoding: base64/i.test(headers!)) return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers!)) return decodeMime(content);
+  return content;
 }

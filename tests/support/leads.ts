@@ -93,12 +93,17 @@ export function generatedSiteKey(server: { dataDir: string }): string {
 
 /** The .eml notifications a server without SMTP_URL has written so far. */
 export function writtenMail(dataDir: string): string[] {
+  return writtenMailAsSent(dataDir).map((text) => decodeMime(text));
+}
+
+/** The mails as written, encoded: a base64 part's padding is what decodeMime would take for a soft break. */
+export function writtenMailAsSent(dataDir: string): string[] {
   const dir = path.join(dataDir, "mail");
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith(".eml"))
     .sort()
-    .map((name) => decodeMime(readFileSync(path.join(dir, name), "utf8")));
+    .map((name) => readFileSync(path.join(dir, name), "utf8"));
 }
 
 /**

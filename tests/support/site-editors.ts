@@ -11,14 +11,19 @@ const PASSWORD = "a long enough passphrase";
  * reader signed in from their own addresses (`who`: the accounts' names, `ips`: theirs), and `get`, a
  * visitor's request of a page, as a browser asks for it.
  */
-export function useSiteEditors(kind: "sqlite" | "postgres", who: string, ips: readonly [editor: string, reader: string]) {
+export function useSiteEditors(
+  kind: "sqlite" | "postgres",
+  who: string,
+  ips: readonly [editor: string, reader: string],
+  settings: Record<string, string> = {},
+) {
   let database: TestDatabase;
   let server: RunningServer;
   let editor: InboxBrowser;
   let reader: InboxBrowser;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    server = await startServer({ ...database.settings, TRUST_PROXY: "x-forwarded-for" });
+    server = await startServer({ ...database.settings, TRUST_PROXY: "x-forwarded-for", ...settings });
     const url = database.settings.DATABASE_URL;
     await createUser(server.dataDir, `${who}-editor@roimedia.co.za`, PASSWORD, url, { role: "editor" });
     await createUser(server.dataDir, `${who}-reader@roimedia.co.za`, PASSWORD, url, { role: "reader" });
