@@ -438,11 +438,24 @@ describe("before the page hydrates", () => {
  * inside the frame).
  */
 function recordPressToFrame() {
-  const w = window as unknown as { pressedAt?: number; answeredAt?: number };
-  document.addEventListener("click", (event) => (w.pressedAt ??= event.timeStamp), { capture: true });
+  const w = window as unknown as { pressedAt?: number; answeredAt?: number; framesToOpen?: number };
+  let frames = 0;
+  const count = () => {
+    frames++;
+    if (w.framesToOpen === undefined) requestAnimationFrame(count);
+  };
+  document.addEventListener(
+    "click",
+    (event) => {
+      w.pressedAt ??= event.timeStamp;
+      requestAnimationFrame(count);
+    },
+    { capture: true },
+  );
   const observer = new MutationObserver(() => {
     if (!document.querySelector("dialog[open]")) return;
     observer.disconnect();
+    w.framesToOpen = frames;
     requestAnimationFrame(() => requestAnimationFrame((frameEnd) => (w.answeredAt = frameEnd)));
   });
   observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["open"] });
@@ -472,14 +485,17 @@ describe("Cookie settings opens within 100 ms of the click", () => {
     }
     await dialog(page).waitFor({ state: "visible" });
     await page.waitForFunction(() => (window as unknown as { answeredAt?: number }).answeredAt !== undefined);
-    const latency = await page.evaluate(() => {
-      const w = window as unknown as { pressedAt: number; answeredAt: number };
-      return w.answeredAt - w.pressedAt;
+    const { latency, framesToOpen } = await page.evaluate(() => {
+      const w = window as unknown as { pressedAt: number; answeredAt: number; framesToOpen: number };
+      return { latency: w.answeredAt - w.pressedAt, framesToOpen: w.framesToOpen };
     });
     expect(latency).toBeGreaterThanOrEqual(0);
-    // The target is 100 ms on a quiet machine (docs/performance-targets.md), which npm run bench banner measures; this bound
-    // catches a press that waits on React or the network, and leaves room for a test machine's other work.
-    expect(latency).toBeLessThan(400);
+    // The target is 100 ms on a quiet machine (docs/performance-targets.md), which npm run bench banner measures.
+    // Here, on a machine busy with the other tests, the press is held to frames, not milliseconds: the dialog
+    // opens in the task of the click, before the next frame, as a press that waited on React or the network
+    // would not.
+    console.log(`Cookie settings from ${from}, ${when}: ${Math.round(latency)} ms to the frame that draws it`);
+    expect(framesToOpen).toBe(0);
   });
 });
 
