@@ -195,7 +195,9 @@ describe("navigation", () => {
     await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.reload();
     // Within 50 px: the page parsed so far may be too short to scroll to 900 yet (871 seen on a loaded machine).
-    await expect.poll(() => page.evaluate(() => Math.abs((window as unknown as Record<string, number>).restoredY - 900))).toBeLessThan(50);
+    await expect
+      .poll(() => page.evaluate(() => Math.abs(((window as unknown as Record<string, number | undefined>).restoredY ?? 0) - 900)))
+      .toBeLessThan(50);
     await expect.poll(() => page.evaluate(() => Math.abs(window.scrollY - 900))).toBeLessThan(50);
   });
 });
