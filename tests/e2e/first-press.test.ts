@@ -4,10 +4,11 @@ import { publicRoutes } from "#app/config/public-routes.ts";
 import { PRICING_GROUP_NAME } from "#app/components/sections/pricing-accordion.tsx";
 import { FIRST_PRESS } from "#app/before-react/hydration-on-intent.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
+import { layoutPaths } from "#tests/support/layout-pages.ts";
 import { APP_SCRIPTS, holdAppScripts, SCRIPT_CLOSES, withoutDialogFeatures } from "#tests/support/browser.ts";
 
 /**
- * The before-React rule (app/before-react/README.md): on every public page, before
+ * The before-React rule (app/before-react/README.md): on a page of each layout, before
  * React is there, every control answers its first press (the page changes
  * within FIRST_PRESS_BOUND_MS on the browser's clock); one declared `held`
  * (FIRST_PRESS) is held by the loader for React and shown busy at once, and one
@@ -46,11 +47,14 @@ function notePresses() {
   document.addEventListener("click", () => current() && (current()!.reachedDocument = true), true);
 }
 
+/** The pages swept: one of each layout (what the others of a layout have, it has). */
+const sweptPaths = publicRoutes.filter((route) => layoutPaths.has(route.path));
+
 /**
  * The layout's header and footer are the same on every page: their controls are pressed on the first
  * page of each rendering (prerendered, per request, article), elsewhere only those in the page's main.
  */
-const LAYOUT_SWEPT = new Set([...Map.groupBy(publicRoutes, (route) => route.rendering).values()].map(([first]) => first!.path));
+const LAYOUT_SWEPT = new Set([...Map.groupBy(sweptPaths, (route) => route.rendering).values()].map(([first]) => first!.path));
 
 /** Marks the page's controls to press and returns them, each with its declaration. */
 function markControls(page: Page, withLayout: boolean) {
@@ -192,7 +196,7 @@ async function expectEveryPressAnswered(page: Page, path: string, withLayout = t
 }
 
 describe("every control answers its first press before React, or is held for it (app/before-react/README.md)", () => {
-  it.each(publicRoutes.map((route) => route.path))("%s, desktop", async (path) => {
+  it.each(sweptPaths.map((route) => route.path))("%s, desktop", async (path) => {
     const { page } = await browser.openPage({ viewport: { width: 1280, height: 800 } }, { allowConsoleErrors: [/ERR_FAILED/] });
     await expectEveryPressAnswered(page, path, LAYOUT_SWEPT.has(path));
   });

@@ -12,6 +12,10 @@ import { forms } from "#app/forms/registry.ts";
  * proxy answers 502 because the instance is restarting. The visitor stays on
  * the form with every field (and every wizard step) as typed, reads the
  * form's own failure message of SPEC.md section 8, and can send again.
+ * Every form posts through one hook (app/forms/use-lead-form.ts): the cases are
+ * its shapes (one step, on the page or in a dialog, steps, a redirect), with the
+ * contact form standing for the free audit's and the AI assessment's, which differ
+ * from it only in their fields and words.
  */
 
 const { browser, server } = useFormsSite();
@@ -72,26 +76,6 @@ const cases: TransportCase[] = [
     submit: "Get My Free ROI Analysis",
     failure: forms.contact.messages.failure,
     success: forms.contact.messages.success,
-    stored: submissions,
-  },
-  {
-    name: "free audit",
-    path: "/free-audit",
-    form: (page) => page.locator("#audit-form form"),
-    fill: fillLeadForm.audit,
-    submit: "Get My Free Audit",
-    failure: forms.audit.messages.failure,
-    success: forms.audit.messages.success,
-    stored: submissions,
-  },
-  {
-    name: "AI assessment",
-    path: "/free-ai-assessment",
-    form: (page) => page.locator("#ai-assessment-form form"),
-    fill: fillLeadForm.aiAssessment,
-    submit: "Get My Free AI Assessment",
-    failure: forms.aiAssessment.messages.failure,
-    success: forms.aiAssessment.messages.success,
     stored: submissions,
   },
   {

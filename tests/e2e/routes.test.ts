@@ -2,37 +2,16 @@ import { describe, expect, it } from "vitest";
 import { publicRoutes } from "#app/config/public-routes.ts";
 import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
+import { layoutPaths } from "#tests/support/layout-pages.ts";
 
 const browser = useBrowser();
 const server = useSharedServer();
 
 /**
- * One page of each layout, which axe checks at a desktop's and a phone's width: the pages of one
- * layout (the service pages, the articles, the legal pages) differ only in their text, whose
- * headings, link names and alt text tests/unit/content-accessibility.test.ts checks for every page (decision 0056).
- */
-const layoutPaths = new Set([
-  "/",
-  "/about",
-  "/services",
-  "/services/google-ads",
-  "/pricing",
-  "/blog",
-  "/blog/google-ads-roi-strategies",
-  "/contact",
-  "/free-audit",
-  "/free-ai-assessment",
-  "/get-started",
-  "/company-profile",
-  "/case-studies",
-  "/calendar",
-  "/privacy",
-]);
-
-/**
- * Every public page once hydrated, as a visitor on a desktop and on a phone
- * sees it: its head (React keeps what the server wrote), on the phone no sideways
- * scrolling, and for a page of each layout nothing axe finds at either width.
+ * Every public page as a visitor on a desktop and on a phone sees it: its head, on the phone no
+ * sideways scrolling (an article's words may overflow where another's do not). A page of each
+ * layout is hydrated first (React keeps the head the server wrote; the other pages' heads are the
+ * server's, tests/integration/findability.test.ts) and axe finds nothing on it at either width.
  */
 describe("every public route", () => {
   it("runs axe on a page of each layout", () => {
@@ -45,7 +24,7 @@ describe("every public route", () => {
     const { page } = await browser.sharedPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(server.url + path);
-    await hydrated(page);
+    if (layoutPaths.has(path)) await hydrated(page);
     const head = await page.evaluate(() => ({
       title: document.title,
       description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
