@@ -1,19 +1,21 @@
 import { isIP } from "node:net";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
 import { site } from "#app/config/site.ts";
 import type { Database } from "#server/db/schema.ts";
 
 // WebAuthn beside the authenticator app (docs/decisions/0045); the relying party is SITE_URL's, whatever address the proxy uses.
+
+/**
+ * The WebAuthn library, loaded at the first ceremony: with its certificate parsers it is two hundred
+ * modules, a tenth of a start's CPU for a server most of whose starts never see a passkey.
+ */
+const webAuthn = () => import("@simplewebauthn/server");
 
 /** The browser's own prompt gives up sooner (CEREMONY_TIMEOUT_MS). */
 const CHALLENGE_MINUTES = 5;
@@ -100,7 +102,9 @@ export async function registrationOptions(
   now = new Date(),
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await passkeyRows(db, user.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: site.name,
     rpID: rp.id,
     userName: user.email,
@@ -140,7 +144,9 @@ export async function addPasskey(
   if (!response) return { ok: false, problem: PASSKEY_NOT_ADDED };
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await webAuthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -188,7 +194,9 @@ export async function signInOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
   const passkeys = await passkeyRows(db, pending.userId);
   if (!passkeys.length) return null;
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
     userVerification: "preferred",
@@ -224,7 +232,9 @@ export async function checkPasskey(
   const counter = Number(passkey.counter);
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await webAuthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

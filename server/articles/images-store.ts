@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { MediaFormat, MediaImage } from "#app/lib/media-images.ts";
 import type { Actor } from "#server/audit/audit.ts";
-import type { Variant } from "#server/articles/images.ts";
+import type { Variant } from "#server/articles/upload-rules.ts";
 import type { Database } from "#server/db/schema.ts";
 
 // docs/decisions/0037: written once per content hash, read by the media route.

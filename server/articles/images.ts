@@ -1,34 +1,17 @@
-import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { type MediaFormat, type MediaImage, MODERN_FORMATS, variantWidths } from "#app/lib/media-images.ts";
+import { type Processed, TOO_LARGE, UPLOAD_MAX_BYTES, uploadHasher, type Variant } from "#server/articles/upload-rules.ts";
 
 // Decoding proves it is an image whatever its name says; run in the heavy-work process (docs/decisions/0037, 0044).
 
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 // Against decompression bombs: a full-frame camera's 6000 × 4000; a page shows 1200 px at most (docs/decisions/0044).
 const MAX_INPUT_PIXELS = 24_000_000;
 // AVIF is a HEIF with AV1 inside.
 const READABLE_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 
 export const NOT_AN_IMAGE = "That file is not an image we can read: upload a JPEG, PNG, WebP or AVIF.";
-export const TOO_LARGE = `That file is over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB: upload an image of at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB (a photo 2000 pixels wide is usually under 1 MB).`;
 export const tooManyPixels = (width: number, height: number) =>
   `That image is ${width} × ${height} pixels, more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels: make it smaller and upload it again.`;
-
-export interface Variant {
-  width: number;
-  format: MediaFormat;
-  bytes: Buffer;
-}
-
-export type Processed =
-  { ok: true; image: MediaImage; variants: Variant[] } | { ok: false; problem: string; refusedBy: "header" | "decoding" };
-
-/** The same file uploaded twice is one image. */
-export function uploadHasher(): { update(chunk: Uint8Array): void; digest(): string } {
-  const hash = createHash("sha256");
-  return { update: (chunk) => void hash.update(chunk), digest: () => hash.digest("hex").slice(0, 20) };
-}
 
 function uploadHash(bytes: Uint8Array): string {
   const hasher = uploadHasher();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { mediaImageOf, mediaPath } from "#app/lib/media-images.ts";
 import type { Actor } from "#server/audit/audit.ts";
-import { type Processed, TOO_LARGE, UPLOAD_MAX_BYTES, uploadHasher } from "#server/articles/images.ts";
+import { type Processed, TOO_LARGE, UPLOAD_MAX_BYTES, uploadHasher } from "#server/articles/upload-rules.ts";
 import { findImage, storeImage } from "#server/articles/images-store.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HeavyWorkRefused } from "#server/heavy-work/heavy-work.ts";

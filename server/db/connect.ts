@@ -1,7 +1,7 @@
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { DATABASE_FILE, makePrivateDir, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
 import { groupCommit, sharedSync } from "#server/db/group-commit.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -32,7 +32,9 @@ const PG_POOL_SIZE = 10;
 const PG_CONNECT_TIMEOUT_MS = 5000;
 const PG_INT8_OID = 20;
 
-function postgresPool(connectionString: string): pg.Pool {
+/** Loaded only on PostgreSQL: a server on SQLite never needs its driver. */
+async function postgresPool(connectionString: string): Promise<pg.Pool> {
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString,
     max: PG_POOL_SIZE,
@@ -58,7 +60,7 @@ export async function openDatabase(settings: DatabaseSettings, migrations: Migra
   let checkpoints: WalCheckpoints | undefined;
   if (settings.DATABASE_URL) {
     dialect = "postgres";
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(settings.DATABASE_URL) }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await postgresPool(settings.DATABASE_URL) }) });
   } else {
     dialect = "sqlite";
     makePrivateDir(settings.DATA_DIR);
