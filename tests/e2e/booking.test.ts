@@ -163,11 +163,5 @@ describe("Book a Call", () => {
     }
     expect(bookings().find((b) => b.name === "Ayanda Zulu")?.status).toBe("confirmed");
   });
-
-  it("passes axe on the booking page", async () => {
-    const page = await visitor();
-    await page.goto(`${server.url}/calendar`);
-    await formEnhanced(page, page.locator("#book form"));
-    await expectNoAxeViolations(page);
-  });
+  // Axe on the booking page, hydrated, at a desktop's and a phone's width: tests/e2e/routes.test.ts.
 });
