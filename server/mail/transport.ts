@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { site } from "#app/config/site.ts";
 import { specContact } from "#app/content/contact-details.ts";
 import { MAIL_DIR, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "#server/data-dir.ts";
@@ -46,6 +46,15 @@ function mailAddresses(settings: Pick<MailSettings, "MAIL_FROM" | "NOTIFY_TO">) 
   };
 }
 
+/** A transport made at the first message: nodemailer is a tenth of a second of a start, which a server that sends nothing saves. */
+function transportOnFirstUse(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+    close: () => void transport?.then((made) => made.close()),
+  };
+}
+
 /** Without SMTP_URL each message is an .eml file built by the same nodemailer code, so it is exactly what would be sent. */
 export function createMailer(settings: MailSettings): Mailer {
   const { from, to } = mailAddresses(settings);
@@ -62,7 +71,7 @@ export function createMailer(settings: MailSettings): Mailer {
   });
 
   if (settings.SMTP_URL) {
-    const transport = nodemailer.createTransport({
+    const transport = transportOnFirstUse({
       url: settings.SMTP_URL,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
@@ -72,18 +81,18 @@ export function createMailer(settings: MailSettings): Mailer {
     return {
       description: `SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)} to ${to}`,
       async send(mail) {
-        await transport.sendMail(envelope(mail));
+        await (await transport.get()).sendMail(envelope(mail));
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
   const dir = path.join(settings.DATA_DIR, MAIL_DIR);
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const builder = transportOnFirstUse({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     description: `.eml files in ${dir} (set SMTP_URL to send mail) for ${to}`,
     async send(mail) {
-      const info = await builder.sendMail(envelope(mail));
+      const info = await (await builder.get()).sendMail(envelope(mail));
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
       // Renamed once whole; off the main thread, as creating a file waits for the journal the database keeps busy.
       const partial = path.join(dir, `.${name}.partial`);
@@ -91,6 +100,6 @@ export function createMailer(settings: MailSettings): Mailer {
       await writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await rename(partial, path.join(dir, name));
     },
-    close: () => builder.close(),
+    close: builder.close,
   };
 }
