@@ -19,8 +19,8 @@ process.env.HEAVY_WORK_NICE ??= "0";
 process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
 
 /**
- * Integration and unit files at once: two per core when they run alone, one per core beside the e2e
- * files (`npm test`, decision 0058), where Chromium takes most of the cores.
+ * Integration and unit files at once: two per core when they run alone, three on two cores beside the
+ * e2e files (`npm test`, decision 0058), where Chromium takes most of the cores.
  */
 const integrationWorkers = process.env.INTEGRATION_WORKERS ?? "200%";
 
@@ -60,7 +60,7 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     projects: [
       // Three groups, one after another (decision 0056); `npm test` runs the first two side by side, the
-      // integration and unit files one per core (decision 0058). The e2e files, one per core: Chromium
+      // integration and unit files three on two cores (decision 0058). The e2e files, one per core: Chromium
       // keeps more than a core busy for each.
       {
         extends: true,

@@ -65,7 +65,7 @@ const vitestArgs = process.argv.slice(2);
 /**
  * The tests, in runs of Vitest's projects (vitest.config.ts). A run named with files or options is one
  * run as asked. The whole suite is three: the e2e files, and beside them the integration and unit
- * files one per core, whose files wait on their servers' timers and the disk most of their time and so
+ * files three on two cores, whose files wait on their servers' timers and the disk most of their time and so
  * fill what Chromium leaves idle; then the files whose tests hold a budget of time, alone (decision 0058).
  */
 const testRuns: Array<{ name: string; side?: { name: string; args: string[] }; args: string[] }> = vitestArgs.length
@@ -134,7 +134,8 @@ function runBeside(args: string[]): Promise<{ status: number; output: string; se
     // At the same priority: a server starved past its outbox lease would send a message twice (decision 0058).
     const child = spawn("npx", ["vitest", "run", ...args], {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, INTEGRATION_WORKERS: "100%" },
+      // Three files on two cores: each waits on its servers' timers most of its time (decision 0058).
+      env: { ...process.env, INTEGRATION_WORKERS: "150%" },
     });
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
