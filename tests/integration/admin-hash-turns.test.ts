@@ -56,22 +56,30 @@ describe("a session guessing its current password many times at once", () => {
         body: { csrf, intent: "password", current: `guess ${i}`, password: "a new long passphrase", repeat: "a new long passphrase" },
       }),
     );
+    // The guesses whose password was checked (a 401: a hash each) before the admin's sign-in went through.
+    let signedIn = false;
+    let hashedBefore = 0;
     for (const guess of guesses) {
       unanswered.add(guess);
-      void guess.then(() => unanswered.delete(guess));
+      void guess.then((answer) => {
+        unanswered.delete(guess);
+        if (answer.status === 401 && !signedIn) hashedBefore++;
+      });
     }
     const during = await timedPassword();
+    signedIn = true;
     const answers = await Promise.all(guesses);
     alone.push(await timedPassword(), await timedPassword());
 
     // Each guess was checked, refused by the limit, or told the checks are busy; none waited its turn in a queue of them all.
     expect(answers.filter((answer) => ![401, 429, 503].includes(answer.status))).toEqual([]);
-    // At most the checks under way ahead of its own hash, twice over for a loaded machine's unevenness. Each guess
-    // queued a hash before: the admin's post took 44.8 s against 0.9 to 1.6 s alone (3.6 times its slowest since).
-    const slowestAlone = Math.max(...alone);
-    expect(
-      during,
-      `the admin's sign-in (ms): alone ${alone.map(Math.round)}, during the guesses ${Math.round(during)}`,
-    ).toBeLessThanOrEqual(2 * (PASSWORD_CHECKS_AT_ONCE + 1) * slowestAlone);
+    // The admin waited for the checks under way, and for a guess still arriving that took a slot as it freed
+    // (seen: 3), not for every guess's. Counted, not timed: the server's thread also writes the 40 answers
+    // meanwhile, which on a loaded machine took 1.9 s against 0.25 s a sign-in alone.
+    const times = `alone ${alone.map(Math.round)} ms, during the guesses ${Math.round(during)} ms`;
+    expect(hashedBefore, `guesses checked before the admin's sign-in (${times})`).toBeLessThanOrEqual(2 * PASSWORD_CHECKS_AT_ONCE);
+    // Each guess queued a hash before: the admin's post took 44.8 s against 0.9 to 1.6 s alone (about 35 hashes). Seven
+    // times its slowest alone at most since, where the answers' writing, not the hashes, made the difference.
+    expect(during, `the admin's sign-in (${times})`).toBeLessThanOrEqual((GUESSES / 2) * Math.max(...alone));
   });
 });
