@@ -102,9 +102,8 @@ export async function registrationOptions(
   now = new Date(),
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await passkeyRows(db, user.id);
-  const options = await (
-    await webAuthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await webAuthn();
+  const options = await generateRegistrationOptions({
     rpName: site.name,
     rpID: rp.id,
     userName: user.email,
@@ -142,11 +141,10 @@ export async function addPasskey(
   if (!challenge) return { ok: false, problem: "That took too long. Press Add a passkey again." };
   const response = parsed<RegistrationResponseJSON>(input.response);
   if (!response) return { ok: false, problem: PASSKEY_NOT_ADDED };
+  const { verifyRegistrationResponse } = await webAuthn();
   let verified;
   try {
-    verified = await (
-      await webAuthn()
-    ).verifyRegistrationResponse({
+    verified = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -194,9 +192,8 @@ export async function signInOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
   const passkeys = await passkeyRows(db, pending.userId);
   if (!passkeys.length) return null;
-  const options = await (
-    await webAuthn()
-  ).generateAuthenticationOptions({
+  const { generateAuthenticationOptions } = await webAuthn();
+  const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
     userVerification: "preferred",
@@ -230,11 +227,10 @@ export async function checkPasskey(
       : undefined;
   if (!response || !passkey) return { ok: false, why: "not one of the user's passkeys" };
   const counter = Number(passkey.counter);
+  const { verifyAuthenticationResponse } = await webAuthn();
   let verified;
   try {
-    verified = await (
-      await webAuthn()
-    ).verifyAuthenticationResponse({
+    verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
