@@ -10,6 +10,8 @@ const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 // Open requests get the grace, the parts' stops the rest; past it the process ends rather than hang a deploy.
 const SHUTDOWN_DEADLINE_MS = 30_000;
+/** How long an idle connection is kept: longer than nginx's 60 s (see where it is set). */
+const IDLE_CONNECTION_MS = 75_000;
 
 async function loadApp(): Promise<{ site: SiteApp; port: number; host: string; log: Log }> {
   if (!dev) {
@@ -60,6 +62,10 @@ const server: Server = site.app.listen(port, host, () => {
   const actualPort = typeof address === "object" && address ? address.port : port;
   log.info(`Serving on http://localhost:${actualPort}${dev ? " (development)" : ""}`);
 });
+// Longer than nginx keeps an idle connection to an instance (its upstream's keepalive_timeout,
+// deploy/nginx/roi-site.conf), so nginx closes it first: with Node's 5 s, nginx may send a post on a
+// connection the instance is closing, and it sends a post to no other instance: a 502, a lead lost.
+server.keepAliveTimeout = IDLE_CONNECTION_MS;
 server.on("error", (error) => {
   log.error(`Cannot listen on ${host}:${port}:`, error.message);
   process.exit(1);

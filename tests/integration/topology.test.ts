@@ -98,6 +98,15 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     expect(a().output() + b().output()).not.toMatch(/migration .*failed/i);
   });
 
+  it("keeps nginx's idle connection to an instance open longer than nginx does: no post is sent on one closing", async () => {
+    const conf = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx/roi-site.conf"), "utf8");
+    const nginxSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(conf)?.[1]);
+    const answer = await fetch(`${a().url}/healthz`);
+    const instanceSeconds = Number(/timeout=(\d+)/.exec(answer.headers.get("keep-alive") ?? "")?.[1]);
+    expect(nginxSeconds).toBeGreaterThan(0);
+    expect(instanceSeconds).toBeGreaterThan(nginxSeconds);
+  });
+
   it("accepts on one instance the ALTCHA challenge another issued, and refuses its replay there", async () => {
     const email = `altcha-across-${Date.now()}@example.co.za`;
     const token = await solveAltcha(a());
