@@ -60,6 +60,7 @@ export default [
         route("figures", "routes/admin/figures.tsx"),
         route("team", "routes/admin/team.tsx"),
         route("contact", "routes/admin/contact.tsx"),
+        route("service-pages", "routes/admin/service-pages.tsx"),
         route("forget", "routes/admin/forget.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("system", "routes/admin/system.tsx"),

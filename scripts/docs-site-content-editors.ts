@@ -1,9 +1,10 @@
 // Makes docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png,
-// figures-editor.png, team-editor.png and contact-editor.png: the inbox's site-content editors (decision 0052) as an editor sees them after a refused
+// figures-editor.png, team-editor.png, contact-editor.png and service-pages-editor.png: the inbox's site-content editors (decision 0052) as an editor sees them after a refused
 // save, each message beside its field and what was typed kept: Google Ads' Growth price typed the wrong way
 // round; the home page's testimonials given new positions with one name left out; a badge's colour too light
 // for its white text; a case study's result figure left out; a figure's label too long for /about's description;
-// a co-founder who wrote articles removed; a phone number from abroad and an email without its domain's ending.
+// a co-founder who wrote articles removed; a phone number from abroad and an email without its domain's ending;
+// the Meta Ads page's included items cut to seven and its card's starting-at price emptied.
 //
 // Not part of `npm test`: it writes pictures for people. Run it after `npm run build` with
 //   npx node scripts/docs-site-content-editors.ts
@@ -11,6 +12,8 @@ import path from "node:path";
 import { badgeName } from "#app/content/badges-form.ts";
 import { caseStudyName } from "#app/content/case-studies-form.ts";
 import { figureName } from "#app/content/figures-form.ts";
+import { cardName, wordsName } from "#app/content/service-words-form.ts";
+import { specServiceWords } from "#app/content/service-words.ts";
 import { teamName } from "#app/content/team-form.ts";
 import { tierName } from "#app/content/pricing-form.ts";
 import { testimonialName } from "#app/content/testimonials-form.ts";
@@ -78,8 +81,18 @@ try {
   await page.getByRole("button", { name: "Save contact details" }).click();
   await page.getByText("Give a South African number").waitFor();
   await page.screenshot({ path: picture("contact-editor.png") });
+
+  await page.goto(`${server.url}/admin/service-pages`);
+  await page.locator("summary", { hasText: "Meta Ads" }).click();
+  const metaIncluded = specServiceWords.pages["meta-ads"].included.slice(0, 7).join("\n");
+  await page.locator(`[name="${wordsName("meta-ads", "included")}"]`).fill(metaIncluded);
+  await page.locator(`[name="${cardName("meta-ads", "pricingFrom")}"]`).fill("");
+  await page.getByRole("button", { name: "Save service pages" }).click();
+  await page.getByText("Give 8 items").waitFor();
+  await page.getByText("Give 8 items").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: picture("service-pages-editor.png") });
   console.log(
-    "Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png, figures-editor.png, team-editor.png and contact-editor.png",
+    "Wrote docs/pricing-editor.png, testimonials-editor.png, badges-editor.png, case-studies-editor.png, figures-editor.png, team-editor.png, contact-editor.png and service-pages-editor.png",
   );
 } finally {
   await browser.close();

@@ -12,7 +12,8 @@ import { auditInclusions, auditPromises } from "#app/content/audit.ts";
 import { homeAuditBlock, homeHero, homeServicesIntro, homeTestimonialsIntro } from "#app/content/home.ts";
 import { figureDescriptions, pageMeta } from "#app/content/page-meta.ts";
 import type { PartnersContent } from "#app/content/partners.ts";
-import { serviceCards } from "#app/content/services.ts";
+import type { ServiceCard } from "#app/content/services.ts";
+import { serviceCardsOf } from "#app/content/service-words.ts";
 import { heroStats } from "#app/content/stats.ts";
 import { homeAuditQuote, shownOnHome, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
@@ -22,13 +23,21 @@ import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/home";
 
 const ROUTE_ID = "routes/home";
-/** While the document hydrates: the testimonials and badges are adopted as the server wrote them. */
-const ADOPTED = { testimonials: { home: [], freeAudit: [] } as TestimonialsContent, partners: { badges: [] } as PartnersContent };
+/** While the document hydrates: the testimonials, badges and service cards are adopted as the server wrote them. */
+const ADOPTED = {
+  testimonials: { home: [], freeAudit: [] } as TestimonialsContent,
+  partners: { badges: [] } as PartnersContent,
+  cards: [] as ServiceCard[],
+};
 
-// Prerendered, and prepared again when the testimonials, badges or figures change (decision 0052); the
+// Prerendered, and prepared again when the testimonials, badges, figures or service words change (decision 0052); the
 // server stamps the intro video's id it runs with over the build's placeholder.
 export function loader(args: Route.LoaderArgs) {
-  const shown = { testimonials: siteContentOf(args.context, "testimonials"), partners: siteContentOf(args.context, "partners") };
+  const shown = {
+    testimonials: siteContentOf(args.context, "testimonials"),
+    partners: siteContentOf(args.context, "partners"),
+    cards: serviceCardsOf(siteContentOf(args.context, "serviceWords")),
+  };
   const figures = siteContentOf(args.context, "figures");
   return {
     introVideoId: env().INTRO_VIDEO_ID,
@@ -43,7 +52,7 @@ export const meta: Route.MetaFunction = (args) =>
   seo(args, { ...pageMeta.home, description: args.loaderData?.description ?? pageMeta.home.description });
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { testimonials, partners } = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
+  const { testimonials, partners, cards } = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
   const auditQuote = homeAuditQuote(testimonials);
   return (
     <>
@@ -70,7 +79,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Section labelledBy="services-title" adopt>
         <SectionHeading id="services-title" eyebrow="What we do" title={homeServicesIntro.title} lead={homeServicesIntro.lead} />
         <div className="mt-12">
-          <ServiceCards cards={serviceCards} detailed={false} />
+          <ServiceCards cards={cards} detailed={false} />
         </div>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/contact" className={buttonClass({ size: "lg" })}>

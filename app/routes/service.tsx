@@ -14,7 +14,7 @@ import { type CaseStudy, caseStudyFor } from "#app/content/case-studies.ts";
 import { serviceJsonLd } from "#app/content/json-ld.ts";
 import { serviceMeta } from "#app/content/page-meta.ts";
 import { servicePricing } from "#app/content/pricing.ts";
-import { metricsOf, servicePages } from "#app/content/service-pages.ts";
+import { metricsOf } from "#app/content/service-pages.ts";
 import { isServiceSlug, servicePath, serviceSummary } from "#app/content/services.ts";
 import { trustStats } from "#app/content/stats.ts";
 import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
@@ -27,16 +27,28 @@ const AI_SERVICE = "prompt-engineering";
 
 const ROUTE_ID = "routes/service";
 
-// The success story stays out of the document's hydration data: its section is adopted (decision 0052).
+/** While the document hydrates: the adopted sections' words are as the server wrote them. */
+const ADOPTED = { included: [], guarantee: "", results: [], process: [], study: undefined };
+
+// The hero's words are in the data; the adopted sections' words and success story stay out of the
+// document's hydration data (decision 0052).
 export function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
   if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
+  const page = siteContentOf(context, "serviceWords").pages[params.slug];
   const study: CaseStudy = caseStudyFor(params.slug, siteContentOf(context, "caseStudies").studies);
   return {
     slug: params.slug,
     pricing: servicePricing(siteContentOf(context, "pricing"), params.slug, params.slug === AI_SERVICE),
-    metrics: metricsOf(servicePages[params.slug].metrics, siteContentOf(context, "figures")),
-    ...documentOnly(args, ROUTE_ID, study),
+    hero: { eyebrow: page.eyebrow, title: page.title, lead: page.lead },
+    metrics: metricsOf(page.metrics, siteContentOf(context, "figures")),
+    ...documentOnly(args, ROUTE_ID, {
+      included: page.included,
+      guarantee: page.guarantee,
+      results: page.results,
+      process: page.process,
+      study,
+    }),
   };
 }
 
@@ -61,10 +73,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { slug, pricing } = loaderData;
-  // While the document hydrates there is none: its section is adopted as the server wrote it.
-  const study = useDocumentOnly(ROUTE_ID, loaderData.documentOnly);
-  const page = servicePages[slug];
+  const { slug, pricing, hero } = loaderData;
+  const { included, guarantee, results, process, study } = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? ADOPTED;
   const name = serviceSummary(slug).name;
   const isAi = slug === AI_SERVICE;
   const aiGroup = pricing.shown;
@@ -72,9 +82,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ServiceHero
-        eyebrow={page.eyebrow}
-        title={page.title}
-        lead={page.lead}
+        eyebrow={hero.eyebrow}
+        title={hero.title}
+        lead={hero.lead}
         metrics={loaderData.metrics}
         backdrop={slug === "analytics" ? <AnalyticsBackdrop /> : undefined}
         aside={isAi ? <RoiMascot title="ROI, our friendly AI agent, waving hello" size={260} /> : undefined}
@@ -93,12 +103,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </ServiceHero>
 
-      <ServiceIncluded name={name} included={page.included} guarantee={page.guarantee} />
+      <ServiceIncluded name={name} included={included} guarantee={guarantee} />
 
       <Section tone="muted" labelledBy="results-title" adopt>
         <SectionHeading id="results-title" eyebrow="Results" title="The Results You Can Expect" />
         <div className="mt-12">
-          <ResultCards results={page.results} />
+          <ResultCards results={results} />
         </div>
       </Section>
 
@@ -107,7 +117,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <Section tone="dark" labelledBy="process-title" adopt>
         <SectionHeading id="process-title" eyebrow="How it works" title="Our Process" inverse />
         <div className="mt-12">
-          <ProcessSteps steps={page.process} inverse />
+          <ProcessSteps steps={process} inverse />
         </div>
       </Section>
 

@@ -9,18 +9,27 @@ import { ServiceCards } from "#app/components/sections/service-cards.tsx";
 import { StatGrid } from "#app/components/sections/stat-grid.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { serviceCards } from "#app/content/services.ts";
+import { serviceCardsOf } from "#app/content/service-words.ts";
 import { engagementProcess, servicesHero, servicesStats } from "#app/content/services-page.ts";
+import { documentOnly, useDocumentOnly } from "#app/lib/document-only-data.ts";
 import { seo } from "#app/lib/seo.ts";
 import { siteContentOf } from "#server/site-content/read.server.ts";
 import type { Route } from "./+types/services";
 
-// Prerendered, and prepared again when the figures change (decision 0052).
-export const loader = ({ context }: Route.LoaderArgs) => ({ stats: servicesStats(siteContentOf(context, "figures")) });
+const ROUTE_ID = "routes/services";
+
+// Prerendered, and prepared again when the figures or the service words change (decision 0052); the cards
+// stay out of the document's hydration data: their section is adopted.
+export const loader = (args: Route.LoaderArgs) => ({
+  stats: servicesStats(siteContentOf(args.context, "figures")),
+  ...documentOnly(args, ROUTE_ID, serviceCardsOf(siteContentOf(args.context, "serviceWords"))),
+});
 
 export const meta: Route.MetaFunction = (args) => seo(args, pageMeta.services);
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  // While the document hydrates there are none: their section is adopted as the server wrote it.
+  const cards = useDocumentOnly(ROUTE_ID, loaderData.documentOnly) ?? [];
   return (
     <>
       <PageHero eyebrow={servicesHero.eyebrow} title={servicesHero.title} lead={servicesHero.lead}>
@@ -36,7 +45,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         <h2 id="portfolio-title" className="sr-only">
           Our services
         </h2>
-        <ServiceCards cards={serviceCards} />
+        <ServiceCards cards={cards} />
       </Section>
 
       <Section tone="dark" labelledBy="process-title" adopt>

@@ -2,13 +2,13 @@ import { site } from "#app/config/site.ts";
 import { type ContactContent, phoneHref } from "#app/content/contact-details.ts";
 import { auditGuarantee, auditPromises } from "#app/content/audit.ts";
 import { guarantee } from "#app/content/pricing.ts";
-import { servicePages } from "#app/content/service-pages.ts";
+import type { ServiceWordsContent } from "#app/content/service-words.ts";
 import { serviceSummaries } from "#app/content/services.ts";
 import type { FiguresContent } from "#app/content/stats.ts";
 import type { TeamContent } from "#app/content/team.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, hex, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
-export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: FiguresContent): Flow {
+export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: FiguresContent, words: ServiceWordsContent): Flow {
   const audit = auditGuarantee(figures);
   let { page, y } = pdf.section(flow, guarantee.title, 260);
   y = pdf.text(page, guarantee.lead, MARGIN, y, CONTENT_WIDTH, { size: 10.5, color: color.muted }) - 8;
@@ -39,7 +39,7 @@ export function drawGuarantees(pdf: ProfileDocument, flow: Flow, figures: Figure
 
   y = pdf.subheading(page, "What each service guarantees", y);
   for (const summary of serviceSummaries) {
-    const promise = servicePages[summary.slug].guarantee;
+    const promise = words.pages[summary.slug].guarantee;
     const height = pdf.textHeight(promise, CONTENT_WIDTH - 170, { size: 9.5 }) + 8;
     if (y - height < BOTTOM) ({ page, y } = pdf.innerPage("Guarantees (continued)"));
     page.drawText(pdf.plain(summary.name), { x: MARGIN, y: y - 9.5, size: 9.5, font: pdf.bold, color: color.ink });

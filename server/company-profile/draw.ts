@@ -1,6 +1,7 @@
 import { site } from "#app/config/site.ts";
 import type { ContactContent } from "#app/content/contact-details.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
+import type { ServiceWordsContent } from "#app/content/service-words.ts";
 import type { FiguresContent } from "#app/content/stats.ts";
 import type { TeamContent } from "#app/content/team.ts";
 import { drawGuarantees, drawTeamAndContact } from "#server/company-profile/closing.ts";
@@ -14,6 +15,7 @@ export interface ProfileContent {
   figures: FiguresContent;
   team: TeamContent;
   contact: ContactContent;
+  serviceWords: ServiceWordsContent;
 }
 
 /**
@@ -21,16 +23,16 @@ export interface ProfileContent {
  * from SPEC.md's, and in the heavy-work process from the records whenever a kind it shows changes.
  */
 export async function drawCompanyProfile(
-  { pricing, figures, team, contact }: ProfileContent,
+  { pricing, figures, team, contact, serviceWords }: ProfileContent,
   year = new Date().getFullYear(),
 ): Promise<Uint8Array> {
   const pdf = await ProfileDocument.create();
   drawCover(pdf, figures, contact);
   drawWhyWeExist(pdf);
-  let flow = drawServices(pdf);
+  let flow = drawServices(pdf, serviceWords);
   flow = drawAddOns(pdf, flow, pricing);
   flow = drawPricing(pdf, flow, pricing);
-  flow = drawGuarantees(pdf, flow, figures);
+  flow = drawGuarantees(pdf, flow, figures, serviceWords);
   drawTeamAndContact(pdf, flow, team, contact);
 
   const { pages, doc } = pdf;

@@ -1,10 +1,11 @@
-import { servicePages } from "#app/content/service-pages.ts";
 import { servicesHero } from "#app/content/services-page.ts";
-import { serviceCards, serviceSummaries } from "#app/content/services.ts";
+import { serviceSummaries } from "#app/content/services.ts";
+import { serviceCardsOf, type ServiceWordsContent } from "#app/content/service-words.ts";
 import type { PricingContent } from "#app/content/pricing.ts";
 import { A4, BOTTOM, color, CONTENT_WIDTH, type Flow, MARGIN, type ProfileDocument } from "#server/company-profile/layout.ts";
 
-export function drawServices(pdf: ProfileDocument): Flow {
+export function drawServices(pdf: ProfileDocument, words: ServiceWordsContent): Flow {
+  const serviceCards = serviceCardsOf(words);
   let { page, y } = pdf.innerPage("Our Services");
   y = pdf.text(page, servicesHero.lead, MARGIN, y, CONTENT_WIDTH, { size: 10.5, leading: 15, color: color.muted }) - 10;
   for (let index = 0; index < serviceCards.length; index += 2) {
@@ -30,7 +31,7 @@ export function drawServices(pdf: ProfileDocument): Flow {
   }
   const seo = serviceSummaries.find((service) => service.slug === "seo-content");
   if (seo) {
-    const note = `Also available: ${seo.name}. ${servicePages["seo-content"].lead}`;
+    const note = `Also available: ${seo.name}. ${words.pages["seo-content"].lead}`;
     if (y - pdf.textHeight(note, CONTENT_WIDTH, { size: 9.5 }) < BOTTOM) ({ page, y } = pdf.innerPage("Our Services (continued)"));
     y = pdf.text(page, note, MARGIN, y, CONTENT_WIDTH, { size: 9.5, color: color.muted });
   }

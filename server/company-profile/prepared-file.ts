@@ -7,10 +7,10 @@ import type { SiteServices } from "#server/services.ts";
 import { contentKinds } from "#server/site-content/kinds.ts";
 
 /** The kinds of site content the profile shows. */
-const shown = ["pricing", "figures", "team", "contact"] as const satisfies ReadonlyArray<keyof ProfileContent>;
+const shown = ["pricing", "figures", "team", "contact", "serviceWords"] as const satisfies ReadonlyArray<keyof ProfileContent>;
 
 /**
- * The company profile PDF follows the live pricing, figures, team and contact details: drawn again in the heavy-work
+ * The company profile PDF follows the live pricing, figures, team, contact details and service words: drawn again in the heavy-work
  * process (never on the threads a lead waits on) whenever one changes, and served from memory as the build's
  * one is. The build's PDF already shows SPEC.md's, so an instance serving it draws nothing until the
  * content differs; once it drew one, a restore of SPEC.md's is drawn too.
@@ -28,6 +28,7 @@ export async function prepareCompanyProfile({
     figures: services.siteContent.content("figures"),
     team: services.siteContent.content("team"),
     contact: services.siteContent.content("contact"),
+    serviceWords: services.siteContent.content("serviceWords"),
   });
   const draw = async () => {
     const content = live();

@@ -5,6 +5,7 @@ import { contactValuesOf, readContactPost } from "#app/content/contact-form.ts";
 import { type FormErrors, type FormValues, imagePathNameOf, REMOVE } from "#app/content/field-map.ts";
 import { figuresValuesOf, readFiguresPost } from "#app/content/figures-form.ts";
 import { pricingValuesOf, readPricingPost } from "#app/content/pricing-form.ts";
+import { readServiceWordsPost, serviceWordsValuesOf } from "#app/content/service-words-form.ts";
 import { authorsRemoved, readTeamPost, teamValuesOf } from "#app/content/team-form.ts";
 import { readTestimonialsPost, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { refusalHeaders } from "#app/lib/cache-control.ts";
@@ -21,7 +22,7 @@ import { findContent, listContentRevisions } from "#server/site-content/store.ts
 
 /**
  * The site-content editors' loaders and actions (app/routes/admin/pricing.tsx, testimonials.tsx, badges.tsx,
- * case-studies.tsx, figures.tsx, team.tsx, contact.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
+ * case-studies.tsx, figures.tsx, team.tsx, contact.tsx, service-pages.tsx; docs/decisions/0052): editor role and up, refused by the server for a reader. Save and
  * restore write through the publishing service, which has the pages re-prepared before the answer; a refused
  * save shows every field's message beside what was typed. An image posted with a save goes through the
  * article editor's upload (server/articles/upload.ts) and fills in its row's image path.
@@ -238,4 +239,24 @@ export const contactEditor = siteContentEditor({
   valuesOf: contactValuesOf,
   read: (fields) => readContactPost(fields),
   extra: () => ({}),
+});
+
+export const serviceWordsEditor = siteContentEditor({
+  kind: "serviceWords",
+  path: "/admin/service-pages",
+  noun: "the service pages' words",
+  done: {
+    save: "Saved: the service pages, their cards on /services and the home page, and the company profile show them now.",
+    restore: "Restored: that version is the service pages' words again, as a new revision.",
+  },
+  valuesOf: serviceWordsValuesOf,
+  read: readServiceWordsPost,
+  // Which metrics quote a figure, and which services have a card: the form draws only their fields.
+  extra: (words) => ({
+    figureMetrics: Object.fromEntries(
+      Object.entries(words.pages).map(([slug, page]) => [slug, page.metrics.map((metric) => ("figure" in metric ? metric.figure : null))]),
+    ),
+  }),
+  // Eight services of about 37 fields each.
+  maxFields: 340,
 });

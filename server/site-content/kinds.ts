@@ -8,6 +8,7 @@ import { specTeam, type TeamContent } from "#app/content/team.ts";
 import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, tierNamesOf } from "#app/content/pricing.ts";
 import { servicesShowingFigures } from "#app/content/service-pages.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
+import { type ServiceWordsContent, specServiceWords } from "#app/content/service-words.ts";
 import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
 import {
@@ -16,6 +17,7 @@ import {
   parseFigures,
   parsePartners,
   parsePricing,
+  parseServiceWords,
   parseTeam,
   parseTestimonials,
 } from "#server/site-content/schema.ts";
@@ -33,6 +35,7 @@ export interface SiteContent {
   figures: FiguresContent;
   team: TeamContent;
   contact: ContactContent;
+  serviceWords: ServiceWordsContent;
 }
 export type ContentKind = keyof SiteContent;
 
@@ -84,6 +87,12 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     spec: specContact,
     parse: parseContact,
     shownOn: [...prerenderedPaths(), pageMeta.contact.path, pageMeta.privacy.path, pageMeta.terms.path],
+  },
+  // Each service page's words, and the services' cards on /services and the home page.
+  serviceWords: {
+    spec: specServiceWords,
+    parse: parseServiceWords,
+    shownOn: [pageMeta.home.path, pageMeta.services.path, ...serviceSlugs.map(servicePath)],
   },
 };
 

@@ -8,6 +8,7 @@ import type { PricingContent } from "#app/content/pricing.ts";
 import { type FiguresContent, specFigures } from "#app/content/stats.ts";
 import type { TeamContent } from "#app/content/team.ts";
 import type { TestimonialsContent } from "#app/content/testimonials.ts";
+import { cardSlugs, type ServiceWordsContent } from "#app/content/service-words.ts";
 import { serviceOptions } from "#app/forms/options.ts";
 import { serviceSlugs } from "#app/content/services.ts";
 
@@ -106,6 +107,35 @@ const contactDocument = z.object({
   region: text,
 });
 
+// The layout is SPEC.md's: four metrics, eight included items, four results, four steps, a card for each of seven.
+const four = <T extends z.ZodMiniType>(item: T) => z.tuple([item, item, item, item]);
+const figureKey = z.enum(Object.keys(specFigures) as [keyof FiguresContent]);
+const servicePage = z.object({
+  eyebrow: text,
+  title: text,
+  lead: text,
+  metrics: four(z.union([stat, z.object({ figure: figureKey, label: z.optional(text) })])),
+  included: z.array(text).check(z.length(8)),
+  guarantee: text,
+  results: four(z.object({ metric: text, value: text, description: text })),
+  process: four(z.object({ number: text, title: text, description: text })),
+});
+const serviceCard = z.object({
+  title: text,
+  description: text,
+  features: z.array(text).check(z.minLength(1)),
+  results: text,
+  pricingFrom: text,
+});
+const serviceWordsDocument = z.object({
+  pages: z.object(
+    Object.fromEntries(serviceSlugs.map((slug) => [slug, servicePage])) as Record<(typeof serviceSlugs)[number], typeof servicePage>,
+  ),
+  cards: z.object(
+    Object.fromEntries(cardSlugs.map((slug) => [slug, serviceCard])) as Record<(typeof serviceSlugs)[number], typeof serviceCard>,
+  ),
+});
+
 /** The stored text as the document `shape` gives, or null when it is not one. */
 function parseAs<T>(shape: z.ZodMiniType<T>, document: string): T | null {
   try {
@@ -122,4 +152,6 @@ export const parseFigures = (document: string): FiguresContent | null => parseAs
 export const parseContact = (document: string): ContactContent | null => parseAs(contactDocument, document);
 export const parseTeam = (document: string): TeamContent | null => parseAs(teamDocument, document);
 export const parsePartners = (document: string): PartnersContent | null => parseAs(partnersDocument, document);
+export const parseServiceWords = (document: string): ServiceWordsContent | null =>
+  parseAs(serviceWordsDocument, document) as ServiceWordsContent | null;
 export const parseTestimonials = (document: string): TestimonialsContent | null => parseAs(testimonialsDocument, document);

@@ -157,6 +157,7 @@ describe("roles", () => {
     ["/admin/figures", "edit-site-content"],
     ["/admin/team", "edit-site-content"],
     ["/admin/contact", "edit-site-content"],
+    ["/admin/service-pages", "edit-site-content"],
   ];
   /** A page's address with its :id filled: the lead made above, a new article's editor, or the first article's send page. */
   const address = (page: string) =>

@@ -32,6 +32,7 @@ const editors = [
   { to: "/admin/figures", label: "Figures" },
   { to: "/admin/team", label: "Team" },
   { to: "/admin/contact", label: "Contact details" },
+  { to: "/admin/service-pages", label: "Service pages" },
 ];
 
 /**
