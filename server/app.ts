@@ -14,6 +14,7 @@ import { configureLog, log } from "#server/log.ts";
 import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
 import { prepareSiteContentPages } from "#server/site-content/prepared-pages.ts";
+import { contentPreviewHandler, SITE_PREVIEW_PATH } from "#server/site-content/preview.ts";
 import { prepareCompanyProfile } from "#server/company-profile/prepared-file.ts";
 import { IMAGE_POST_MAX_BYTES, IMAGE_POST_PATH } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
@@ -103,6 +104,8 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
 
   app.use(running.routes);
   app.use(mediaRoutes(running.services.admin));
+  // A site-content edit's preview, by its signed link: /preview/site/<token>/services/google-ads.
+  app.get(`${SITE_PREVIEW_PATH}/:token{/*page}`, contentPreviewHandler({ services: running.services, build, siteUrl: settings.SITE_URL }));
 
   if (files) {
     const cardFontDir = fileURLToPath(new URL("./card-fonts/", import.meta.url));

@@ -22,6 +22,7 @@ export interface SiteSecrets {
   adminTotp: Buffer;
   newsletterLinks: Buffer;
   articlePreview: Buffer;
+  siteContentPreview: Buffer;
 }
 
 function derive(master: string, purpose: string): Buffer {
@@ -37,6 +38,7 @@ export function siteSecrets(master: string): Omit<SiteSecrets, "adminTotp"> {
     adminForget: derive(master, "admin-forget-email"),
     newsletterLinks: derive(master, "newsletter-links"),
     articlePreview: derive(master, "article-preview-links"),
+    siteContentPreview: derive(master, "site-content-preview-links"),
   };
 }
 

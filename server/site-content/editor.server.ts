@@ -17,6 +17,7 @@ import { listArticles } from "#server/articles/store.ts";
 import { type ImagePost, isUploaded, readImagePost, storeImageUpload } from "#server/articles/upload.ts";
 import { servicesOf } from "#server/services.ts";
 import type { ContentKind, SiteContent } from "#server/site-content/kinds.ts";
+import { createContentPreview, type PreviewLinks } from "#server/site-content/preview.ts";
 import { siteContentPublishing } from "#server/site-content/publishing.ts";
 import { findContent, listContentRevisions } from "#server/site-content/store.ts";
 
@@ -57,11 +58,18 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
   const answer = (
     values: FormValues,
     status: number,
-    extra: { errors?: FormErrors; problem?: string; version?: number },
+    extra: { errors?: FormErrors; problem?: string; version?: number; preview?: PreviewLinks },
     headers?: HeadersInit,
   ) =>
     data(
-      { values, errors: {} as FormErrors, problem: null as string | null, version: null as number | null, ...extra },
+      {
+        values,
+        errors: {} as FormErrors,
+        problem: null as string | null,
+        version: null as number | null,
+        preview: null as PreviewLinks | null,
+        ...extra,
+      },
       { status, headers },
     );
 
@@ -88,7 +96,8 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
     if (!post.ok) throw refuse(post.status, post.message);
     const { fields } = post;
     const version = Number(fields.version);
-    if (fields.intent === "save") {
+    const typed = fields.intent === "save" || fields.intent === "preview";
+    if (typed) {
       const uploaded = await upload(context, actor, post);
       if (uploaded) return uploaded;
     }
@@ -98,13 +107,19 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
     if (fields.intent === "restore") {
       result = await publishing.restore(rules.kind, Number(fields.revision), version, actor);
       values = rules.valuesOf(live(context));
-    } else if (fields.intent === "save") {
+    } else if (typed) {
       const read = rules.read(fields, live(context));
       if (!read.ok) return answer(read.values, 400, { errors: read.errors });
       const refused = (await rules.refuse?.(read.content, read.values, live(context), context)) ?? {};
       if (Object.keys(refused).length) return answer(read.values, 400, { errors: refused });
       const missing = await notUploaded(context, read.values);
       if (missing.length) return answer(read.values, 400, { errors: Object.fromEntries(missing.map((name) => [name, NOT_UPLOADED])) });
+      // Seen before it is saved: the form shows again as typed, with the links.
+      if (fields.intent === "preview") {
+        const services = servicesOf(context);
+        const preview = await createContentPreview(services, services.settings.SITE_URL, rules.kind, version, read.content, actor);
+        return answer(read.values, 200, { preview });
+      }
       result = await publishing.save(rules.kind, version, read.content, actor);
       values = read.values;
     } else {

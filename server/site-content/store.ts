@@ -102,12 +102,47 @@ export interface ContentRevision {
   savedBy: string;
 }
 
+/**
+ * A previewed edit: kept as a revision of its own, which no version is and the list of revisions leaves out,
+ * so a preview link shows what was typed then however the content changes after (decision 0052).
+ */
+export const PREVIEW_ACTION = "Previewed, not saved";
+
+export async function addPreviewDraft(
+  db: Kysely<Database>,
+  kind: ContentKind,
+  version: number,
+  document: string,
+  actor: Actor,
+  now: Date,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("site_content_revisions")
+      .values({ kind, version, document, action: PREVIEW_ACTION, saved_at: now, saved_by: actor.name })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: "site-content-preview", detail: `made a preview link to an edit of ${kind}` }, now);
+    return id;
+  });
+}
+
+export async function findPreviewDraft(db: Kysely<Database>, id: number): Promise<{ kind: string; document: string } | undefined> {
+  return db
+    .selectFrom("site_content_revisions")
+    .select(["kind", "document"])
+    .where("id", "=", id)
+    .where("action", "=", PREVIEW_ACTION)
+    .executeTakeFirst();
+}
+
 /** Newest first. */
 export async function listContentRevisions(db: Kysely<Database>, kind: ContentKind): Promise<ContentRevision[]> {
   const rows = await db
     .selectFrom("site_content_revisions")
     .select(["id", "version", "action", "saved_at", "saved_by"])
     .where("kind", "=", kind)
+    .where("action", "!=", PREVIEW_ACTION)
     .orderBy("version", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -135,6 +170,7 @@ export async function restoreContent(
       .select(["document", "version"])
       .where("id", "=", revisionId)
       .where("kind", "=", kind)
+      .where("action", "!=", PREVIEW_ACTION)
       .executeTakeFirst();
     if (!revision) return { ok: false, problem: "missing" } as const;
     return saveIn(trx, kind, expected, revision.document, actor, now, `Restored version ${revision.version}`);

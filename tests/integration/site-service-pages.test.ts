@@ -10,7 +10,8 @@ import { useSiteEditors } from "#tests/support/site-editors.ts";
  * a page's new title and guarantee, a card's new starting-at price and a figure's label of the page's own
  * are on the prepared pages that show them (the service page, /services, the home page) and in the company
  * profile when the save answers; a refused edit stores nothing and keeps what was typed; a reader is refused
- * by the server; restoring the first revision brings SPEC.md's words back. On SQLite: the records' store is
+ * by the server; an edit previewed by its signed link is seen there only; restoring the first revision
+ * brings SPEC.md's words back. On SQLite: the records' store is
  * the other kinds' (tests/integration/site-content.test.ts has both databases).
  */
 
@@ -20,6 +21,7 @@ const NEW_TITLE = "Google Ads Built Around Your Margins";
 const NEW_GUARANTEE = "A ROAS you can measure within 45 days, or the next month is on us.";
 const NEW_FROM = "Starting at $2,200/month";
 const NEW_LABEL = "Brands grown with us";
+const PREVIEWED_TITLE = "Google Ads, Seen Before It Goes Live";
 
 describe("the service pages editor on the built server", () => {
   const site = useSiteEditors("sqlite", "service-pages", ["192.0.2.95", "192.0.2.96"]);
@@ -38,6 +40,42 @@ describe("the service pages editor on the built server", () => {
     expect(refused.text).toMatch(/<details open=""[^>]*><summary[^>]*>Google Ads/);
     expect(await (await get("/services/google-ads")).text()).toContain(google.title);
     expect((await site.editor.request("/admin/service-pages")).text).toContain("Version 1,");
+  });
+
+  it("previews an edit by a signed link before it is saved: the link shows it, the live site does not", async () => {
+    const previewed = await site.editor.post("/admin/service-pages", {
+      intent: "preview",
+      version: "1",
+      ...serviceWordsValuesOf(specServiceWords),
+      [wordsName("google-ads", "title")]: PREVIEWED_TITLE,
+    });
+    expect(previewed.status).toBe(200);
+    // What was typed is still in the form, to be saved.
+    expect(previewed.text).toContain(`value="${PREVIEWED_TITLE}"`);
+    const href = /<a href="([^"]+)"[^>]*>Preview of \/services\/google-ads<\/a>/.exec(previewed.text)?.[1];
+    expect(href).toBeDefined();
+    const link = new URL(href!.replaceAll("&amp;", "&")).pathname;
+    const answer = await get(link);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toContain("no-store");
+    expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await answer.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${PREVIEWED_TITLE}</h1>`));
+    expect(html).toContain("Preview of an edit not saved yet");
+    expect(html).not.toContain("<script");
+    // Not live, not saved; a changed link, or a page that does not show the service words, shows nothing.
+    expect(await (await get("/services/google-ads")).text()).toContain(google.title);
+    expect((await site.editor.request("/admin/service-pages")).text).toContain("Version 1,");
+    const token = link.split("/")[3]!;
+    expect((await get(link.replace(token, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`))).status).toBe(404);
+    expect((await get(`/preview/site/${token}/pricing`)).status).toBe(404);
+    // A reader makes none.
+    const refused = await site.reader.post(
+      "/admin/service-pages",
+      { intent: "preview", version: "1", ...serviceWordsValuesOf(specServiceWords) },
+      "/admin",
+    );
+    expect(refused.status).toBe(403);
   });
 
   it("shows new words on the prepared pages and in the company profile when the save answers", async () => {

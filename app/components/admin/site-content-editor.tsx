@@ -21,6 +21,8 @@ interface EditorActionData {
   errors: FieldErrors;
   problem: string | null;
   version: number | null;
+  /** A preview's links: the edit, not saved, on each page that shows it (server/site-content/preview.ts). */
+  preview: { until: string; pages: ReadonlyArray<{ path: string; url: string }> } | null;
 }
 
 /** The site-content editors, one section of the inbox's navigation. */
@@ -88,6 +90,22 @@ export function SiteContentEditor({
       </p>
       {loaderData.done && !actionData && <Notice>{loaderData.done}</Notice>}
       {actionData?.problem && <Notice tone="error">{actionData.problem}</Notice>}
+      {actionData?.preview && (
+        <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <p>
+            Not saved yet: the pages below show this edit to whoever has their link, until {actionData.preview.until}. Save to put it live.
+          </p>
+          <ul className="mt-2 space-y-1">
+            {actionData.preview.pages.map((page) => (
+              <li key={page.path}>
+                <a href={page.url} target="_blank" rel="noreferrer" className="font-medium underline">
+                  {`Preview of ${page.path}`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {errorCount > 0 && (
         <Notice tone="error">
           {errorCount === 1 ? "One field needs" : `${errorCount} fields need`} a change before this can be saved: see the messages below.
@@ -97,9 +115,14 @@ export function SiteContentEditor({
         <CsrfField token={loaderData.csrf} />
         <input type="hidden" name="version" value={version} />
         {children(values, errors)}
-        <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
-          {saveLabel}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
+            {saveLabel}
+          </button>
+          <button type="submit" name="intent" value="preview" className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Preview before saving
+          </button>
+        </div>
       </Form>
 
       <RevisionsSection revisions={loaderData.revisions} current={loaderData.version} csrf={loaderData.csrf} canRestore />
