@@ -1,5 +1,6 @@
 import { serviceSlugs, serviceSummary } from "#app/content/services.ts";
-import { CONTROL_CHARACTER } from "#app/lib/article-form.ts";
+import { CONTROL_CHARACTER, parseSastLocal } from "#app/lib/article-form.ts";
+import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
 
 /**
  * What the site-content editors' forms share (pricing, testimonials; decision 0052): fields drawn from a
@@ -81,4 +82,28 @@ export class PositionedRows<Item> {
       .sort((a, b) => a.position - b.position || Number(b.moved) - Number(a.moved) || a.row - b.row)
       .map((entry) => entry.item);
   }
+}
+
+/** When a row shows from (app/content/shows-from.ts): an add-on, a testimonial. */
+export const showsFromField = {
+  key: "showsFrom",
+  label: "Shows from (SAST)",
+  kind: "text",
+  optional: true,
+  hint: "Blank: at once. Or a date and 24-hour time, e.g. 2026-12-01 09:00.",
+} as const satisfies MappedFieldSpec;
+
+/** An item's time as its field shows it, in SAST: 2026-12-01 09:00 (and seconds when it has them). */
+export const showsFromText = (iso: string | undefined) => {
+  if (!iso) return "";
+  const local = new Date(Date.parse(iso) + SAST_OFFSET_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, local.slice(17, 19) === "00" ? 16 : 19)}`;
+};
+
+/** The field as typed: the instant it gives (none when blank), or why it is not one. */
+export function readShowsFrom(typed: string): { showsFrom?: string; problem?: string } {
+  if (!typed) return {};
+  const instant = parseSastLocal(typed);
+  if (!instant) return { problem: "Give the time as a date and a 24-hour time, e.g. 2026-12-01 09:00 (SAST), or leave it blank." };
+  return { showsFrom: instant.toISOString() };
 }

@@ -1,8 +1,17 @@
-import { type FormErrors, type FormValues, type MappedFieldSpec, postText, REMOVE, rowsIn, textProblem } from "#app/content/field-map.ts";
+import {
+  type FormErrors,
+  type FormValues,
+  type MappedFieldSpec,
+  postText,
+  readShowsFrom,
+  REMOVE,
+  rowsIn,
+  showsFromField,
+  showsFromText,
+  textProblem,
+} from "#app/content/field-map.ts";
 import type { AddOn, PricingContent, PricingGroup, PricingTier } from "#app/content/pricing.ts";
 import { isServiceSlug, type ServiceSlug } from "#app/content/services.ts";
-import { parseSastLocal } from "#app/lib/article-form.ts";
-import { SAST_OFFSET_MS } from "#app/lib/sast.ts";
 
 /**
  * The pricing editor's form (/admin/pricing, docs/decisions/0052), built from
@@ -35,21 +44,8 @@ export const addOnFields = [
   { key: "description", label: "Description", kind: "text" },
   { key: "price", label: "Price", kind: "text", hint: "e.g. R4,000/month or from R3,500" },
   { key: "serviceSlug", label: "Service page", kind: "service" },
-  {
-    key: "showsFrom",
-    label: "Shows from (SAST)",
-    kind: "text",
-    optional: true,
-    hint: "Blank: at once. Or a date and 24-hour time, e.g. 2026-12-01 09:00.",
-  },
+  showsFromField,
 ] as const satisfies readonly MappedFieldSpec[];
-
-/** An add-on's time as its field shows it, in SAST: 2026-12-01 09:00 (and seconds when it has them). */
-const showsFromText = (iso: string | undefined) => {
-  if (!iso) return "";
-  const local = new Date(Date.parse(iso) + SAST_OFFSET_MS).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, local.slice(17, 19) === "00" ? 16 : 19)}`;
-};
 
 export const tierName = (group: number, tier: number, key: string) => `g${group}.t${tier}.${key}`;
 export const addOnName = (addOn: number, key: string) => `a${addOn}.${key}`;
@@ -178,15 +174,14 @@ export function readPricingPost(fields: Readonly<Record<string, unknown>>, curre
     );
     const slug = typed("serviceSlug");
     if (!isServiceSlug(slug)) problem("serviceSlug", "Choose the service page this add-on belongs to.");
-    const showsFrom = typed("showsFrom") ? parseSastLocal(typed("showsFrom")) : undefined;
-    if (showsFrom === null)
-      problem("showsFrom", "Give the time as a date and a 24-hour time, e.g. 2026-12-01 09:00 (SAST), or leave it blank.");
+    const { showsFrom, problem: timeProblem } = readShowsFrom(typed("showsFrom"));
+    problem("showsFrom", timeProblem);
     addOns.push({
       service,
       description: typed("description"),
       price: typed("price"),
       serviceSlug: slug as ServiceSlug,
-      ...(showsFrom ? { showsFrom: showsFrom.toISOString() } : {}),
+      ...(showsFrom ? { showsFrom } : {}),
     });
   }
   if (Object.keys(errors).length) return { ok: false, errors, values };

@@ -1,6 +1,7 @@
 import { labelOf, type ServiceKey, serviceOptions } from "#app/forms/options.ts";
 import { aiPackages } from "#app/content/ai-packages.ts";
 import type { ServiceSlug } from "#app/content/services.ts";
+import { nextShowing, type ShowsFrom, shownAt } from "#app/content/shows-from.ts";
 
 /** The pricing groups are keyed like the order wizard's services (`/get-started?service=`). */
 export type PricingGroupKey = ServiceKey;
@@ -301,14 +302,12 @@ export function getStartedHref(key: PricingGroupKey): string {
   return `/get-started?service=${key}`;
 }
 
-export interface AddOn {
+export interface AddOn extends ShowsFrom {
   service: string;
   description: string;
   price: string;
   /** The page that describes the add-on's service. */
   serviceSlug: ServiceSlug;
-  /** When the pages first show it (an ISO instant); shown at once without one. */
-  showsFrom?: string;
 }
 
 export const addOns: readonly AddOn[] = [
@@ -358,15 +357,12 @@ export const specPricing: PricingContent = { groups: pricingGroups, addOns };
 
 /** What the pages show of `content` at `now`: the add-ons whose time has come. */
 export function pricingShownAt(content: PricingContent, now: number): PricingContent {
-  const shown = content.addOns.filter((addOn) => !addOn.showsFrom || Date.parse(addOn.showsFrom) <= now);
-  return shown.length === content.addOns.length ? content : { ...content, addOns: shown };
+  const shown = shownAt(content.addOns, now);
+  return shown === content.addOns ? content : { ...content, addOns: shown };
 }
 
 /** The next moment after `now` at which what the pages show of `content` changes, if any. */
-export function pricingChangesAfter(content: PricingContent, now: number): number | undefined {
-  const times = content.addOns.map((addOn) => (addOn.showsFrom ? Date.parse(addOn.showsFrom) : 0)).filter((time) => time > now);
-  return times.length ? Math.min(...times) : undefined;
-}
+export const pricingChangesAfter = (content: PricingContent, now: number): number | undefined => nextShowing(content.addOns, now);
 
 /** The tiers the order wizard offers for each service: the live pricing's, by name. */
 export function tierNamesOf(content: PricingContent): Record<PricingGroupKey, readonly string[]> {

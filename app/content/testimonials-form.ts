@@ -4,16 +4,21 @@ import {
   type MappedFieldSpec,
   PositionedRows,
   postText,
+  readShowsFrom,
   REMOVE,
   rowsIn,
+  showsFromField,
+  showsFromText,
   textProblem,
 } from "#app/content/field-map.ts";
+import { shownAt } from "#app/content/shows-from.ts";
 import { FREE_AUDIT_SHOWS, HOME_SHOWS, type Testimonial, type TestimonialsContent } from "#app/content/testimonials.ts";
 
 /**
  * The testimonials editor's form (/admin/testimonials, decision 0052), built from the field map below:
  * two lists, each row's fields named by list and place (`home.0.quote`). A row's position orders its
  * list (the pages show the first ones); one blank row per list adds one, a ticked "remove" drops one.
+ * A row with a time shows from then (app/content/shows-from.ts): a list needs one row that shows now.
  */
 
 const QUOTE_MAX = 320;
@@ -26,6 +31,7 @@ export const testimonialFields = [
   { key: "initials", label: "Initials", kind: "text", optional: true, hint: "Blank: taken from the name" },
   { key: "quote", label: "Quote", kind: "long", hint: `Their words, without quotation marks, up to ${QUOTE_MAX} characters` },
   { key: "results", label: "Result", kind: "text", hint: "e.g. +320% online revenue in 90 days" },
+  showsFromField,
 ] as const satisfies readonly MappedFieldSpec[];
 
 type ListKey = keyof TestimonialsContent;
@@ -57,7 +63,12 @@ export function testimonialsValuesOf(content: TestimonialsContent): FormValues {
   for (const { key } of testimonialLists) {
     [...content[key], null].forEach((testimonial, row) => {
       for (const field of testimonialFields) {
-        const text = field.key === "position" ? String(row + 1) : testimonial?.[field.key];
+        const text =
+          field.key === "position"
+            ? String(row + 1)
+            : field.key === "showsFrom"
+              ? showsFromText(testimonial?.showsFrom)
+              : testimonial?.[field.key];
         values[testimonialName(key, row, field.key)] = testimonial ? (text ?? "") : "";
       }
     });
@@ -69,7 +80,7 @@ export type TestimonialsRead =
   { ok: true; content: TestimonialsContent; values: FormValues } | { ok: false; errors: FormErrors; values: FormValues };
 
 /** The content a post gives, its rows sorted by position, or every field's problem. */
-export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>): TestimonialsRead {
+export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>, now = Date.now()): TestimonialsRead {
   const values: FormValues = {};
   const errors: FormErrors = {};
   const content = { home: [] as Testimonial[], freeAudit: [] as Testimonial[] };
@@ -98,6 +109,8 @@ export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>):
       const quote = values[name("quote")]!;
       problem("quote", textProblem(quote, "Quote", { max: QUOTE_MAX }));
       problem("results", textProblem(values[name("results")]!, "Result"));
+      const { showsFrom, problem: timeProblem } = readShowsFrom(values[name("showsFrom")]!);
+      problem("showsFrom", timeProblem);
       const testimonial = {
         name: person,
         title: values[name("title")]!,
@@ -106,12 +119,16 @@ export function readTestimonialsPost(fields: Readonly<Record<string, unknown>>):
         rating: 5 as const,
         quote: quote.replace(/^["“]+|["”]+$/g, ""),
         results: values[name("results")]!,
+        ...(showsFrom ? { showsFrom } : {}),
       };
       problem("position", placed.place(row, values[name("position")]!, testimonial));
     }
+    content[list.key] = placed.inOrder();
     if (!placed.count)
       errors[testimonialName(list.key, 0, "name")] ??= `${list.title} needs at least one testimonial: ${list.noun} shows them.`;
-    content[list.key] = placed.inOrder();
+    else if (!shownAt(content[list.key], now).length)
+      errors[testimonialName(list.key, 0, "showsFrom")] ??=
+        `${list.title} needs one testimonial shown now: ${list.noun} would show none until the first time here.`;
   }
   if (Object.keys(errors).length) return { ok: false, errors, values };
   return { ok: true, content, values };

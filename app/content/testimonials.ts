@@ -1,5 +1,7 @@
 /** A client's words about working with us (SPEC.md section 3). */
-export interface Testimonial {
+import { nextShowing, type ShowsFrom, shownAt } from "#app/content/shows-from.ts";
+
+export interface Testimonial extends ShowsFrom {
   name: string;
   title: string;
   company: string;
@@ -21,6 +23,16 @@ export interface TestimonialsContent {
 
 export const HOME_SHOWS = 3;
 export const FREE_AUDIT_SHOWS = 2;
+
+/** What the pages show at `now`: the testimonials whose time has come (decision 0052). */
+export function testimonialsShownAt(content: TestimonialsContent, now: number): TestimonialsContent {
+  const home = shownAt(content.home, now);
+  const freeAudit = shownAt(content.freeAudit, now);
+  return home === content.home && freeAudit === content.freeAudit ? content : { home, freeAudit };
+}
+
+export const testimonialsChangeAfter = (content: TestimonialsContent, now: number): number | undefined =>
+  nextShowing([...content.home, ...content.freeAudit], now);
 
 export const shownOnHome = (content: TestimonialsContent) => content.home.slice(0, HOME_SHOWS);
 export const shownOnFreeAudit = (content: TestimonialsContent) => content.freeAudit.slice(0, FREE_AUDIT_SHOWS);

@@ -9,7 +9,7 @@ import { type PricingContent, pricingChangesAfter, pricingShownAt, specPricing, 
 import { servicesShowingFigures } from "#app/content/service-pages.ts";
 import { servicePath, serviceSlugs } from "#app/content/services.ts";
 import { type ServiceWordsContent, specServiceWords } from "#app/content/service-words.ts";
-import { specTestimonials, type TestimonialsContent } from "#app/content/testimonials.ts";
+import { specTestimonials, testimonialsChangeAfter, testimonialsShownAt, type TestimonialsContent } from "#app/content/testimonials.ts";
 import { offerTiers } from "#app/forms/options.ts";
 import {
   parseCaseStudies,
@@ -59,7 +59,13 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     shownAt: pricingShownAt,
     changesAfter: pricingChangesAfter,
   },
-  testimonials: { spec: specTestimonials, parse: parseTestimonials, shownOn: [pageMeta.home.path, pageMeta.freeAudit.path] },
+  testimonials: {
+    spec: specTestimonials,
+    parse: parseTestimonials,
+    shownOn: [pageMeta.home.path, pageMeta.freeAudit.path],
+    shownAt: testimonialsShownAt,
+    changesAfter: testimonialsChangeAfter,
+  },
   partners: { spec: specPartners, parse: parsePartners, shownOn: [pageMeta.home.path] },
   caseStudies: {
     spec: specCaseStudies,

@@ -53,6 +53,7 @@ const testimonial = z.object({
   rating: z.literal(5),
   quote: text,
   results: text,
+  showsFrom: z.optional(z.iso.datetime()),
 });
 const testimonialList = z.array(testimonial).check(z.minLength(1));
 const badge = z.object({ name: text, text, colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)) });

@@ -6,7 +6,7 @@ import { specPartners } from "#app/content/partners.ts";
 import { specTeam } from "#app/content/team.ts";
 import { specTestimonials } from "#app/content/testimonials.ts";
 import { testimonialName, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
-import { sastDay } from "#app/lib/sast.ts";
+import { SAST_OFFSET_MS, sastDay } from "#app/lib/sast.ts";
 import { createUser } from "#tests/support/admin-users.ts";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "#tests/support/database.ts";
 import { InboxBrowser } from "#tests/support/inbox-browser.ts";
@@ -18,7 +18,7 @@ import { inRow, NEW_TESTIMONIAL } from "#tests/support/testimonials.ts";
  * 0052), on the built server. Testimonials: a reorder,
  * a removal and a new one are on the home page as a prepared file when the save answers, and on the free
  * audit page; an edit that would break a card is refused with what was typed kept; a reader is refused by
- * the server; a restore brings SPEC.md's back. Badges: a new one first and a colour white text cannot be
+ * the server; a restore brings SPEC.md's back; one saved for later shows from its time. Badges: a new one first and a colour white text cannot be
  * read on refused. SQLite and PostgreSQL.
  */
 
@@ -29,6 +29,9 @@ const home = (row: number, key: string) => testimonialName("home", row, key);
 const audit = (row: number, key: string) => testimonialName("freeAudit", row, key);
 const NEW_QUOTE = NEW_TESTIMONIAL.quote;
 const LONG_QUOTE = Array.from({ length: 5 }, () => NEW_QUOTE).join(" ");
+
+/** An instant as the editor's time field takes it: SAST, to the second. */
+const sastText = (instant: number) => new Date(instant + SAST_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 
 /** The names as they appear in `html`, in the order they appear, of those given. */
 const order = (html: string, names: string[]) =>
@@ -148,6 +151,25 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
     const html = await (await get("/")).text();
     expect(order(html, names)).toEqual([thandi!.name, pieter!.name, ayesha!.name]);
     expect(html).toContain(sipho!.quote);
+  });
+
+  it("shows a testimonial saved for later from its time, on the prepared home page, with no save then", async () => {
+    // To the second, as the field takes it; a few seconds ahead, for the test (the agency gives a day).
+    const showsFrom = Math.ceil((Date.now() + 3000) / 1000) * 1000;
+    const saved = await editor.post("/admin/testimonials", {
+      intent: "save",
+      version: "3",
+      ...testimonialsValuesOf(specTestimonials),
+      ...inRow((key) => home(3, key), { ...NEW_TESTIMONIAL, position: "1", showsFrom: sastText(showsFrom) }),
+    });
+    expect(saved.status).toBe(303);
+    const before = await get("/");
+    expect(before.headers.has("etag")).toBe(true);
+    expect(order(await before.text(), names)).toEqual([thandi!.name, pieter!.name, ayesha!.name]);
+    await expect
+      .poll(async () => order(await (await get("/")).text(), names), { timeout: 15_000 })
+      .toEqual([NEW_TESTIMONIAL.name, thandi!.name, pieter!.name]);
+    expect(Date.now()).toBeGreaterThanOrEqual(showsFrom);
   });
 
   it("shows a new partner badge first on the prepared home page, and refuses a badge colour too light for its text", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REMOVE } from "#app/content/field-map.ts";
-import { specTestimonials } from "#app/content/testimonials.ts";
+import { specTestimonials, testimonialsChangeAfter, testimonialsShownAt } from "#app/content/testimonials.ts";
 import { readTestimonialsPost, testimonialName, testimonialsValuesOf } from "#app/content/testimonials-form.ts";
 import { parseTestimonials } from "#server/site-content/schema.ts";
 import { inRow, NEW_TESTIMONIAL } from "#tests/support/testimonials.ts";
@@ -66,5 +66,31 @@ describe("the testimonials form", () => {
       "Free audit page needs at least one testimonial: the free audit page shows them.",
     );
     expect(read.errors[home(1, "name")]).toBe("thandi mokoena is already in this list: each testimonial once.");
+  });
+
+  it("shows a testimonial from its time (SAST): the pages leave it out until then, and a list needs one shown now", () => {
+    const now = Date.parse("2026-11-29T10:00:00Z");
+    const read = readTestimonialsPost(posted({ [home(1, "showsFrom")]: "2026-12-01 09:00" }), now);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.content.home[1]!.showsFrom).toBe("2026-12-01T07:00:00.000Z");
+    expect(testimonialsValuesOf(read.content)[home(1, "showsFrom")]).toBe("2026-12-01 09:00");
+    expect(parseTestimonials(JSON.stringify(read.content))).toEqual(read.content);
+    const [thandi, , ayesha] = specTestimonials.home;
+    expect(testimonialsShownAt(read.content, now).home).toEqual([thandi, ayesha]);
+    expect(testimonialsChangeAfter(read.content, now)).toBe(Date.parse("2026-12-01T07:00:00Z"));
+    expect(testimonialsShownAt(read.content, Date.parse("2026-12-01T07:00:00Z"))).toBe(read.content);
+
+    const later = Object.fromEntries(
+      specTestimonials.freeAudit.map((_, row) => [testimonialName("freeAudit", row, "showsFrom"), "2027-01-01 00:00"]),
+    );
+    const refused = readTestimonialsPost(posted({ ...later, [home(0, "showsFrom")]: "1 December" }), now);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.errors).toEqual({
+      [home(0, "showsFrom")]: "Give the time as a date and a 24-hour time, e.g. 2026-12-01 09:00 (SAST), or leave it blank.",
+      [testimonialName("freeAudit", 0, "showsFrom")]:
+        "Free audit page needs one testimonial shown now: the free audit page would show none until the first time here.",
+    });
   });
 });
