@@ -159,7 +159,8 @@ function actionAt(cached: { build: ServerBuild; tree: RouteObject[]; hasAction: 
   return answer;
 }
 
-export type PageRenderer = (path: string) => Promise<{ status: number; text: string }>;
+/** `context`: this page's own, in place of the renderer's (a preview's content). */
+export type PageRenderer = (path: string, context?: RouterContextProvider) => Promise<{ status: number; text: string }>;
 
 /** Renders pages with a context of the server's own (no visitor, no nonce), as the prerender does. */
 export function pageRenderer(options: {
@@ -168,9 +169,9 @@ export function pageRenderer(options: {
   context: () => RouterContextProvider;
 }): PageRenderer {
   let handle: ReturnType<typeof createRequestHandler> | undefined;
-  return async (path) => {
+  return async (path, context = options.context()) => {
     handle ??= createRequestHandler(await options.build(), "production");
-    const response = await handle(new Request(new URL(path, options.siteUrl)), options.context());
+    const response = await handle(new Request(new URL(path, options.siteUrl)), context);
     return { status: response.status, text: await response.text() };
   };
 }

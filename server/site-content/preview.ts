@@ -83,6 +83,7 @@ export function contentPreviewHandler({
   build: () => Promise<ServerBuild>;
   siteUrl: string;
 }): RequestHandler {
+  const render = pageRenderer({ build, siteUrl, context: () => new RouterContextProvider() });
   return async (req, res, next) => {
     try {
       const answer = await preview(String(req.params.token), `/${[req.params.page ?? []].flat().join("/")}`);
@@ -109,12 +110,9 @@ export function contentPreviewHandler({
     if (!contentKinds[kind].shownOn.includes(path)) return failure(404, "This page does not show what was previewed.");
     const content = contentKinds[kind].parse(draft.document);
     if (!content) return failure(404, "This preview is no longer here.");
-    const context = () => {
-      const provider = new RouterContextProvider();
-      provider.set(servicesContext, withDraft(services, kind, content));
-      return provider;
-    };
-    const page = await pageRenderer({ build, siteUrl, context })(path);
+    const context = new RouterContextProvider();
+    context.set(servicesContext, withDraft(services, kind, content));
+    const page = await render(path, context);
     if (page.status !== 200) {
       log.warn(`Site content preview: ${path} answered ${page.status}`);
       return failure(502, "This page could not be drawn with the preview's content.");
