@@ -5,11 +5,15 @@ import {
   type MappedFieldSpec,
   PositionedRows,
   postText,
+  readShowsFrom,
   REMOVE,
   rowsIn,
   serviceChoices,
+  showsFromField,
+  showsFromText,
   textProblem,
 } from "#app/content/field-map.ts";
+import { shownAt } from "#app/content/shows-from.ts";
 import { isServiceSlug, serviceSummary } from "#app/content/services.ts";
 import { mediaImageOf } from "#app/lib/media-images.ts";
 
@@ -18,7 +22,8 @@ import { mediaImageOf } from "#app/lib/media-images.ts";
  * one list, each row's fields named by its place (`studies.0.headline`), ordered by its position; one
  * blank row adds a study, a ticked "remove" drops one. /case-studies shows them all in this order, and
  * each service page the first of its service, so every service keeps one. An image is uploaded with
- * the save (the article editor's upload, server/articles/upload.ts) and needs its alt text.
+ * the save (the article editor's upload, server/articles/upload.ts) and needs its alt text. A study with
+ * a time shows from then (app/content/shows-from.ts); each service keeps one shown now.
  */
 
 const STUDIES_MAX = 24;
@@ -40,6 +45,7 @@ export const caseStudyFields = [
   { key: "resultLabel", label: "What the figure measures", kind: "text", hint: "e.g. return on ad spend in 90 days" },
   { key: "image", label: "Image (optional)", kind: "image", optional: true, hint: "A JPEG, PNG, WebP or AVIF of at most 10 MB" },
   { key: "imageAlt", label: "Image alt text", kind: "text", optional: true, hint: "Required with an image: what it shows" },
+  showsFromField,
 ] as const satisfies readonly MappedFieldSpec[];
 
 type FieldKey = (typeof caseStudyFields)[number]["key"];
@@ -65,6 +71,7 @@ const textOf = (study: CaseStudy): Record<Exclude<FieldKey, "position">, string>
   resultLabel: study.result.label,
   image: study.image?.path ?? "",
   imageAlt: study.image?.alt ?? "",
+  showsFrom: showsFromText(study.showsFrom),
 });
 
 /** The form's values for `content`: its rows in order, and a blank one after. */
@@ -86,7 +93,7 @@ const serviceNames = (slugs: readonly string[]) =>
   new Intl.ListFormat("en-ZA", { type: "conjunction" }).format(slugs.map((slug) => serviceSummary(slug as CaseStudy["service"]).name));
 
 /** The case studies a post gives, sorted by position, or every field's problem. */
-export function readCaseStudiesPost(fields: Readonly<Record<string, unknown>>): CaseStudiesRead {
+export function readCaseStudiesPost(fields: Readonly<Record<string, unknown>>, now = Date.now()): CaseStudiesRead {
   const values: FormValues = {};
   const errors: FormErrors = {};
   const rows = rowsIn(fields, (row) => caseStudyName("studies", row, "client"));
@@ -118,6 +125,8 @@ export function readCaseStudiesPost(fields: Readonly<Record<string, unknown>>): 
     if (typed("image") && !typed("imageAlt"))
       problem("imageAlt", "Give the image's alt text: what it shows, for readers who cannot see it.");
     problem("imageAlt", textProblem(typed("imageAlt"), "Image alt text", { optional: true }));
+    const { showsFrom, problem: timeProblem } = readShowsFrom(typed("showsFrom"));
+    problem("showsFrom", timeProblem);
     const study: CaseStudy = {
       service: service as CaseStudy["service"],
       client: typed("client"),
@@ -127,15 +136,23 @@ export function readCaseStudiesPost(fields: Readonly<Record<string, unknown>>): 
       solution: typed("solution"),
       result: { value: typed("resultValue"), label: typed("resultLabel") },
       ...(image && { image: { path: typed("image"), width: image.width, height: image.height, alt: typed("imageAlt") } }),
+      ...(showsFrom ? { showsFrom } : {}),
     };
     problem("position", placed.place(row, typed("position"), study));
   }
   const studies = placed.inOrder();
   const last = (key: FieldKey) => caseStudyName("studies", Math.max(rows - 1, 0), key);
   const left = serviceChoices.map((choice) => choice.value).filter((slug) => !studies.some((study) => study.service === slug));
+  // Those shown now: a study saved for later leaves its page without one until its time.
+  const waiting = serviceChoices
+    .map((choice) => choice.value)
+    .filter((slug) => !left.includes(slug) && !shownAt(studies, now).some((study) => study.service === slug));
   if (left.length)
     errors[last("service")] ??=
       `${serviceNames(left)} ${left.length === 1 ? "has" : "have"} no case study left: each service page shows one. Keep one, or add one here.`;
+  else if (waiting.length)
+    errors[last("showsFrom")] ??=
+      `${serviceNames(waiting)} would show no case study until a time given here: each service page shows one. Keep one shown now.`;
   if (placed.count > STUDIES_MAX) errors[last("client")] ??= `${placed.count} case studies: keep it to ${STUDIES_MAX}.`;
   if (Object.keys(errors).length) return { ok: false, errors, values };
   return { ok: true, content: { studies }, values };

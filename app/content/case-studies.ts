@@ -1,7 +1,8 @@
 import type { ServiceSlug } from "#app/content/services.ts";
+import { nextShowing, type ShowsFrom, shownAt } from "#app/content/shows-from.ts";
 
 /** A client success story: one per service, shown on its service page and on /case-studies. */
-export interface CaseStudy {
+export interface CaseStudy extends ShowsFrom {
   service: ServiceSlug;
   client: string;
   industry: string;
@@ -104,6 +105,14 @@ export interface CaseStudiesContent {
 }
 
 export const specCaseStudies: CaseStudiesContent = { studies: caseStudies };
+
+/** What the pages show at `now`: the case studies whose time has come (decision 0052). */
+export function caseStudiesShownAt(content: CaseStudiesContent, now: number): CaseStudiesContent {
+  const studies = shownAt(content.studies, now);
+  return studies === content.studies ? content : { studies };
+}
+
+export const caseStudiesChangeAfter = (content: CaseStudiesContent, now: number): number | undefined => nextShowing(content.studies, now);
 
 /** A service page's story: the first of its service (the editor refuses a service left without one). */
 export function caseStudyFor(slug: ServiceSlug, studies: readonly CaseStudy[] = caseStudies): CaseStudy {

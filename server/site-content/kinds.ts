@@ -1,5 +1,5 @@
 import { prerenderedPaths } from "#app/config/public-routes.ts";
-import { type CaseStudiesContent, specCaseStudies } from "#app/content/case-studies.ts";
+import { type CaseStudiesContent, caseStudiesChangeAfter, caseStudiesShownAt, specCaseStudies } from "#app/content/case-studies.ts";
 import { type ContactContent, specContact } from "#app/content/contact-details.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { type PartnersContent, specPartners } from "#app/content/partners.ts";
@@ -71,6 +71,8 @@ export const contentKinds: { [K in ContentKind]: KindRules<K> } = {
     spec: specCaseStudies,
     parse: parseCaseStudies,
     shownOn: [pageMeta.caseStudies.path, ...serviceSlugs.map(servicePath)],
+    shownAt: caseStudiesShownAt,
+    changesAfter: caseStudiesChangeAfter,
   },
   // The home and about pages' descriptions (their social cards' text) repeat figures too.
   figures: {

@@ -75,6 +75,7 @@ const caseStudy = z.object({
   solution: text,
   result: z.object({ value: text, label: text }),
   image: z.optional(caseStudyImage),
+  showsFrom: z.optional(z.iso.datetime()),
 });
 // Every service page shows one.
 export const caseStudiesDocument = z.object({

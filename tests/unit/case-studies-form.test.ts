@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { specCaseStudies } from "#app/content/case-studies.ts";
+import { caseStudiesChangeAfter, caseStudiesShownAt, caseStudyFor, specCaseStudies } from "#app/content/case-studies.ts";
 import { caseStudiesValuesOf, caseStudyName, readCaseStudiesPost } from "#app/content/case-studies-form.ts";
 import { REMOVE } from "#app/content/field-map.ts";
 import { parseCaseStudies } from "#server/site-content/schema.ts";
@@ -102,5 +102,30 @@ describe("the case studies form", () => {
   it("refuses a path that is not an uploaded image's", () => {
     const read = refused(posted(newStudy({ image: "/images/elsewhere.png" })));
     expect(read.errors[study(added, "image")]).toMatch(/not an uploaded image's path/);
+  });
+
+  it("shows a case study from its time (SAST), and keeps one shown now for each service page", () => {
+    const now = Date.parse("2026-11-29T10:00:00Z");
+    const later = newStudy({ service: "google-ads", showsFrom: "2026-12-01 09:00" });
+    const read = readCaseStudiesPost(posted(later), now);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(read.content.studies[0]!.showsFrom).toBe("2026-12-01T07:00:00.000Z");
+    expect(parseCaseStudies(JSON.stringify(read.content))).toEqual(read.content);
+    // /case-studies and the Google Ads page show SPEC.md's until then, the new one first from then.
+    expect(caseStudiesShownAt(read.content, now)).toEqual(specCaseStudies);
+    expect(caseStudiesChangeAfter(read.content, now)).toBe(Date.parse("2026-12-01T07:00:00Z"));
+    expect(caseStudyFor("google-ads", caseStudiesShownAt(read.content, Date.parse("2026-12-01T07:00:00Z")).studies).client).toBe(
+      "Jacaranda Coffee",
+    );
+
+    // The only Google Ads study saved for later: its page would show none until then.
+    const googleAds = specCaseStudies.studies.findIndex((s) => s.service === "google-ads");
+    const waiting = readCaseStudiesPost(posted({ [study(googleAds, REMOVE)]: "on", ...later }), now);
+    expect(waiting.ok).toBe(false);
+    if (waiting.ok) return;
+    expect(waiting.errors).toEqual({
+      [study(added, "showsFrom")]:
+        "Google Ads would show no case study until a time given here: each service page shows one. Keep one shown now.",
+    });
   });
 });
