@@ -23,6 +23,12 @@ import { nginxAvailable, nginxMissing, type RunningNginx, startNginx } from "#te
 import { freePort, type RunningServer } from "#tests/support/server.ts";
 import { type SmtpCounter, startSmtpCounter } from "#tests/support/smtp-counter.ts";
 import { forms } from "#app/forms/registry.ts";
+import sharp from "sharp";
+import { specCaseStudies } from "#app/content/case-studies.ts";
+import { caseStudiesValuesOf, caseStudyName } from "#app/content/case-studies-form.ts";
+import { CSRF_FIELD } from "#app/lib/inbox.ts";
+import { IMAGE_POST_MAX_BYTES, IMAGE_POST_PATH } from "#server/articles/upload.ts";
+import { inRow } from "#tests/support/testimonials.ts";
 import { siteMigrations } from "#server/migrations.ts";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -42,6 +48,19 @@ const contact = (email: string): Fields => ({
   service: "google-ads",
   message: "Two instances, one lead.",
 });
+
+/** A case study the agency adds with its photo, through nginx. */
+const UPLOADED_STUDY = {
+  service: "meta-ads",
+  client: "Umhlanga Surf School",
+  industry: "Tourism",
+  headline: "Lessons booked out for the season from short videos",
+  problem: "Their lessons sold by word of mouth, and winter was empty.",
+  solution: "Reels of first waves, shown to visitors planning a coast holiday.",
+  resultValue: "+95%",
+  resultLabel: "lessons booked in a winter",
+  imageAlt: "A surfer's first wave at Umhlanga",
+};
 
 /** Each simulated visitor connects from an address of its own in 127.0.0.0/8. */
 const OUTBOX_POLL_MS = 200;
@@ -87,6 +106,16 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     await smtp?.stop();
   });
 
+  /** An inbox user made as the operator does, with the command line, in the shared database. */
+  const createUserByCommand = (email: string, password: string) => {
+    const created = spawnSync("npm", ["run", "--silent", "admin", "--", "create-user", email], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATABASE_URL: cluster.url },
+      input: `${password}\n`,
+      encoding: "utf8",
+    });
+    expect(created.status, created.stdout + created.stderr).toBe(0);
+  };
   const a = () => cluster.instances[0]!;
   const b = () => cluster.instances[1]!;
 
@@ -96,6 +125,69 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
     expect(migrations.map((m) => m.name)).toEqual(Object.keys(siteMigrations("postgres")).sort());
     expect(await cluster.query("SELECT name FROM site_keys")).toEqual([{ name: "site" }]);
     expect(a().output() + b().output()).not.toMatch(/migration .*failed/i);
+  });
+
+  it("takes an editor's image through nginx, past the leads' 64 KB limit, as the app's own post", async () => {
+    const email = "uploads@roimedia.test";
+    const password = "a long enough passphrase";
+    createUserByCommand(email, password);
+    // A browser through nginx: its cookies, and its Origin on a post.
+    const cookies = new Map<string, string>();
+    const through = async (pathname: string, body?: { type: string; bytes: string | Buffer }) => {
+      const answer = await send(`${nginx.httpsUrl}${pathname}`, {
+        method: body ? "POST" : "GET",
+        headers: {
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          ...(body ? { origin: nginx.httpsUrl, "content-type": body.type } : {}),
+        },
+        body: body?.bytes,
+      });
+      for (const line of [answer.headers["set-cookie"] ?? []].flat()) {
+        const [pair] = line.split(";");
+        const [name, ...value] = pair!.split("=");
+        cookies.set(name!.trim(), value.join("="));
+      }
+      return { status: answer.status, text: answer.body.toString("utf8"), location: answer.headers.location };
+    };
+    const form = (fields: Record<string, string>) => ({
+      type: "application/x-www-form-urlencoded",
+      bytes: new URLSearchParams(fields).toString(),
+    });
+    expect((await signInOverHttp((pathname, body) => through(pathname, body && form(body)), email, password)).signedIn).toBe(true);
+
+    const editor = await through("/admin/case-studies");
+    const csrf = new RegExp(`name="${CSRF_FIELD}" value="([^"]+)"`).exec(editor.text)?.[1];
+    expect(csrf).toBeDefined();
+    // A photo as a phone saves one: noise, so it stays large once compressed.
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect(photo.byteLength).toBeGreaterThan(64 * 1024);
+    const row = specCaseStudies.studies.length;
+    const fields: Record<string, string> = {
+      [CSRF_FIELD]: csrf!,
+      intent: "save",
+      version: "1",
+      ...caseStudiesValuesOf(specCaseStudies),
+      ...inRow((key) => caseStudyName("studies", row, key), { ...UPLOADED_STUDY, position: "1" }),
+    };
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(fields)) multipart.set(name, value);
+    multipart.set(caseStudyName("studies", row, "imageFile"), new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "team.jpg");
+    const encoded = new Request(nginx.httpsUrl, { method: "POST", body: multipart });
+    const saved = await through("/admin/case-studies", {
+      type: encoded.headers.get("content-type")!,
+      bytes: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(303);
+    expect(saved.location).toBe("/admin/case-studies?done=save");
+    // On both instances, whichever nginx asks: the other has it once its poll finds the save.
+    for (let i = 0; i < 2; i++)
+      await expect
+        .poll(async () => (await send(`${nginx.httpsUrl}/case-studies`)).body.toString("utf8"), { timeout: 15_000 })
+        .toContain(`alt="${UPLOADED_STUDY.imageAlt.replace("'", "&#x27;")}"`);
   });
 
   it("keeps nginx's idle connection to an instance open longer than nginx does: no post is sent on one closing", async () => {
@@ -217,13 +309,7 @@ describe.skipIf(!ready)(`two instances on one PostgreSQL behind nginx${ready ? "
   it("keeps an inbox session made on one instance signed in on the other, and signed out on both", async () => {
     const email = "agent@roimedia.test";
     const password = "a long enough passphrase";
-    const created = spawnSync("npm", ["run", "--silent", "admin", "--", "create-user", email], {
-      cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, DATABASE_URL: cluster.url },
-      input: `${password}\n`,
-      encoding: "utf8",
-    });
-    expect(created.status, created.stdout + created.stderr).toBe(0);
+    createUserByCommand(email, password);
 
     const cookies = new Map<string, string>();
     // Each instance in turn, as nginx reaches it for the browser: the scheme and host the browser used,
@@ -355,6 +441,11 @@ describe("the deployment files agree with each other", () => {
       expect(app.environment).toMatchObject({ TRUST_PROXY: "x-forwarded-for" });
       expect(app.environment?.DATABASE_URL).toMatch(/^postgres:\/\//);
     }
+  });
+
+  it("lets through nginx, at their own limit, the posts of exactly the editors the app reads an image from", () => {
+    expect(deploy("nginx/locations.conf")).toContain(`location ~ "${IMAGE_POST_PATH.source}" {\n    client_max_body_size 64m;`);
+    expect(IMAGE_POST_MAX_BYTES).toBe(64 * 1024 * 1024);
   });
 
   it("runs the app as a non-root user from the build and production dependencies, checked on /healthz", () => {
