@@ -15,6 +15,7 @@ import { reactRouterHandler } from "#server/http/react-router-handler.ts";
 import { prepareArticlePages } from "#server/articles/prepared-pages.ts";
 import { prepareSiteContentPages } from "#server/site-content/prepared-pages.ts";
 import { contentPreviewHandler, SITE_PREVIEW_PATH } from "#server/site-content/preview.ts";
+import { SITE_CONTENT_POST_MAX_BYTES, SITE_CONTENT_POST_PATH } from "#server/site-content/post-limits.ts";
 import { prepareCompanyProfile } from "#server/company-profile/prepared-file.ts";
 import { IMAGE_POST_MAX_BYTES, IMAGE_POST_PATH } from "#server/articles/upload.ts";
 import { requestGuard } from "#server/http/request-guard.ts";
@@ -131,8 +132,10 @@ export async function createApp({ dev = false }: { dev?: boolean } = {}): Promis
         return context;
       },
       mode: dev ? "development" : "production",
-      // The article and case studies editors' posts carry an image, which their actions read as it streams.
-      bodyLimit: (path) => (IMAGE_POST_PATH.test(path) ? IMAGE_POST_MAX_BYTES : undefined),
+      // The article and case studies editors' posts carry an image, which their actions read as it streams;
+      // the other site-content editors' a whole document.
+      bodyLimit: (path) =>
+        IMAGE_POST_PATH.test(path) ? IMAGE_POST_MAX_BYTES : SITE_CONTENT_POST_PATH.test(path) ? SITE_CONTENT_POST_MAX_BYTES : undefined,
     }),
   );
   app.use(lastResort);

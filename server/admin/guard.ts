@@ -2,7 +2,7 @@ import { createContext, data, type MiddlewareFunction, redirect, type RouterCont
 import { CSRF_FIELD, type InboxWork, roleAllows } from "#app/lib/inbox.ts";
 import { z } from "#app/lib/zod.ts";
 import { readFormField } from "#server/http/multipart.ts";
-import { isCrossSite } from "#server/http/request.ts";
+import { DOCUMENT_FORM_MAX_BYTES, isCrossSite } from "#server/http/request.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import {
   attemptPasskey,
@@ -112,7 +112,7 @@ export const sessionRequired: MiddlewareFunction<Response> = async ({ request, c
   if (request.method !== "GET" && request.method !== "HEAD") {
     if (crossSite(request, admin)) return refuse(403, CROSS_SITE_REFUSED);
     // A post with a file is read only as far as its token; the action reads the rest.
-    const token = await readFormField(request.clone(), CSRF_FIELD);
+    const token = await readFormField(request.clone(), CSRF_FIELD, DOCUMENT_FORM_MAX_BYTES);
     if (token === undefined || !sameToken(token, lookup.session.csrfToken)) {
       return refuse(403, "This form has expired. Go back, reload the page and try again.");
     }

@@ -6,7 +6,7 @@ import { findImage, storeImage } from "#server/articles/images-store.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HeavyWorkRefused } from "#server/heavy-work/heavy-work.ts";
 import { readMultipart } from "#server/http/multipart.ts";
-import { type FormFields, readForm } from "#server/http/request.ts";
+import { type FormFields, MAX_BODY_BYTES, readForm } from "#server/http/request.ts";
 import { log } from "#server/log.ts";
 import type { SiteServices } from "#server/services.ts";
 
@@ -53,10 +53,13 @@ export type UploadOutcome = { ok: true; path: string } | { ok: false; status: nu
 /** The article editor's one file input is `imageFile`; a list's rows end their own so (field-map.ts's imageFileName). */
 const isFileField = (name: string) => name === FILE_FIELD || name.endsWith(`.${FILE_FIELD}`);
 
-/** A post read as it streams: the first image it holds, hashed as it arrives; `maxFields` for an editor of long lists. */
-export async function readImagePost(request: Request, { maxFields = 64 } = {}): Promise<ImagePost> {
+/**
+ * A post read as it streams: the first image it holds, hashed as it arrives; `maxFields` for an editor of
+ * long lists, `maxBytes` for one whose post without an image is larger than a lead's.
+ */
+export async function readImagePost(request: Request, { maxFields = 64, maxBytes = MAX_BODY_BYTES } = {}): Promise<ImagePost> {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    const form = await readForm(request, new Set());
+    const form = await readForm(request, new Set(), maxBytes);
     return form.ok
       ? { ok: true, fields: form.fields, file: null, others: [] }
       : { ok: false, status: form.status, message: FORM_UNREADABLE };

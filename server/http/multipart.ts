@@ -16,10 +16,13 @@ function parserOf(request: Request, limits: busboy.Limits): { source: Readable; 
   }
 }
 
-/** A multipart post is read only until that field, which the browser sends before any file; the rest is the action's. */
-export async function readFormField(request: Request, name: string): Promise<string | undefined> {
+/**
+ * A multipart post is read only until that field, which the browser sends before any file; the rest is the
+ * action's. Another is read whole, up to `limit` (the transport has cut it at its path's own already).
+ */
+export async function readFormField(request: Request, name: string, limit = MAX_BODY_BYTES): Promise<string | undefined> {
   if (!isMultipart(request)) {
-    const form = await readForm(request, new Set());
+    const form = await readForm(request, new Set(), limit);
     const value = form.ok ? form.fields[name] : undefined;
     return typeof value === "string" ? value : undefined;
   }

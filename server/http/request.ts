@@ -1,4 +1,9 @@
 export const MAX_BODY_BYTES = 32 * 1024;
+/**
+ * A form without a file that holds a whole document (the site-content editors'; their paths are given it in
+ * server/app.ts, every other path keeps the 32 KB above), and so what the inbox reads its token from.
+ */
+export const DOCUMENT_FORM_MAX_BYTES = 256 * 1024;
 
 export type FormFields = Record<string, string | string[]>;
 
@@ -28,13 +33,13 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** Fields named in `lists` keep every value; the others keep their first. Files are ignored. */
-export async function readForm(request: Request, lists: ReadonlySet<string>): Promise<ReadResult> {
+/** Fields named in `lists` keep every value; the others keep their first. Files are ignored. `limit`: the body's bytes, at most. */
+export async function readForm(request: Request, lists: ReadonlySet<string>, limit = MAX_BODY_BYTES): Promise<ReadResult> {
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.some((t) => type.toLowerCase().startsWith(t))) return { ok: false, status: 415 };
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413 };
-  const body = await readLimited(request, MAX_BODY_BYTES);
+  if (declared > limit) return { ok: false, status: 413 };
+  const body = await readLimited(request, limit);
   if (body === "too-large") return { ok: false, status: 413 };
   if (body === "broken") return { ok: false, status: 400 };
   let form: FormData;

@@ -18,6 +18,7 @@ import { type ImagePost, isUploaded, readImagePost, storeImageUpload } from "#se
 import { servicesOf } from "#server/services.ts";
 import type { ContentKind, SiteContent } from "#server/site-content/kinds.ts";
 import { createContentPreview, type PreviewLinks } from "#server/site-content/preview.ts";
+import { SITE_CONTENT_POST_MAX_BYTES } from "#server/site-content/post-limits.ts";
 import { siteContentPublishing } from "#server/site-content/publishing.ts";
 import { findContent, listContentRevisions } from "#server/site-content/store.ts";
 
@@ -92,7 +93,7 @@ function siteContentEditor<K extends ContentKind, Extra>(rules: EditorRules<K, E
 
   async function action({ context, request }: AdminRouteArgs) {
     const actor = actorOf(requireRoleFor(context, "edit-site-content"));
-    const post = await readImagePost(request, { maxFields: rules.maxFields });
+    const post = await readImagePost(request, { maxFields: rules.maxFields, maxBytes: SITE_CONTENT_POST_MAX_BYTES });
     if (!post.ok) throw refuse(post.status, post.message);
     const { fields } = post;
     const version = Number(fields.version);

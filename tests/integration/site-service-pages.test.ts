@@ -42,6 +42,20 @@ describe("the service pages editor on the built server", () => {
     expect((await site.editor.request("/admin/service-pages")).text).toContain("Version 1,");
   });
 
+  it("takes a post past a lead form's 32 KB: SPEC.md's words as a word processor pastes them", async () => {
+    // Curly quotes, dashes and no-break spaces: 6 to 9 bytes each in a form post.
+    const pasted = Object.fromEntries(
+      Object.entries(serviceWordsValuesOf(specServiceWords)).map(([name, text]) => [
+        name,
+        (text.includes("\n") ? text : `“${text}” –`).replaceAll(" ", "\u00a0").replaceAll("'", "’"),
+      ]),
+    );
+    expect(new URLSearchParams({ intent: "preview", version: "1", ...pasted }).toString().length).toBeGreaterThan(32 * 1024);
+    const answer = await site.editor.post("/admin/service-pages", { intent: "preview", version: "1", ...pasted });
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+    expect(answer.text).toContain("Preview of /services/google-ads");
+  });
+
   it("previews an edit by a signed link before it is saved: the link shows it, the live site does not", async () => {
     const previewed = await site.editor.post("/admin/service-pages", {
       intent: "preview",

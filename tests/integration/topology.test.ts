@@ -28,6 +28,7 @@ import { specCaseStudies } from "#app/content/case-studies.ts";
 import { caseStudiesValuesOf, caseStudyName } from "#app/content/case-studies-form.ts";
 import { CSRF_FIELD } from "#app/lib/inbox.ts";
 import { IMAGE_POST_MAX_BYTES, IMAGE_POST_PATH } from "#server/articles/upload.ts";
+import { SITE_CONTENT_POST_MAX_BYTES, SITE_CONTENT_POST_PATH } from "#server/site-content/post-limits.ts";
 import { inRow } from "#tests/support/testimonials.ts";
 import { siteMigrations } from "#server/migrations.ts";
 
@@ -443,9 +444,11 @@ describe("the deployment files agree with each other", () => {
     }
   });
 
-  it("lets through nginx, at their own limit, the posts of exactly the editors the app reads an image from", () => {
+  it("lets through nginx, at their own limits, the posts of exactly the editors the app reads an image or a document from", () => {
     expect(deploy("nginx/locations.conf")).toContain(`location ~ "${IMAGE_POST_PATH.source}" {\n    client_max_body_size 64m;`);
     expect(IMAGE_POST_MAX_BYTES).toBe(64 * 1024 * 1024);
+    expect(deploy("nginx/locations.conf")).toContain(`location ~ "${SITE_CONTENT_POST_PATH.source}" {\n    client_max_body_size 256k;`);
+    expect(SITE_CONTENT_POST_MAX_BYTES).toBe(256 * 1024);
   });
 
   it("runs the app as a non-root user from the build and production dependencies, checked on /healthz", () => {
