@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { sastDay } from "#app/lib/sast.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -13,6 +14,11 @@ const specDocument = (kind: ContentKind) => JSON.stringify(contentKinds[kind].sp
 
 /** setTimeout's longest wait; a later change is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How long before an add-on's (or a testimonial's) time its pages are rendered as they will be, so that at
+ * the time they only change places: rendering nine pages on a loaded machine took over 5 s.
+ */
+const PREPARE_AHEAD_MS = 30_000;
 
 /**
  * The site content readers see, held in memory by every instance
@@ -23,7 +29,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * save on one instance is live on all within a poll; a save on this one,
  * published through that service, refreshes (and prepares its pages) before it returns.
  * What is saved may show later (an add-on's "shows from"): each instance keeps a timer for the next
- * such moment and prepares the pages again then, with no save and no poll needed.
+ * such moment, renders the pages as they will be a little before it (`prepareAheadWith`) and puts them in
+ * place then, with no save and no poll needed.
  */
 export class LiveSiteContent implements PublishedKind {
   readonly name = "site content";
@@ -31,6 +38,10 @@ export class LiveSiteContent implements PublishedKind {
   readonly #stored = Object.fromEntries(contentKindNames.map((kind) => [kind, contentKinds[kind].spec])) as unknown as SiteContent;
   readonly #content = { ...this.#stored };
   readonly #timers = new Map<ContentKind, NodeJS.Timeout>();
+  readonly #aheadTimers = new Map<ContentKind, NodeJS.Timeout>();
+  readonly #aheadPreparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
+  /** What a kind will show at its next moment, as its pages were rendered ahead: shown then, the same object. */
+  readonly #upcoming = new Map<ContentKind, { stored: unknown; content: unknown }>();
   readonly #versions = new Map<ContentKind, number>();
   readonly #changedOn = new Map<ContentKind, string>();
   readonly #preparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
@@ -62,6 +73,11 @@ export class LiveSiteContent implements PublishedKind {
   /** Called with `kind`'s content after each change of it, and by `prepare()`: the prepared files follow it. */
   prepareWith<K extends ContentKind>(kind: K, preparer: Preparer<K>): void {
     this.#preparers.set(kind, [...(this.#preparers.get(kind) ?? []), preparer as Preparer<ContentKind>]);
+  }
+
+  /** Called with what `kind` will show at its next moment, a little before it: its pages rendered ahead. */
+  prepareAheadWith<K extends ContentKind>(kind: K, preparer: Preparer<K>): void {
+    this.#aheadPreparers.set(kind, [...(this.#aheadPreparers.get(kind) ?? []), preparer as Preparer<ContentKind>]);
   }
 
   /**
@@ -133,15 +149,30 @@ export class LiveSiteContent implements PublishedKind {
     const rules: (typeof contentKinds)[K] = contentKinds[kind];
     const now = Date.now();
     const stored = this.#stored[kind];
-    this.#content[kind] = rules.shownAt?.(stored, now) ?? stored;
+    const shown = rules.shownAt?.(stored, now) ?? stored;
+    // The object the pages were rendered ahead for, when it is what shows now.
+    const upcoming = this.#upcoming.get(kind);
+    this.#upcoming.delete(kind);
+    this.#content[kind] =
+      upcoming?.stored === stored && isDeepStrictEqual(upcoming.content, shown) ? (upcoming.content as typeof shown) : shown;
     rules.follow?.(this.#content[kind]);
     clearTimeout(this.#timers.get(kind));
+    clearTimeout(this.#aheadTimers.get(kind));
     const next = rules.changesAfter?.(stored, now);
     if (next === undefined) return;
     const reveal = () => {
       this.#latest = this.#latest.catch(() => undefined).then(() => this.#reveal(kind));
     };
     this.#timers.set(kind, setTimeout(reveal, Math.min(next - now, LONGEST_TIMER_MS)).unref());
+    const ahead = () => void this.#prepareAhead(kind, stored, next);
+    this.#aheadTimers.set(kind, setTimeout(ahead, Math.min(Math.max(0, next - PREPARE_AHEAD_MS - now), LONGEST_TIMER_MS)).unref());
+  }
+
+  async #prepareAhead<K extends ContentKind>(kind: K, stored: SiteContent[K], at: number): Promise<void> {
+    const content = contentKinds[kind].shownAt?.(stored, at) ?? stored;
+    this.#upcoming.set(kind, { stored, content });
+    for (const preparer of this.#aheadPreparers.get(kind) ?? [])
+      await preparer(content).catch((error: unknown) => log.error(`Site content: could not render ahead the ${kind} due later:`, error));
   }
 
   async #reveal(kind: ContentKind): Promise<void> {

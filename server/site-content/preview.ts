@@ -7,6 +7,7 @@ import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
 import { type SiteServices, servicesContext } from "#server/services.ts";
 import { type ContentKind, contentKindNames, contentKinds, type SiteContent } from "#server/site-content/kinds.ts";
+import { servicesShowing } from "#server/site-content/overlay.ts";
 import { addPreviewDraft, findPreviewDraft } from "#server/site-content/store.ts";
 import { signExpiringToken, verifyExpiringToken } from "#server/signed-tokens.ts";
 
@@ -52,18 +53,8 @@ export async function createContentPreview<K extends ContentKind>(
 }
 
 /** The services with `kind`'s live content replaced by `draft`, as the pages would show it now. */
-function withDraft<K extends ContentKind>(services: SiteServices, kind: K, draft: SiteContent[K]): SiteServices {
-  const shown = contentKinds[kind].shownAt?.(draft, Date.now()) ?? draft;
-  const live = services.siteContent;
-  const siteContent = new Proxy(live, {
-    get(target, property) {
-      if (property === "content") return (asked: ContentKind) => (asked === kind ? shown : target.content(asked));
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { ...services, siteContent };
-}
+const withDraft = <K extends ContentKind>(services: SiteServices, kind: K, draft: SiteContent[K]): SiteServices =>
+  servicesShowing(services, kind, contentKinds[kind].shownAt?.(draft, Date.now()) ?? draft);
 
 // A picture of the page: its scripts would hydrate it with the live data. A note says what it is.
 const staticPicture = (html: string, note: string) =>

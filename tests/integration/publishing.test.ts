@@ -91,12 +91,18 @@ describe("the publishing service", () => {
     await stopping;
   });
 
-  it("shows an add-on at its time and prepares the pages then, with no save or poll", async () => {
+  it("shows an add-on at its time, its pages rendered ahead and put in place then, with no save or poll", async () => {
     const live = new LiveSiteContent(site.db);
     await live.seed();
     const prepared: number[] = [];
+    const ahead: Array<{ at: number; content: unknown }> = [];
+    let preparedAtItsTime: unknown;
     live.prepareWith("pricing", async (pricing) => {
       prepared.push(pricing.addOns.length);
+      preparedAtItsTime = pricing;
+    });
+    live.prepareAheadWith("pricing", async (pricing) => {
+      ahead.push({ at: Date.now(), content: pricing });
     });
     const showsFrom = Date.now() + 3000;
     const addOn = { service: "Festive season boost", description: "", price: "R2,000", serviceSlug: "strategy" as const };
@@ -110,5 +116,10 @@ describe("the publishing service", () => {
     await expect.poll(() => live.content("pricing").addOns.at(-1)?.service).toBe(addOn.service);
     expect(Date.now() - showsFrom).toBeLessThan(5000);
     expect(prepared.at(-1)).toBe(specPricing.addOns.length + 1);
+    // Its pages were rendered ahead, for the very content shown at its time: there they only change places.
+    expect(ahead).toHaveLength(1);
+    expect(ahead[0]!.at).toBeLessThan(showsFrom);
+    expect(ahead[0]!.content).toBe(preparedAtItsTime);
+    expect(ahead[0]!.content).toBe(live.content("pricing"));
   });
 });

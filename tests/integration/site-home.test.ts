@@ -153,9 +153,9 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
     expect(html).toContain(sipho!.quote);
   });
 
-  it("shows a testimonial saved for later from its time, on the prepared home page, with no save then", async () => {
+  it("shows a testimonial saved for later from its time, as the prepared home page, with no save then", async () => {
     // To the second, as the field takes it; a few seconds ahead, for the test (the agency gives a day).
-    const showsFrom = Math.ceil((Date.now() + 3000) / 1000) * 1000;
+    const showsFrom = Math.ceil((Date.now() + 5000) / 1000) * 1000;
     const saved = await editor.post("/admin/testimonials", {
       intent: "save",
       version: "3",
@@ -166,10 +166,20 @@ describe.each(databaseKinds)("the testimonials editor on the built server (%s)",
     const before = await get("/");
     expect(before.headers.has("etag")).toBe(true);
     expect(order(await before.text(), names)).toEqual([thandi!.name, pieter!.name, ayesha!.name]);
-    await expect
-      .poll(async () => order(await (await get("/")).text(), names), { timeout: 15_000 })
-      .toEqual([NEW_TESTIMONIAL.name, thandi!.name, pieter!.name]);
-    expect(Date.now()).toBeGreaterThanOrEqual(showsFrom);
+    // The first answer that shows it is the prepared file: rendered ahead, put in place at its time.
+    const firstShowing = async () => {
+      for (;;) {
+        const answer = await get("/");
+        const shown = order(await answer.text(), names);
+        if (shown[0] === NEW_TESTIMONIAL.name) return { shown, prepared: answer.headers.has("etag"), at: Date.now() };
+        expect(Date.now() - showsFrom).toBeLessThan(15_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const first = await firstShowing();
+    expect(first.shown).toEqual([NEW_TESTIMONIAL.name, thandi!.name, pieter!.name]);
+    expect(first.prepared).toBe(true);
+    expect(first.at).toBeGreaterThanOrEqual(showsFrom);
   });
 
   it("shows a new partner badge first on the prepared home page, and refuses a badge colour too light for its text", async () => {
