@@ -41,7 +41,7 @@ export class LiveSiteContent implements PublishedKind {
   readonly #aheadTimers = new Map<ContentKind, NodeJS.Timeout>();
   readonly #aheadPreparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
   /** What a kind will show at its next moment, as its pages were rendered ahead: shown then, the same object. */
-  readonly #upcoming = new Map<ContentKind, { stored: unknown; content: unknown }>();
+  readonly #upcoming = new Map<ContentKind, { stored: unknown; content: unknown; at: number }>();
   readonly #versions = new Map<ContentKind, number>();
   readonly #changedOn = new Map<ContentKind, string>();
   readonly #preparers = new Map<ContentKind, Array<Preparer<ContentKind>>>();
@@ -134,6 +134,12 @@ export class LiveSiteContent implements PublishedKind {
       changed.push(kind);
     }
     await this.prepare(changed);
+    // What was rendered ahead showed the others as they were (a service page shows the pricing and a case
+    // study): rendered again with them as they are now.
+    if (!changed.length) return;
+    for (const [kind, upcoming] of this.#upcoming)
+      if (!changed.includes(kind) && upcoming.at > Date.now())
+        void this.#prepareAhead(kind, upcoming.stored as SiteContent[typeof kind], upcoming.at);
   }
 
   #take<K extends ContentKind>(kind: K, document: string): boolean {
@@ -170,7 +176,7 @@ export class LiveSiteContent implements PublishedKind {
 
   async #prepareAhead<K extends ContentKind>(kind: K, stored: SiteContent[K], at: number): Promise<void> {
     const content = contentKinds[kind].shownAt?.(stored, at) ?? stored;
-    this.#upcoming.set(kind, { stored, content });
+    this.#upcoming.set(kind, { stored, content, at });
     for (const preparer of this.#aheadPreparers.get(kind) ?? [])
       await preparer(content).catch((error: unknown) => log.error(`Site content: could not render ahead the ${kind} due later:`, error));
   }

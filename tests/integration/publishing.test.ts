@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { specPricing } from "#app/content/pricing.ts";
+import { specTestimonials } from "#app/content/testimonials.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import { type PublishedKind, Publishing } from "#server/publishing/service.ts";
 import { LiveSiteContent } from "#server/site-content/live.ts";
@@ -113,13 +114,21 @@ describe("the publishing service", () => {
     expect(live.stored("pricing").addOns).toHaveLength(specPricing.addOns.length + 1);
     expect(live.content("pricing").addOns).toEqual(specPricing.addOns);
     expect(Date.now()).toBeLessThan(showsFrom);
+    // Rendered ahead; then another kind saved before its time (a service page shows a case study with the
+    // pricing): rendered ahead again, with it.
+    await expect.poll(() => ahead.length).toBe(1);
+    const reordered = { ...specTestimonials, home: [...specTestimonials.home].reverse() };
+    await saveContent(site.db, "testimonials", 1, JSON.stringify(reordered), EDITOR);
+    await live.refresh();
+    await expect.poll(() => ahead.length).toBe(2);
+    expect(Date.now()).toBeLessThan(showsFrom);
     await expect.poll(() => live.content("pricing").addOns.at(-1)?.service).toBe(addOn.service);
     expect(Date.now() - showsFrom).toBeLessThan(5000);
     expect(prepared.at(-1)).toBe(specPricing.addOns.length + 1);
     // Its pages were rendered ahead, for the very content shown at its time: there they only change places.
-    expect(ahead).toHaveLength(1);
-    expect(ahead[0]!.at).toBeLessThan(showsFrom);
-    expect(ahead[0]!.content).toBe(preparedAtItsTime);
-    expect(ahead[0]!.content).toBe(live.content("pricing"));
+    expect(ahead).toHaveLength(2);
+    expect(ahead[1]!.at).toBeLessThan(showsFrom);
+    expect(ahead[1]!.content).toBe(preparedAtItsTime);
+    expect(ahead[1]!.content).toBe(live.content("pricing"));
   });
 });
