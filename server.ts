@@ -6,6 +6,9 @@ import type { SiteApp } from "#server/app.ts";
 
 type Log = typeof import("#server/log.ts").log;
 
+// The name ps, top and the process accounting show (Node's own would be "node" or its main thread's).
+process.title = "roi-site";
+
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 // Open requests get the grace, the parts' stops the rest; past it the process ends rather than hang a deploy.
