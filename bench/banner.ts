@@ -105,7 +105,7 @@ interface Row {
 }
 
 const site = await startSite({}, { on: "tls" });
-const browser = await launchBrowser();
+const browser = await launchBrowser({ measured: true });
 const rows: Row[] = [];
 try {
   for (const device of Object.keys(DEVICES) as Device[])

@@ -429,7 +429,7 @@ const last: { presses?: PressRow[]; delays?: DelayRow[]; pages?: PaintRow[] } = 
   ? JSON.parse(readFileSync("bench/results/first-press.json", "utf8"))
   : {};
 const site = await startSite({ INTRO_VIDEO_ID: VIDEO_ID }, { on: "tls" });
-const browser = await launchBrowser();
+const browser = await launchBrowser({ measured: true });
 const presses: PressRow[] = PARTS.includes("presses") ? [] : (last.presses ?? []);
 const delays: DelayRow[] = PARTS.includes("delays") ? [] : (last.delays ?? []);
 const pages: PaintRow[] = PARTS.includes("paints") ? [] : (last.pages ?? []);

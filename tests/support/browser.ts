@@ -18,9 +18,17 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * A test's pages: V8's interpreter and baseline code only, without compiler threads. A test's page runs
+ * its scripts for seconds, too short for the optimizing tiers to pay back what they compile (routes.test.ts
+ * 30.1 CPU-s to 27.0, decision 0060). What a script does is the same; only its speed differs, so the
+ * bench, which measures that speed, launches without them.
+ */
+const TEST_PAGE_JS_FLAGS = "--js-flags=--no-opt,--no-maglev,--single-threaded";
+
+export function launchBrowser({ measured = false }: { measured?: boolean } = {}): Promise<Browser> {
   // The TLS topology's host name (tests/support/site.ts) resolves to loopback, where nginx listens.
-  const args = [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`];
+  const args = [...CHROMIUM_ARGS, ...(measured ? [] : [TEST_PAGE_JS_FLAGS]), `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`];
   return chromium.launch({ executablePath: CHROMIUM_PATH, args, headless: true });
 }
 
