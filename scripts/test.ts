@@ -62,22 +62,23 @@ const checkPairs: Step[][] = [
   ],
 ];
 const vitestArgs = process.argv.slice(2);
+type TestRun = { name: string; args: string[] };
 /**
  * The tests, in runs of Vitest's projects (vitest.config.ts). A run named with files or options is one
  * run as asked. The whole suite is three: the e2e files, and beside them the integration and unit
  * files three on two cores, whose files wait on their servers' timers and the disk most of their time and so
- * fill what Chromium leaves idle; then the files whose tests hold a budget of time, alone (decision 0058).
+ * fill what Chromium leaves idle; as the e2e files end, the files whose tests hold a budget of time, beside
+ * the integration files' last ones (decision 0058).
  */
-const testRuns: Array<{ name: string; side?: { name: string; args: string[] }; args: string[] }> = vitestArgs.length
-  ? [{ name: "as asked", args: vitestArgs }]
-  : [
-      {
-        name: "e2e",
-        args: ["--project", "e2e"],
-        side: { name: "integration, unit", args: ["--project", "integration", "--project", "unit"] },
-      },
-      { name: "timed", args: ["--project", "integration-timed"] },
-    ];
+const suite: { foreground: TestRun[]; beside?: TestRun } = vitestArgs.length
+  ? { foreground: [{ name: "as asked", args: vitestArgs }] }
+  : {
+      foreground: [
+        { name: "e2e", args: ["--project", "e2e"] },
+        { name: "timed", args: ["--project", "integration-timed"] },
+      ],
+      beside: { name: "integration, unit", args: ["--project", "integration", "--project", "unit"] },
+    };
 
 async function fail(name: string, commandLine: string): Promise<never> {
   console.error(`\n${name} failed (${commandLine})`);
@@ -155,22 +156,28 @@ function runForeground(args: string[]): Promise<number> {
 
 if (notChecked.length) console.log(notChecked.map((line) => `\n   not checked: ${line}`).join(""));
 const testsSince = performance.now();
-for (const { name, args, side } of testRuns) {
-  const commandLine = ["npx", "vitest", "run", ...args].join(" ");
-  console.log(`\n== tests: ${name}: ${commandLine}${side ? `\n   beside it: ${side.name} (printed when it ends)` : ""}`);
+const { beside } = suite;
+if (beside) console.log(`\n== tests beside the others: ${beside.name}: npx vitest run ${beside.args.join(" ")} (printed when it ends)`);
+const besideResult = beside && runBeside(beside.args);
+let failed: TestRun | undefined;
+for (const run of suite.foreground) {
+  console.log(`\n== tests: ${run.name}: npx vitest run ${run.args.join(" ")}`);
   const since = performance.now();
-  const beside = side && runBeside(side.args);
-  const status = await runForeground(args);
-  timings.push([`tests: ${name}`, seconds(since)]);
-  const sideResult = await beside;
-  if (side && sideResult) {
-    console.log(`\n== tests: ${side.name} (beside ${name}): npx vitest run ${side.args.join(" ")}`);
-    process.stdout.write(sideResult.output);
-    timings.push([`tests: ${side.name}`, sideResult.seconds]);
+  const status = await runForeground(run.args);
+  timings.push([`tests: ${run.name}`, seconds(since)]);
+  if (status !== 0) {
+    failed = run;
+    break;
   }
-  if (status !== 0) await fail(`tests: ${name}`, commandLine);
-  if (side && sideResult && sideResult.status !== 0) await fail(`tests: ${side.name}`, `npx vitest run ${side.args.join(" ")}`);
 }
+if (beside && besideResult) {
+  const result = await besideResult;
+  console.log(`\n== tests: ${beside.name} (beside the others): npx vitest run ${beside.args.join(" ")}`);
+  process.stdout.write(result.output);
+  timings.push([`tests: ${beside.name}`, result.seconds]);
+  if (!failed && result.status !== 0) failed = beside;
+}
+if (failed) await fail(`tests: ${failed.name}`, `npx vitest run ${failed.args.join(" ")}`);
 timings.push(["tests", seconds(testsSince)]);
 
 timings.push(["in all", seconds(started)]);
