@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { publicRoutes } from "#app/config/public-routes.ts";
-import { expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
+import { axeViolations, expectNoAxeViolations, hydrated } from "#tests/support/browser.ts";
 import { useBrowser, useSharedServer } from "#tests/support/e2e.ts";
 import { layoutPaths } from "#tests/support/layout-pages.ts";
 
@@ -17,6 +17,16 @@ describe("every public route", () => {
   it("runs axe on a page of each layout", () => {
     const paths = publicRoutes.map((route) => route.path);
     expect([...layoutPaths].filter((path) => !paths.includes(path))).toEqual([]);
+  });
+
+  it("has axe find a page's violations (a control: a checker that checks nothing cannot pass)", async () => {
+    const { page } = await browser.sharedPage();
+    await page.goto(server.url + "/");
+    await page.evaluate(() =>
+      document.querySelector("main")?.insertAdjacentHTML("afterbegin", '<img src="/favicon.ico"><button></button>'),
+    );
+    const found = await axeViolations(page);
+    expect(found.map((line) => line.split(":")[0]).sort()).toEqual(["button-name", "image-alt"]);
   });
 
   it.each(publicRoutes.map((r) => r.path))("%s: meta tags, JSON-LD; fits a phone; axe if its layout's page", async (path) => {
