@@ -65,7 +65,8 @@ export function calendarSender(deps: {
   async function remove(source: CalDavSource, bookingId: number, budget: Budget, keep?: DAVCalendar): Promise<void> {
     const { calendars, davFetch } = await openCalDav(source, budget);
     const held = source.calendars ? calendars : calendars.slice(0, 1);
-    for (const calendar of held.filter((c) => c !== keep)) {
+    // By address: this is a second look at the account, whose calendars are objects of their own.
+    for (const calendar of held.filter((c) => c.url !== keep?.url)) {
       const response = await deleteCalendarObject({
         calendarObject: { url: new URL(objectName({ id: bookingId }), calendar.url).href, etag: "" },
         headers: {},
