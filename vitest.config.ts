@@ -99,7 +99,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      // Last the files whose tests hold a budget of time, one per core as they were measured.
+      // Last the files whose tests hold a budget of time, one per core as they were measured (`npm test` starts
+      // them as the e2e files end, beside the integration files' last ones: decision 0060).
       {
         extends: true,
         test: {
