@@ -68,7 +68,7 @@ type TestRun = { name: string; args: string[] };
  * run as asked. The whole suite is three: the e2e files, and beside them the integration and unit
  * files three on two cores, whose files wait on their servers' timers and the disk most of their time and so
  * fill what Chromium leaves idle; as the e2e files end, the files whose tests hold a budget of time, beside
- * the integration files' last ones (decision 0058).
+ * the integration files' last ones (decisions 0058 and 0060).
  */
 const suite: { foreground: TestRun[]; beside?: TestRun } = vitestArgs.length
   ? { foreground: [{ name: "as asked", args: vitestArgs }] }
