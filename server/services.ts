@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, RouterContextProvider } from "react-router";
 import type { CoreServices } from "#server/core-services.ts";
 import type { LiveArticles } from "#server/articles/live.ts";
 import type { AdminServices } from "#server/admin/services.ts";
@@ -35,6 +35,13 @@ export const servicesContext = createContext<SiteServices>();
 
 /** The visitor's address and what rate limits count it as (server/http/client-address.ts), set per request beside the services. */
 export const clientAddressContext = createContext<ClientAddress>({ address: "unknown", rateLimitSubject: "unknown" });
+
+/** A context for rendering a page outside a request (a prepared page, a preview): these services and nothing else. */
+export function pageContextOf(services: SiteServices): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  return context;
+}
 
 /** The services of a loader's or action's context. */
 export function servicesOf(context: Readonly<RouterContextProvider>): SiteServices {

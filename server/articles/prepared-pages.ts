@@ -1,11 +1,11 @@
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { articleMetaTitle, articlePath } from "#app/content/articles.ts";
 import { ogImagePath } from "#app/lib/og.ts";
 import type { LiveArticle } from "#server/articles/live.ts";
 import type { StaticFiles } from "#server/http/static.ts";
 import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
-import { type SiteServices, servicesContext } from "#server/services.ts";
+import { pageContextOf, type SiteServices } from "#server/services.ts";
 
 /** Made when an article goes live or changes, not per request (docs/decisions/0017, 0039). */
 export async function prepareArticlePages({
@@ -24,12 +24,7 @@ export async function prepareArticlePages({
   logoFile: string;
 }) {
   const { articles } = services;
-  const context = () => {
-    const provider = new RouterContextProvider();
-    provider.set(servicesContext, services);
-    return provider;
-  };
-  const render = pageRenderer({ build, siteUrl, context });
+  const render = pageRenderer({ build, siteUrl, context: () => pageContextOf(services) });
   const drawCard = async (pagePath: string, title: string) => {
     const png = await services.heavyWork.run("card", { pagePath, title, fontDir: cardFontDir, logoFile });
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);

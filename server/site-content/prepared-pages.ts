@@ -1,8 +1,8 @@
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { dataPathOf, type StaticFiles } from "#server/http/static.ts";
 import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
-import { type SiteServices, servicesContext } from "#server/services.ts";
+import { pageContextOf, type SiteServices } from "#server/services.ts";
 import { type ContentKind, contentKindNames, preparedPagesOf } from "#server/site-content/kinds.ts";
 import { servicesShowing } from "#server/site-content/overlay.ts";
 
@@ -24,12 +24,7 @@ export function prepareSiteContentPages({
   build: () => Promise<ServerBuild>;
   siteUrl: string;
 }): Promise<void> {
-  const context = () => {
-    const provider = new RouterContextProvider();
-    provider.set(servicesContext, services);
-    return provider;
-  };
-  const render = pageRenderer({ build, siteUrl, context });
+  const render = pageRenderer({ build, siteUrl, context: () => pageContextOf(services) });
   // The pages of a kind rendered ahead of its next moment, as they will be, with what else showed then.
   const staged = new Map<ContentKind, { content: unknown; others: unknown[]; pages: Array<[string, { html: string; data: string }]> }>();
   const othersThan = (kind: ContentKind) =>
@@ -39,15 +34,10 @@ export function prepareSiteContentPages({
     services.siteContent.prepareAheadWith(kind, async (content) => {
       const others = othersThan(kind);
       const showing = servicesShowing(services, kind, content);
-      // One context a render, as for a request: a page's loaders file what its document alone carries there.
-      const contextShowing = () => {
-        const provider = new RouterContextProvider();
-        provider.set(servicesContext, showing);
-        return provider;
-      };
       const pages = await Promise.all(
         paths.map(async (path): Promise<[string, { html: string; data: string }]> => {
-          const [html, data] = await Promise.all([render(path, contextShowing()), render(dataPathOf(path), contextShowing())]);
+          // One context a render, as for a request: a page's loaders file what its document alone carries there.
+          const [html, data] = await Promise.all([render(path, pageContextOf(showing)), render(dataPathOf(path), pageContextOf(showing))]);
           if (html.status !== 200 || data.status !== 200) throw new Error(`${path} answered ${html.status} and its data ${data.status}`);
           return [path, { html: html.text, data: data.text }];
         }),

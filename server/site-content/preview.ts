@@ -5,7 +5,7 @@ import { formatLongDate, sastClock } from "#app/lib/sast.ts";
 import type { Actor } from "#server/audit/audit.ts";
 import { pageRenderer } from "#server/http/react-router-handler.ts";
 import { log } from "#server/log.ts";
-import { type SiteServices, servicesContext } from "#server/services.ts";
+import { pageContextOf, type SiteServices } from "#server/services.ts";
 import { type ContentKind, contentKindNames, contentKinds, type SiteContent } from "#server/site-content/kinds.ts";
 import { servicesShowing } from "#server/site-content/overlay.ts";
 import { addPreviewDraft, findPreviewDraft } from "#server/site-content/store.ts";
@@ -101,9 +101,7 @@ export function contentPreviewHandler({
     if (!contentKinds[kind].shownOn.includes(path)) return failure(404, "This page does not show what was previewed.");
     const content = contentKinds[kind].parse(draft.document);
     if (!content) return failure(404, "This preview is no longer here.");
-    const context = new RouterContextProvider();
-    context.set(servicesContext, withDraft(services, kind, content));
-    const page = await render(path, context);
+    const page = await render(path, pageContextOf(withDraft(services, kind, content)));
     if (page.status !== 200) {
       log.warn(`Site content preview: ${path} answered ${page.status}`);
       return failure(502, "This page could not be drawn with the preview's content.");
